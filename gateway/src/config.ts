@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { booleanFromEnv, optionalEnv } from '@touchline/kit';
+
+export const gatewayConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public address of the site: origin checks and links in e-mails use it. */
+  PUBLIC_URL: optionalEnv(z.url()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/ })),
+  /** Embedded mode (npm start): serves the dev mailbox and uses non-Secure cookies on http://localhost. */
+  EMBEDDED: booleanFromEnv,
+  /** Secure cookies; default on outside embedded mode. */
+  COOKIE_SECURE: optionalEnv(z.enum(['true', 'false'])),
+  /** Folder of the built web app; unset or missing → API only. */
+  WEB_DIST: optionalEnv(z.string()),
+  /** In `npm run dev`: the Vite dev server the page is proxied to. */
+  DEV_WEB_URL: optionalEnv(z.url()),
+  /** Number of reverse proxies in front (for the client IP used by rate limits). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Multiplies every rate-limit allowance (load tests and e2e raise it; 1 in production). */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+});
+export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
+
+/** Every service the gateway talks to; each needs `<NAME>_ADDR`. */
+export const UPSTREAMS = [
+  'identity',
+  'cards-market',
+  'trading',
+  'missions',
+  'wallet-payments',
+  'admin',
+  'leaderboard',
+  'notifications',
+] as const;
+export type Upstream = (typeof UPSTREAMS)[number];

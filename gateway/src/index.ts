@@ -1,0 +1,46 @@
+import type { Server } from 'node:http';
+import type { Logger } from '@touchline/kit';
+import { createApp } from './app';
+import { closeClients, createClients } from './clients';
+import type { GatewayConfig, Upstream } from './config';
+import { createMemoryStore, createRedisStore } from './store';
+
+export { gatewayConfigSchema, UPSTREAMS, type GatewayConfig, type Upstream } from './config';
+export { createApp } from './app';
+
+export interface RunningGateway {
+  server: Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts the gateway's HTTP server; close() stops accepting, lets open requests finish, then closes clients. */
+export async function startGateway(
+  config: GatewayConfig,
+  addresses: Record<Upstream, string>,
+  logger: Logger,
+): Promise<RunningGateway> {
+  const clients = createClients(addresses, { defaultTimeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const store = config.REDIS_URL ? createRedisStore(config.REDIS_URL) : createMemoryStore();
+  const app = createApp({ config, clients, addresses, store, logger });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    s.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  let closing: Promise<void> | undefined;
+  return {
+    server,
+    port,
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }).then(async () => {
+        closeClients(clients);
+        await store.close();
+      })),
+  };
+}

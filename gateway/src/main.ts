@@ -1,0 +1,28 @@
+import '@touchline/kit/src/telemetry/register';
+import { createLogger, loadConfig, loadPeerAddrs, stopTelemetry } from '@touchline/kit';
+import { gatewayConfigSchema, UPSTREAMS, type Upstream } from './config';
+import { startGateway } from './index';
+
+async function main(): Promise<void> {
+  let config;
+  let addresses: Record<Upstream, string>;
+  try {
+    config = loadConfig(gatewayConfigSchema);
+    addresses = loadPeerAddrs(UPSTREAMS) as Record<Upstream, string>;
+  } catch (error) {
+    console.error(`gateway: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  const gateway = await startGateway(config, addresses, logger);
+  logger.info({ port: gateway.port }, 'gateway listening');
+  const stop = () =>
+    void gateway
+      .close()
+      .then(() => stopTelemetry())
+      .then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+void main();

@@ -1,0 +1,89 @@
+import type { Request, RequestHandler } from 'express';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { KeyValueStore } from '../store';
+
+export interface LimitRule {
+  name: string;
+  points: number;
+  durationSeconds: number;
+  /** The key this rule counts by; undefined skips the rule for this request. */
+  key(req: Request): string | undefined;
+}
+
+export const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
+
+const byIp = (req: Request) => req.ip ?? 'unknown';
+const byEmail = (req: Request) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+};
+
+/** The allowances of design.md section 6, per IP and per account, scaled by RATE_LIMIT_SCALE. */
+export const RULES = {
+  login: [
+    { name: 'login-ip', points: 30, durationSeconds: 600, key: byIp },
+    { name: 'login-email', points: 10, durationSeconds: 600, key: byEmail },
+  ],
+  register: [
+    { name: 'register-ip', points: 20, durationSeconds: 3600, key: byIp },
+    { name: 'register-email', points: 5, durationSeconds: 3600, key: byEmail },
+  ],
+  passwordReset: [
+    { name: 'reset-ip', points: 10, durationSeconds: 3600, key: byIp },
+    { name: 'reset-email', points: 3, durationSeconds: 3600, key: byEmail },
+  ],
+  resetConfirm: [{ name: 'reset-confirm-ip', points: 20, durationSeconds: 3600, key: byIp }],
+  /** Every mutating call of a signed-in user. */
+  mutation: [
+    {
+      name: 'mutation-user',
+      points: 300,
+      durationSeconds: 60,
+      key: (req: Request) => (req.session ? String(req.session.userId) : byIp(req)),
+    },
+  ],
+} satisfies Record<string, LimitRule[]>;
+
+export class RateLimits {
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly scale: number,
+  ) {}
+
+  middleware(rules: LimitRule[]): RequestHandler {
+    return async (req, res, next) => {
+      try {
+        for (const rule of rules) {
+          const key = rule.key(req);
+          if (key !== undefined) await this.limiter(rule).consume(key);
+        }
+        next();
+      } catch (error) {
+        if (error instanceof RateLimiterRes) {
+          res.set('Retry-After', String(Math.ceil(error.msBeforeNext / 1000)));
+          res.status(429).json({ message: TOO_MANY });
+          return;
+        }
+        next(error);
+      }
+    };
+  }
+
+  private limiter(rule: LimitRule): RateLimiterAbstract {
+    let limiter = this.limiters.get(rule.name);
+    if (!limiter) {
+      const options = {
+        keyPrefix: `rl:${rule.name}`,
+        points: Math.max(1, Math.round(rule.points * this.scale)),
+        duration: rule.durationSeconds,
+      };
+      limiter = this.store.redis
+        ? new RateLimiterRedis({ ...options, storeClient: this.store.redis })
+        : new RateLimiterMemory(options);
+      this.limiters.set(rule.name, limiter);
+    }
+    return limiter;
+  }
+}

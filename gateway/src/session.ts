@@ -1,0 +1,114 @@
+import type { Request, Response } from 'express';
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWK, type JWTPayload } from 'jose';
+import type { Logger } from '@touchline/kit';
+import type { IdentityClient } from './clients/identity';
+import type { KeyValueStore } from './store';
+
+export const SESSION_COOKIE = 'tl_session';
+/** Tokens this close to expiry are renewed on the next request. */
+const RENEW_BEFORE_SECONDS = 120;
+const REVOKED_TTL_SECONDS = 24 * 3600;
+
+export interface Session {
+  userId: number;
+  sessionId: string;
+  isAdmin: boolean;
+}
+
+interface SessionTokenResponse {
+  token: string;
+  sessionExpiresAt: string;
+}
+
+export interface CookieSettings {
+  secure: boolean;
+}
+
+export function setSessionCookie(res: Response, response: SessionTokenResponse, cookie: CookieSettings): void {
+  res.cookie(SESSION_COOKIE, response.token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookie.secure,
+    path: '/',
+    expires: new Date(response.sessionExpiresAt),
+  });
+}
+
+export function clearSessionCookie(res: Response, cookie: CookieSettings): void {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: cookie.secure, path: '/' });
+}
+
+/**
+ * Verifies the session cookie locally with identity's public keys (fetched once, again on an
+ * unknown key id), honours the revocation list, and renews a token that expired or is about to
+ * through identity, which refuses closed sessions and banned users.
+ */
+export class SessionVerifier {
+  private keySet: ReturnType<typeof createLocalJWKSet> | undefined;
+  private loading: Promise<void> | undefined;
+
+  constructor(
+    private readonly identity: IdentityClient,
+    private readonly store: KeyValueStore,
+    private readonly cookie: CookieSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  async authenticate(req: Request, res: Response): Promise<Session | undefined> {
+    const token = (req.cookies as Record<string, string | undefined>)[SESSION_COOKIE];
+    if (!token) return undefined;
+    const payload = await this.verify(token);
+    if (!payload || typeof payload.sid !== 'string' || !payload.sub) {
+      clearSessionCookie(res, this.cookie);
+      return undefined;
+    }
+    if (await this.store.get(`revoked:session:${payload.sid}`)) {
+      clearSessionCookie(res, this.cookie);
+      return undefined;
+    }
+    const secondsLeft = (payload.exp ?? 0) - Math.floor(Date.now() / 1000);
+    if (secondsLeft > RENEW_BEFORE_SECONDS) {
+      return { userId: Number(payload.sub), sessionId: payload.sid, isAdmin: payload.adm === true };
+    }
+    try {
+      const renewed = await this.identity.RefreshSession({ sessionId: payload.sid });
+      setSessionCookie(res, renewed, this.cookie);
+      return { userId: renewed.user!.id, sessionId: renewed.sessionId, isAdmin: renewed.user!.isAdmin };
+    } catch (error) {
+      this.logger.debug({ err: error }, 'session renewal refused');
+      clearSessionCookie(res, this.cookie);
+      return undefined;
+    }
+  }
+
+  /** Ends a session at once everywhere: identity closes it, and the gateway refuses its token until expiry. */
+  async revoke(sessionId: string): Promise<void> {
+    await this.store.set(`revoked:session:${sessionId}`, '1', REVOKED_TTL_SECONDS);
+  }
+
+  /** The payload of a token signed by identity; also returned for an expired one (it may be renewed). */
+  private async verify(token: string, retried = false): Promise<JWTPayload | undefined> {
+    await this.ensureKeys(false);
+    try {
+      const { payload } = await jwtVerify(token, this.keySet!, { algorithms: ['RS256'], issuer: 'touchline-identity' });
+      return payload;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) return error.payload;
+      if (error instanceof joseErrors.JWKSNoMatchingKey && !retried) {
+        await this.ensureKeys(true);
+        return this.verify(token, true);
+      }
+      return undefined;
+    }
+  }
+
+  private async ensureKeys(reload: boolean): Promise<void> {
+    if (this.keySet && !reload) return;
+    this.loading ??= (async () => {
+      const { keys } = await this.identity.GetJwks({});
+      const jwks: JSONWebKeySet = { keys: keys.map((k) => JSON.parse(k.json) as JWK) };
+      this.keySet = createLocalJWKSet(jwks);
+    })().finally(() => (this.loading = undefined));
+    await this.loading;
+  }
+}

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+
+const isPageRequest = (p: string) => !p.startsWith('/api/') && p !== '/api' && !p.startsWith('/dev/');
+
+/**
+ * The web app: in `npm run dev` every page request is proxied to the Vite dev server (hot reload);
+ * otherwise the built files are served, with index.html for any route the SPA owns.
+ */
+export function mountWeb(app: Express, options: { webDist?: string; devWebUrl?: string }): void {
+  if (options.devWebUrl) {
+    app.use(
+      createProxyMiddleware({
+        target: options.devWebUrl,
+        changeOrigin: true,
+        ws: true,
+        pathFilter: (p) => isPageRequest(p),
+      }),
+    );
+    return;
+  }
+  const dist = options.webDist ? path.resolve(options.webDist) : undefined;
+  if (!dist || !existsSync(path.join(dist, 'index.html'))) return;
+  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
+  app.get(/.*/, (req, res, next) => {
+    if (!isPageRequest(req.path) || !req.accepts('html')) return next();
+    res.set('Cache-Control', 'no-cache');
+    res.sendFile(path.join(dist, 'index.html'));
+  });
+}
+
+function immutableAssets(res: express.Response, filePath: string): void {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable');
+}

@@ -1,0 +1,44 @@
+import knex, { type Knex } from 'knex';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { createPgliteKnexClient, SharedPglite } from './pglite-client';
+
+// Ids and coin amounts are bigint/numeric columns well inside 2^53: read them as numbers everywhere.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export type Database = Knex;
+
+/** Real Postgres: the service's schema first on the search_path, so it never needs to name it. */
+export function createPostgresDatabase(url: string, schema: string, poolMax = 10): Database {
+  return knex({
+    client: 'pg',
+    connection: { connectionString: url, application_name: schema },
+    searchPath: [schema, 'public'],
+    pool: { min: 0, max: poolMax },
+    acquireConnectionTimeout: 10_000,
+  });
+}
+
+/** Embedded Postgres (PGlite) shared by every service of the process, confined to `schema`. */
+export function createPgliteDatabase(shared: SharedPglite, schema: string): Database {
+  const client = createPgliteKnexClient(shared, schema);
+  return knex({ client: client as unknown as typeof knex.Client, connection: { pglite: shared.pglite } as never });
+}
+
+export function sharePglite(pglite: PGlite): SharedPglite {
+  return new SharedPglite(pglite);
+}
+
+/** Cheap liveness probe used by the health check. */
+export async function pingDatabase(db: Database, timeoutMs = 1_500): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([db.raw('select 1'), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

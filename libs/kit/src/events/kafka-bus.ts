@@ -1,0 +1,313 @@
+/**
+ * EventBus over Kafka (kafkajs), used when KAFKA_BROKERS is set.
+ *
+ * Guarantees, matching bus.ts: at-least-once delivery with per-key order per consumer group.
+ * - Producer: acks=all and one request in flight per broker, so a retried request can never overtake a later
+ *   one and reorder a key's messages. Deliberately not idempotent, and no admin/controller calls at all (the
+ *   librdkafka mock used in tests reports controller id 0): duplicates from retries are absorbed by the
+ *   consumers' inbox.
+ * - Topics are declared by the platform, never auto-created by clients (a typo must fail loudly).
+ * - Consumer: one consumer group per Subscription. A throwing handler leaves its offset uncommitted and
+ *   kafkajs redelivers the same message (with capped exponential backoff, forever), so later messages of
+ *   the partition, and therefore of the key, wait behind it.
+ */
+import kafkajs from 'kafkajs';
+import type {
+  Consumer,
+  ConsumerConfig,
+  EachMessagePayload,
+  IHeaders,
+  Kafka,
+  LogEntry,
+  Message,
+  Producer,
+  TopicMessages,
+} from 'kafkajs';
+
+import type { BusMessage, EventBus, Subscription } from './bus';
+
+// kafkajs is CommonJS and spreads its error classes into module.exports, which Node's ESM named-export
+// detection cannot see: read them from the default export.
+const { Kafka: KafkaClient, KafkaJSError, Partitioners, logLevel } = kafkajs;
+
+export interface KafkaBusLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger: KafkaBusLogger;
+  /** Longest a fetch waits on an idle partition: bounds delivery latency. Default 500 ms. */
+  maxWaitTimeInMs?: number;
+  /** Retries of client operations (connect, metadata, produce). kafkajs defaults: 5 retries from 300 ms. */
+  retry?: { retries?: number; initialRetryTime?: number; maxRetryTime?: number };
+  /** Backoff between redeliveries of a message whose handler threw. Retried forever. */
+  redelivery?: { initialDelayMs?: number; maxDelayMs?: number };
+  /** Group membership timings (ms). maxDelayMs must stay below sessionTimeout. */
+  sessionTimeout?: number;
+  heartbeatInterval?: number;
+  rebalanceTimeout?: number;
+  /** How long subscribe() waits for the consumer to join its group. Default 30 s. */
+  joinTimeoutMs?: number;
+  /** Partitions handled in parallel per subscription; order still holds within each partition. Default 1. */
+  partitionsConsumedConcurrently?: number;
+}
+
+const DEFAULTS = {
+  maxWaitTimeInMs: 500,
+  sessionTimeout: 30_000,
+  heartbeatInterval: 3_000,
+  rebalanceTimeout: 10_000,
+  joinTimeoutMs: 30_000,
+  redeliveryInitialDelayMs: 200,
+  redeliveryMaxDelayMs: 10_000,
+} as const;
+
+export function createKafkaBus(options: KafkaBusOptions): EventBus {
+  const { logger } = options;
+  const kafka = new KafkaClient({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    retry: options.retry,
+    logLevel: logLevel.WARN,
+    logCreator: () => (entry) => routeLog(logger, entry),
+  });
+  const consumers = new Set<Consumer>();
+  let producer: Promise<Producer> | undefined;
+  let closing: Promise<void> | undefined;
+  // Aborted by close(): a subscribe() still waiting for its group join gives up at once.
+  const closed = new AbortController();
+
+  function assertOpen(): void {
+    if (closing) throw new Error('event bus is closed');
+  }
+
+  /** Connects on first publish only; a failed connect is forgotten so the next publish tries again. */
+  function connectedProducer(): Promise<Producer> {
+    if (!producer) {
+      const created = newProducer(kafka);
+      const attempt = created.connect().then(() => created);
+      attempt.catch(() => {
+        if (producer === attempt) producer = undefined;
+      });
+      producer = attempt;
+    }
+    return producer;
+  }
+
+  return {
+    async publish(messages) {
+      assertOpen();
+      if (messages.length === 0) return;
+      const connected = await connectedProducer();
+      await connected.sendBatch({ acks: -1, topicMessages: groupByTopic(messages) });
+    },
+
+    async subscribe(subscription) {
+      assertOpen();
+      const consumer = kafka.consumer(consumerConfig(subscription.group, options, logger));
+      consumers.add(consumer);
+      try {
+        await startConsumer(consumer, subscription, options, logger, closed.signal);
+      } catch (error) {
+        consumers.delete(consumer);
+        await consumer.disconnect().catch(() => undefined);
+        throw error;
+      }
+    },
+
+    close() {
+      if (!closing) {
+        closed.abort();
+        closing = closeAll([...consumers], producer, logger);
+      }
+      return closing;
+    },
+  };
+}
+
+function newProducer(kafka: Kafka): Producer {
+  return kafka.producer({
+    idempotent: false,
+    // One request in flight: a retried batch cannot land after a later one, so per-key order survives.
+    maxInFlightRequests: 1,
+    allowAutoTopicCreation: false,
+    // murmur2 on the key, like the Java clients; set explicitly so kafkajs does not warn about its v2 change.
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
+}
+
+/** One entry per topic, in first-seen order, each keeping its messages' publish order. */
+function groupByTopic(messages: BusMessage[]): TopicMessages[] {
+  const byTopic = new Map<string, Message[]>();
+  for (const { topic, key, value, headers } of messages) {
+    let list = byTopic.get(topic);
+    if (!list) byTopic.set(topic, (list = []));
+    list.push({ key, value, headers });
+  }
+  return [...byTopic].map(([topic, list]) => ({ topic, messages: list }));
+}
+
+function consumerConfig(group: string, options: KafkaBusOptions, logger: KafkaBusLogger): ConsumerConfig {
+  return {
+    groupId: group,
+    allowAutoTopicCreation: false,
+    maxWaitTimeInMs: options.maxWaitTimeInMs ?? DEFAULTS.maxWaitTimeInMs,
+    sessionTimeout: options.sessionTimeout ?? DEFAULTS.sessionTimeout,
+    heartbeatInterval: options.heartbeatInterval ?? DEFAULTS.heartbeatInterval,
+    rebalanceTimeout: options.rebalanceTimeout ?? DEFAULTS.rebalanceTimeout,
+    retry: {
+      // kafkajs re-runs a failed eachMessage through this retrier: never give up on a message (that would
+      // skip it or stop the consumer), just back off up to the cap.
+      retries: Number.MAX_SAFE_INTEGER,
+      initialRetryTime: options.redelivery?.initialDelayMs ?? DEFAULTS.redeliveryInitialDelayMs,
+      maxRetryTime: options.redelivery?.maxDelayMs ?? DEFAULTS.redeliveryMaxDelayMs,
+      // Should the consumer still crash (e.g. brokers unreachable for long), rejoin rather than stay down.
+      restartOnFailure: async (error) => {
+        logger.error({ err: error, group }, 'kafka consumer crashed; restarting');
+        return true;
+      },
+    },
+  };
+}
+
+async function startConsumer(
+  consumer: Consumer,
+  subscription: Subscription,
+  options: KafkaBusOptions,
+  logger: KafkaBusLogger,
+  closed: AbortSignal,
+): Promise<void> {
+  // Listen before run(): the join can complete before run() resolves.
+  const timeoutMs = options.joinTimeoutMs ?? DEFAULTS.joinTimeoutMs;
+  const joined = waitForGroupJoin(consumer, subscription.group, timeoutMs, closed);
+  try {
+    await consumer.connect();
+    // A new group starts at the beginning: it must not miss events written before the service first ran.
+    await consumer.subscribe({ topics: subscription.topics, fromBeginning: true });
+    await consumer.run({
+      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+      eachMessage: (payload) => deliver(subscription, payload, logger),
+    });
+    await joined.promise;
+    logger.info({ group: subscription.group, topics: subscription.topics }, 'kafka subscription live');
+  } finally {
+    joined.cancel();
+  }
+}
+
+/** Settles on the first group join, a crash kafkajs will not restart from, the timeout, or close(). */
+function waitForGroupJoin(
+  consumer: Consumer,
+  group: string,
+  timeoutMs: number,
+  closed: AbortSignal,
+): { promise: Promise<void>; cancel(): void } {
+  const cleanups: Array<() => void> = [];
+  const promise = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`consumer group ${group} did not join within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    cleanups.push(() => clearTimeout(timer));
+    cleanups.push(consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    cleanups.push(
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        if (!payload.restart) reject(payload.error);
+      }),
+    );
+    const onClose = () => reject(new Error(`event bus closed while consumer group ${group} was joining`));
+    closed.addEventListener('abort', onClose, { once: true });
+    cleanups.push(() => closed.removeEventListener('abort', onClose));
+  });
+  // It may settle while connect()/subscribe() are still pending: never let that surface as unhandled.
+  promise.catch(() => undefined);
+  return { promise, cancel: () => cleanups.forEach((cleanup) => cleanup()) };
+}
+
+async function deliver(
+  subscription: Subscription,
+  payload: EachMessagePayload,
+  logger: KafkaBusLogger,
+): Promise<void> {
+  const message = toBusMessage(payload);
+  try {
+    await subscription.handler(message);
+  } catch (error) {
+    logger.warn(
+      {
+        err: error,
+        group: subscription.group,
+        topic: payload.topic,
+        partition: payload.partition,
+        offset: payload.message.offset,
+        key: message.key,
+        eventId: message.headers['event-id'],
+      },
+      'event handler failed; the message will be redelivered',
+    );
+    throw redeliverable(error);
+  }
+}
+
+/**
+ * kafkajs only retries errors it deems retriable and treats TypeError and friends as fatal, which would stop
+ * the consumer for good. Every handler failure is worth a redelivery, so wrap it in a retriable KafkaJSError
+ * (which also stops kafkajs from logging it a second time).
+ */
+function redeliverable(error: unknown): Error {
+  const cause = error instanceof Error ? error : new Error(String(error));
+  // kafkajs reads `cause` from the metadata at runtime; its typings just omit it.
+  const metadata = { retriable: true, cause };
+  return new KafkaJSError(cause, metadata);
+}
+
+function toBusMessage({ topic, message }: EachMessagePayload): BusMessage {
+  return {
+    topic,
+    key: message.key?.toString('utf8') ?? '',
+    value: message.value ?? Buffer.alloc(0),
+    headers: decodeHeaders(message.headers),
+  };
+}
+
+function decodeHeaders(headers: IHeaders | undefined): Record<string, string> {
+  const decoded: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(headers ?? {})) {
+    // Kafka allows repeated header names; like Java's lastHeader(), the last one wins.
+    const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    if (value !== undefined) decoded[name] = value.toString();
+  }
+  return decoded;
+}
+
+/**
+ * Consumers first (each finishes its in-flight handler and leaves its group; one stuck in redelivery backoff
+ * finishes its current wait first), then the producer.
+ */
+async function closeAll(
+  consumers: Consumer[],
+  producer: Promise<Producer> | undefined,
+  logger: KafkaBusLogger,
+): Promise<void> {
+  const results = await Promise.allSettled(consumers.map((consumer) => consumer.disconnect()));
+  for (const result of results) {
+    if (result.status === 'rejected') logger.warn({ err: result.reason }, 'kafka consumer disconnect failed');
+  }
+  const connected = await producer?.catch(() => undefined);
+  await connected?.disconnect();
+}
+
+/** kafkajs log entries go to the service logger; the client is created at WARN so only WARN+ arrive. */
+function routeLog(logger: KafkaBusLogger, { namespace, level, log }: LogEntry): void {
+  const { message, ...fields } = log;
+  const obj = { ...fields, component: `kafkajs${namespace ? `.${namespace}` : ''}` };
+  if (level === logLevel.ERROR) logger.error(obj, message);
+  else if (level === logLevel.WARN) logger.warn(obj, message);
+  else if (level === logLevel.INFO) logger.info(obj, message);
+  else logger.debug(obj, message);
+}

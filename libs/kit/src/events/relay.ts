@@ -1,0 +1,120 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { BusMessage, EventBus } from './bus';
+
+interface OutboxRow {
+  id: number;
+  topic: string;
+  key: string;
+  payload: Uint8Array;
+  headers: Record<string, string>;
+}
+
+export interface RelayOptions {
+  db: Knex;
+  bus: EventBus;
+  logger: Logger;
+  /** Lease name: one active relay per service, so events leave in commit order. */
+  name: string;
+  holder: string;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  leaseMs?: number;
+}
+
+/**
+ * Publishes committed outbox rows in id order. Only the replica holding the lease publishes, which
+ * keeps per-key order; a crash between publish and marking re-publishes, and consumers' inboxes
+ * drop the duplicate. No transaction is held while publishing (in embedded mode the consumers
+ * share the database session).
+ */
+export class OutboxRelay {
+  private readonly pollIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly options: RelayOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.batchSize = options.batchSize ?? 200;
+    this.leaseMs = options.leaseMs ?? 15_000;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.nudge(), this.pollIntervalMs);
+    this.timer.unref();
+    this.nudge();
+  }
+
+  /** Asks for a drain soon (after a commit that wrote events). */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.options.logger.warn({ err: error }, 'outbox relay: publish failed, will retry'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          setTimeout(() => this.nudge(), 10).unref();
+        }
+      });
+  }
+
+  /** Stops polling and waits for the batch in flight. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Publishes everything pending now; used by tests and at shutdown. */
+  async flush(): Promise<void> {
+    await this.running;
+    await this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    const { db, bus } = this.options;
+    for (;;) {
+      if (!(await this.holdLease())) return;
+      const rows = (await db('outbox')
+        .whereNull('published_at')
+        .orderBy('id')
+        .limit(this.batchSize)
+        .select('id', 'topic', 'key', 'payload', 'headers')) as OutboxRow[];
+      if (rows.length === 0) return;
+      const messages: BusMessage[] = rows.map((row) => ({
+        topic: row.topic,
+        key: row.key,
+        value: Buffer.from(row.payload),
+        headers: row.headers,
+      }));
+      await bus.publish(messages);
+      await db('outbox')
+        .whereIn(
+          'id',
+          rows.map((r) => r.id),
+        )
+        .update({ published_at: db.fn.now() });
+      if (rows.length < this.batchSize) return;
+    }
+  }
+
+  private async holdLease(): Promise<boolean> {
+    const { db, name, holder } = this.options;
+    const expires = db.raw(`now() + (? * interval '1 millisecond')`, [this.leaseMs]);
+    await db('relay_lease').insert({ name, holder, expires_at: expires }).onConflict('name').ignore();
+    const updated = await db('relay_lease')
+      .where({ name })
+      .andWhere((q) => q.where({ holder }).orWhere('expires_at', '<', db.fn.now()))
+      .update({ holder, expires_at: expires });
+    return updated > 0;
+  }
+}

@@ -1,0 +1,61 @@
+import * as grpc from '@grpc/grpc-js';
+import type { MethodDefinition } from '@grpc/proto-loader';
+import { context, propagation } from '@opentelemetry/api';
+import { currentContext, REQUEST_ID_HEADER } from '../context';
+
+export interface CallOptions {
+  /** Milliseconds from now; every call has one (default from the client). */
+  timeoutMs?: number;
+}
+
+/** Promise methods derived from a generated `<Service>Definition` type. */
+export type PromiseClient<D> = {
+  [K in keyof D]: D[K] extends MethodDefinition<infer Req, infer _ResIn, infer _ReqOut, infer Res>
+    ? (request: Req, options?: CallOptions) => Promise<Res>
+    : never;
+} & { close(): void };
+
+export interface ClientOptions {
+  defaultTimeoutMs?: number;
+}
+
+/** Metadata for an outgoing call: request id of the current request and W3C trace context. */
+function outgoingMetadata(): grpc.Metadata {
+  const metadata = new grpc.Metadata();
+  const requestId = currentContext()?.requestId;
+  if (requestId) metadata.set(REQUEST_ID_HEADER, requestId);
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  for (const [key, value] of Object.entries(carrier)) metadata.set(key, value);
+  return metadata;
+}
+
+/**
+ * A small promise-based client for one downstream service. Each call carries a deadline, the
+ * request id and the trace context; unary RPCs only (streams are used through `raw`).
+ */
+export function createPromiseClient<D>(
+  definition: grpc.ServiceDefinition,
+  address: string,
+  options: ClientOptions = {},
+): PromiseClient<D> & { raw: grpc.Client } {
+  const Ctor = grpc.makeGenericClientConstructor(definition, 'touchline');
+  const raw = new Ctor(address, grpc.credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.enable_retries': 1,
+  });
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? 5_000;
+  const client: Record<string, unknown> = { raw, close: () => raw.close() };
+  for (const [name, method] of Object.entries(definition)) {
+    if (method.requestStream || method.responseStream) continue;
+    const fn = (raw as unknown as Record<string, grpc.requestCallback<unknown> & ((...args: unknown[]) => void)>)[name]!;
+    client[name] = (request: unknown, callOptions: CallOptions = {}) =>
+      new Promise((resolve, reject) => {
+        const deadline = Date.now() + (callOptions.timeoutMs ?? defaultTimeoutMs);
+        fn.call(raw, request, outgoingMetadata(), { deadline }, (error: grpc.ServiceError | null, response: unknown) =>
+          error ? reject(error) : resolve(response),
+        );
+      });
+  }
+  return client as PromiseClient<D> & { raw: grpc.Client };
+}

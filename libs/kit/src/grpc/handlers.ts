@@ -1,0 +1,73 @@
+import * as grpc from '@grpc/grpc-js';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { REQUEST_ID_HEADER, runWithContext } from '../context';
+import { DomainError, toGrpcError } from '../errors';
+
+/** What a use case sees of the call besides its request message. */
+export interface CallContext {
+  requestId: string;
+  /** Absolute deadline set by the caller, if any. */
+  deadline?: Date;
+}
+
+
+/**
+ * Promise-returning use cases keyed by RPC name, typed from the generated `<Service>Handlers`.
+ * Streaming RPCs are passed through in their grpc-js form.
+ */
+export type UseCases<H> = {
+  [K in keyof H as string extends K ? never : K]?: H[K] extends grpc.handleUnaryCall<infer Req, infer Res>
+    ? (req: Req, ctx: CallContext) => Promise<Res>
+    : H[K];
+};
+
+function requestIdOf(metadata: grpc.Metadata): string {
+  const value = metadata.get(REQUEST_ID_HEADER)[0];
+  return typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : randomUUID();
+}
+
+/**
+ * Adapts use cases to grpc-js handlers: request context for logs, DomainError → status,
+ * unexpected errors logged and answered INTERNAL without details, and every RPC of the
+ * service that has no use case yet answers UNIMPLEMENTED.
+ */
+export function adaptHandlers(
+  definition: grpc.ServiceDefinition,
+  useCases: Record<string, unknown>,
+  logger: Logger,
+): grpc.UntypedServiceImplementation {
+  const implementation: grpc.UntypedServiceImplementation = {};
+  for (const [name, method] of Object.entries(definition)) {
+    const useCase = useCases[name];
+    if (typeof useCase !== 'function') {
+      implementation[name] = (call: unknown, callback?: grpc.sendUnaryData<unknown>) => {
+        const error = { code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented yet` };
+        if (callback) callback(error);
+        else (call as grpc.ServerWritableStream<unknown, unknown>).destroy(Object.assign(new Error(error.details), error));
+      };
+      continue;
+    }
+    if (method.requestStream || method.responseStream) {
+      implementation[name] = useCase as grpc.UntypedHandleCall;
+      continue;
+    }
+    const run = useCase as (req: unknown, ctx: CallContext) => Promise<unknown>;
+    implementation[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      const requestId = requestIdOf(call.metadata);
+      const deadline = call.getDeadline();
+      const ctx: CallContext = { requestId, deadline: deadline instanceof Date ? deadline : undefined };
+      runWithContext({ requestId }, () => {
+        run(call.request, ctx).then(
+          (response) => callback(null, response),
+          (error: unknown) => {
+            if (!(error instanceof DomainError)) logger.error({ err: error, rpc: name }, 'unhandled error in use case');
+            const { code, details, metadata } = toGrpcError(error);
+            callback({ code, details, metadata });
+          },
+        );
+      });
+    };
+  }
+  return implementation;
+}

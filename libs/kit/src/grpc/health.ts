@@ -1,0 +1,82 @@
+import type * as grpc from '@grpc/grpc-js';
+import * as grpcRuntime from '@grpc/grpc-js';
+import { HealthImplementation, service as healthServiceDefinition } from 'grpc-health-check';
+import type { Logger } from 'pino';
+
+type ServingStatus = 'SERVING' | 'NOT_SERVING';
+
+/**
+ * grpc.health.v1 whose answer is real: SERVING only while the dependency probe (the service's
+ * database) answers, and NOT_SERVING for good once shutdown has begun.
+ */
+export class HealthReporter {
+  private readonly health: HealthImplementation;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private current: ServingStatus = 'NOT_SERVING';
+
+  constructor(
+    private readonly serviceNames: string[],
+    private readonly probe: () => Promise<void>,
+    private readonly logger: Logger,
+  ) {
+    this.health = new HealthImplementation(Object.fromEntries(['', ...serviceNames].map((n) => [n, 'NOT_SERVING'])));
+  }
+
+  addToServer(server: grpc.Server): void {
+    this.health.addToServer(server);
+  }
+
+  get status(): ServingStatus {
+    return this.current;
+  }
+
+  /** Probes now, then every intervalMs. */
+  async start(intervalMs: number): Promise<void> {
+    await this.check();
+    this.timer = setInterval(() => void this.check(), intervalMs);
+    this.timer.unref();
+  }
+
+  async check(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.probe();
+      this.set('SERVING');
+    } catch (error) {
+      if (this.current === 'SERVING') this.logger.error({ err: error }, 'health probe failed: reporting NOT_SERVING');
+      this.set('NOT_SERVING');
+    }
+  }
+
+  /** From the moment shutdown begins: NOT_SERVING, and no probe may flip it back. */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.set('NOT_SERVING');
+  }
+
+  private set(status: ServingStatus): void {
+    if (this.stopped && status === 'SERVING') return;
+    this.current = status;
+    for (const name of ['', ...this.serviceNames]) this.health.setStatus(name, status);
+  }
+}
+
+/** Asks a server's grpc.health.v1 service for a status (what /readyz and probes use). */
+export function checkHealth(address: string, service = '', timeoutMs = 1_000): Promise<string> {
+  const Client = grpcRuntime.makeGenericClientConstructor(healthServiceDefinition as grpc.ServiceDefinition, 'Health');
+  const client = new Client(address, grpcRuntime.credentials.createInsecure());
+  return new Promise<string>((resolve) => {
+    const check = (client as unknown as { Check: (...args: unknown[]) => void }).Check;
+    check.call(
+      client,
+      { service },
+      { deadline: Date.now() + timeoutMs },
+      (error: grpc.ServiceError | null, response?: { status?: string | number }) => {
+        client.close();
+        resolve(error ? 'UNREACHABLE' : String(response?.status ?? 'UNKNOWN'));
+      },
+    );
+  });
+}

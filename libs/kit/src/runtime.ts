@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import { baseConfigSchema, loadConfig, loadPeerAddrs, type BaseConfig } from './config';
+import { systemClock, systemRandom } from './clock';
+import { createPgliteDatabase, createPostgresDatabase, sharePglite, type Database } from './db/database';
+import { openPglite } from './db/pglite';
+import type { EventBus } from './events/bus';
+import { InProcessBus } from './events/in-process-bus';
+import { createKafkaBus } from './events/kafka-bus';
+import { createLogger } from './logger';
+import { startService, type RunningService, type ServiceModule } from './service';
+import { stopTelemetry } from './telemetry/sdk';
+
+/** Kafka when KAFKA_BROKERS is set, otherwise the in-process bus (events stay inside this process). */
+export function createBus(config: BaseConfig, clientId: string, logger: Logger): EventBus {
+  if (config.KAFKA_BROKERS) {
+    return createKafkaBus({ brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId, logger });
+  }
+  return new InProcessBus(logger);
+}
+
+/** One service as its own process: real Postgres when DATABASE_URL is set, else its own PGlite under DATA_DIR. */
+async function openDatabase(config: BaseConfig, schema: string): Promise<{ db: Database; close(): Promise<void> }> {
+  if (config.DATABASE_URL) return { db: createPostgresDatabase(config.DATABASE_URL, schema), close: async () => {} };
+  const pglite = await openPglite(path.join(config.DATA_DIR, schema));
+  return { db: createPgliteDatabase(sharePglite(pglite), schema), close: () => pglite.close() };
+}
+
+/**
+ * Entry point of `services/<name>/src/main.ts`: validates the environment (exiting with a message
+ * that names every bad variable), connects, serves, and shuts down gracefully on SIGTERM/SIGINT.
+ */
+export async function runStandalone<C, H>(module: ServiceModule<C, H>): Promise<RunningService> {
+  let config: BaseConfig & C;
+  let peers: Record<string, string>;
+  try {
+    config = loadConfig(module.configSchema ? baseConfigSchema.extend(module.configSchema.shape) : baseConfigSchema) as BaseConfig & C;
+    peers = loadPeerAddrs(module.peers ?? []);
+  } catch (error) {
+    console.error(`${module.name}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const logger = createLogger({ service: module.name, level: config.LOG_LEVEL });
+  const bus = createBus(config, module.name, logger);
+  const database = await openDatabase(config, module.schema);
+  const service = await startService(module, {
+    config,
+    logger,
+    db: database.db,
+    bus,
+    clock: systemClock,
+    random: systemRandom,
+    peers,
+    instanceId: `${hostname()}:${process.pid}`,
+  });
+  const stop = (signal: string) => {
+    logger.info({ signal }, 'signal received');
+    void service
+      .shutdown()
+      .then(() => bus.close())
+      .then(() => database.close())
+      .then(() => stopTelemetry())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'unclean shutdown');
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  return service;
+}

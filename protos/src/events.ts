@@ -1,0 +1,111 @@
+import path from 'node:path';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+import { Root, type IConversionOptions, type Type } from 'protobufjs';
+import type { ProtoGrpcType } from '../gen/events';
+import { PROTO_ROOT } from './loader';
+
+/** Topic names of the event catalogue (touchline/events.proto documents key, producer and consumers). */
+export const TOPICS = {
+  userRegistered: 'identity.user.registered',
+  userLoggedIn: 'identity.user.logged_in',
+  userBanned: 'identity.user.banned',
+  userMuted: 'identity.user.muted',
+  cardMinted: 'cards.card.minted',
+  cardTransferred: 'cards.card.transferred',
+  packOpened: 'cards.pack.opened',
+  listingCreated: 'cards.listing.created',
+  listingWithdrawn: 'cards.listing.withdrawn',
+  starterPackGranted: 'cards.starter_pack.granted',
+  saleCompleted: 'market.sale.completed',
+  pricesTicked: 'market.prices.ticked',
+  offerCreated: 'trading.offer.created',
+  offerDeclined: 'trading.offer.declined',
+  offerCancelled: 'trading.offer.cancelled',
+  offerVoided: 'trading.offer.voided',
+  tradeAccepted: 'trading.trade.accepted',
+  wishCreated: 'trading.wish.created',
+  missionCompleted: 'missions.mission.completed',
+  rewardClaimed: 'missions.reward.claimed',
+  coinsCredited: 'wallet.coins.credited',
+  paymentSucceeded: 'wallet.payment.succeeded',
+  promoRedeemed: 'wallet.promo.redeemed',
+  cashoutRequested: 'wallet.cashout.requested',
+  cashoutStatusChanged: 'wallet.cashout.status_changed',
+} as const;
+
+export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
+
+type EventMessages = ProtoGrpcType['touchline']['events'];
+
+/** The events.proto message carried by each topic; `satisfies` keeps both sides in step with the proto. */
+export const TOPIC_MESSAGES = {
+  'identity.user.registered': 'UserRegistered',
+  'identity.user.logged_in': 'UserLoggedIn',
+  'identity.user.banned': 'UserBanned',
+  'identity.user.muted': 'UserMuted',
+  'cards.card.minted': 'CardMinted',
+  'cards.card.transferred': 'CardTransferred',
+  'cards.pack.opened': 'PackOpened',
+  'cards.listing.created': 'ListingCreated',
+  'cards.listing.withdrawn': 'ListingWithdrawn',
+  'cards.starter_pack.granted': 'StarterPackGranted',
+  'market.sale.completed': 'SaleCompleted',
+  'market.prices.ticked': 'PricesTicked',
+  'trading.offer.created': 'OfferCreated',
+  'trading.offer.declined': 'OfferDeclined',
+  'trading.offer.cancelled': 'OfferCancelled',
+  'trading.offer.voided': 'OfferVoided',
+  'trading.trade.accepted': 'TradeAccepted',
+  'trading.wish.created': 'WishCreated',
+  'missions.mission.completed': 'MissionCompleted',
+  'missions.reward.claimed': 'RewardClaimed',
+  'wallet.coins.credited': 'CoinsCredited',
+  'wallet.payment.succeeded': 'PaymentSucceeded',
+  'wallet.promo.redeemed': 'PromoRedeemed',
+  'wallet.cashout.requested': 'CashoutRequested',
+  'wallet.cashout.status_changed': 'CashoutStatusChanged',
+} as const satisfies Record<Topic, keyof EventMessages>;
+
+type MessageOf<T extends Topic> = EventMessages[(typeof TOPIC_MESSAGES)[T]];
+
+/** What a producer passes to encodeEvent (the generated input type: int64 as number, string or Long). */
+export type EventInput<T extends Topic> =
+  MessageOf<T> extends MessageTypeDefinition<infer I, object> ? I : never;
+
+/** What decodeEvent returns (the generated __Output type: every field present, int64 as number). */
+export type EventOutput<T extends Topic> =
+  MessageOf<T> extends MessageTypeDefinition<object, infer O> ? O : never;
+
+// The options proto-loader and the type generator use, so decoded events match the __Output types.
+const TO_OBJECT: IConversionOptions = { longs: Number, enums: String, defaults: true, oneofs: true };
+
+let root: Root | undefined;
+
+function eventsRoot(): Root {
+  if (!root) {
+    const r = new Root();
+    r.resolvePath = (_origin, target) => (path.isAbsolute(target) ? target : path.join(PROTO_ROOT, target));
+    root = r.loadSync('touchline/events.proto', { keepCase: false });
+  }
+  return root;
+}
+
+export function isTopic(topic: string): topic is Topic {
+  return Object.hasOwn(TOPIC_MESSAGES, topic);
+}
+
+function messageType(topic: string): Type {
+  if (!isTopic(topic)) throw new Error(`unknown event topic: ${topic}`);
+  return eventsRoot().lookupType(`touchline.events.${TOPIC_MESSAGES[topic]}`);
+}
+
+export function encodeEvent<T extends Topic>(topic: T, payload: EventInput<T>): Buffer {
+  const type = messageType(topic);
+  const bytes = type.encode(type.fromObject(payload as Record<string, unknown>)).finish();
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+export function decodeEvent<T extends Topic>(topic: T, buf: Uint8Array): EventOutput<T> {
+  const type = messageType(topic);
+  return type.toObject(type.decode(buf), TO_OBJECT) as EventOutput<T>;
+}

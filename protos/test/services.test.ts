@@ -1,0 +1,129 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Namespace, Root, Type, type ReflectionObject } from 'protobufjs';
+import { describe, expect, it } from 'vitest';
+import { PROTO_ROOT } from '../src/loader';
+import { SERVICES, SERVICE_NAMES, walletPackage, type ServiceName } from '../src/services';
+
+const EXPECTED: Record<ServiceName, string[]> = {
+  identity: ['Register', 'Login', 'GetJwks', 'SetBanned'],
+  'cards-market': [
+    'ListTeams',
+    'GetCatalog',
+    'MintCards',
+    'GetStarterPack',
+    'ListMarket',
+    'BuyCard',
+    'GetMarketStatus',
+    'GetPriceHistory',
+    'PurchasePack',
+    'HoldCards',
+    'CommitCardHold',
+    'VoidCardHold',
+    'TransferToShop',
+  ],
+  trading: ['CreateOffer', 'AcceptOffer', 'ListWishes', 'MakeOfferForWish', 'ListTradeHistory'],
+  missions: ['ListMissions', 'ListCompletedMissions', 'ClaimMission'],
+  'wallet-payments': [
+    'GetBalance',
+    'Grant',
+    'Transfer',
+    'Hold',
+    'CommitHold',
+    'VoidHold',
+    'HandleStripeWebhook',
+    'RedeemPromo',
+    'SetCashoutStatus',
+    'GetAdminWallet',
+  ],
+  admin: ['ListUsers', 'SetBanned', 'SetMuted', 'ListCashouts', 'TransferToShop', 'ListAuditLog'],
+  leaderboard: ['GetTop', 'GetUserStats', 'GetUsersStats'],
+  notifications: ['ListNotifications', 'MarkAllRead', 'GetUnreadCount', 'Subscribe'],
+};
+
+describe('SERVICES', () => {
+  it('lists the eight services', () => {
+    expect([...SERVICE_NAMES].sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it.each(SERVICE_NAMES)('%s loads with the expected methods', (name) => {
+    const entry = SERVICES[name];
+    const definition = entry.definition();
+    expect(Object.keys(definition)).toEqual(expect.arrayContaining(EXPECTED[name]));
+    for (const method of Object.values(definition)) {
+      expect(method.path.startsWith(`/${entry.serviceName}/`)).toBe(true);
+    }
+    expect(entry.addrEnv).toMatch(/^[A-Z_]+_ADDR$/);
+  });
+
+  it('names each address variable after the service', () => {
+    for (const name of SERVICE_NAMES) {
+      expect(SERVICES[name].addrEnv).toBe(`${name.toUpperCase().replace(/-/g, '_')}_ADDR`);
+    }
+  });
+
+  it('marks Subscribe as server streaming', () => {
+    const subscribe = SERVICES.notifications.definition().Subscribe;
+    expect(subscribe.responseStream).toBe(true);
+    expect(subscribe.requestStream).toBe(false);
+  });
+
+  it('loads each proto once', () => {
+    expect(walletPackage()).toBe(walletPackage());
+    expect(SERVICES['wallet-payments'].definition()).toBe(SERVICES['wallet-payments'].definition());
+  });
+
+  it('serializes int64 as numbers with the shared loader options', () => {
+    const { Transfer } = SERVICES['wallet-payments'].definition();
+    const bytes = Transfer.requestSerialize({
+      idempotencyKey: 'k',
+      fromAccount: 'user:1',
+      amount: 5_000_000_001,
+    });
+    const back = Transfer.requestDeserialize(bytes);
+    expect(back.amount).toBe(5_000_000_001);
+    expect(back.toAccount).toBe('');
+  });
+});
+
+describe('mutating RPCs', () => {
+  // common.proto: every mutating RPC carries an idempotency key (holds use their hold_key as one).
+  const READS = /^(Get|List|Count|Verify|Subscribe)/;
+  // Stripe retries webhooks with the same event id, which is the key there.
+  const KEYED_ELSEWHERE = new Set(['HandleStripeWebhook']);
+
+  it.each(SERVICE_NAMES.filter((n) => n !== 'identity'))('%s carry an idempotency key', (name) => {
+    const missing: string[] = [];
+    for (const [method, def] of Object.entries(SERVICES[name].definition())) {
+      if (READS.test(method) || KEYED_ELSEWHERE.has(method)) continue;
+      const fields = (def.requestType.type as { field?: { name?: string }[] }).field ?? [];
+      if (!fields.some((f) => f.name === 'idempotency_key' || f.name === 'hold_key')) missing.push(method);
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('proto field names', () => {
+  // proto-loader leaves "_<digit>" in camelCased names (change_24h stays change_24h), which makes
+  // awkward TypeScript keys; every field should camelCase cleanly.
+  it('camelCase without leftover underscores', () => {
+    const root = new Root();
+    root.resolvePath = (_origin, target) =>
+      path.isAbsolute(target) ? target : path.join(PROTO_ROOT, target);
+    const files = readdirSync(path.join(PROTO_ROOT, 'touchline')).filter((f) => f.endsWith('.proto'));
+    root.loadSync(
+      files.map((f) => `touchline/${f}`),
+      { keepCase: false },
+    );
+    const bad: string[] = [];
+    const walk = (ns: ReflectionObject) => {
+      if (ns instanceof Type) {
+        for (const field of ns.fieldsArray)
+          if (field.name.includes('_')) bad.push(`${ns.fullName}.${field.name}`);
+      }
+      if (ns instanceof Namespace) ns.nestedArray.forEach(walk);
+    };
+    walk(root);
+    expect(bad).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import type { User } from '@touchline/protos/gen/touchline/identity/User';
+
+export const DEFAULT_BADGE = 'Rookie';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  username: string;
+  password_hash: string;
+  is_admin: boolean;
+  banned: boolean;
+  muted: boolean;
+  badge: string;
+  favorite_team_id: number | null;
+  created_at: Date;
+  last_login_at: Date | null;
+}
+
+export interface BadgeRow {
+  user_id: number;
+  name: string;
+  description: string;
+  icon: string;
+  earned_at: Date;
+}
+
+export function toUserMessage(row: UserRow, badges: BadgeRow[] = []): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    isAdmin: row.is_admin,
+    banned: row.banned,
+    muted: row.muted,
+    badge: row.badge,
+    badges: badges.map((b) => ({
+      name: b.name,
+      description: b.description,
+      icon: b.icon,
+      earnedAt: b.earned_at.toISOString(),
+    })),
+    favoriteTeamId: row.favorite_team_id ?? 0,
+    createdAt: row.created_at.toISOString(),
+    lastLoginAt: row.last_login_at?.toISOString() ?? '',
+  };
+}

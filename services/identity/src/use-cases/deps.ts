@@ -1,0 +1,16 @@
+import type { Knex } from 'knex';
+import type { Clock, Logger, Mailer, Outbox, Random } from '@touchline/kit';
+import type { IdentityConfig } from '../config';
+import type { TokenSigner } from '../tokens';
+
+export interface IdentityDeps {
+  db: Knex;
+  outbox: Outbox;
+  clock: Clock;
+  random: Random;
+  signer: TokenSigner;
+  mailer: Mailer;
+  logger: Logger;
+  config: IdentityConfig;
+  adminEmails: Set<string>;
+}

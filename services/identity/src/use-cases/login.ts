@@ -1,0 +1,33 @@
+import { forbidden, unauthenticated } from '@touchline/kit';
+import type { LoginRequest__Output } from '@touchline/protos/gen/touchline/identity/LoginRequest';
+import type { SessionResponse } from '@touchline/protos/gen/touchline/identity/SessionResponse';
+import { findUserByEmail } from '../db/users';
+import { normalizeEmail } from '../domain/email';
+import { DUMMY_HASH, verifyPassword } from '../domain/password';
+import type { UserRow } from '../domain/user';
+import { BANNED_MESSAGE, openSession } from './sessions';
+import type { IdentityDeps } from './deps';
+
+/** Same message (and about the same time) whether the e-mail is unknown or the password wrong. */
+export const BAD_CREDENTIALS = 'Invalid email or password';
+
+export async function login(deps: IdentityDeps, request: LoginRequest__Output): Promise<SessionResponse> {
+  const email = normalizeEmail(request.email);
+  const user = await findUserByEmail(deps.db, email);
+  const ok = await verifyPassword(request.password, user?.password_hash ?? DUMMY_HASH);
+  if (!user || !ok) throw unauthenticated(BAD_CREDENTIALS);
+  if (user.banned) throw forbidden(BANNED_MESSAGE);
+  const now = deps.clock.now();
+  const updated = await deps.db.transaction(async (trx) => {
+    const [row] = (await trx('users')
+      .where({ id: user.id })
+      .update({ last_login_at: now, is_admin: user.is_admin || deps.adminEmails.has(email) })
+      .returning('*')) as UserRow[];
+    await deps.outbox.add(trx, 'identity.user.logged_in', String(user.id), {
+      userId: user.id,
+      loggedInAt: now.toISOString(),
+    });
+    return row!;
+  });
+  return openSession(deps, updated);
+}

@@ -1,0 +1,72 @@
+import { conflict, invalid } from '@touchline/kit';
+import type { RegisterRequest__Output } from '@touchline/protos/gen/touchline/identity/RegisterRequest';
+import type { SessionResponse } from '@touchline/protos/gen/touchline/identity/SessionResponse';
+import { findUserByEmail, findUserByRegistrationKey, isUniqueViolation, usernamesLike } from '../db/users';
+import { isEmail, normalizeEmail } from '../domain/email';
+import { hashPassword, passwordProblem } from '../domain/password';
+import { firstFreeUsername, usernameBase } from '../domain/username';
+import type { UserRow } from '../domain/user';
+import { openSession } from './sessions';
+import type { IdentityDeps } from './deps';
+
+export const EMAIL_TAKEN = 'Email already registered';
+
+/**
+ * Sign-up: a unique username from the e-mail's local part, a scrypt hash, admin rights for
+ * ADMIN_EMAILS, and `identity.user.registered` in the same transaction (starter pack and welcome
+ * coins hang off that event). Retrying with the same idempotency key signs into the account it made.
+ */
+export async function register(deps: IdentityDeps, request: RegisterRequest__Output): Promise<SessionResponse> {
+  const email = normalizeEmail(request.email);
+  if (!isEmail(email)) throw invalid('Please enter a valid email address');
+  const problem = passwordProblem(request.password);
+  if (problem) throw invalid(problem);
+  const key = request.idempotencyKey || undefined;
+
+  if (key) {
+    const earlier = await findUserByRegistrationKey(deps.db, key);
+    if (earlier) {
+      if (earlier.email !== email) throw conflict('Idempotency key was used for another registration');
+      return openSession(deps, earlier);
+    }
+  }
+  if (await findUserByEmail(deps.db, email)) throw conflict(EMAIL_TAKEN);
+
+  const passwordHash = await hashPassword(request.password, deps.random.bytes(16));
+  const base = usernameBase(email);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const user = await deps.db.transaction(async (trx) => {
+        const username = firstFreeUsername(base, await usernamesLike(trx, base));
+        const [row] = (await trx('users')
+          .insert({
+            email,
+            username,
+            password_hash: passwordHash,
+            is_admin: deps.adminEmails.has(email),
+            registration_key: key ?? null,
+            created_at: deps.clock.now(),
+            last_login_at: deps.clock.now(),
+          })
+          .returning('*')) as UserRow[];
+        await deps.outbox.add(trx, 'identity.user.registered', String(row!.id), {
+          userId: row!.id,
+          username: row!.username,
+          registeredAt: row!.created_at.toISOString(),
+        });
+        return row!;
+      });
+      return openSession(deps, user);
+    } catch (error) {
+      if (isUniqueViolation(error, 'email')) throw conflict(EMAIL_TAKEN);
+      if (isUniqueViolation(error, 'registration_key')) {
+        const earlier = key ? await findUserByRegistrationKey(deps.db, key) : undefined;
+        if (earlier && earlier.email === email) return openSession(deps, earlier);
+        throw conflict('Idempotency key was used for another registration');
+      }
+      if (!isUniqueViolation(error, 'username')) throw error;
+      // Someone took the same username a moment ago: pick again.
+    }
+  }
+  throw conflict('Could not find a free username, please try again');
+}

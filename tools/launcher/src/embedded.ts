@@ -1,0 +1,115 @@
+import path from 'node:path';
+import {
+  addrEnvName,
+  baseConfigSchema,
+  createLogger,
+  createPgliteDatabase,
+  InProcessBus,
+  loadConfig,
+  openPglite,
+  sharePglite,
+  startService,
+  systemClock,
+  systemRandom,
+  type RunningService,
+} from '@touchline/kit';
+import { gatewayConfigSchema, startGateway, UPSTREAMS, type Upstream } from '@touchline/gateway';
+import { freePort } from './ports';
+import { SERVICE_MODULES } from './services';
+
+export interface EmbeddedOptions {
+  port: number;
+  dataDir: string;
+  webDist?: string;
+  devWebUrl?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface EmbeddedApp {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Mode 1 of design.md section 2: every service and the gateway in one process, talking gRPC over
+ * loopback, one embedded Postgres (a schema per service), the in-process event bus, an in-memory
+ * store instead of Redis, test-mode payments and the dev mailbox.
+ */
+export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedApp> {
+  const env = { ...(options.env ?? process.env) };
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  const logger = createLogger({ service: 'touchline', level: logLevel });
+
+  const ports = new Map<string, number>();
+  for (const module of SERVICE_MODULES) ports.set(module.name, await freePort());
+  const addresses = Object.fromEntries(UPSTREAMS.map((name) => [name, `127.0.0.1:${ports.get(name) ?? 0}`])) as Record<
+    Upstream,
+    string
+  >;
+  for (const [name, address] of Object.entries(addresses)) env[addrEnvName(name)] = address;
+
+  const pglite = await openPglite(path.join(options.dataDir, 'pg'));
+  const shared = sharePglite(pglite);
+  const bus = new InProcessBus(logger);
+  const running: RunningService[] = [];
+  try {
+    for (const module of SERVICE_MODULES) {
+      const schema = module.configSchema ? baseConfigSchema.extend(module.configSchema.shape) : baseConfigSchema;
+      const config = loadConfig(schema, {
+        ...env,
+        DATABASE_URL: '',
+        KAFKA_BROKERS: '',
+        GRPC_HOST: '127.0.0.1',
+        GRPC_PORT: String(ports.get(module.name)),
+      });
+      running.push(
+        await startService(module, {
+          config: config as never,
+          logger: logger.child({ service: module.name }),
+          db: createPgliteDatabase(shared, module.schema),
+          bus,
+          clock: systemClock,
+          random: systemRandom,
+          peers: addresses,
+          instanceId: `embedded:${process.pid}`,
+          relayPollIntervalMs: 500,
+        }),
+      );
+    }
+  } catch (error) {
+    await Promise.allSettled(running.map((s) => s.shutdown()));
+    await pglite.close();
+    throw error;
+  }
+
+  const gatewayConfig = loadConfig(gatewayConfigSchema, {
+    ...env,
+    PORT: String(options.port),
+    HOST: env.HOST ?? '0.0.0.0',
+    EMBEDDED: 'true',
+    REDIS_URL: '',
+    WEB_DIST: options.webDist ?? '',
+    DEV_WEB_URL: options.devWebUrl ?? '',
+    PUBLIC_URL: env.PUBLIC_URL || '',
+  });
+  const gateway = await startGateway(
+    gatewayConfig,
+    addresses,
+    logger.child({ service: 'gateway' }),
+  );
+  const url = (env.PUBLIC_URL || `http://localhost:${gateway.port}`).replace(/\/$/, '');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    port: gateway.port,
+    stop: () =>
+      (stopping ??= (async () => {
+        await gateway.close();
+        await Promise.allSettled(running.map((s) => s.shutdown()));
+        await bus.close();
+        await pglite.close();
+      })()),
+  };
+}

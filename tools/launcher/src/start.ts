@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { loadConfig } from '@touchline/kit';
+import { buildIfMissing, WEB_DIST } from './build-if-missing';
+import { startEmbedded } from './embedded';
+
+const startConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('.data'),
+});
+
+/** `npm start`: the whole of Touchline in one process at http://localhost:8080. */
+async function main(): Promise<void> {
+  const started = Date.now();
+  let config;
+  try {
+    config = loadConfig(startConfig);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  buildIfMissing();
+  const app = await startEmbedded({ port: config.PORT, dataDir: config.DATA_DIR, webDist: WEB_DIST });
+  console.log(`\nTouchline is ready at ${app.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: shutting down…`);
+    void app.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+void main().catch((error: unknown) => {
+  console.error('Touchline failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { RotateCcw, WifiOff } from 'lucide-react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+
+import { NotFound } from '@/components/NotFound';
+import { Button } from '@/components/ui/Button';
+import { FullScreenSpinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api';
+import { errorMessage } from '@/lib/api';
+
+import { AppShell } from './layout/AppShell';
+
+/** Every route but /auth: spinner while the session loads, /auth when signed out. */
+export function RequireAuth() {
+  const { data: user, isPending, isError, error, refetch, isFetching } = useUser();
+  const location = useLocation();
+
+  if (user) return <Outlet />;
+  if (isPending) return <FullScreenSpinner />;
+  if (isError) {
+    return (
+      <AppShell showNav={false}>
+        <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
+          <WifiOff aria-hidden className="size-10 text-slate-500" />
+          <h1 className="text-lg font-bold text-slate-50">Can&apos;t reach Touchline right now</h1>
+          <p className="max-w-xs text-sm break-words text-slate-400">{errorMessage(error)}</p>
+          <Button onClick={() => void refetch()} loading={isFetching}>
+            {!isFetching && <RotateCcw aria-hidden className="size-4" />}
+            Try again
+          </Button>
+        </div>
+      </AppShell>
+    );
+  }
+  return <Navigate to={paths.auth} replace state={{ from: location }} />;
+}
+
+/** Unknown paths: the not-found screen for everyone, with the bottom navigation when signed in. */
+export function NotFoundRoute() {
+  const { data: user, isPending } = useUser();
+  if (isPending) return <FullScreenSpinner />;
+  return (
+    <AppShell showNav={Boolean(user)}>
+      <NotFound />
+    </AppShell>
+  );
+}

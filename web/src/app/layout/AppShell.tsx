@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+
+import { BottomNav } from '@/components/BottomNav';
+
+export interface AppShellProps {
+  children: ReactNode;
+  /** Shows the bottom navigation (signed-in screens). */
+  showNav?: boolean;
+}
+
+/**
+ * Mobile-width frame: centred column of at most max-w-md, full height. Screens render their own sticky
+ * <Header>; the document scrolls and the bottom navigation stays fixed.
+ */
+export function AppShell({ children, showNav = true }: AppShellProps) {
+  return (
+    <div className="min-h-dvh bg-slate-950">
+      <div className="relative mx-auto flex min-h-dvh w-full max-w-md flex-col border-white/5 bg-slate-950 sm:border-x">
+        <main
+          className={
+            showNav
+              ? 'flex flex-1 flex-col pb-[calc(4rem+env(safe-area-inset-bottom))]'
+              : 'flex flex-1 flex-col'
+          }
+        >
+          {children}
+        </main>
+        {/* Incoming trades: pass the result of the incoming-trades query (GET /api/trades/incoming,
+            polled every 30 s) once trading is built. */}
+        {showNav && <BottomNav hasIncomingTrades={false} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { RouteObject } from 'react-router';
+
+import { NotFound } from '@/components/NotFound';
+import { RouteError } from '@/components/RouteError';
+import { paths } from '@/config/paths';
+import { AuthRoute } from '@/features/auth/routes/AuthRoute';
+import { HomeRoute } from '@/features/home/routes/HomeRoute';
+
+import { NotFoundRoute, RequireAuth } from './guards';
+import { AppLayout, RootLayout } from './layout/AppLayout';
+
+/**
+ * The route table of the whole app (both specs), in one place.
+ *
+ * - /auth is public.
+ * - Every other listed route sits under <RequireAuth> (spinner while the session loads, /auth when signed
+ *   out) and <AppLayout> (mobile frame and bottom navigation).
+ * - A screen that is not built yet renders <NotFound />; when it lands, replace that element with the
+ *   screen's route component (for example `element: <MarketRoute />`). Admin screens check isAdmin
+ *   themselves and show their denial message.
+ * - Any other path shows the not-found screen, signed in or not.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.auth, element: <AuthRoute /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: paths.home, element: <HomeRoute /> },
+              { path: paths.market, element: <NotFound /> },
+              { path: paths.marketStock, element: <NotFound /> },
+              { path: paths.trade, element: <NotFound /> },
+              { path: paths.tradeHistory, element: <NotFound /> },
+              { path: paths.tradeMarketplace, element: <NotFound /> },
+              { path: paths.leaderboard, element: <NotFound /> },
+              { path: paths.profile, element: <NotFound /> },
+              { path: paths.collection, element: <NotFound /> },
+              { path: paths.catalog, element: <NotFound /> },
+              { path: paths.missions, element: <NotFound /> },
+              { path: paths.teams, element: <NotFound /> },
+              { path: paths.shop, element: <NotFound /> },
+              { path: paths.purchaseCoins, element: <NotFound /> },
+              { path: paths.purchaseCoinsSuccess, element: <NotFound /> },
+              { path: paths.cashout, element: <NotFound /> },
+              { path: paths.adminCashout, element: <NotFound /> },
+              { path: paths.adminDashboard, element: <NotFound /> },
+              { path: paths.admin, element: <NotFound /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];

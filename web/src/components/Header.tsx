@@ -1,0 +1,80 @@
+import { ArrowLeft, Coins, LayoutDashboard, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api';
+import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
+
+import { LogoMark } from './Logo';
+
+export interface HeaderProps {
+  title: string;
+  /** Shows a back arrow to / instead of the logo. */
+  showBack?: boolean;
+  /** Shows the 'Balance: N' pill when the user's coins are known. Defaults to true. */
+  showBalance?: boolean;
+  /** Extra controls on the right (for example search or notifications). */
+  actions?: ReactNode;
+}
+
+export function Header({ title, showBack = false, showBalance = true, actions }: HeaderProps) {
+  const { data: user } = useUser();
+  const coins = user?.coins;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-white/5 bg-slate-950/85 backdrop-blur-md">
+      <div className="flex h-14 items-center gap-2.5 px-4">
+        {showBack ? (
+          <Link
+            to={paths.home}
+            aria-label="Back to home"
+            className="-ml-1.5 inline-flex size-9 items-center justify-center rounded-xl text-slate-300 transition-colors hover:bg-slate-800 hover:text-white"
+          >
+            <ArrowLeft aria-hidden className="size-5" />
+          </Link>
+        ) : (
+          <Link to={paths.home} aria-label="Touchline home" className="rounded-lg">
+            <LogoMark />
+          </Link>
+        )}
+        <h1 className="min-w-0 flex-1 truncate font-display text-xl font-bold tracking-tight">{title}</h1>
+        <div className="flex shrink-0 items-center gap-2">
+          {showBalance && coins !== undefined && (
+            <span className="inline-flex items-center gap-1.5 rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-300">
+              <Coins aria-hidden className="size-3.5" />
+              <span>{`Balance: ${formatNumber(coins)}`}</span>
+            </span>
+          )}
+          {actions}
+        </div>
+      </div>
+      {user?.isAdmin && (
+        <nav aria-label="Admin" className="flex items-center justify-end gap-2 px-4 pb-2">
+          <AdminLink to={paths.admin} icon={<ShieldCheck aria-hidden className="size-3.5" />}>
+            Admin Tools
+          </AdminLink>
+          <AdminLink to={paths.adminDashboard} icon={<LayoutDashboard aria-hidden className="size-3.5" />}>
+            Dashboard
+          </AdminLink>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+function AdminLink({ to, icon, children }: { to: string; icon: ReactNode; children: string }) {
+  return (
+    <Link
+      to={to}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full border border-violet-400/30 bg-violet-500/10 px-2.5 py-1',
+        'text-xs font-semibold text-violet-200 transition-colors hover:bg-violet-500/20',
+      )}
+    >
+      {icon}
+      {children}
+    </Link>
+  );
+}

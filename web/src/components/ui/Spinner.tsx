@@ -1,0 +1,31 @@
+import { LoaderCircle } from 'lucide-react';
+
+import { cn } from '@/lib/cn';
+
+const sizes = { sm: 'size-4', md: 'size-6', lg: 'size-10' } as const;
+
+export interface SpinnerProps {
+  size?: keyof typeof sizes;
+  /** Accessible label; null when the spinner sits inside a labelled control. */
+  label?: string | null;
+  className?: string;
+}
+
+export function Spinner({ size = 'md', label = 'Loading', className }: SpinnerProps) {
+  const icon = <LoaderCircle aria-hidden className={cn('animate-spin', sizes[size], className)} />;
+  if (label === null) return icon;
+  return (
+    <span role="status" aria-label={label} className="inline-flex">
+      {icon}
+    </span>
+  );
+}
+
+/** Centered spinner filling the screen, used while the session loads. */
+export function FullScreenSpinner() {
+  return (
+    <div className="flex min-h-dvh w-full items-center justify-center bg-slate-950 text-emerald-400">
+      <Spinner size="lg" />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** Every route of the app (both specs). Screens and links use these instead of string literals. */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  market: '/market',
+  marketStock: '/market/stock',
+  trade: '/trade',
+  tradeHistory: '/trade-history',
+  tradeMarketplace: '/trade-marketplace',
+  leaderboard: '/leaderboard',
+  profile: '/profile',
+  collection: '/collection',
+  catalog: '/catalog',
+  missions: '/missions',
+  teams: '/teams',
+  shop: '/shop',
+  purchaseCoins: '/purchase-coins',
+  purchaseCoinsSuccess: '/purchase-coins/success',
+  cashout: '/cashout',
+  adminCashout: '/admin/cashout',
+  adminDashboard: '/admin/dashboard',
+  admin: '/admin',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+
+import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/Input';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api';
+
+import { useLogin } from '../api';
+
+export interface LoginFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onForgotPassword: () => void;
+}
+
+export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormProps) {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [password, setPassword] = useState('');
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    try {
+      await login.mutateAsync({ email: email.trim(), password });
+    } catch (error) {
+      toast.error('Login failed', { description: errorMessage(error) });
+      return;
+    }
+    toast.success('Login successful', { description: 'Welcome back!' });
+    void navigate(paths.home, { replace: true });
+  }
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        required
+        value={email}
+        onChange={(event) => onEmailChange(event.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        placeholder="Your password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        labelAside={
+          <Button variant="link" className="text-xs" onClick={onForgotPassword}>
+            Forgot password?
+          </Button>
+        }
+      />
+      <Button type="submit" size="lg" className="mt-2 w-full" loading={login.isPending}>
+        Login
+      </Button>
+    </form>
+  );
+}

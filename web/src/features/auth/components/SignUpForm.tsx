@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { TextField } from '@/components/ui/Input';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api';
+
+import { useRegister } from '../api';
+
+export interface SignUpFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+}
+
+export function SignUpForm({ email, onEmailChange }: SignUpFormProps) {
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (password !== confirmPassword) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    try {
+      await registration.mutateAsync({ email: email.trim(), password });
+    } catch (error) {
+      toast.error('Registration failed', { description: errorMessage(error) });
+      return;
+    }
+    toast.success('Registration successful', { description: 'Your starter pack is ready!' });
+    void navigate(paths.home, { replace: true });
+  }
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        required
+        value={email}
+        onChange={(event) => onEmailChange(event.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        placeholder="Choose a password"
+        required
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setMismatch(false);
+        }}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        name="confirm-password"
+        autoComplete="new-password"
+        placeholder="Repeat your password"
+        required
+        aria-invalid={mismatch || undefined}
+        value={confirmPassword}
+        onChange={(event) => {
+          setConfirmPassword(event.target.value);
+          setMismatch(false);
+        }}
+      />
+      {mismatch && <Alert>Passwords do not match</Alert>}
+      <Button type="submit" size="lg" className="mt-2 w-full" loading={registration.isPending}>
+        Create Account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { Navigate, useSearchParams } from 'react-router';
+
+import { FullScreenSpinner } from '@/components/ui/Spinner';
+import { paths } from '@/config/paths';
+
+import { useUser } from '../api';
+import { AuthLayout } from '../components/AuthLayout';
+import { AuthScreen } from '../components/AuthScreen';
+import { SetNewPasswordForm } from '../components/SetNewPasswordForm';
+
+/**
+ * /auth. With `?reset=<token>` (the e-mailed link) it shows the set-new-password view, signed in or not.
+ * Otherwise a signed-in user is sent to /.
+ */
+export function AuthRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { data: user, isPending } = useUser();
+  const resetToken = searchParams.get('reset');
+
+  if (resetToken) {
+    return (
+      <AuthLayout>
+        <SetNewPasswordForm token={resetToken} onDone={() => setSearchParams({}, { replace: true })} />
+      </AuthLayout>
+    );
+  }
+
+  if (isPending) return <FullScreenSpinner />;
+  if (user) return <Navigate to={paths.home} replace />;
+
+  return (
+    <AuthLayout>
+      <AuthScreen />
+    </AuthLayout>
+  );
+}

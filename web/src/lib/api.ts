@@ -1,0 +1,103 @@
+/**
+ * Thin JSON client for the gateway's /api routes. Every call sends cookies.
+ *
+ * A non-OK response throws an {@link ApiError} whose message is `${status}: ${message}`, where message is
+ * the JSON body's `message` or `error` field, 'Unknown error' when the body is JSON without either, the
+ * raw body text when it is not JSON, and the status text when the body is empty (game spec, section 8).
+ */
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(`${status}: ${message}`);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Serialised as JSON when present. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+const UNKNOWN_ERROR = 'Unknown error';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function pickMessage(body: Record<string, unknown>): string {
+  for (const key of ['message', 'error'] as const) {
+    const value = body[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return UNKNOWN_ERROR;
+}
+
+/** Extracts the human-readable part of an error response. */
+export async function readErrorMessage(response: Response): Promise<string> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    text = '';
+  }
+  if (text.trim() !== '') {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isRecord(parsed)) return pickMessage(parsed);
+    } catch {
+      // Not JSON: fall through to the raw text.
+    }
+    return text.trim();
+  }
+  return response.statusText || UNKNOWN_ERROR;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Sends a request to the API and returns the parsed JSON body (undefined when empty). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const init: RequestInit = { method, headers, credentials: 'include' };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  if (signal) init.signal = signal;
+
+  const response = await fetch(path, init);
+  if (!response.ok) {
+    throw new ApiError(response.status, await readErrorMessage(response));
+  }
+  return (await readBody(response)) as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, signal ? { signal } : {}),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+};
+
+/** The message of any thrown value, for toasts. */
+export function errorMessage(error: unknown, fallback = 'An error occurred'): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return fallback;
+}

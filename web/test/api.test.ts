@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { getCurrentUser } from '@/features/auth/api';
+import { api, ApiError, apiRequest, errorMessage } from '@/lib/api';
+
+function respondWith(body: string | null, init: ResponseInit) {
+  const fetchMock = vi.fn(async () => new Response(body, init));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the request to fail');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiRequest', () => {
+  it('sends cookies and JSON, and returns the parsed body', async () => {
+    const fetchMock = respondWith(JSON.stringify({ id: 1 }), { status: 200 });
+
+    await expect(api.post('/api/login', { email: 'a@b.co', password: 'pw' })).resolves.toEqual({ id: 1 });
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/login');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe(JSON.stringify({ email: 'a@b.co', password: 'pw' }));
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+  });
+
+  it('sends GET requests with cookies and no body', async () => {
+    const fetchMock = respondWith(JSON.stringify([1, 2]), { status: 200 });
+
+    await expect(api.get('/api/market')).resolves.toEqual([1, 2]);
+
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('returns undefined for an empty successful body', async () => {
+    respondWith(null, { status: 204 });
+    await expect(apiRequest('/api/trades/1', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
+  it("uses the JSON body's message field", async () => {
+    respondWith(JSON.stringify({ message: 'Invalid email or password' }), { status: 401 });
+    const error = await rejection(api.post('/api/login', {}));
+    expect(error.message).toBe('401: Invalid email or password');
+    expect(error.status).toBe(401);
+  });
+
+  it("falls back to the JSON body's error field", async () => {
+    respondWith(JSON.stringify({ error: 'Not enough coins' }), { status: 422 });
+    const error = await rejection(api.post('/api/market/buy/1'));
+    expect(error.message).toBe('422: Not enough coins');
+  });
+
+  it('prefers message over error when both are present', async () => {
+    respondWith(JSON.stringify({ message: 'Email already registered', error: 'Conflict' }), { status: 409 });
+    const error = await rejection(api.post('/api/register', {}));
+    expect(error.message).toBe('409: Email already registered');
+  });
+
+  it("says 'Unknown error' when the JSON body has neither field", async () => {
+    respondWith(JSON.stringify({ detail: 'nope' }), { status: 500, statusText: 'Internal Server Error' });
+    const error = await rejection(api.get('/api/user'));
+    expect(error.message).toBe('500: Unknown error');
+  });
+
+  it('uses the raw text when the body is not JSON', async () => {
+    respondWith('Upstream unavailable', { status: 502, statusText: 'Bad Gateway' });
+    const error = await rejection(api.get('/api/market'));
+    expect(error.message).toBe('502: Upstream unavailable');
+  });
+
+  it('uses the status text when the body is empty', async () => {
+    respondWith(null, { status: 503, statusText: 'Service Unavailable' });
+    const error = await rejection(api.get('/api/market'));
+    expect(error.message).toBe('503: Service Unavailable');
+  });
+
+  it("says 'Unknown error' when the body and the status text are both empty", async () => {
+    respondWith('', { status: 500, statusText: '' });
+    const error = await rejection(api.get('/api/market'));
+    expect(error.message).toBe('500: Unknown error');
+  });
+});
+
+describe('errorMessage', () => {
+  it('returns the message of an error, or a fallback', () => {
+    expect(errorMessage(new Error('boom'))).toBe('boom');
+    expect(errorMessage('plain')).toBe('plain');
+    expect(errorMessage(undefined)).toBe('An error occurred');
+    expect(errorMessage(null, 'Please try again later.')).toBe('Please try again later.');
+  });
+});
+
+describe('getCurrentUser', () => {
+  it('returns null when the session is missing (401)', async () => {
+    respondWith(JSON.stringify({ message: 'Not signed in' }), { status: 401 });
+    await expect(getCurrentUser()).resolves.toBeNull();
+  });
+
+  it('returns the user when signed in', async () => {
+    respondWith(JSON.stringify({ id: 3, email: 'a@b.co' }), { status: 200 });
+    await expect(getCurrentUser()).resolves.toEqual({ id: 3, email: 'a@b.co' });
+  });
+
+  it('rethrows other failures', async () => {
+    respondWith(JSON.stringify({ message: 'Gateway timeout' }), { status: 504 });
+    await expect(getCurrentUser()).rejects.toThrow('504: Gateway timeout');
+  });
+});

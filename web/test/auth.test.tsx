@@ -1,0 +1,253 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { makeUser, mockFetch, renderApp, signedOut } from './utils';
+
+const calledPaths = (calls: { method: string; path: string }[]) => calls.map((c) => `${c.method} ${c.path}`);
+
+describe('auth screen', () => {
+  it('shows the Login tab by default with the starter-pack promo', async () => {
+    mockFetch({ 'GET /api/user': signedOut });
+    renderApp('/auth');
+
+    expect(await screen.findByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'false');
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toBeRequired();
+    expect(screen.getByLabelText('Password')).toBeRequired();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByText('Forgot password?')).toBeInTheDocument();
+    expect(screen.getByText('Sign up now and get:')).toBeInTheDocument();
+    expect(screen.getByText('3 random player cards to start your collection!')).toBeInTheDocument();
+    expect(screen.getAllByTestId('starter-card-placeholder')).toHaveLength(3);
+  });
+
+  it('logs in, stores the user and navigates home', async () => {
+    const alice = makeUser();
+    const { calls } = mockFetch({ 'GET /api/user': signedOut, 'POST /api/login': { body: alice } });
+    const { user, router } = renderApp('/auth');
+
+    await user.type(await screen.findByLabelText('Email'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Welcome back, alice')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByText('Login successful')).toBeInTheDocument();
+    expect(screen.getByText('Welcome back!')).toBeInTheDocument();
+    const login = calls.find((c) => c.path === '/api/login');
+    expect(login?.body).toEqual({ email: 'alice@example.com', password: 'secret-pass' });
+    expect(login?.init?.credentials).toBe('include');
+    // The user came from the login response: no second session check.
+    expect(calledPaths(calls).filter((c) => c === 'GET /api/user')).toHaveLength(1);
+  });
+
+  it('toasts the error when login fails', async () => {
+    mockFetch({
+      'GET /api/user': signedOut,
+      'POST /api/login': { status: 401, body: { message: 'Invalid email or password' } },
+    });
+    const { user, router } = renderApp('/auth');
+
+    await user.type(await screen.findByLabelText('Email'), 'alice@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(screen.getByText('401: Invalid email or password')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('does not send a sign-up whose passwords do not match', async () => {
+    const { calls, fetchMock } = mockFetch({ 'GET /api/user': signedOut });
+    const { user } = renderApp('/auth');
+
+    await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
+    await user.type(screen.getByLabelText('Email'), 'bob@example.com');
+    await user.type(screen.getByLabelText('Password'), 'first-pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'other-pass');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(calledPaths(calls)).toEqual(['GET /api/user']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('registers and navigates home', async () => {
+    const bob = makeUser({ id: 8, email: 'bob@example.com', username: 'bob' });
+    const { calls } = mockFetch({ 'GET /api/user': signedOut, 'POST /api/register': { status: 201, body: bob } });
+    const { user, router } = renderApp('/auth');
+
+    await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
+    await user.type(screen.getByLabelText('Email'), 'bob@example.com');
+    await user.type(screen.getByLabelText('Password'), 'good-pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'good-pass');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText('Welcome back, bob')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByText('Registration successful')).toBeInTheDocument();
+    expect(screen.getByText('Your starter pack is ready!')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/register')?.body).toEqual({
+      email: 'bob@example.com',
+      password: 'good-pass',
+    });
+  });
+
+  it('toasts the error when registration fails', async () => {
+    mockFetch({
+      'GET /api/user': signedOut,
+      'POST /api/register': { status: 409, body: { message: 'Email already registered' } },
+    });
+    const { user } = renderApp('/auth');
+
+    await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
+    await user.type(screen.getByLabelText('Email'), 'bob@example.com');
+    await user.type(screen.getByLabelText('Password'), 'good-pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'good-pass');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+    expect(screen.getByText('409: Email already registered')).toBeInTheDocument();
+  });
+
+  it("requires an e-mail before requesting a reset", async () => {
+    const { calls } = mockFetch({ 'GET /api/user': signedOut });
+    const { user } = renderApp('/auth');
+
+    await user.click(await screen.findByText('Forgot password?'));
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('type', 'email');
+    expect(email).toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByText('Email Required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your email address')).toBeInTheDocument();
+    expect(calledPaths(calls)).toEqual(['GET /api/user']);
+  });
+
+  it('confirms a sent reset link', async () => {
+    const message = 'If an account exists for that address, we sent a link to reset the password.';
+    const { calls } = mockFetch({
+      'GET /api/user': signedOut,
+      'POST /api/forgot-password': { body: { success: true, message } },
+    });
+    const { user } = renderApp('/auth');
+
+    await user.type(await screen.findByLabelText('Email'), 'alice@example.com');
+    await user.click(screen.getByText('Forgot password?'));
+    // The e-mail typed on the login form is carried over.
+    expect(screen.getByLabelText('Email')).toHaveValue('alice@example.com');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByText('Check your e-mail')).toBeInTheDocument();
+    expect(await screen.findByText('Password Reset')).toBeInTheDocument();
+    expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
+    expect(calls.find((c) => c.path === '/api/forgot-password')?.body).toEqual({ email: 'alice@example.com' });
+
+    await user.click(screen.getByText('Back to login'));
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it("toasts 'Password Reset Failed' when the server refuses the reset", async () => {
+    mockFetch({
+      'GET /api/user': signedOut,
+      'POST /api/forgot-password': { body: { success: false, message: 'Too many reset requests' } },
+    });
+    const { user } = renderApp('/auth');
+
+    await user.click(await screen.findByText('Forgot password?'));
+    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByText('Password Reset Failed')).toBeInTheDocument();
+    expect(screen.getByText('Too many reset requests')).toBeInTheDocument();
+    expect(screen.queryByText('Check your e-mail')).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Error' when the reset request throws", async () => {
+    mockFetch({
+      'GET /api/user': signedOut,
+      'POST /api/forgot-password': { status: 500, body: { message: 'boom' } },
+    });
+    const { user } = renderApp('/auth');
+
+    await user.click(await screen.findByText('Forgot password?'));
+    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByText('An error occurred during password reset')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+  });
+
+  it('redirects a signed-in user from /auth to /', async () => {
+    mockFetch({ 'GET /api/user': { body: makeUser() } });
+    const { router } = renderApp('/auth');
+
+    expect(await screen.findByText('Welcome back, alice')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('set a new password (/auth?reset=token)', () => {
+  it('checks that both passwords match', async () => {
+    const { calls } = mockFetch({ 'GET /api/user': signedOut });
+    const { user } = renderApp('/auth?reset=tok123');
+
+    expect(await screen.findByText('Set a new password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New Password'), 'new-pass-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-pass-2');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/reset-password')).toBe(false);
+  });
+
+  it('sets the password and returns to the Login tab', async () => {
+    const { calls } = mockFetch({
+      'GET /api/user': signedOut,
+      'POST /api/reset-password': { body: { success: true, message: 'Your password has been updated.' } },
+    });
+    const { user, router } = renderApp('/auth?reset=tok123');
+
+    await user.type(await screen.findByLabelText('New Password'), 'new-pass-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+
+    expect(await screen.findByText('Password updated')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/reset-password')?.body).toEqual({
+      token: 'tok123',
+      password: 'new-pass-1',
+    });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it("toasts 'Password Reset Failed' with the server message", async () => {
+    mockFetch({
+      'GET /api/user': signedOut,
+      'POST /api/reset-password': { status: 400, body: { message: 'This link has expired' } },
+    });
+    const { user, router } = renderApp('/auth?reset=old');
+
+    await user.type(await screen.findByLabelText('New Password'), 'new-pass-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+
+    expect(await screen.findByText('Password Reset Failed')).toBeInTheDocument();
+    expect(screen.getByText('400: This link has expired')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?reset=old');
+  });
+
+  it('is shown to a signed-in user too', async () => {
+    mockFetch({ 'GET /api/user': { body: makeUser() } });
+    const { router } = renderApp('/auth?reset=tok123');
+
+    const form = (await screen.findByText('Set a new password')).closest('div');
+    expect(form).not.toBeNull();
+    expect(within(document.body).getByRole('button', { name: 'Set Password' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+});

@@ -1,0 +1,84 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { paths } from '@/config/paths';
+
+import { makeUser, mockFetch, renderApp, signedOut } from './utils';
+
+const signedIn = { 'GET /api/user': { body: makeUser() } };
+
+describe('router', () => {
+  it("shows '404 Page Not Found' for /market (not built yet) when signed in", async () => {
+    mockFetch(signedIn);
+    renderApp('/market');
+
+    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it("shows '404 Page Not Found' for an unknown path when signed in", async () => {
+    mockFetch(signedIn);
+    const { router } = renderApp('/nope');
+
+    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/nope');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it("shows '404 Page Not Found' for an unknown path when signed out", async () => {
+    mockFetch({ 'GET /api/user': signedOut });
+    const { router } = renderApp('/nope/deeper');
+
+    expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/nope/deeper');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor of / to /auth', async () => {
+    mockFetch({ 'GET /api/user': signedOut });
+    const { router } = renderApp('/');
+
+    expect(await screen.findByRole('tab', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it.each(Object.values(paths).filter((p) => p !== paths.auth))(
+    'sends a signed-out visitor of %s to /auth',
+    async (path) => {
+      mockFetch({ 'GET /api/user': signedOut });
+      const { router } = renderApp(path);
+
+      expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/auth');
+    },
+  );
+
+  it.each(Object.values(paths).filter((p) => p !== paths.auth && p !== paths.home))(
+    'registers %s (not-found screen until it is built)',
+    async (path) => {
+      mockFetch(signedIn);
+      const { router } = renderApp(path);
+
+      expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
+
+  it('shows a spinner while the session loads', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    renderApp('/');
+
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+
+  it('offers a retry when the session check fails', async () => {
+    mockFetch({ 'GET /api/user': { status: 503, body: { message: 'Service unavailable' } } });
+    renderApp('/');
+
+    expect(await screen.findByText('503: Service unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,81 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/routes';
+import type { User } from '@/features/auth/api';
+import { createQueryClient } from '@/lib/query-client';
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+}
+
+/** Handler per "METHOD /path" (query string ignored); the request body is passed parsed. */
+export type RouteHandlers = Record<string, MockResponse | ((body: unknown) => MockResponse)>;
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  init: RequestInit | undefined;
+}
+
+/** Replaces global fetch with a mock answering per method and path; unknown routes answer 404. */
+export function mockFetch(handlers: RouteHandlers) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://localhost').pathname;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path, body, init });
+    const handler = handlers[`${method} ${path}`];
+    const response = typeof handler === 'function' ? handler(body) : handler;
+    if (!response) {
+      return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+    }
+    const status = response.status ?? 200;
+    return new Response(response.body === undefined ? null : JSON.stringify(response.body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    email: 'alice@example.com',
+    username: 'alice',
+    coins: 12345,
+    isAdmin: false,
+    badge: 'Rookie',
+    badges: [],
+    rank: 3,
+    cardCount: 3,
+    collectionValue: 4200,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    favoriteTeamId: null,
+    ...overrides,
+  };
+}
+
+export const signedOut: MockResponse = { status: 401, body: { message: 'Not signed in' } };
+
+/** Renders the whole app (routes, providers, toaster) at a path. */
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const utils = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router, queryClient, user };
+}

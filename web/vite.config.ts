@@ -1,0 +1,26 @@
+import { fileURLToPath, URL } from 'node:url';
+
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const port = Number.parseInt(process.env.VITE_PORT ?? '', 10);
+
+// In development the gateway proxies every non-/api request to this dev server,
+// so no proxy is configured here.
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: Number.isFinite(port) && port > 0 ? port : 5173,
+    strictPort: false,
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+});
