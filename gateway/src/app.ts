@@ -54,12 +54,16 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
     next();
   });
   api.use(originCheck([publicUrl]));
-  api.use(express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }));
+  api.use(
+    express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }),
+  );
   api.use(cookieParser());
   api.use(loadSession(verifier));
   api.use(authRoutes({ clients, limits, verifier, cookie, publicUrl }));
   api.use(requireSession);
-  api.use((req, res, next) => (req.method === 'GET' ? next() : limits.middleware(RULES.mutation)(req, res, next)));
+  api.use((req, res, next) =>
+    req.method === 'GET' ? next() : limits.middleware(RULES.mutation)(req, res, next),
+  );
   api.use(userRoutes(clients));
   api.use(apiNotFound);
   app.use('/api', api);

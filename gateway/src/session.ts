@@ -1,5 +1,12 @@
 import type { Request, Response } from 'express';
-import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWK, type JWTPayload } from 'jose';
+import {
+  createLocalJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
 import type { Logger } from '@touchline/kit';
 import type { IdentityClient } from './clients/identity';
 import type { KeyValueStore } from './store';
@@ -24,7 +31,11 @@ export interface CookieSettings {
   secure: boolean;
 }
 
-export function setSessionCookie(res: Response, response: SessionTokenResponse, cookie: CookieSettings): void {
+export function setSessionCookie(
+  res: Response,
+  response: SessionTokenResponse,
+  cookie: CookieSettings,
+): void {
   res.cookie(SESSION_COOKIE, response.token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -90,7 +101,10 @@ export class SessionVerifier {
   private async verify(token: string, retried = false): Promise<JWTPayload | undefined> {
     await this.ensureKeys(false);
     try {
-      const { payload } = await jwtVerify(token, this.keySet!, { algorithms: ['RS256'], issuer: 'touchline-identity' });
+      const { payload } = await jwtVerify(token, this.keySet!, {
+        algorithms: ['RS256'],
+        issuer: 'touchline-identity',
+      });
       return payload;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) return error.payload;

@@ -32,5 +32,6 @@ export function mountWeb(app: Express, options: { webDist?: string; devWebUrl?: 
 }
 
 function immutableAssets(res: express.Response, filePath: string): void {
-  if (filePath.includes(`${path.sep}assets${path.sep}`)) res.set('Cache-Control', 'public, max-age=31536000, immutable');
+  if (filePath.includes(`${path.sep}assets${path.sep}`))
+    res.set('Cache-Control', 'public, max-age=31536000, immutable');
 }

@@ -9,15 +9,32 @@ import { createRequire } from 'node:module';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const protoDir = join(root, 'touchline');
 const outDir = join(root, 'gen');
-const files = readdirSync(protoDir).filter((f) => f.endsWith('.proto')).map((f) => join('touchline', f));
+const files = readdirSync(protoDir)
+  .filter((f) => f.endsWith('.proto'))
+  .map((f) => join('touchline', f));
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 if (files.length > 0) {
   const require = createRequire(import.meta.url);
-  const bin = join(dirname(require.resolve('@grpc/proto-loader/package.json')), 'build/bin/proto-loader-gen-types.js');
+  const bin = join(
+    dirname(require.resolve('@grpc/proto-loader/package.json')),
+    'build/bin/proto-loader-gen-types.js',
+  );
   execFileSync(
     process.execPath,
-    [bin, '--grpcLib=@grpc/grpc-js', '--longs=Number', '--enums=String', '--defaults', '--oneofs', '--includeDirs', root, '--outDir', outDir, ...files],
+    [
+      bin,
+      '--grpcLib=@grpc/grpc-js',
+      '--longs=Number',
+      '--enums=String',
+      '--defaults',
+      '--oneofs',
+      '--includeDirs',
+      root,
+      '--outDir',
+      outDir,
+      ...files,
+    ],
     { stdio: 'inherit', cwd: root },
   );
 }

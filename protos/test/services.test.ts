@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import type { MethodDefinition } from '@grpc/proto-loader';
 import { Namespace, Root, Type, type ReflectionObject } from 'protobufjs';
 import { describe, expect, it } from 'vitest';
 import { PROTO_ROOT } from '../src/loader';
@@ -96,8 +97,10 @@ describe('mutating RPCs', () => {
     const missing: string[] = [];
     for (const [method, def] of Object.entries(SERVICES[name].definition())) {
       if (READS.test(method) || KEYED_ELSEWHERE.has(method)) continue;
-      const fields = (def.requestType.type as { field?: { name?: string }[] }).field ?? [];
-      if (!fields.some((f) => f.name === 'idempotency_key' || f.name === 'hold_key')) missing.push(method);
+      // proto-loader's descriptor carries the camelCased field names.
+      const { requestType } = def as unknown as MethodDefinition<object, object>;
+      const fields = (requestType.type as { field?: { name?: string }[] }).field ?? [];
+      if (!fields.some((f) => f.name === 'idempotencyKey' || f.name === 'holdKey')) missing.push(method);
     }
     expect(missing).toEqual([]);
   });

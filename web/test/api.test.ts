@@ -4,7 +4,7 @@ import { getCurrentUser } from '@/features/auth/api';
 import { api, ApiError, apiRequest, errorMessage } from '@/lib/api';
 
 function respondWith(body: string | null, init: ResponseInit) {
-  const fetchMock = vi.fn(async () => new Response(body, init));
+  const fetchMock = vi.fn(() => Promise.resolve(new Response(body, init)));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

@@ -77,7 +77,10 @@ describe('auth screen', () => {
 
   it('registers and navigates home', async () => {
     const bob = makeUser({ id: 8, email: 'bob@example.com', username: 'bob' });
-    const { calls } = mockFetch({ 'GET /api/user': signedOut, 'POST /api/register': { status: 201, body: bob } });
+    const { calls } = mockFetch({
+      'GET /api/user': signedOut,
+      'POST /api/register': { status: 201, body: bob },
+    });
     const { user, router } = renderApp('/auth');
 
     await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
@@ -113,7 +116,7 @@ describe('auth screen', () => {
     expect(screen.getByText('409: Email already registered')).toBeInTheDocument();
   });
 
-  it("requires an e-mail before requesting a reset", async () => {
+  it('requires an e-mail before requesting a reset', async () => {
     const { calls } = mockFetch({ 'GET /api/user': signedOut });
     const { user } = renderApp('/auth');
 
@@ -145,7 +148,9 @@ describe('auth screen', () => {
     expect(await screen.findByText('Check your e-mail')).toBeInTheDocument();
     expect(await screen.findByText('Password Reset')).toBeInTheDocument();
     expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2);
-    expect(calls.find((c) => c.path === '/api/forgot-password')?.body).toEqual({ email: 'alice@example.com' });
+    expect(calls.find((c) => c.path === '/api/forgot-password')?.body).toEqual({
+      email: 'alice@example.com',
+    });
 
     await user.click(screen.getByText('Back to login'));
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
 // jsdom does not implement scrolling; ScrollRestoration calls it on navigation.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+window.scrollTo = vi.fn();
 
 afterEach(() => {
   cleanup();

@@ -26,7 +26,7 @@ export interface RecordedCall {
 /** Replaces global fetch with a mock answering per method and path; unknown routes answer 404. */
 export function mockFetch(handlers: RouteHandlers) {
   const calls: RecordedCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = new URL(url, 'http://localhost').pathname;
     const method = (init?.method ?? 'GET').toUpperCase();
@@ -35,13 +35,15 @@ export function mockFetch(handlers: RouteHandlers) {
     const handler = handlers[`${method} ${path}`];
     const response = typeof handler === 'function' ? handler(body) : handler;
     if (!response) {
-      return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+      return Promise.resolve(new Response(JSON.stringify({ message: 'Not found' }), { status: 404 }));
     }
     const status = response.status ?? 200;
-    return new Response(response.body === undefined ? null : JSON.stringify(response.body), {
-      status,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return Promise.resolve(
+      new Response(response.body === undefined ? null : JSON.stringify(response.body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };

@@ -8,7 +8,10 @@ export class ConfigError extends Error {
  * Validates environment variables against a zod object schema. Any wrong or missing variable stops
  * start-up with one message naming every offending variable, so an operator fixes them in one go.
  */
-export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.output<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
@@ -46,7 +49,10 @@ export function addrEnvName(service: string): string {
 }
 
 /** Reads one address per peer; a missing one is a start-up error naming the variable. */
-export function loadPeerAddrs(peers: readonly string[], env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function loadPeerAddrs(
+  peers: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const shape = Object.fromEntries(
     peers.map((p) => [addrEnvName(p), z.string().regex(/^[\w.-]+:\d+$/, 'expected host:port')]),
   );

@@ -5,13 +5,7 @@ import { status as GrpcStatus, Metadata, type ServiceError } from '@grpc/grpc-js
  * into a status, and the gateway turns the status into an HTTP status with body {message}.
  */
 export type ErrorCode =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'business_rule'
-  | 'rate_limited';
+  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'business_rule' | 'rate_limited';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -25,7 +19,8 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (message: string, details?: Record<string, unknown>) => new DomainError('invalid', message, details);
+export const invalid = (message: string, details?: Record<string, unknown>) =>
+  new DomainError('invalid', message, details);
 export const notFound = (message: string) => new DomainError('not_found', message);
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new DomainError('conflict', message, details);
@@ -98,7 +93,10 @@ const httpDefaultMessages: Record<number, string> = {
 /** gRPC error (or anything thrown) → HTTP status and {message} body, never leaking internals. */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof DomainError) {
-    return { status: grpcToHttp[codeToGrpc[error.code]] ?? 500, body: { ...error.details, message: error.message } };
+    return {
+      status: grpcToHttp[codeToGrpc[error.code]] ?? 500,
+      body: { ...error.details, message: error.message },
+    };
   }
   if (isServiceError(error)) {
     const status = grpcToHttp[error.code as GrpcStatus] ?? 500;

@@ -33,7 +33,10 @@ export class DevMailbox implements Mailer {
   send(message: MailMessage): Promise<void> {
     this.messages.unshift({ ...message, id: this.nextId++, sentAt: new Date() });
     this.messages.length = Math.min(this.messages.length, this.capacity);
-    this.logger?.info({ to: message.to, subject: message.subject, text: message.text }, 'dev mailbox: e-mail kept');
+    this.logger?.info(
+      { to: message.to, subject: message.subject, text: message.text },
+      'dev mailbox: e-mail kept',
+    );
     return Promise.resolve();
   }
 

@@ -15,14 +15,22 @@ import { stopTelemetry } from './telemetry/sdk';
 /** Kafka when KAFKA_BROKERS is set, otherwise the in-process bus (events stay inside this process). */
 export function createBus(config: BaseConfig, clientId: string, logger: Logger): EventBus {
   if (config.KAFKA_BROKERS) {
-    return createKafkaBus({ brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()), clientId, logger });
+    return createKafkaBus({
+      brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
+      clientId,
+      logger,
+    });
   }
   return new InProcessBus(logger);
 }
 
 /** One service as its own process: real Postgres when DATABASE_URL is set, else its own PGlite under DATA_DIR. */
-async function openDatabase(config: BaseConfig, schema: string): Promise<{ db: Database; close(): Promise<void> }> {
-  if (config.DATABASE_URL) return { db: createPostgresDatabase(config.DATABASE_URL, schema), close: async () => {} };
+async function openDatabase(
+  config: BaseConfig,
+  schema: string,
+): Promise<{ db: Database; close(): Promise<void> }> {
+  if (config.DATABASE_URL)
+    return { db: createPostgresDatabase(config.DATABASE_URL, schema), close: async () => {} };
   const pglite = await openPglite(path.join(config.DATA_DIR, schema));
   return { db: createPgliteDatabase(sharePglite(pglite), schema), close: () => pglite.close() };
 }
@@ -35,7 +43,9 @@ export async function runStandalone<C, H>(module: ServiceModule<C, H>): Promise<
   let config: BaseConfig & C;
   let peers: Record<string, string>;
   try {
-    config = loadConfig(module.configSchema ? baseConfigSchema.extend(module.configSchema.shape) : baseConfigSchema) as BaseConfig & C;
+    config = loadConfig(
+      module.configSchema ? baseConfigSchema.extend(module.configSchema.shape) : baseConfigSchema,
+    ) as BaseConfig & C;
     peers = loadPeerAddrs(module.peers ?? []);
   } catch (error) {
     console.error(`${module.name}: ${(error as Error).message}`);

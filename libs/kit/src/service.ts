@@ -101,13 +101,14 @@ function drain(server: grpc.Server, timeoutMs: number, logger: Logger): Promise<
   });
 }
 
-export async function startService<C, H>(module: ServiceModule<C, H>, runtime: ServiceRuntime<C>): Promise<RunningService> {
+export async function startService<C, H>(
+  module: ServiceModule<C, H>,
+  runtime: ServiceRuntime<C>,
+): Promise<RunningService> {
   const { config, logger, db, bus, clock, random, peers } = runtime;
   await migrate(db, module.schema, [...kitMigrations, ...module.migrations]);
 
-  let relay: OutboxRelay | undefined;
-  const outbox = new Outbox(clock, random, () => relay?.nudge());
-  relay = new OutboxRelay({
+  const relay: OutboxRelay = new OutboxRelay({
     db,
     bus,
     logger,
@@ -115,6 +116,7 @@ export async function startService<C, H>(module: ServiceModule<C, H>, runtime: S
     holder: runtime.instanceId,
     pollIntervalMs: runtime.relayPollIntervalMs,
   });
+  const outbox = new Outbox(clock, random, () => relay.nudge());
   const parts = await module.create({ config, logger, db, outbox, clock, random, peers });
 
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });

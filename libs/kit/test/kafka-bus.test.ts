@@ -236,14 +236,16 @@ describe('kafka event bus (librdkafka mock cluster)', () => {
   );
 
   it(
-    'close() during a pending subscribe rejects it without waiting for the join',
+    'close() during a pending subscribe rejects it at once and leaves no member consuming',
     async () => {
       const bus = newBus();
+      const publisher = newBus();
       const name = topic(1);
+      const received: string[] = [];
       const subscribing = bus.subscribe({
         group: unique('group'),
         topics: [name],
-        handler: async () => undefined,
+        handler: async (m) => void received.push(m.value.toString()),
       });
       await sleep(200); // connected, but the mock holds a new group's first join for ~3 s
 
@@ -251,7 +253,11 @@ describe('kafka event bus (librdkafka mock cluster)', () => {
       const closing = bus.close();
       await expect(subscribing).rejects.toThrow(/closed/);
       expect(Date.now() - started).toBeLessThan(1_000);
-      await closing; // may itself wait for the in-flight JoinGroup request: kafkajs cannot abort it
+      await closing; // waits out the join in flight: kafkajs cannot abort it, and would keep the member
+      await publisher.publish([message(name, 'k', 'after-close')]);
+      await sleep(500);
+
+      expect(received).toEqual([]);
       await expect(
         bus.subscribe({ group: unique('group'), topics: [name], handler: async () => undefined }),
       ).rejects.toThrow('closed');

@@ -1,6 +1,5 @@
 import { createSmtpMailer, devMailbox, type Mailer, type ServiceModule } from '@touchline/kit';
-import { loadProto } from '@touchline/protos';
-import type { ProtoGrpcType } from '@touchline/protos/gen/identity';
+import { SERVICES } from '@touchline/protos';
 import type { IdentityHandlers } from '@touchline/protos/gen/touchline/identity/Identity';
 import { identityConfigSchema, type IdentityConfig } from './config';
 import { migrations } from './db/migrations';
@@ -11,8 +10,8 @@ import { createTokenSigner } from './tokens';
 export const identityService: ServiceModule<IdentityConfig, IdentityHandlers> = {
   name: 'identity',
   schema: 'identity',
-  grpcServiceName: 'touchline.identity.Identity',
-  definition: () => loadProto<ProtoGrpcType>('touchline/identity.proto').touchline.identity.Identity.service,
+  grpcServiceName: SERVICES.identity.serviceName,
+  definition: () => SERVICES.identity.definition(),
   migrations,
   configSchema: identityConfigSchema,
   async create({ config, logger, db, outbox, clock, random }) {
@@ -26,7 +25,17 @@ export const identityService: ServiceModule<IdentityConfig, IdentityHandlers> = 
             await devMailbox.send(mail);
           },
         };
-    const deps = { db, outbox, clock, random, signer, mailer, logger, config, adminEmails: parseAdminEmails(config.ADMIN_EMAILS) };
+    const deps = {
+      db,
+      outbox,
+      clock,
+      random,
+      signer,
+      mailer,
+      logger,
+      config,
+      adminEmails: parseAdminEmails(config.ADMIN_EMAILS),
+    };
     return { useCases: identityUseCases(deps) };
   },
 };

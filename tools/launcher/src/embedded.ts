@@ -14,7 +14,7 @@ import {
   type RunningService,
 } from '@touchline/kit';
 import { gatewayConfigSchema, startGateway, UPSTREAMS, type Upstream } from '@touchline/gateway';
-import { freePort } from './ports';
+import { freePort } from './spawn';
 import { SERVICE_MODULES } from './services';
 
 export interface EmbeddedOptions {
@@ -43,10 +43,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
 
   const ports = new Map<string, number>();
   for (const module of SERVICE_MODULES) ports.set(module.name, await freePort());
-  const addresses = Object.fromEntries(UPSTREAMS.map((name) => [name, `127.0.0.1:${ports.get(name) ?? 0}`])) as Record<
-    Upstream,
-    string
-  >;
+  const addresses = Object.fromEntries(
+    UPSTREAMS.map((name) => [name, `127.0.0.1:${ports.get(name) ?? 0}`]),
+  ) as Record<Upstream, string>;
   for (const [name, address] of Object.entries(addresses)) env[addrEnvName(name)] = address;
 
   const pglite = await openPglite(path.join(options.dataDir, 'pg'));
@@ -55,7 +54,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
   const running: RunningService[] = [];
   try {
     for (const module of SERVICE_MODULES) {
-      const schema = module.configSchema ? baseConfigSchema.extend(module.configSchema.shape) : baseConfigSchema;
+      const schema = module.configSchema
+        ? baseConfigSchema.extend(module.configSchema.shape)
+        : baseConfigSchema;
       const config = loadConfig(schema, {
         ...env,
         DATABASE_URL: '',
@@ -93,11 +94,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     DEV_WEB_URL: options.devWebUrl ?? '',
     PUBLIC_URL: env.PUBLIC_URL || '',
   });
-  const gateway = await startGateway(
-    gatewayConfig,
-    addresses,
-    logger.child({ service: 'gateway' }),
-  );
+  const gateway = await startGateway(gatewayConfig, addresses, logger.child({ service: 'gateway' }));
   const url = (env.PUBLIC_URL || `http://localhost:${gateway.port}`).replace(/\/$/, '');
 
   let stopping: Promise<void> | undefined;

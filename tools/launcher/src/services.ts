@@ -1,8 +1,21 @@
 import type { ServiceModule } from '@touchline/kit';
+import { adminService } from '@touchline/admin';
+import { cardsMarketService } from '@touchline/cards-market';
 import { identityService } from '@touchline/identity';
+import { leaderboardService } from '@touchline/leaderboard';
+import { missionsService } from '@touchline/missions';
+import { notificationsService } from '@touchline/notifications';
+import { tradingService } from '@touchline/trading';
+import { walletService } from '@touchline/wallet-payments';
 
-/** Every microservice of Touchline, in start order. */
-export const SERVICE_MODULES: ServiceModule<never, never>[] = [identityService] as unknown as ServiceModule<
-  never,
-  never
->[];
+/** Every microservice of Touchline (design.md section 1), in start order. */
+export const SERVICE_MODULES = [
+  identityService,
+  walletService,
+  cardsMarketService,
+  tradingService,
+  missionsService,
+  leaderboardService,
+  notificationsService,
+  adminService,
+] as unknown as ServiceModule<never, never>[];

@@ -20,7 +20,9 @@ async function main(): Promise<void> {
   }
   buildIfMissing();
   const app = await startEmbedded({ port: config.PORT, dataDir: config.DATA_DIR, webDist: WEB_DIST });
-  console.log(`\nTouchline is ready at ${app.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  console.log(
+    `\nTouchline is ready at ${app.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

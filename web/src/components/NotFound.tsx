@@ -12,7 +12,10 @@ export function NotFound() {
         <span className="font-display text-8xl font-black text-slate-800 italic" aria-hidden>
           404
         </span>
-        <span className="absolute inset-x-0 top-1/2 mx-auto h-0.5 w-24 -translate-y-1/2 bg-emerald-500/60" aria-hidden />
+        <span
+          className="absolute inset-x-0 top-1/2 mx-auto h-0.5 w-24 -translate-y-1/2 bg-emerald-500/60"
+          aria-hidden
+        />
       </div>
       <div className="flex flex-col gap-2">
         <h1 className="text-xl font-bold text-slate-50">404 Page Not Found</h1>

@@ -41,7 +41,7 @@ function pickMessage(body: Record<string, unknown>): string {
 
 /** Extracts the human-readable part of an error response. */
 export async function readErrorMessage(response: Response): Promise<string> {
-  let text = '';
+  let text: string;
   try {
     text = await response.text();
   } catch {

@@ -23,7 +23,10 @@ export function createPostgresDatabase(url: string, schema: string, poolMax = 10
 /** Embedded Postgres (PGlite) shared by every service of the process, confined to `schema`. */
 export function createPgliteDatabase(shared: SharedPglite, schema: string): Database {
   const client = createPgliteKnexClient(shared, schema);
-  return knex({ client: client as unknown as typeof knex.Client, connection: { pglite: shared.pglite } as never });
+  return knex({
+    client: client as unknown as typeof knex.Client,
+    connection: { pglite: shared.pglite } as never,
+  });
 }
 
 export function sharePglite(pglite: PGlite): SharedPglite {

@@ -39,7 +39,10 @@ export class SharedPglite {
   }
 }
 
-export function createPgliteKnexClient(shared: SharedPglite, schema: string): new (config: Knex.Config) => unknown {
+export function createPgliteKnexClient(
+  shared: SharedPglite,
+  schema: string,
+): new (config: Knex.Config) => unknown {
   const searchPath = `"${schema}", public`;
   const releases = new WeakMap<object, () => void>();
   class LeasedPgliteClient extends ClientPGLite {

@@ -18,9 +18,13 @@ export async function openPglite(dir: string): Promise<PGlite> {
   const absolute = path.resolve(dir);
   if (!existsSync(path.join(absolute, 'PG_VERSION'))) {
     mkdirSync(absolute, { recursive: true });
-    execFileSync(process.execPath, [path.join(__dirname, 'pglite-init.mjs'), absolute, EMBEDDED_PG_CONF.join(',')], {
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [path.join(__dirname, 'pglite-init.mjs'), absolute, EMBEDDED_PG_CONF.join(',')],
+      {
+        stdio: 'inherit',
+      },
+    );
   }
   const db = new PGlite(absolute, {
     postgresqlconf: EMBEDDED_PG_CONF,

@@ -28,11 +28,16 @@ export class InProcessBus implements EventBus {
         if (!group.subscription.topics.includes(message.topic)) continue;
         const tail = group.tails.get(message.key) ?? Promise.resolve();
         const next = tail.then(() => this.deliver(group.subscription, message));
-        group.tails.set(message.key, next.catch(() => {}));
+        group.tails.set(
+          message.key,
+          next.catch(() => {}),
+        );
         deliveries.push(next);
-        void next.finally(() => {
-          if (group.tails.get(message.key) === next) group.tails.delete(message.key);
-        }).catch(() => {});
+        void next
+          .finally(() => {
+            if (group.tails.get(message.key) === next) group.tails.delete(message.key);
+          })
+          .catch(() => {});
       }
     }
     return Promise.all(deliveries).then(() => undefined);

@@ -51,7 +51,7 @@ export interface KafkaBusOptions {
   sessionTimeout?: number;
   heartbeatInterval?: number;
   rebalanceTimeout?: number;
-  /** How long subscribe() waits for the consumer to join its group. Default 30 s. */
+  /** How long subscribe() waits for the consumer to connect and join its group. Default 30 s. */
   joinTimeoutMs?: number;
   /** Partitions handled in parallel per subscription; order still holds within each partition. Default 1. */
   partitionsConsumedConcurrently?: number;
@@ -76,7 +76,7 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
     logLevel: logLevel.WARN,
     logCreator: () => (entry) => routeLog(logger, entry),
   });
-  const consumers = new Set<Consumer>();
+  const consumers = new Set<ManagedConsumer>();
   let producer: Promise<Producer> | undefined;
   let closing: Promise<void> | undefined;
   // Aborted by close(): a subscribe() still waiting for its group join gives up at once.
@@ -109,13 +109,17 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
 
     async subscribe(subscription) {
       assertOpen();
-      const consumer = kafka.consumer(consumerConfig(subscription.group, options, logger));
-      consumers.add(consumer);
+      let abandoned = false;
+      const active = () => !abandoned && !closed.signal.aborted;
+      const managed = manageConsumer(kafka, subscription, options, logger, active);
+      consumers.add(managed);
       try {
-        await startConsumer(consumer, subscription, options, logger, closed.signal);
+        await startConsumer(managed, subscription, options, logger, closed.signal);
       } catch (error) {
-        consumers.delete(consumer);
-        await consumer.disconnect().catch(() => undefined);
+        abandoned = true;
+        // Not awaited: stopping may wait out a join in flight (seconds), and the caller should hear about the
+        // failure now. close() still waits for it while it is in the set.
+        void managed.stop().finally(() => consumers.delete(managed));
         throw error;
       }
     },
@@ -152,7 +156,12 @@ function groupByTopic(messages: BusMessage[]): TopicMessages[] {
   return [...byTopic].map(([topic, list]) => ({ topic, messages: list }));
 }
 
-function consumerConfig(group: string, options: KafkaBusOptions, logger: KafkaBusLogger): ConsumerConfig {
+function consumerConfig(
+  group: string,
+  options: KafkaBusOptions,
+  logger: KafkaBusLogger,
+  active: () => boolean,
+): ConsumerConfig {
   return {
     groupId: group,
     allowAutoTopicCreation: false,
@@ -166,17 +175,58 @@ function consumerConfig(group: string, options: KafkaBusOptions, logger: KafkaBu
       retries: Number.MAX_SAFE_INTEGER,
       initialRetryTime: options.redelivery?.initialDelayMs ?? DEFAULTS.redeliveryInitialDelayMs,
       maxRetryTime: options.redelivery?.maxDelayMs ?? DEFAULTS.redeliveryMaxDelayMs,
-      // Should the consumer still crash (e.g. brokers unreachable for long), rejoin rather than stay down.
+      // Should the consumer still crash (e.g. brokers unreachable for long), rejoin rather than stay down;
+      // unless it is being stopped, where a restart would leave a zombie member consuming after close().
       restartOnFailure: async (error) => {
-        logger.error({ err: error, group }, 'kafka consumer crashed; restarting');
-        return true;
+        const restart = active();
+        logger.error({ err: error, group, restart }, 'kafka consumer crashed');
+        return restart;
       },
     },
   };
 }
 
+/** A kafkajs consumer and the way to really stop it. */
+interface ManagedConsumer {
+  consumer: Consumer;
+  joins: JoinTracker;
+  eachMessage: (payload: EachMessagePayload) => Promise<void>;
+  /** Idempotent. */
+  stop(): Promise<void>;
+}
+
+function manageConsumer(
+  kafka: Kafka,
+  subscription: Subscription,
+  options: KafkaBusOptions,
+  logger: KafkaBusLogger,
+  active: () => boolean,
+): ManagedConsumer {
+  const { group } = subscription;
+  const consumer = kafka.consumer(consumerConfig(group, options, logger, active));
+  const joins = trackJoins(consumer);
+  // Once stopping, refuse new deliveries (the handler in flight still finishes): the message stays
+  // uncommitted and goes to whichever member owns the partition next.
+  const eachMessage = async (payload: EachMessagePayload) => {
+    if (!active()) throw new KafkaJSError('consumer is stopping', { retriable: true });
+    await deliver(subscription, payload, logger);
+  };
+  let stopping: Promise<void> | undefined;
+  const stop = async () => {
+    const settled = await joins.settled(options.joinTimeoutMs ?? DEFAULTS.joinTimeoutMs);
+    if (!settled) logger.warn({ group }, 'kafka consumer still joining its group; disconnecting anyway');
+    await consumer.disconnect();
+  };
+  return {
+    consumer,
+    joins,
+    eachMessage,
+    stop: () => (stopping ??= stop()),
+  };
+}
+
 async function startConsumer(
-  consumer: Consumer,
+  { consumer, joins, eachMessage }: ManagedConsumer,
   subscription: Subscription,
   options: KafkaBusOptions,
   logger: KafkaBusLogger,
@@ -185,19 +235,71 @@ async function startConsumer(
   // Listen before run(): the join can complete before run() resolves.
   const timeoutMs = options.joinTimeoutMs ?? DEFAULTS.joinTimeoutMs;
   const joined = waitForGroupJoin(consumer, subscription.group, timeoutMs, closed);
-  try {
+  const start = async () => {
     await consumer.connect();
     // A new group starts at the beginning: it must not miss events written before the service first ran.
     await consumer.subscribe({ topics: subscription.topics, fromBeginning: true });
+    // Resolves only after the first join; errors in it surface through the CRASH event instead.
+    joins.runStarting();
     await consumer.run({
       partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
-      eachMessage: (payload) => deliver(subscription, payload, logger),
+      eachMessage,
     });
-    await joined.promise;
+  };
+  try {
+    // Both, so that the timeout and close() cut short a slow connect, metadata lookup or join.
+    await Promise.all([start(), joined.promise]);
     logger.info({ group: subscription.group, topics: subscription.topics }, 'kafka subscription live');
   } finally {
     joined.cancel();
   }
+}
+
+interface JoinTracker {
+  /** Call right before consumer.run(). */
+  runStarting(): void;
+  /** Resolves true once no (re)start is between connecting and joining its group, false on timeout. */
+  settled(timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * kafkajs's disconnect() returns at once while the consumer is between (re)starting and joining its group,
+ * and the join then completes and the member keeps consuming after "disconnect". Track that window so stop
+ * can wait it out. A (re)start connects its group (CONNECT) and ends with GROUP_JOIN or CRASH; a crash's
+ * pending restart timer is cleared by disconnect() itself.
+ */
+function trackJoins(consumer: Consumer): JoinTracker {
+  let running = false;
+  let joining = false;
+  let waiters: Array<() => void> = [];
+  const setJoining = (value: boolean) => {
+    joining = value;
+    if (value) return;
+    // GROUP_JOIN fires a few microtasks before kafkajs marks its runner running; waking on the next
+    // macrotask lets disconnect() see (and stop) the running runner.
+    for (const wake of waiters) setImmediate(wake);
+    waiters = [];
+  };
+  // consumer.connect() emits CONNECT too, before run(): only later ones mark a (re)start.
+  consumer.on(consumer.events.CONNECT, () => running && setJoining(true));
+  consumer.on(consumer.events.GROUP_JOIN, () => setJoining(false));
+  consumer.on(consumer.events.CRASH, () => setJoining(false));
+  return {
+    runStarting() {
+      running = true;
+      setJoining(true);
+    },
+    settled(timeoutMs) {
+      if (!joining) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
+    },
+  };
 }
 
 /** Settles on the first group join, a crash kafkajs will not restart from, the timeout, or close(). */
@@ -290,11 +392,11 @@ function decodeHeaders(headers: IHeaders | undefined): Record<string, string> {
  * finishes its current wait first), then the producer.
  */
 async function closeAll(
-  consumers: Consumer[],
+  consumers: ManagedConsumer[],
   producer: Promise<Producer> | undefined,
   logger: KafkaBusLogger,
 ): Promise<void> {
-  const results = await Promise.allSettled(consumers.map((consumer) => consumer.disconnect()));
+  const results = await Promise.allSettled(consumers.map((managed) => managed.stop()));
   for (const result of results) {
     if (result.status === 'rejected') logger.warn({ err: result.reason }, 'kafka consumer disconnect failed');
   }

@@ -15,7 +15,12 @@ export class Outbox {
     private readonly onCommitted: () => void = () => {},
   ) {}
 
-  async add<T extends Topic>(trx: Knex.Transaction, topic: T, key: string, payload: EventInput<T>): Promise<string> {
+  async add<T extends Topic>(
+    trx: Knex.Transaction,
+    topic: T,
+    key: string,
+    payload: EventInput<T>,
+  ): Promise<string> {
     const eventId = this.random.uuid();
     const headers: Record<string, string> = {
       [EVENT_HEADERS.id]: eventId,
@@ -23,7 +28,13 @@ export class Outbox {
       [EVENT_HEADERS.occurredAt]: this.clock.now().toISOString(),
     };
     propagation.inject(context.active(), headers);
-    await trx('outbox').insert({ event_id: eventId, topic, key, payload: encodeEvent(topic, payload), headers });
+    await trx('outbox').insert({
+      event_id: eventId,
+      topic,
+      key,
+      payload: encodeEvent(topic, payload),
+      headers,
+    });
     void trx.executionPromise.then(this.onCommitted, () => {});
     return eventId;
   }

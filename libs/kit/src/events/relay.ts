@@ -57,7 +57,9 @@ export class OutboxRelay {
       return;
     }
     this.running = this.drain()
-      .catch((error: unknown) => this.options.logger.warn({ err: error }, 'outbox relay: publish failed, will retry'))
+      .catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'outbox relay: publish failed, will retry'),
+      )
       .finally(() => {
         this.running = undefined;
         if (this.again) {

@@ -48,12 +48,18 @@ export function createPromiseClient<D>(
   const client: Record<string, unknown> = { raw, close: () => raw.close() };
   for (const [name, method] of Object.entries(definition)) {
     if (method.requestStream || method.responseStream) continue;
-    const fn = (raw as unknown as Record<string, grpc.requestCallback<unknown> & ((...args: unknown[]) => void)>)[name]!;
+    const fn = (
+      raw as unknown as Record<string, grpc.requestCallback<unknown> & ((...args: unknown[]) => void)>
+    )[name]!;
     client[name] = (request: unknown, callOptions: CallOptions = {}) =>
       new Promise((resolve, reject) => {
         const deadline = Date.now() + (callOptions.timeoutMs ?? defaultTimeoutMs);
-        fn.call(raw, request, outgoingMetadata(), { deadline }, (error: grpc.ServiceError | null, response: unknown) =>
-          error ? reject(error) : resolve(response),
+        fn.call(
+          raw,
+          request,
+          outgoingMetadata(),
+          { deadline },
+          (error: grpc.ServiceError | null, response: unknown) => (error ? reject(error) : resolve(response)),
         );
       });
   }

@@ -11,7 +11,6 @@ export interface CallContext {
   deadline?: Date;
 }
 
-
 /**
  * Promise-returning use cases keyed by RPC name, typed from the generated `<Service>Handlers`.
  * Streaming RPCs are passed through in their grpc-js form.
@@ -44,7 +43,10 @@ export function adaptHandlers(
       implementation[name] = (call: unknown, callback?: grpc.sendUnaryData<unknown>) => {
         const error = { code: grpc.status.UNIMPLEMENTED, details: `${name} is not implemented yet` };
         if (callback) callback(error);
-        else (call as grpc.ServerWritableStream<unknown, unknown>).destroy(Object.assign(new Error(error.details), error));
+        else
+          (call as grpc.ServerWritableStream<unknown, unknown>).destroy(
+            Object.assign(new Error(error.details), error),
+          );
       };
       continue;
     }
@@ -53,7 +55,10 @@ export function adaptHandlers(
       continue;
     }
     const run = useCase as (req: unknown, ctx: CallContext) => Promise<unknown>;
-    implementation[name] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+    implementation[name] = (
+      call: grpc.ServerUnaryCall<unknown, unknown>,
+      callback: grpc.sendUnaryData<unknown>,
+    ) => {
       const requestId = requestIdOf(call.metadata);
       const deadline = call.getDeadline();
       const ctx: CallContext = { requestId, deadline: deadline instanceof Date ? deadline : undefined };
@@ -61,7 +66,8 @@ export function adaptHandlers(
         run(call.request, ctx).then(
           (response) => callback(null, response),
           (error: unknown) => {
-            if (!(error instanceof DomainError)) logger.error({ err: error, rpc: name }, 'unhandled error in use case');
+            if (!(error instanceof DomainError))
+              logger.error({ err: error, rpc: name }, 'unhandled error in use case');
             const { code, details, metadata } = toGrpcError(error);
             callback({ code, details, metadata });
           },

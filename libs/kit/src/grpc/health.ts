@@ -20,7 +20,9 @@ export class HealthReporter {
     private readonly probe: () => Promise<void>,
     private readonly logger: Logger,
   ) {
-    this.health = new HealthImplementation(Object.fromEntries(['', ...serviceNames].map((n) => [n, 'NOT_SERVING'])));
+    this.health = new HealthImplementation(
+      Object.fromEntries(['', ...serviceNames].map((n) => [n, 'NOT_SERVING'])),
+    );
   }
 
   addToServer(server: grpc.Server): void {
@@ -44,7 +46,8 @@ export class HealthReporter {
       await this.probe();
       this.set('SERVING');
     } catch (error) {
-      if (this.current === 'SERVING') this.logger.error({ err: error }, 'health probe failed: reporting NOT_SERVING');
+      if (this.current === 'SERVING')
+        this.logger.error({ err: error }, 'health probe failed: reporting NOT_SERVING');
       this.set('NOT_SERVING');
     }
   }
@@ -65,7 +68,10 @@ export class HealthReporter {
 
 /** Asks a server's grpc.health.v1 service for a status (what /readyz and probes use). */
 export function checkHealth(address: string, service = '', timeoutMs = 1_000): Promise<string> {
-  const Client = grpcRuntime.makeGenericClientConstructor(healthServiceDefinition as grpc.ServiceDefinition, 'Health');
+  const Client = grpcRuntime.makeGenericClientConstructor(
+    healthServiceDefinition as grpc.ServiceDefinition,
+    'Health',
+  );
   const client = new Client(address, grpcRuntime.credentials.createInsecure());
   return new Promise<string>((resolve) => {
     const check = (client as unknown as { Check: (...args: unknown[]) => void }).Check;

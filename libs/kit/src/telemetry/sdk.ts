@@ -1,19 +1,25 @@
 import type { NodeSDK } from '@opentelemetry/sdk-node';
+import type * as SdkNode from '@opentelemetry/sdk-node';
+import type * as Http from '@opentelemetry/instrumentation-http';
+import type * as Express from '@opentelemetry/instrumentation-express';
+import type * as Grpc from '@opentelemetry/instrumentation-grpc';
+import type * as Pg from '@opentelemetry/instrumentation-pg';
+import type * as IORedis from '@opentelemetry/instrumentation-ioredis';
+import type * as KafkaJs from '@opentelemetry/instrumentation-kafkajs';
 
 let sdk: NodeSDK | undefined;
 
+/* eslint-disable @typescript-eslint/no-require-imports */
 export function startTelemetry(env: NodeJS.ProcessEnv = process.env): void {
   if (sdk || !env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
-  // Loaded lazily: without an endpoint none of the SDK is even required.
-  /* eslint-disable @typescript-eslint/no-require-imports */
-  const { NodeSDK: Sdk } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
-  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { ExpressInstrumentation } = require('@opentelemetry/instrumentation-express') as typeof import('@opentelemetry/instrumentation-express');
-  const { GrpcInstrumentation } = require('@opentelemetry/instrumentation-grpc') as typeof import('@opentelemetry/instrumentation-grpc');
-  const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof import('@opentelemetry/instrumentation-pg');
-  const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof import('@opentelemetry/instrumentation-ioredis');
-  const { KafkaJsInstrumentation } = require('@opentelemetry/instrumentation-kafkajs') as typeof import('@opentelemetry/instrumentation-kafkajs');
-  /* eslint-enable @typescript-eslint/no-require-imports */
+  // Required lazily: without an endpoint none of the SDK is loaded at all.
+  const { NodeSDK: Sdk } = require('@opentelemetry/sdk-node') as typeof SdkNode;
+  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof Http;
+  const { ExpressInstrumentation } = require('@opentelemetry/instrumentation-express') as typeof Express;
+  const { GrpcInstrumentation } = require('@opentelemetry/instrumentation-grpc') as typeof Grpc;
+  const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof Pg;
+  const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof IORedis;
+  const { KafkaJsInstrumentation } = require('@opentelemetry/instrumentation-kafkajs') as typeof KafkaJs;
   sdk = new Sdk({
     instrumentations: [
       new HttpInstrumentation(),
@@ -26,6 +32,7 @@ export function startTelemetry(env: NodeJS.ProcessEnv = process.env): void {
   });
   sdk.start();
 }
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export async function stopTelemetry(): Promise<void> {
   const running = sdk;

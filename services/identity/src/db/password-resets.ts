@@ -11,7 +11,10 @@ export interface PasswordResetRow {
 /** A new link replaces every unused earlier one, so only the latest e-mail works. */
 export async function replaceResetToken(db: Knex, row: Omit<PasswordResetRow, 'used_at'>): Promise<void> {
   await db.transaction(async (trx) => {
-    await trx('password_resets').where({ user_id: row.user_id }).whereNull('used_at').update({ used_at: row.created_at });
+    await trx('password_resets')
+      .where({ user_id: row.user_id })
+      .whereNull('used_at')
+      .update({ used_at: row.created_at });
     await trx('password_resets').insert(row);
   });
 }

@@ -18,7 +18,9 @@ export function listAllUsers(db: Knex): Promise<UserRow[]> {
 }
 
 export async function badgesOf(db: Knex, userIds: number[]): Promise<Map<number, BadgeRow[]>> {
-  const rows = userIds.length ? await db<BadgeRow>('badges').whereIn('user_id', userIds).orderBy('earned_at') : [];
+  const rows = userIds.length
+    ? await db<BadgeRow>('badges').whereIn('user_id', userIds).orderBy('earned_at')
+    : [];
   const byUser = new Map<number, BadgeRow[]>();
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
   return byUser;

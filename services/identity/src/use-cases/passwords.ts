@@ -15,7 +15,10 @@ export const RESET_LINK_INVALID = 'This reset link is invalid or has expired';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export async function changePassword(deps: IdentityDeps, request: ChangePasswordRequest__Output): Promise<{ ok: boolean }> {
+export async function changePassword(
+  deps: IdentityDeps,
+  request: ChangePasswordRequest__Output,
+): Promise<{ ok: boolean }> {
   const user = await findUserById(deps.db, request.userId);
   if (!user) throw notFound('User not found');
   if (!(await verifyPassword(request.currentPassword, user.password_hash))) {
@@ -66,7 +69,10 @@ export async function requestPasswordReset(
 }
 
 /** Sets the new password, burns the link and signs every session of the account out. */
-export async function resetPassword(deps: IdentityDeps, request: ResetPasswordRequest__Output): Promise<{ ok: boolean }> {
+export async function resetPassword(
+  deps: IdentityDeps,
+  request: ResetPasswordRequest__Output,
+): Promise<{ ok: boolean }> {
   const problem = passwordProblem(request.newPassword);
   if (problem) throw invalid(problem);
   const passwordHash = await hashPassword(request.newPassword, deps.random.bytes(16));

@@ -16,7 +16,10 @@ export const EMAIL_TAKEN = 'Email already registered';
  * ADMIN_EMAILS, and `identity.user.registered` in the same transaction (starter pack and welcome
  * coins hang off that event). Retrying with the same idempotency key signs into the account it made.
  */
-export async function register(deps: IdentityDeps, request: RegisterRequest__Output): Promise<SessionResponse> {
+export async function register(
+  deps: IdentityDeps,
+  request: RegisterRequest__Output,
+): Promise<SessionResponse> {
   const email = normalizeEmail(request.email);
   if (!isEmail(email)) throw invalid('Please enter a valid email address');
   const problem = passwordProblem(request.password);

@@ -8,7 +8,12 @@ import type { IdentityDeps } from './deps';
 
 export const BANNED_MESSAGE = 'This account has been banned';
 
-async function tokenFor(deps: IdentityDeps, user: UserRow, sessionId: string, sessionExpiresAt: Date): Promise<SessionResponse> {
+async function tokenFor(
+  deps: IdentityDeps,
+  user: UserRow,
+  sessionId: string,
+  sessionExpiresAt: Date,
+): Promise<SessionResponse> {
   const { token, expiresAt } = await deps.signer.sign(
     { userId: user.id, sessionId, isAdmin: user.is_admin },
     deps.clock.now(),

@@ -26,6 +26,8 @@ export async function allUsers(deps: IdentityDeps): Promise<{ users: User[] }> {
   return { users: await withBadges(deps, await listAllUsers(deps.db)) };
 }
 
-export async function usernames(deps: IdentityDeps): Promise<{ usernames: { id: number; username: string }[] }> {
+export async function usernames(
+  deps: IdentityDeps,
+): Promise<{ usernames: { id: number; username: string }[] }> {
   return { usernames: await listUsernames(deps.db) };
 }

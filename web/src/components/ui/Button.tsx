@@ -11,10 +11,11 @@ const variantClasses: Record<ButtonVariant, string> = {
   primary:
     'bg-emerald-500 text-slate-950 shadow-lg shadow-emerald-500/20 hover:bg-emerald-400 active:bg-emerald-600',
   secondary: 'bg-slate-800 text-slate-100 hover:bg-slate-700 active:bg-slate-800/80',
-  outline: 'border border-slate-700 bg-transparent text-slate-100 hover:border-slate-500 hover:bg-slate-800/60',
+  outline:
+    'border border-slate-700 bg-transparent text-slate-100 hover:border-slate-500 hover:bg-slate-800/60',
   ghost: 'bg-transparent text-slate-300 hover:bg-slate-800/70 hover:text-slate-100',
   danger: 'bg-rose-600 text-white hover:bg-rose-500 active:bg-rose-700',
-  link: 'bg-transparent p-0 text-emerald-400 underline-offset-4 hover:text-emerald-300 hover:underline',
+  link: 'gap-1.5 bg-transparent p-0 text-emerald-400 underline-offset-4 hover:text-emerald-300 hover:underline',
 };
 
 const sizeClasses: Record<ButtonSize, string> = {

@@ -40,7 +40,11 @@ export function AuthScreen() {
               {forgotPassword ? (
                 <ForgotPasswordForm defaultEmail={email} onBack={() => setForgotPassword(false)} />
               ) : (
-                <LoginForm email={email} onEmailChange={setEmail} onForgotPassword={() => setForgotPassword(true)} />
+                <LoginForm
+                  email={email}
+                  onEmailChange={setEmail}
+                  onForgotPassword={() => setForgotPassword(true)}
+                />
               )}
             </TabsContent>
             <TabsContent value="signup" className="mt-6">

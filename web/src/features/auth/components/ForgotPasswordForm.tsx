@@ -65,11 +65,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPassword
   }
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-    >
+    <form className="flex flex-col gap-4" noValidate onSubmit={(event) => void handleSubmit(event)}>
       <div className="flex flex-col gap-1">
         <h2 className="text-lg font-bold text-slate-50">Forgot your password?</h2>
         <p className="text-sm text-slate-400">

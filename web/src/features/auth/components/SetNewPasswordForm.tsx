@@ -53,10 +53,7 @@ export function SetNewPasswordForm({ token, onDone }: SetNewPasswordFormProps) {
         <CardDescription>Choose a new password for your Touchline account.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(event) => void handleSubmit(event)}
-        >
+        <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
           <TextField
             label="New Password"
             type="password"

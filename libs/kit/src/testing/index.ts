@@ -1,0 +1,3 @@
+// Test helpers; imported by tests as '@touchline/kit/src/testing', never by production code.
+export * from './database';
+export * from './service';

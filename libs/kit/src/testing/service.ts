@@ -1,0 +1,62 @@
+import { pino } from 'pino';
+import { baseConfigSchema, loadConfig } from '../config';
+import { systemClock, systemRandom, type Clock, type Random } from '../clock';
+import type { EventBus } from '../events/bus';
+import { InProcessBus } from '../events/in-process-bus';
+import { startService, type RunningService, type ServiceModule } from '../service';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export interface TestService {
+  service: RunningService;
+  database: TestDatabase;
+  bus: EventBus;
+  /** Shuts the service down and drops its database. */
+  stop(): Promise<void>;
+}
+
+export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/** Boots a real service (gRPC on a free loopback port) on a fresh test database. */
+export async function startTestService<C, H>(
+  module: ServiceModule<C, H>,
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    random?: Random;
+    bus?: EventBus;
+    peers?: Record<string, string>;
+  } = {},
+): Promise<TestService> {
+  const database = await createTestDatabase(module.schema);
+  const bus = options.bus ?? new InProcessBus(silentLogger);
+  const schema = module.configSchema ? baseConfigSchema.extend(module.configSchema.shape) : baseConfigSchema;
+  const config = loadConfig(schema, {
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    SHUTDOWN_TIMEOUT_MS: '2000',
+    ...options.env,
+  });
+  const service = await startService(
+    { ...module, schema: database.schema },
+    {
+      config: config as never,
+      logger: silentLogger,
+      db: database.db,
+      bus,
+      clock: options.clock ?? systemClock,
+      random: options.random ?? systemRandom,
+      peers: options.peers ?? {},
+      instanceId: 'test',
+      relayPollIntervalMs: 100,
+    },
+  );
+  return {
+    service,
+    database,
+    bus,
+    async stop() {
+      await service.shutdown();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import '@touchline/kit/src/telemetry/register';
+import { runStandalone } from '@touchline/kit';
+import { adminService } from './service';
+
+void runStandalone(adminService);

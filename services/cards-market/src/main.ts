@@ -1,0 +1,5 @@
+import '@touchline/kit/src/telemetry/register';
+import { runStandalone } from '@touchline/kit';
+import { cardsMarketService } from './service';
+
+void runStandalone(cardsMarketService);

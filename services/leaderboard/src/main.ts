@@ -1,0 +1,5 @@
+import '@touchline/kit/src/telemetry/register';
+import { runStandalone } from '@touchline/kit';
+import { leaderboardService } from './service';
+
+void runStandalone(leaderboardService);

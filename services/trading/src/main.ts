@@ -1,0 +1,5 @@
+import '@touchline/kit/src/telemetry/register';
+import { runStandalone } from '@touchline/kit';
+import { tradingService } from './service';
+
+void runStandalone(tradingService);

@@ -1,0 +1,5 @@
+import '@touchline/kit/src/telemetry/register';
+import { runStandalone } from '@touchline/kit';
+import { walletService } from './service';
+
+void runStandalone(walletService);
