@@ -10,7 +10,7 @@ function npm(args: string[]): void {
 }
 
 /** `npm start` on a fresh clone: generate proto types and build the web app if they are not there yet. */
-export function buildIfMissing(): void {
+export function buildIfMissing(options: { web: boolean } = { web: true }): void {
   if (!existsSync(path.join(ROOT, 'protos/gen/identity.ts'))) npm(['run', 'gen']);
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) npm(['run', 'build', '-w', '@touchline/web']);
+  if (options.web && !existsSync(path.join(WEB_DIST, 'index.html'))) npm(['run', 'build', '-w', '@touchline/web']);
 }

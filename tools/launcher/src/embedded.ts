@@ -39,7 +39,7 @@ export interface EmbeddedApp {
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedApp> {
   const env = { ...(options.env ?? process.env) };
   const logLevel = env.LOG_LEVEL ?? 'info';
-  const logger = createLogger({ service: 'touchline', level: logLevel });
+  const logger = createLogger({ service: 'event-bus', level: logLevel });
 
   const ports = new Map<string, number>();
   for (const module of SERVICE_MODULES) ports.set(module.name, await freePort());
@@ -67,7 +67,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       running.push(
         await startService(module, {
           config: config as never,
-          logger: logger.child({ service: module.name }),
+          logger: createLogger({ service: module.name, level: logLevel }),
           db: createPgliteDatabase(shared, module.schema),
           bus,
           clock: systemClock,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { loadConfig } from '@touchline/kit';
+import { loadConfig, optionalEnv } from '@touchline/kit';
 import { buildIfMissing, WEB_DIST } from './build-if-missing';
 import { startEmbedded } from './embedded';
 
 const startConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('.data'),
+  /** Set by `npm run dev`: pages come from the Vite dev server instead of web/dist. */
+  DEV_WEB_URL: optionalEnv(z.url()),
 });
 
 /** `npm start`: the whole of Touchline in one process at http://localhost:8080. */
@@ -18,8 +20,13 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
-  buildIfMissing();
-  const app = await startEmbedded({ port: config.PORT, dataDir: config.DATA_DIR, webDist: WEB_DIST });
+  buildIfMissing({ web: !config.DEV_WEB_URL });
+  const app = await startEmbedded({
+    port: config.PORT,
+    dataDir: config.DATA_DIR,
+    webDist: WEB_DIST,
+    devWebUrl: config.DEV_WEB_URL,
+  });
   console.log(
     `\nTouchline is ready at ${app.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
   );

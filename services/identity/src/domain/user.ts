@@ -12,6 +12,8 @@ export interface UserRow {
   muted: boolean;
   badge: string;
   favorite_team_id: number | null;
+  /** Idempotency key of the sign-up that created the account. */
+  registration_key: string | null;
   created_at: Date;
   last_login_at: Date | null;
 }

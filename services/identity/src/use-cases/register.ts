@@ -3,13 +3,32 @@ import type { RegisterRequest__Output } from '@touchline/protos/gen/touchline/id
 import type { SessionResponse } from '@touchline/protos/gen/touchline/identity/SessionResponse';
 import { findUserByEmail, findUserByRegistrationKey, isUniqueViolation, usernamesLike } from '../db/users';
 import { isEmail, normalizeEmail } from '../domain/email';
-import { hashPassword, passwordProblem } from '../domain/password';
+import { hashPassword, passwordProblem, verifyPassword } from '../domain/password';
 import { firstFreeUsername, usernameBase } from '../domain/username';
 import type { UserRow } from '../domain/user';
 import { openSession } from './sessions';
 import type { IdentityDeps } from './deps';
 
 export const EMAIL_TAKEN = 'Email already registered';
+const KEY_REUSED = 'Idempotency key was used for another registration';
+
+/**
+ * The account exists: a retry of the sign-up that made it (same idempotency key and password)
+ * signs into it; anything else is a duplicate. The key alone is no credential.
+ */
+async function signInRetry(
+  deps: IdentityDeps,
+  user: UserRow,
+  key: string | undefined,
+  password: string,
+): Promise<SessionResponse> {
+  const retried =
+    key !== undefined &&
+    user.registration_key === key &&
+    (await verifyPassword(password, user.password_hash));
+  if (!retried) throw conflict(EMAIL_TAKEN);
+  return openSession(deps, user);
+}
 
 /**
  * Sign-up: a unique username from the e-mail's local part, a scrypt hash, admin rights for
@@ -26,14 +45,10 @@ export async function register(
   if (problem) throw invalid(problem);
   const key = request.idempotencyKey || undefined;
 
-  if (key) {
-    const earlier = await findUserByRegistrationKey(deps.db, key);
-    if (earlier) {
-      if (earlier.email !== email) throw conflict('Idempotency key was used for another registration');
-      return openSession(deps, earlier);
-    }
-  }
-  if (await findUserByEmail(deps.db, email)) throw conflict(EMAIL_TAKEN);
+  const earlier = key ? await findUserByRegistrationKey(deps.db, key) : undefined;
+  if (earlier && earlier.email !== email) throw conflict(KEY_REUSED);
+  const existing = await findUserByEmail(deps.db, email);
+  if (existing) return signInRetry(deps, existing, key, request.password);
 
   const passwordHash = await hashPassword(request.password, deps.random.bytes(16));
   const base = usernameBase(email);
@@ -61,11 +76,11 @@ export async function register(
       });
       return openSession(deps, user);
     } catch (error) {
-      if (isUniqueViolation(error, 'email')) throw conflict(EMAIL_TAKEN);
-      if (isUniqueViolation(error, 'registration_key')) {
-        const earlier = key ? await findUserByRegistrationKey(deps.db, key) : undefined;
-        if (earlier && earlier.email === email) return openSession(deps, earlier);
-        throw conflict('Idempotency key was used for another registration');
+      if (isUniqueViolation(error, 'email') || isUniqueViolation(error, 'registration_key')) {
+        // A concurrent sign-up committed first: if it was this one (retried), sign into its account.
+        const existing = await findUserByEmail(deps.db, email);
+        if (existing) return signInRetry(deps, existing, key, request.password);
+        throw conflict(KEY_REUSED);
       }
       if (!isUniqueViolation(error, 'username')) throw error;
       // Someone took the same username a moment ago: pick again.
