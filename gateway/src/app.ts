@@ -9,6 +9,7 @@ import { originCheck } from './middleware/origin-check';
 import { RULES, RateLimits } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { authRoutes } from './routes/auth';
+import { cardsRoutes } from './routes/cards';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
@@ -65,6 +66,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
     req.method === 'GET' ? next() : limits.middleware(RULES.mutation)(req, res, next),
   );
   api.use(userRoutes(clients));
+  api.use(cardsRoutes(clients));
   api.use(apiNotFound);
   app.use('/api', api);
 

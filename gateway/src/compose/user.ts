@@ -11,6 +11,8 @@ export interface UserJson {
   badges: { name: string; description: string; icon: string; earnedAt: string }[];
   createdAt: string;
   favoriteTeamId: number | null;
+  cardCount?: number;
+  collectionValue?: number;
 }
 
 export function userJson(user: User__Output): UserJson {
@@ -26,7 +28,25 @@ export function userJson(user: User__Output): UserJson {
   };
 }
 
-/** GET /api/user: composed from the services that own each part (more owners join as they are built). */
+/** Parts owned by other services answer within this; a slow or failing part is left out, never the whole user. */
+const PART_TIMEOUT_MS = 1_500;
+
+/**
+ * GET /api/user: identity's user plus the parts other services own (collection summary from
+ * cards-market; coins and rank join as their services are built), fetched in parallel.
+ */
 export async function currentUser(clients: Clients, userId: number): Promise<UserJson> {
-  return userJson(await clients.identity.GetUser({ userId }));
+  const [user, summaries] = await Promise.all([
+    clients.identity.GetUser({ userId }),
+    clients.cardsMarket
+      .GetCollectionSummaries({ userIds: [userId] }, { timeoutMs: PART_TIMEOUT_MS })
+      .catch(() => undefined),
+  ]);
+  const json = userJson(user);
+  const summary = summaries?.summaries[0];
+  if (summary) {
+    json.cardCount = summary.cardCount;
+    json.collectionValue = summary.collectionValue;
+  }
+  return json;
 }

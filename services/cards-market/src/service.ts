@@ -1,6 +1,7 @@
 import type { ServiceModule } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { CardsMarketHandlers } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
+import { cardsConsumers } from './consumers';
 import { migrations } from './db/migrations';
 import { cardsMarketUseCases } from './server';
 
@@ -12,5 +13,8 @@ export const cardsMarketService: ServiceModule<unknown, CardsMarketHandlers> = {
   definition: () => SERVICES['cards-market'].definition(),
   migrations,
   peers: ['identity', 'wallet-payments'],
-  create: () => ({ useCases: cardsMarketUseCases() }),
+  create: ({ db, outbox, clock, random, logger }) => {
+    const deps = { db, outbox, clock, random, logger };
+    return { useCases: cardsMarketUseCases(deps), consumers: cardsConsumers(deps) };
+  },
 };

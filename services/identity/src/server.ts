@@ -3,6 +3,7 @@ import type { IdentityHandlers } from '@touchline/protos/gen/touchline/identity/
 import type { IdentityDeps } from './use-cases/deps';
 import { login } from './use-cases/login';
 import { changePassword, requestPasswordReset, resetPassword } from './use-cases/passwords';
+import { setFavoriteTeam, setUsername } from './use-cases/profile';
 import { register } from './use-cases/register';
 import { logout, refreshSession } from './use-cases/sessions';
 import { allUsers, getUser, getUsers, usernames } from './use-cases/users';
@@ -22,5 +23,7 @@ export function identityUseCases(deps: IdentityDeps): UseCases<IdentityHandlers>
     ChangePassword: (req) => changePassword(deps, req),
     RequestPasswordReset: (req) => requestPasswordReset(deps, req),
     ResetPassword: (req) => resetPassword(deps, req),
+    SetFavoriteTeam: (req) => setFavoriteTeam(deps, req.userId, req.teamId),
+    SetUsername: (req) => setUsername(deps, req.userId, req.username),
   };
 }

@@ -25,7 +25,7 @@ afterEach(() => {
   offsetMs = 0;
 });
 
-const mailsTo = (email: string) => devMailbox.list().filter((m) => m.to === email);
+const mailsTo = (email: string) => devMailbox.list().filter((m) => m.to === email.toLowerCase());
 
 async function registered(local: string) {
   const email = uniqueEmail(local);

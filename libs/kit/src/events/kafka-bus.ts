@@ -213,7 +213,7 @@ function manageConsumer(
   };
   let stopping: Promise<void> | undefined;
   const stop = async () => {
-    const settled = true;
+    const settled = await joins.settled(options.joinTimeoutMs ?? DEFAULTS.joinTimeoutMs);
     if (!settled) logger.warn({ group }, 'kafka consumer still joining its group; disconnecting anyway');
     await consumer.disconnect();
   };
@@ -239,8 +239,8 @@ async function startConsumer(
     await consumer.connect();
     // A new group starts at the beginning: it must not miss events written before the service first ran.
     await consumer.subscribe({ topics: subscription.topics, fromBeginning: true });
-    // Resolves only after the first join; errors in it surface through the CRASH event instead.
     joins.runStarting();
+    // Resolves only after the first join; errors in it surface through the CRASH event instead.
     await consumer.run({
       partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
       eachMessage,
@@ -281,7 +281,9 @@ function trackJoins(consumer: Consumer): JoinTracker {
     waiters = [];
   };
   // consumer.connect() emits CONNECT too, before run(): only later ones mark a (re)start.
-  consumer.on(consumer.events.CONNECT, () => running && setJoining(true));
+  consumer.on(consumer.events.CONNECT, () => {
+    if (running) setJoining(true);
+  });
   consumer.on(consumer.events.GROUP_JOIN, () => setJoining(false));
   consumer.on(consumer.events.CRASH, () => setJoining(false));
   return {

@@ -1,4 +1,5 @@
 import type { Migration } from '@touchline/kit';
+import { catalog } from './001_catalog';
 
-/** The cards_market schema, in order. Empty until the service's first use case lands. */
-export const migrations: Migration[] = [];
+/** The cards_market schema, in order. */
+export const migrations: Migration[] = [catalog];

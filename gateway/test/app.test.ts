@@ -1,0 +1,451 @@
+import { status } from '@grpc/grpc-js';
+import { decodeJwt } from 'jose';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORGOT_PASSWORD_MESSAGE } from '../src/routes/auth';
+import {
+  browser,
+  countUsers,
+  expectError,
+  PASSWORD,
+  PUBLIC_URL,
+  randomIp,
+  sessionCookie,
+  startGatewayHarness,
+  uniqueEmail,
+  type GatewayHarness,
+} from './support';
+
+let gw: GatewayHarness;
+
+beforeAll(async () => {
+  gw = await startGatewayHarness({ flush: true });
+});
+
+afterAll(async () => {
+  await gw?.close();
+});
+
+/** Registers through the gateway; the agent keeps the session cookie. */
+async function signedUp(local: string) {
+  const email = uniqueEmail(local);
+  const agent = browser(gw.baseUrl);
+  const res = await agent.post('/api/register').send({ email, password: PASSWORD });
+  expect(res.status, res.text).toBe(201);
+  return { email, agent, res, user: res.body as { id: number; username: string; email: string } };
+}
+
+describe('sign-up and session', () => {
+  it('registers: 201 with the user (no password) and an HttpOnly SameSite=Lax session cookie', async () => {
+    const email = uniqueEmail('Gina.Gateway');
+    const res = await browser(gw.baseUrl).post('/api/register').send({ email, password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      email: email.toLowerCase(),
+      username: 'gina.gateway',
+      isAdmin: false,
+      badge: 'Rookie',
+      badges: [],
+      favoriteTeamId: null,
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|hash|scrypt|token/i);
+
+    const cookie = sessionCookie(res);
+    expect(cookie?.value).toBeTruthy();
+    expect(cookie!.attributes).toMatch(/HttpOnly/);
+    expect(cookie!.attributes).toMatch(/SameSite=Lax/i);
+    expect(cookie!.attributes).toMatch(/Path=\//);
+    expect(cookie!.attributes).not.toMatch(/Secure/); // embedded mode runs on http://localhost
+    expect(decodeJwt(cookie!.value).sub).toBe(String(res.body.id));
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('GET /api/user answers the signed-in user, and 401 {message} without a session', async () => {
+    const { agent, user } = await signedUp('whoami');
+    const me = await agent.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: user.id, username: 'whoami' });
+    expect(me.body).not.toHaveProperty('password');
+
+    expectError(await request(gw.baseUrl).get('/api/user'), 401, 'Not signed in');
+    expectError(
+      await request(gw.baseUrl).get('/api/user').set('Cookie', 'tl_session=not-a-token'),
+      401,
+      'Not signed in',
+    );
+  });
+
+  it('logs out: the cookie is cleared and replaying the old cookie is refused', async () => {
+    const { agent, res } = await signedUp('leaver');
+    const oldCookie = `tl_session=${sessionCookie(res)!.value}`;
+    expect((await request(gw.baseUrl).get('/api/user').set('Cookie', oldCookie)).status).toBe(200);
+
+    const out = await agent.post('/api/logout');
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ success: true });
+    expect(sessionCookie(out)?.value).toBe('');
+
+    expectError(await agent.get('/api/user'), 401);
+    expectError(await request(gw.baseUrl).get('/api/user').set('Cookie', oldCookie), 401, 'Not signed in');
+    // Identity closed the session too, so it cannot be renewed either.
+    const sid = decodeJwt(sessionCookie(res)!.value).sid as string;
+    await expect(gw.clients.identity.RefreshSession({ sessionId: sid })).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+    });
+  });
+
+  it('logout without a session is harmless', async () => {
+    const res = await browser(gw.baseUrl).post('/api/logout');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true });
+  });
+
+  it('signs in with the right password after a sign-out', async () => {
+    const { email, agent } = await signedUp('returner');
+    await agent.post('/api/logout');
+    const res = await agent.post('/api/login').send({ email: email.toUpperCase(), password: PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: email.toLowerCase(), username: 'returner' });
+    expect(sessionCookie(res)?.value).toBeTruthy();
+    expect((await agent.get('/api/user')).status).toBe(200);
+  });
+});
+
+describe('bad input: a 4xx {message} and nothing changed', () => {
+  let existing: string;
+  beforeAll(async () => {
+    existing = (await signedUp('existing')).email;
+  });
+
+  const post = (path: string) => browser(gw.baseUrl).post(path);
+
+  it('malformed JSON → 400', async () => {
+    const before = await countUsers(gw.identity);
+    const res = await post('/api/register')
+      .set('Content-Type', 'application/json')
+      .send('{"email": "a@b.co", "password": ');
+    expectError(res, 400, 'Malformed JSON body');
+    expect(await countUsers(gw.identity)).toBe(before);
+  });
+
+  it('a missing field → 400', async () => {
+    const email = uniqueEmail('missing');
+    expectError(await post('/api/register').send({ email }), 400, 'password: Password is required');
+    expectError(await post('/api/register').send({}), 400);
+    expect(await countUsers(gw.identity, email)).toBe(0);
+  });
+
+  it('an extra field → 400', async () => {
+    const email = uniqueEmail('extra');
+    const res = await post('/api/register').send({ email, password: PASSWORD, isAdmin: true });
+    expectError(res, 400, 'Unexpected field: isAdmin');
+    expect(await countUsers(gw.identity, email)).toBe(0);
+  });
+
+  it('a field of the wrong type → 400', async () => {
+    const email = uniqueEmail('typed');
+    expectError(await post('/api/register').send({ email, password: 12345678 }), 400);
+    expectError(await post('/api/register').send({ email: ['a@b.co'], password: PASSWORD }), 400);
+    expectError(await post('/api/login').send({ email: { $ne: null }, password: PASSWORD }), 400);
+    expectError(await post('/api/register').send([email, PASSWORD]), 400);
+    expect(await countUsers(gw.identity, email)).toBe(0);
+  });
+
+  it('an e-mail that is not an e-mail → 400', async () => {
+    const before = await countUsers(gw.identity);
+    const res = await post('/api/register').send({ email: 'not-an-email', password: PASSWORD });
+    expectError(res, 400, 'email: Please enter a valid email address');
+    expect(await countUsers(gw.identity)).toBe(before);
+  });
+
+  it('a too-short password → 400 from identity', async () => {
+    const email = uniqueEmail('short');
+    const res = await post('/api/register').send({ email, password: 'short' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Password must be at least 8 characters' });
+    expect(await countUsers(gw.identity, email)).toBe(0);
+  });
+
+  it('a body over 16kb → 413', async () => {
+    const email = uniqueEmail('bulky');
+    const res = await post('/api/register').send({ email, password: 'x'.repeat(17 * 1024) });
+    expectError(res, 413, 'Request body too large');
+    expect(await countUsers(gw.identity, email)).toBe(0);
+  });
+
+  it('a duplicate registration → 409, and the account keeps its password', async () => {
+    const res = await post('/api/register').send({
+      email: existing.toUpperCase(),
+      password: 'other password',
+    });
+    expectError(res, 409, 'Email already registered');
+    expect(sessionCookie(res)).toBeUndefined();
+    expect(await countUsers(gw.identity, existing)).toBe(1);
+    expect((await post('/api/login').send({ email: existing, password: 'other password' })).status).toBe(401);
+    expect((await post('/api/login').send({ email: existing, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('a wrong password → 401 with the same message as an unknown e-mail', async () => {
+    const wrong = await post('/api/login').send({ email: existing, password: 'wrong password' });
+    const unknown = await post('/api/login').send({ email: uniqueEmail('nobody'), password: PASSWORD });
+    expectError(wrong, 401, 'Invalid email or password');
+    expectError(unknown, 401, 'Invalid email or password');
+    expect(sessionCookie(wrong)).toBeUndefined();
+  });
+});
+
+describe('origin check', () => {
+  let email: string;
+  beforeAll(async () => {
+    email = (await signedUp('origin')).email;
+  });
+
+  it('refuses a sign-in posted from another site', async () => {
+    const res = await browser(gw.baseUrl)
+      .post('/api/login')
+      .set('Origin', 'https://evil.example')
+      .send({ email, password: PASSWORD });
+    expectError(res, 403, 'Cross-site request refused');
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
+  it('refuses an opaque (null) origin', async () => {
+    const res = await browser(gw.baseUrl)
+      .post('/api/login')
+      .set('Origin', 'null')
+      .send({ email, password: PASSWORD });
+    expectError(res, 403, 'Cross-site request refused');
+  });
+
+  it('refuses Sec-Fetch-Site: cross-site without an Origin', async () => {
+    const res = await browser(gw.baseUrl)
+      .post('/api/login')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ email, password: PASSWORD });
+    expectError(res, 403, 'Cross-site request refused');
+  });
+
+  it('lets the same host, the public URL and non-browser clients through', async () => {
+    for (const origin of [gw.baseUrl, PUBLIC_URL, undefined]) {
+      const req = browser(gw.baseUrl).post('/api/login').set('Sec-Fetch-Site', 'same-origin');
+      if (origin) void req.set('Origin', origin);
+      const res = await req.send({ email, password: PASSWORD });
+      expect(res.status, `${origin}: ${res.text}`).toBe(200);
+    }
+  });
+
+  it('does not apply to reads', async () => {
+    const { agent } = await signedUp('reader');
+    const res = await agent.get('/api/user').set('Origin', 'https://evil.example');
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers the 11th sign-in for one e-mail within 10 minutes with 429 and Retry-After', async () => {
+    const { email } = await signedUp('hammered');
+    for (let i = 0; i < 10; i++) {
+      // From a different address each time: this is the per-account rule, not the per-IP one.
+      const res = await browser(gw.baseUrl).post('/api/login').send({ email, password: 'wrong password' });
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+    }
+    const res = await browser(gw.baseUrl)
+      .post('/api/login')
+      .send({ email: email.toUpperCase(), password: PASSWORD });
+    expectError(res, 429, 'Too many attempts. Please wait a moment and try again.');
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(sessionCookie(res)).toBeUndefined();
+
+    // Other accounts are not affected.
+    const other = (await signedUp('bystander')).email;
+    expect(
+      (await browser(gw.baseUrl).post('/api/login').send({ email: other, password: PASSWORD })).status,
+    ).toBe(200);
+  });
+
+  it('answers the 21st sign-up from one address within an hour with 429', async () => {
+    const ip = randomIp();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        browser(gw.baseUrl, ip)
+          .post('/api/register')
+          .send({ email: uniqueEmail(`flood${i}`), password: PASSWORD }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 201));
+
+    const email = uniqueEmail('flood21');
+    const res = await browser(gw.baseUrl, ip).post('/api/register').send({ email, password: PASSWORD });
+    expectError(res, 429, 'Too many attempts. Please wait a moment and try again.');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await countUsers(gw.identity, email)).toBe(0);
+
+    // Another address may still sign up.
+    expect((await browser(gw.baseUrl).post('/api/register').send({ email, password: PASSWORD })).status).toBe(
+      201,
+    );
+  });
+});
+
+describe('health', () => {
+  it('/healthz answers 200', async () => {
+    const res = await request(gw.baseUrl).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('/readyz answers 503 naming the unreachable upstreams, with identity SERVING', async () => {
+    const res = await request(gw.baseUrl).get('/readyz');
+    expect(res.status).toBe(503);
+    expect(res.body.status).toBe('not ready');
+    expect(res.body.checks).toEqual({
+      identity: 'SERVING',
+      'cards-market': 'UNREACHABLE',
+      trading: 'UNREACHABLE',
+      missions: 'UNREACHABLE',
+      'wallet-payments': 'UNREACHABLE',
+      admin: 'UNREACHABLE',
+      leaderboard: 'UNREACHABLE',
+      notifications: 'UNREACHABLE',
+      store: 'SERVING',
+    });
+  });
+});
+
+describe('routing', () => {
+  it('an unknown /api route answers 404 {message} to a signed-in user', async () => {
+    const { agent } = await signedUp('explorer');
+    expectError(await agent.get('/api/no-such-thing'), 404, 'No API route GET /no-such-thing');
+    expectError(await agent.post('/api/no-such-thing').send({}), 404, 'No API route POST /no-such-thing');
+  });
+
+  it('an unknown /api route needs a session first (401), like every private route', async () => {
+    expectError(await request(gw.baseUrl).get('/api/no-such-thing'), 401, 'Not signed in');
+  });
+
+  it('an unknown page outside /api answers 404 {message} (no web build in tests)', async () => {
+    expectError(await request(gw.baseUrl).get('/nowhere'), 404, 'Not found: /nowhere');
+  });
+});
+
+describe('dev mailbox and password reset', () => {
+  interface Mail {
+    to: string;
+    subject: string;
+    text: string;
+  }
+  const mailbox = async (): Promise<Mail[]> => {
+    const res = await request(gw.baseUrl).get('/dev/mailbox?format=json');
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    return res.body as Mail[];
+  };
+  const resetTokenFor = async (email: string): Promise<string> => {
+    const mail = (await mailbox()).find((m) => m.to === email.toLowerCase());
+    expect(mail, `a mail to ${email}`).toBeDefined();
+    const match = /http:\/\/touchline\.test\/auth\?reset=([A-Za-z0-9_-]+)/.exec(mail!.text);
+    expect(match, mail!.text).not.toBeNull();
+    return match![1]!;
+  };
+
+  it('forgot-password → e-mailed link → reset-password → sign in with the new password', async () => {
+    const { email, agent } = await signedUp('Forgetful');
+    const res = await browser(gw.baseUrl).post('/api/forgot-password').send({ email });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: FORGOT_PASSWORD_MESSAGE });
+    expect(res.text).not.toMatch(/reset=/);
+
+    const token = await resetTokenFor(email);
+    const page = await request(gw.baseUrl).get('/dev/mailbox');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('Dev mailbox');
+    expect(page.text).toContain(`<a href="${PUBLIC_URL}/auth?reset=${token}">`);
+
+    const newPassword = 'a brand new passphrase';
+    const reset = await browser(gw.baseUrl)
+      .post('/api/reset-password')
+      .send({ token, password: newPassword });
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body).toMatchObject({ success: true });
+    expectError(
+      await browser(gw.baseUrl).post('/api/reset-password').send({ token, password: 'yet another one' }),
+      400,
+      'This reset link is invalid or has expired',
+    );
+
+    expectError(
+      await browser(gw.baseUrl).post('/api/login').send({ email, password: PASSWORD }),
+      401,
+      'Invalid email or password',
+    );
+    const login = await agent.post('/api/login').send({ email, password: newPassword });
+    expect(login.status).toBe(200);
+    expect(sessionCookie(login)?.value).toBeTruthy();
+    expect((await agent.get('/api/user')).body).toMatchObject({ email: email.toLowerCase() });
+  });
+
+  it('answers forgot-password for an unknown e-mail exactly like for a known one, sending nothing', async () => {
+    const email = uniqueEmail('stranger');
+    const res = await browser(gw.baseUrl).post('/api/forgot-password').send({ email });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, message: FORGOT_PASSWORD_MESSAGE });
+    expect((await mailbox()).some((m) => m.to === email)).toBe(false);
+  });
+
+  it('reset-password refuses a made-up token and a too-short password', async () => {
+    expectError(
+      await browser(gw.baseUrl).post('/api/reset-password').send({ token: 'made-up', password: PASSWORD }),
+      400,
+      'This reset link is invalid or has expired',
+    );
+    expectError(await browser(gw.baseUrl).post('/api/reset-password').send({ token: 'made-up' }), 400);
+  });
+
+  it('the dev mailbox is not served outside embedded mode, and cookies are Secure there', async () => {
+    const production = gw.appWith({ EMBEDDED: 'false' });
+    expectError(await request(production).get('/dev/mailbox'), 404);
+    expectError(await request(production).get('/dev/mailbox?format=json'), 404);
+
+    const res = await request(production)
+      .post('/api/register')
+      .set('X-Forwarded-For', randomIp())
+      .send({ email: uniqueEmail('prod'), password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(sessionCookie(res)!.attributes).toMatch(/Secure/);
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password, then only the new one works', async () => {
+    const { email, agent } = await signedUp('changer');
+    const wrong = await agent
+      .post('/api/user/change-password')
+      .send({ currentPassword: 'not it', newPassword: 'a brand new passphrase' });
+    expectError(wrong, 401, 'Current password is incorrect');
+
+    const ok = await agent
+      .post('/api/user/change-password')
+      .send({ currentPassword: PASSWORD, newPassword: 'a brand new passphrase' });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ success: true });
+    expect((await browser(gw.baseUrl).post('/api/login').send({ email, password: PASSWORD })).status).toBe(
+      401,
+    );
+    expect(
+      (await browser(gw.baseUrl).post('/api/login').send({ email, password: 'a brand new passphrase' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('is refused without a session', async () => {
+    const res = await browser(gw.baseUrl)
+      .post('/api/user/change-password')
+      .send({ currentPassword: PASSWORD, newPassword: 'a brand new passphrase' });
+    expectError(res, 401, 'Not signed in');
+  });
+});

@@ -1,0 +1,147 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import request, { type Response } from 'supertest';
+import { expect } from 'vitest';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { identityService } from '../../services/identity/src/service';
+import { createApp } from '../src/app';
+import { closeClients, createClients, type Clients } from '../src/clients';
+import { gatewayConfigSchema, UPSTREAMS, type GatewayConfig, type Upstream } from '../src/config';
+import { createMemoryStore, createRedisStore, type KeyValueStore } from '../src/store';
+
+export const PUBLIC_URL = 'http://touchline.test';
+export const PASSWORD = 'correct horse battery';
+/** Nothing listens here: upstreams that are not started in a test. */
+export const UNREACHABLE = '127.0.0.1:1';
+
+export interface GatewayHarness {
+  identity: TestService;
+  clients: Clients;
+  addresses: Record<Upstream, string>;
+  store: KeyValueStore;
+  app: Express;
+  /** http://127.0.0.1:<port> of the listening app. */
+  baseUrl: string;
+  /** Another app on the same identity, clients and store with other settings (not listening). */
+  appWith(config: Record<string, string>): Express;
+  close(): Promise<void>;
+}
+
+export function gatewayConfig(overrides: Record<string, string> = {}): GatewayConfig {
+  return gatewayConfigSchema.parse({
+    EMBEDDED: 'true',
+    PUBLIC_URL,
+    // One trusted proxy: each test picks its own client address with X-Forwarded-For, so the
+    // per-IP rate limits of one test never spend another's allowance.
+    TRUST_PROXY: '1',
+    RATE_LIMIT_SCALE: '1',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+/** Rate-limit counters and revoked sessions a previous run left in the test Redis. */
+async function flushGatewayKeys(store: KeyValueStore): Promise<void> {
+  const redis = store.redis;
+  if (!redis) return;
+  for (const pattern of ['rl:*', 'revoked:session:*']) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  }
+}
+
+/**
+ * A real identity service, the gateway's clients for it (every other upstream unreachable), a store
+ * (Redis when TEST_REDIS_URL is set, memory otherwise) and the express app listening on a loopback port.
+ */
+export async function startGatewayHarness(
+  options: { identityEnv?: Record<string, string>; config?: Record<string, string>; flush?: boolean } = {},
+): Promise<GatewayHarness> {
+  const identity = await startTestService(identityService, { env: options.identityEnv });
+  const addresses = Object.fromEntries(
+    UPSTREAMS.map((name) => [name, name === 'identity' ? identity.service.address : UNREACHABLE]),
+  ) as Record<Upstream, string>;
+  const clients = createClients(addresses, { defaultTimeoutMs: 5_000 });
+  const redisUrl = process.env.TEST_REDIS_URL;
+  const store = redisUrl ? createRedisStore(redisUrl) : createMemoryStore();
+  if (options.flush) await flushGatewayKeys(store);
+
+  const appWith = (config: Record<string, string>) =>
+    createApp({
+      config: gatewayConfig({ ...options.config, ...config }),
+      clients,
+      addresses,
+      store,
+      logger: silentLogger,
+    });
+  const app = appWith({});
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    identity,
+    clients,
+    addresses,
+    store,
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    appWith,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      closeClients(clients);
+      await store.close();
+      await identity.stop();
+    },
+  };
+}
+
+/** A client address of its own (see TRUST_PROXY above). */
+export function randomIp(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** A browser: keeps cookies, and comes from an address no other test uses unless one is given. */
+export function browser(baseUrl: string, ip = randomIp()) {
+  return request.agent(baseUrl).set('X-Forwarded-For', ip);
+}
+
+export function uniqueEmail(local: string): string {
+  return `${local}@${randomUUID().slice(0, 8)}.example.com`;
+}
+
+/** The session cookie a response sets, as "name=value" plus its attributes. */
+export function sessionCookie(res: Response): { value: string; attributes: string } | undefined {
+  const raw = res.headers['set-cookie'] as unknown as string[] | undefined;
+  const line = raw?.find((c) => c.startsWith('tl_session='));
+  if (!line) return undefined;
+  const [pair, ...attributes] = line.split(';');
+  return { value: pair!.slice('tl_session='.length), attributes: attributes.join(';') };
+}
+
+/** A uniform error: the status, a JSON body that is exactly {message}, and nothing internal in it. */
+export function expectError(res: Response, status: number, message?: string): void {
+  expect(res.status, res.text).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.body).toEqual({ message: message ?? expect.any(String) });
+  expect((res.body as { message: string }).message.length).toBeGreaterThan(0);
+  for (const leak of [/stack/i, /at /, /select/i, /insert/i, /knex/i, /node_modules/, /\.ts:\d+/]) {
+    expect(res.text).not.toMatch(leak);
+  }
+}
+
+export async function countUsers(identity: TestService, email?: string): Promise<number> {
+  const query = identity.database.db('users');
+  const rows = (await (email === undefined ? query : query.where({ email })).count({ n: '*' })) as {
+    n: number | string;
+  }[];
+  return Number(rows[0]!.n);
+}

@@ -1,0 +1,12 @@
+import { consumer, type EventConsumer } from '@touchline/kit';
+import type { CardsDeps } from './use-cases/deps';
+import { grantStarterPack } from './use-cases/starter-pack';
+
+/** Events cards-market reacts to; each runs in the inbox transaction (exactly once per event). */
+export function cardsConsumers(deps: CardsDeps): EventConsumer[] {
+  return [
+    consumer('identity.user.registered', async (event, _meta, trx) => {
+      await grantStarterPack(deps, trx, event.userId);
+    }),
+  ];
+}

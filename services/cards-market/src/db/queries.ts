@@ -1,0 +1,156 @@
+import type { Knex } from 'knex';
+import type { CardRow } from '../domain/card';
+import type { PlayerRow } from '../domain/player';
+
+/** Player columns joined with the club, in the shape of PlayerRow. */
+const PLAYER_COLUMNS = [
+  'p.id',
+  'p.name',
+  'p.position',
+  'p.detailed_position',
+  'p.rarity',
+  'p.rank',
+  'p.base_price',
+  'p.current_price',
+  'p.max_editions',
+  'p.minted_editions',
+  'p.protected',
+  'p.club_id',
+  'c.name as club_name',
+  'c.short_name as club_short_name',
+  'c.abbreviation as club_abbreviation',
+  'c.primary_color as club_primary_color',
+  'c.secondary_color as club_secondary_color',
+  'c.city as club_city',
+  'c.conference as club_conference',
+];
+
+export function playersQuery(db: Knex) {
+  return db('players as p').join('clubs as c', 'c.id', 'p.club_id').select(PLAYER_COLUMNS);
+}
+
+export interface ClubRow {
+  id: number;
+  name: string;
+  short_name: string;
+  abbreviation: string;
+  city: string;
+  conference: string;
+  primary_color: string;
+  secondary_color: string;
+  player_count: number;
+}
+
+export function listClubs(db: Knex): Promise<ClubRow[]> {
+  return db('clubs as c')
+    .leftJoin('players as p', 'p.club_id', 'c.id')
+    .groupBy('c.id')
+    .orderBy('c.name')
+    .select('c.*', db.raw('count(p.id)::int as player_count'));
+}
+
+export async function findClub(db: Knex, id: number): Promise<ClubRow | undefined> {
+  return (await listClubs(db)).find((c) => c.id === id);
+}
+
+export function playersOfClub(db: Knex, clubId: number): Promise<PlayerRow[]> {
+  return playersQuery(db)
+    .where('p.club_id', clubId)
+    .orderBy([{ column: 'p.rank' }]);
+}
+
+export function playersByIds(db: Knex, ids: number[]): Promise<PlayerRow[]> {
+  return playersQuery(db).whereIn('p.id', ids).orderBy('p.id');
+}
+
+export function allPlayers(db: Knex): Promise<PlayerRow[]> {
+  return playersQuery(db).orderBy('p.id');
+}
+
+/** How many cards of each player the user owns (players they own none of are absent). */
+export async function ownedCounts(db: Knex, userId: number): Promise<Map<number, number>> {
+  const rows = (await db('cards')
+    .where({ owner_id: userId })
+    .groupBy('player_id')
+    .select('player_id', db.raw('count(*)::int as count'))) as { player_id: number; count: number }[];
+  return new Map(rows.map((r) => [r.player_id, r.count]));
+}
+
+export type CardWithPlayer = CardRow & { player: PlayerRow };
+
+const CARD_COLUMNS = [
+  'k.id as card_id',
+  'k.player_id as card_player_id',
+  'k.edition_number',
+  'k.owner_id',
+  'k.acquired_at',
+  'k.purchase_price',
+  'k.origin',
+];
+
+function splitCard(row: Record<string, unknown>): CardWithPlayer {
+  const {
+    card_id,
+    card_player_id,
+    edition_number,
+    owner_id,
+    acquired_at,
+    purchase_price,
+    origin,
+    ...player
+  } = row;
+  return {
+    id: card_id as number,
+    player_id: card_player_id as number,
+    edition_number: edition_number as number,
+    owner_id: owner_id as number,
+    acquired_at: acquired_at as Date,
+    purchase_price: purchase_price as number,
+    origin: origin as string,
+    player: player as unknown as PlayerRow,
+  };
+}
+
+function cardsQuery(db: Knex) {
+  return db('cards as k')
+    .join('players as p', 'p.id', 'k.player_id')
+    .join('clubs as c', 'c.id', 'p.club_id')
+    .select([...CARD_COLUMNS, ...PLAYER_COLUMNS]);
+}
+
+/** A user's cards, newest first. */
+export async function cardsOfUser(db: Knex, userId: number): Promise<CardWithPlayer[]> {
+  const rows = await cardsQuery(db)
+    .where('k.owner_id', userId)
+    .orderBy([
+      { column: 'k.acquired_at', order: 'desc' },
+      { column: 'k.id', order: 'desc' },
+    ]);
+  return rows.map(splitCard);
+}
+
+export async function cardsByIds(db: Knex, ids: number[]): Promise<CardWithPlayer[]> {
+  if (ids.length === 0) return [];
+  const rows = await cardsQuery(db).whereIn('k.id', ids).orderBy('k.id');
+  return rows.map(splitCard);
+}
+
+export interface SummaryRow {
+  owner_id: number;
+  card_count: number;
+  collection_value: number;
+}
+
+export async function collectionSummaries(db: Knex, userIds: number[]): Promise<Map<number, SummaryRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = (await db('cards as k')
+    .join('players as p', 'p.id', 'k.player_id')
+    .whereIn('k.owner_id', userIds)
+    .groupBy('k.owner_id')
+    .select(
+      'k.owner_id',
+      db.raw('count(*)::int as card_count'),
+      db.raw('coalesce(sum(p.current_price), 0)::bigint as collection_value'),
+    )) as SummaryRow[];
+  return new Map(rows.map((r) => [r.owner_id, r]));
+}

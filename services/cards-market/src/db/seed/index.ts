@@ -1,0 +1,31 @@
+import clubs from './clubs.json';
+import players from './players.json';
+
+/** The 30 clubs and 858 players of the 2025 MLS season (see SOURCES.md in this folder). */
+export interface SeedClub {
+  id: number;
+  name: string;
+  shortName: string;
+  abbreviation: string;
+  city: string;
+  conference: string;
+  primaryColor: string;
+  secondaryColor: string;
+}
+
+export interface SeedPlayer {
+  name: string;
+  clubId: number;
+  position: string;
+  detailedPosition: string | null;
+  rarity: string;
+  rank: number;
+  age: number | null;
+  nationality: string | null;
+}
+
+export const SEED_CLUBS: SeedClub[] = clubs;
+export const SEED_PLAYERS: SeedPlayer[] = players;
+
+/** Players whose cards can never leave their owners for the shop (design.md section 7). */
+export const PROTECTED_PLAYER_NAMES = new Set(['Lionel Messi']);

@@ -1,0 +1,70 @@
+import type { Card } from '@touchline/protos/gen/touchline/cards_market/Card';
+import type { Player } from '@touchline/protos/gen/touchline/cards_market/Player';
+import type { Team } from '@touchline/protos/gen/touchline/cards_market/Team';
+import type { ClubRow, CardWithPlayer } from './db/queries';
+import { profitLoss } from './domain/card';
+import type { PlayerRow } from './domain/player';
+
+/** Rows → proto messages. No photos or logos are shipped: image and logo URLs stay empty, the app draws them. */
+export function teamMessage(club: ClubRow): Team {
+  return {
+    id: club.id,
+    name: club.name,
+    shortName: club.short_name,
+    abbreviation: club.abbreviation,
+    logoUrl: '',
+    primaryColor: club.primary_color,
+    secondaryColor: club.secondary_color,
+    city: club.city,
+    conference: club.conference,
+    playerCount: club.player_count,
+  };
+}
+
+export function playerMessage(row: PlayerRow, priceChange = 0): Player {
+  return {
+    id: row.id,
+    name: row.name,
+    position: row.position,
+    detailedPosition: row.detailed_position ?? '',
+    rarity: row.rarity,
+    currentPrice: row.current_price,
+    basePrice: row.base_price,
+    imageUrl: '',
+    teamId: row.club_id,
+    team: {
+      id: row.club_id,
+      name: row.club_name,
+      shortName: row.club_short_name,
+      abbreviation: row.club_abbreviation,
+      logoUrl: '',
+      primaryColor: row.club_primary_color,
+      secondaryColor: row.club_secondary_color,
+      city: row.club_city,
+      conference: row.club_conference,
+      playerCount: 0,
+    },
+    rank: row.rank,
+    protected: row.protected,
+    mintedEditions: row.minted_editions,
+    maxEditions: row.max_editions,
+    priceChange,
+  };
+}
+
+export function cardMessage(card: CardWithPlayer): Card {
+  return {
+    id: card.id,
+    player: playerMessage(card.player),
+    editionNumber: card.edition_number,
+    maxEditions: card.player.max_editions,
+    priceChange: 0,
+    forSale: false,
+    acquiredAt: card.acquired_at.toISOString(),
+    profitLoss: profitLoss(card.player.current_price, card.purchase_price),
+    userId: card.owner_id,
+    purchasePrice: card.purchase_price,
+    listingPrice: 0,
+    held: false,
+  };
+}

@@ -1,0 +1,23 @@
+import type { GetCollectionSummariesResponse } from '@touchline/protos/gen/touchline/cards_market/GetCollectionSummariesResponse';
+import { cardsByIds, cardsOfUser, collectionSummaries } from '../db/queries';
+import { cardMessage } from '../mappers';
+import type { CardsDeps } from './deps';
+
+export async function userCards(deps: CardsDeps, userId: number) {
+  return { cards: (await cardsOfUser(deps.db, userId)).map(cardMessage) };
+}
+
+export async function cardsWithIds(deps: CardsDeps, ids: number[]) {
+  return { cards: (await cardsByIds(deps.db, ids)).map(cardMessage) };
+}
+
+export async function summaries(deps: CardsDeps, userIds: number[]): Promise<GetCollectionSummariesResponse> {
+  const rows = await collectionSummaries(deps.db, userIds);
+  return {
+    summaries: userIds.map((userId) => ({
+      userId,
+      cardCount: rows.get(userId)?.card_count ?? 0,
+      collectionValue: rows.get(userId)?.collection_value ?? 0,
+    })),
+  };
+}

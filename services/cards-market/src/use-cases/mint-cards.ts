@@ -1,0 +1,58 @@
+import { invalid, businessRule } from '@touchline/kit';
+import type { MintCardsRequest__Output } from '@touchline/protos/gen/touchline/cards_market/MintCardsRequest';
+import type { MintCardsResponse } from '@touchline/protos/gen/touchline/cards_market/MintCardsResponse';
+import { cardsByIds } from '../db/queries';
+import type { MintReason } from '../domain/card';
+import { isRarity } from '../domain/rarity';
+import { cardMessage } from '../mappers';
+import type { CardsDeps } from './deps';
+import { mintEdition, mintRandomOfRarity } from './mint';
+
+const REASONS: MintReason[] = ['pack', 'promo', 'admin'];
+const MAX_CARDS_PER_REQUEST = 100;
+
+/**
+ * Mints cards for rewards (promo codes, admin grants). All or nothing, and idempotent: the outcome
+ * is stored under the key in the same transaction, so a retry returns the same cards.
+ */
+export async function mintCards(
+  deps: CardsDeps,
+  request: MintCardsRequest__Output,
+): Promise<MintCardsResponse> {
+  if (!request.idempotencyKey) throw invalid('idempotency_key is required');
+  const reason = request.reason as MintReason;
+  if (!REASONS.includes(reason)) throw invalid(`reason must be one of ${REASONS.join(', ')}`);
+  const total = request.specs.reduce((n, s) => n + Math.max(1, s.quantity), 0);
+  if (total === 0 || total > MAX_CARDS_PER_REQUEST)
+    throw invalid(`between 1 and ${MAX_CARDS_PER_REQUEST} cards per request`);
+
+  const cardIds = await deps.db.transaction(async (trx) => {
+    const earlier = (await trx('mint_requests')
+      .where({ idempotency_key: request.idempotencyKey })
+      .first()) as { card_ids: number[]; user_id: number } | undefined;
+    if (earlier) return earlier.card_ids.map(Number);
+    const order = { ownerId: request.userId, reason, reference: request.reference };
+    const ids: number[] = [];
+    for (const spec of request.specs) {
+      for (let i = 0; i < Math.max(1, spec.quantity); i++) {
+        if (spec.what === 'playerId') {
+          const id = await mintEdition(deps, trx, spec.playerId!, order);
+          if (id === undefined) throw businessRule('Every edition of this player has been minted');
+          ids.push(id);
+        } else if (spec.what === 'rarity' && isRarity(spec.rarity!)) {
+          ids.push(await mintRandomOfRarity(deps, trx, spec.rarity!, order));
+        } else {
+          throw invalid('each spec needs a player_id or a known rarity');
+        }
+      }
+    }
+    await trx('mint_requests').insert({
+      idempotency_key: request.idempotencyKey,
+      user_id: request.userId,
+      card_ids: ids,
+      created_at: deps.clock.now(),
+    });
+    return ids;
+  });
+  return { cards: (await cardsByIds(deps.db, cardIds)).map(cardMessage) };
+}
