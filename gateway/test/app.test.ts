@@ -2,17 +2,22 @@ import { status } from '@grpc/grpc-js';
 import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '@touchline/kit/src/testing';
+import { createApp } from '../src/app';
+import { closeClients, createClients } from '../src/clients';
 import { FORGOT_PASSWORD_MESSAGE } from '../src/routes/auth';
 import {
   browser,
   countUsers,
   expectError,
+  gatewayConfig,
   PASSWORD,
   PUBLIC_URL,
   randomIp,
   sessionCookie,
   startGatewayHarness,
   uniqueEmail,
+  UNREACHABLE,
   type GatewayHarness,
 } from './support';
 
@@ -192,6 +197,28 @@ describe('bad input: a 4xx {message} and nothing changed', () => {
     expectError(wrong, 401, 'Invalid email or password');
     expectError(unknown, 401, 'Invalid email or password');
     expect(sessionCookie(wrong)).toBeUndefined();
+  });
+});
+
+describe('an upstream that is down', () => {
+  it('answers 503 {message} without internals', async () => {
+    const clients = createClients({ ...gw.addresses, identity: UNREACHABLE }, { defaultTimeoutMs: 2_000 });
+    try {
+      const app = createApp({
+        config: gatewayConfig(),
+        clients,
+        addresses: { ...gw.addresses, identity: UNREACHABLE },
+        store: gw.store,
+        logger: silentLogger,
+      });
+      const res = await request(app)
+        .post('/api/login')
+        .set('X-Forwarded-For', randomIp())
+        .send({ email: uniqueEmail('down'), password: PASSWORD });
+      expectError(res, 503, 'A service is temporarily unavailable. Please try again.');
+    } finally {
+      closeClients(clients);
+    }
   });
 });
 

@@ -7,6 +7,10 @@ export function cardsConsumers(deps: CardsDeps): EventConsumer[] {
   return [
     consumer('identity.user.registered', async (event, _meta, trx) => {
       await grantStarterPack(deps, trx, event.userId);
+      void trx.executionPromise.then(
+        () => deps.players.invalidate(),
+        () => {},
+      );
     }),
   ];
 }

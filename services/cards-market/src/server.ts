@@ -21,7 +21,8 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     MintCards: (req) => mintCards(deps, req),
     GrantStarterPack: async (req) => {
       const ids = await deps.db.transaction((trx) => grantStarterPack(deps, trx, req.userId));
-      return { cards: (await cardsByIds(deps.db, ids)).map(cardMessage) };
+      deps.players.invalidate();
+      return { cards: (await cardsByIds(deps.db, deps.players, ids)).map(cardMessage) };
     },
     GetStarterPack: async (req) => ({
       cards: (await unrevealedStarterCards(deps, req.userId)).map(cardMessage),

@@ -75,6 +75,19 @@ describe('Register', () => {
     expect(await usersWithEmail(email)).toBe(1);
   });
 
+  it('lets only one of several concurrent sign-ups with the same e-mail through', async () => {
+    const email = uniqueEmail('rush');
+    const results = await Promise.allSettled([1, 2, 3, 4].map((i) => register(email, `${PASSWORD} ${i}`)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const result of results.filter((r) => r.status === 'rejected')) {
+      expect(result.reason).toMatchObject({
+        code: status.ALREADY_EXISTS,
+        details: 'Email already registered',
+      });
+    }
+    expect(await usersWithEmail(email)).toBe(1);
+  });
+
   it('refuses an invalid e-mail or a too-short password, creating nothing', async () => {
     await expect(register('not-an-email')).rejects.toMatchObject({
       code: status.INVALID_ARGUMENT,

@@ -12,5 +12,6 @@ function npm(args: string[]): void {
 /** `npm start` on a fresh clone: generate proto types and build the web app if they are not there yet. */
 export function buildIfMissing(options: { web: boolean } = { web: true }): void {
   if (!existsSync(path.join(ROOT, 'protos/gen/identity.ts'))) npm(['run', 'gen']);
-  if (options.web && !existsSync(path.join(WEB_DIST, 'index.html'))) npm(['run', 'build', '-w', '@touchline/web']);
+  if (options.web && !existsSync(path.join(WEB_DIST, 'index.html')))
+    npm(['run', 'build', '-w', '@touchline/web']);
 }

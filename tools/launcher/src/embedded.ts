@@ -41,8 +41,11 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
   const logLevel = env.LOG_LEVEL ?? 'info';
   const logger = createLogger({ service: 'event-bus', level: logLevel });
 
+  // GRPC_BASE_PORT pins the services to base, base+1, … (for grpcurl and benchmarks); otherwise free ports.
+  const basePort = Number(env.GRPC_BASE_PORT) || 0;
   const ports = new Map<string, number>();
-  for (const module of SERVICE_MODULES) ports.set(module.name, await freePort());
+  for (const [i, module] of SERVICE_MODULES.entries())
+    ports.set(module.name, basePort ? basePort + i : await freePort());
   const addresses = Object.fromEntries(
     UPSTREAMS.map((name) => [name, `127.0.0.1:${ports.get(name) ?? 0}`]),
   ) as Record<Upstream, string>;

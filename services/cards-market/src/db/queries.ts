@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { CardRow } from '../domain/card';
 import type { PlayerRow } from '../domain/player';
+import type { PlayerCache } from './player-cache';
 
 /** Player columns joined with the club, in the shape of PlayerRow. */
 const PLAYER_COLUMNS = [
@@ -53,16 +54,6 @@ export async function findClub(db: Knex, id: number): Promise<ClubRow | undefine
   return (await listClubs(db)).find((c) => c.id === id);
 }
 
-export function playersOfClub(db: Knex, clubId: number): Promise<PlayerRow[]> {
-  return playersQuery(db)
-    .where('p.club_id', clubId)
-    .orderBy([{ column: 'p.rank' }]);
-}
-
-export function playersByIds(db: Knex, ids: number[]): Promise<PlayerRow[]> {
-  return playersQuery(db).whereIn('p.id', ids).orderBy('p.id');
-}
-
 export function allPlayers(db: Knex): Promise<PlayerRow[]> {
   return playersQuery(db).orderBy('p.id');
 }
@@ -79,60 +70,37 @@ export async function ownedCounts(db: Knex, userId: number): Promise<Map<number,
 export type CardWithPlayer = CardRow & { player: PlayerRow };
 
 const CARD_COLUMNS = [
-  'k.id as card_id',
-  'k.player_id as card_player_id',
-  'k.edition_number',
-  'k.owner_id',
-  'k.acquired_at',
-  'k.purchase_price',
-  'k.origin',
+  'id',
+  'player_id',
+  'edition_number',
+  'owner_id',
+  'acquired_at',
+  'purchase_price',
+  'origin',
 ];
 
-function splitCard(row: Record<string, unknown>): CardWithPlayer {
-  const {
-    card_id,
-    card_player_id,
-    edition_number,
-    owner_id,
-    acquired_at,
-    purchase_price,
-    origin,
-    ...player
-  } = row;
-  return {
-    id: card_id as number,
-    player_id: card_player_id as number,
-    edition_number: edition_number as number,
-    owner_id: owner_id as number,
-    acquired_at: acquired_at as Date,
-    purchase_price: purchase_price as number,
-    origin: origin as string,
-    player: player as unknown as PlayerRow,
-  };
-}
-
-function cardsQuery(db: Knex) {
-  return db('cards as k')
-    .join('players as p', 'p.id', 'k.player_id')
-    .join('clubs as c', 'c.id', 'p.club_id')
-    .select([...CARD_COLUMNS, ...PLAYER_COLUMNS]);
+/** Attaches each card's player from the cache (one narrow query for the cards, no join). */
+async function withPlayers(cache: PlayerCache, cards: CardRow[]): Promise<CardWithPlayer[]> {
+  const players = await cache.get(cards.map((c) => c.player_id));
+  return cards.map((card) => ({ ...card, player: players.get(card.player_id)! }));
 }
 
 /** A user's cards, newest first. */
-export async function cardsOfUser(db: Knex, userId: number): Promise<CardWithPlayer[]> {
-  const rows = await cardsQuery(db)
-    .where('k.owner_id', userId)
+export async function cardsOfUser(db: Knex, cache: PlayerCache, userId: number): Promise<CardWithPlayer[]> {
+  const rows = (await db('cards')
+    .where('owner_id', userId)
     .orderBy([
-      { column: 'k.acquired_at', order: 'desc' },
-      { column: 'k.id', order: 'desc' },
-    ]);
-  return rows.map(splitCard);
+      { column: 'acquired_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .select(CARD_COLUMNS)) as CardRow[];
+  return withPlayers(cache, rows);
 }
 
-export async function cardsByIds(db: Knex, ids: number[]): Promise<CardWithPlayer[]> {
+export async function cardsByIds(db: Knex, cache: PlayerCache, ids: number[]): Promise<CardWithPlayer[]> {
   if (ids.length === 0) return [];
-  const rows = await cardsQuery(db).whereIn('k.id', ids).orderBy('k.id');
-  return rows.map(splitCard);
+  const rows = (await db('cards').whereIn('id', ids).orderBy('id').select(CARD_COLUMNS)) as CardRow[];
+  return withPlayers(cache, rows);
 }
 
 export interface SummaryRow {

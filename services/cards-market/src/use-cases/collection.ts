@@ -4,11 +4,11 @@ import { cardMessage } from '../mappers';
 import type { CardsDeps } from './deps';
 
 export async function userCards(deps: CardsDeps, userId: number) {
-  return { cards: (await cardsOfUser(deps.db, userId)).map(cardMessage) };
+  return { cards: (await cardsOfUser(deps.db, deps.players, userId)).map(cardMessage) };
 }
 
 export async function cardsWithIds(deps: CardsDeps, ids: number[]) {
-  return { cards: (await cardsByIds(deps.db, ids)).map(cardMessage) };
+  return { cards: (await cardsByIds(deps.db, deps.players, ids)).map(cardMessage) };
 }
 
 export async function summaries(deps: CardsDeps, userIds: number[]): Promise<GetCollectionSummariesResponse> {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Clock, Logger, Outbox, Random } from '@touchline/kit';
+import type { PlayerCache } from '../db/player-cache';
 
 export interface CardsDeps {
   db: Knex;
@@ -7,4 +8,5 @@ export interface CardsDeps {
   clock: Clock;
   random: Random;
   logger: Logger;
+  players: PlayerCache;
 }

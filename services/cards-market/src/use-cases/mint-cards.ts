@@ -54,5 +54,6 @@ export async function mintCards(
     });
     return ids;
   });
-  return { cards: (await cardsByIds(deps.db, cardIds)).map(cardMessage) };
+  deps.players.invalidate();
+  return { cards: (await cardsByIds(deps.db, deps.players, cardIds)).map(cardMessage) };
 }

@@ -46,7 +46,7 @@ export async function unrevealedStarterCards(deps: CardsDeps, userId: number): P
     .whereNull('revealed_at')
     .first()) as { card_ids: number[] } | undefined;
   if (!pack) return [];
-  const cards = await cardsByIds(deps.db, pack.card_ids.map(Number));
+  const cards = await cardsByIds(deps.db, deps.players, pack.card_ids.map(Number));
   // Only cards the user still owns: one sold before the reveal is not shown again.
   return cards.filter((c) => c.owner_id === userId);
 }

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPromiseClient, Outbox, systemClock, systemRandom, type Database } from '@touchline/kit';
+import { startTestService, type TestService } from '@touchline/kit/src/testing';
+import { SERVICES } from '@touchline/protos';
+import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
+import { RARITY_RULES } from '../src/domain/rarity';
+import { cardsMarketService } from '../src/service';
+import { mintEdition } from '../src/use-cases/mint';
+
+let t: TestService;
+let client: ReturnType<typeof createPromiseClient<CardsMarketDefinition>>;
+const outbox = new Outbox(systemClock, systemRandom);
+const deps = { outbox, clock: systemClock };
+
+beforeAll(async () => {
+  t = await startTestService(cardsMarketService);
+  client = createPromiseClient<CardsMarketDefinition>(
+    SERVICES['cards-market'].definition(),
+    t.service.address,
+  );
+});
+afterAll(async () => {
+  client.close();
+  await t.stop();
+});
+
+async function playerIdOf(db: Database, rarity: string, offset = 0): Promise<number> {
+  const row = (await db('players').where({ rarity }).orderBy('id').offset(offset).first('id')) as {
+    id: number;
+  };
+  return row.id;
+}
+
+async function editionsOf(db: Database, playerId: number): Promise<number[]> {
+  const rows = (await db('cards')
+    .where({ player_id: playerId })
+    .orderBy('edition_number')
+    .select('edition_number')) as {
+    edition_number: number;
+  }[];
+  return rows.map((r) => r.edition_number);
+}
+
+describe('edition minting', () => {
+  it('gives concurrent mints of one player distinct, consecutive editions', async () => {
+    const playerId = await playerIdOf(t.database.db, 'Common', 3);
+    // Separate pools so the mints really run in parallel transactions on Postgres.
+    const pools = [t.database.db, t.database.connect(), t.database.connect()];
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        pools[i % pools.length]!.transaction((trx) =>
+          mintEdition(deps, trx, playerId, { ownerId: 1000 + i, reason: 'admin', reference: `race-${i}` }),
+        ),
+      ),
+    );
+    expect(results.every((id) => typeof id === 'number')).toBe(true);
+    expect(await editionsOf(t.database.db, playerId)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    const player = (await t.database.db('players').where({ id: playerId }).first()) as {
+      minted_editions: number;
+    };
+    expect(player.minted_editions).toBe(40);
+  });
+
+  it('never mints more than the rarity allows, even when many race for the last editions', async () => {
+    const playerId = await playerIdOf(t.database.db, 'Ultra Legendary', 5);
+    const max = RARITY_RULES['Ultra Legendary'].maxEditions;
+    const pools = [t.database.db, t.database.connect()];
+    const results = await Promise.all(
+      Array.from({ length: max + 6 }, (_, i) =>
+        pools[i % 2]!.transaction((trx) =>
+          mintEdition(deps, trx, playerId, { ownerId: 7, reason: 'admin', reference: `cap-${i}` }),
+        ),
+      ),
+    );
+    expect(results.filter((id) => id !== undefined)).toHaveLength(max);
+    expect(results.filter((id) => id === undefined)).toHaveLength(6);
+    expect(await editionsOf(t.database.db, playerId)).toEqual(Array.from({ length: max }, (_, i) => i + 1));
+  });
+
+  it('gives the edition number back when the minting transaction rolls back', async () => {
+    const playerId = await playerIdOf(t.database.db, 'Rare', 11);
+    await expect(
+      t.database.db.transaction(async (trx) => {
+        await mintEdition(deps, trx, playerId, { ownerId: 5, reason: 'admin', reference: 'rolled-back' });
+        throw new Error('the rest of the saga failed');
+      }),
+    ).rejects.toThrow('the rest of the saga failed');
+    expect(await editionsOf(t.database.db, playerId)).toEqual([]);
+    await t.database.db.transaction((trx) =>
+      mintEdition(deps, trx, playerId, { ownerId: 5, reason: 'admin', reference: 'kept' }),
+    );
+    expect(await editionsOf(t.database.db, playerId)).toEqual([1]);
+  });
+
+  it('MintCards with the same idempotency key returns the same cards and mints nothing more', async () => {
+    const playerId = await playerIdOf(t.database.db, 'Epic', 2);
+    const request = {
+      idempotencyKey: 'promo-redemption-42',
+      userId: 42,
+      reason: 'promo',
+      reference: 'redemption-42',
+      specs: [{ playerId, quantity: 2 }, { rarity: 'Common' }],
+    };
+    const first = await client.MintCards(request);
+    const again = await client.MintCards(request);
+    expect(first.cards).toHaveLength(3);
+    expect(again.cards.map((c) => c.id)).toEqual(first.cards.map((c) => c.id));
+    expect(first.cards.filter((c) => c.player!.id === playerId).map((c) => c.editionNumber)).toEqual([1, 2]);
+    expect(first.cards.every((c) => c.userId === 42)).toBe(true);
+  });
+
+  it('refuses a mint request without a key or with an unknown rarity, and mints nothing', async () => {
+    const before = (await t.database.db('cards').count({ n: '*' }).first()) as { n: number };
+    await expect(
+      client.MintCards({ idempotencyKey: '', userId: 1, reason: 'promo', specs: [{ rarity: 'Common' }] }),
+    ).rejects.toMatchObject({ code: 3 });
+    await expect(
+      client.MintCards({
+        idempotencyKey: 'k-bad',
+        userId: 1,
+        reason: 'promo',
+        specs: [{ rarity: 'Mythic' }],
+      }),
+    ).rejects.toMatchObject({ code: 3 });
+    const after = (await t.database.db('cards').count({ n: '*' }).first()) as { n: number };
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPromiseClient, EVENT_HEADERS } from '@touchline/kit';
+import { startTestService, type TestService } from '@touchline/kit/src/testing';
+import { encodeEvent, SERVICES } from '@touchline/protos';
+import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
+import { cardsMarketService } from '../src/service';
+
+let t: TestService;
+let client: ReturnType<typeof createPromiseClient<CardsMarketDefinition>>;
+
+beforeAll(async () => {
+  t = await startTestService(cardsMarketService);
+  client = createPromiseClient<CardsMarketDefinition>(
+    SERVICES['cards-market'].definition(),
+    t.service.address,
+  );
+});
+afterAll(async () => {
+  client.close();
+  await t.stop();
+});
+
+function registered(userId: number, eventId: string) {
+  return {
+    topic: 'identity.user.registered',
+    key: String(userId),
+    value: encodeEvent('identity.user.registered', {
+      userId,
+      username: `user${userId}`,
+      registeredAt: new Date().toISOString(),
+    }),
+    headers: { [EVENT_HEADERS.id]: eventId, [EVENT_HEADERS.type]: 'identity.user.registered' },
+  };
+}
+
+describe('starter pack', () => {
+  it('mints three Common or Rare cards once, even when the sign-up event arrives twice', async () => {
+    const message = registered(501, '00000000-0000-4000-8000-000000000501');
+    await t.bus.publish([message]);
+    await t.bus.publish([message]);
+    // A different event for the same user (e.g. a replay under a new id) must not mint again either.
+    await t.bus.publish([registered(501, '00000000-0000-4000-8000-000000000502')]);
+    const { cards } = await client.ListUserCards({ userId: 501 });
+    expect(cards).toHaveLength(3);
+    for (const card of cards) expect(['Common', 'Rare']).toContain(card.player!.rarity);
+    const minted = (await t.database
+      .db('outbox')
+      .where({ topic: 'cards.starter_pack.granted' })
+      .count({ n: '*' })
+      .first()) as {
+      n: number;
+    };
+    expect(Number(minted.n)).toBe(1);
+  });
+
+  it('shows the unrevealed starter cards until they are marked revealed, once', async () => {
+    await t.bus.publish([registered(502, '00000000-0000-4000-8000-000000000503')]);
+    const pack = await client.GetStarterPack({ userId: 502 });
+    expect(pack.cards).toHaveLength(3);
+    expect(pack.cards.every((c) => c.player!.name.length > 0)).toBe(true);
+    expect(await client.MarkStarterPackRevealed({ userId: 502, idempotencyKey: 'r1' })).toEqual({
+      revealed: 3,
+    });
+    expect(await client.MarkStarterPackRevealed({ userId: 502, idempotencyKey: 'r2' })).toEqual({
+      revealed: 0,
+    });
+    expect((await client.GetStarterPack({ userId: 502 })).cards).toEqual([]);
+  });
+
+  it('counts owned cards in the catalog and the collection summary', async () => {
+    await t.bus.publish([registered(503, '00000000-0000-4000-8000-000000000504')]);
+    const { cards } = await client.ListUserCards({ userId: 503 });
+    const catalog = await client.GetCatalog({ userId: 503 });
+    expect(catalog.totalPlayers).toBe(858);
+    expect(catalog.entries).toHaveLength(858);
+    const owned = catalog.entries.filter((e) => e.owned);
+    expect(owned.reduce((n, e) => n + e.count, 0)).toBe(3);
+    expect(catalog.collectedPlayers).toBe(new Set(cards.map((c) => c.player!.id)).size);
+    const { summaries } = await client.GetCollectionSummaries({ userIds: [503, 999_999] });
+    expect(summaries[0]).toEqual({
+      userId: 503,
+      cardCount: 3,
+      collectionValue: cards.reduce((sum, c) => sum + c.player!.currentPrice, 0),
+    });
+    expect(summaries[1]).toEqual({ userId: 999_999, cardCount: 0, collectionValue: 0 });
+  });
+});
