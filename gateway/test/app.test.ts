@@ -399,6 +399,8 @@ describe('dev mailbox and password reset', () => {
       .send({ token, password: newPassword });
     expect(reset.status, reset.text).toBe(200);
     expect(reset.body).toMatchObject({ success: true });
+    // The session opened before the reset is refused at once, not when its token expires.
+    expectError(await agent.get('/api/user'), 401, 'Not signed in');
     expectError(
       await browser(gw.baseUrl).post('/api/reset-password').send({ token, password: 'yet another one' }),
       400,

@@ -85,7 +85,12 @@ export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: Aut
     limits.middleware(RULES.resetConfirm),
     route(async (req, res) => {
       const body = req.body as z.output<typeof reset>;
-      await clients.identity.ResetPassword({ token: body.token, newPassword: body.password });
+      const { revokedSessionIds } = await clients.identity.ResetPassword({
+        token: body.token,
+        newPassword: body.password,
+      });
+      // Whoever knew the old password is signed out now, not when their token expires.
+      await Promise.all(revokedSessionIds.map((id) => verifier.revoke(id)));
       res.json({ success: true, message: 'Your password has been updated. You can sign in with it now.' });
     }),
   );

@@ -93,7 +93,8 @@ describe('ResetPassword', () => {
     const second = await login(email, PASSWORD);
     const token = await requestReset(email);
 
-    expect(await identity.client.ResetPassword({ token, newPassword: NEW_PASSWORD })).toEqual({ ok: true });
+    const { revokedSessionIds } = await identity.client.ResetPassword({ token, newPassword: NEW_PASSWORD });
+    expect([...revokedSessionIds].sort()).toEqual([session.sessionId, second.sessionId].sort());
     await expect(
       identity.client.ResetPassword({ token, newPassword: 'yet another password' }),
     ).rejects.toMatchObject(INVALID_LINK);
@@ -125,8 +126,8 @@ describe('ResetPassword', () => {
       identity.client.ResetPassword({ token: older, newPassword: NEW_PASSWORD }),
     ).rejects.toMatchObject(INVALID_LINK);
     await expect(login(email, NEW_PASSWORD)).rejects.toMatchObject({ code: status.UNAUTHENTICATED });
-    expect(await identity.client.ResetPassword({ token: newer, newPassword: NEW_PASSWORD })).toEqual({
-      ok: true,
+    expect(await identity.client.ResetPassword({ token: newer, newPassword: NEW_PASSWORD })).toMatchObject({
+      revokedSessionIds: expect.any(Array),
     });
     await expect(login(email, NEW_PASSWORD)).resolves.toBeDefined();
   });
@@ -155,7 +156,9 @@ describe('ResetPassword', () => {
       code: status.INVALID_ARGUMENT,
       details: 'Password must be at least 8 characters',
     });
-    expect(await identity.client.ResetPassword({ token, newPassword: NEW_PASSWORD })).toEqual({ ok: true });
+    expect(await identity.client.ResetPassword({ token, newPassword: NEW_PASSWORD })).toMatchObject({
+      revokedSessionIds: expect.any(Array),
+    });
     await expect(login(email, NEW_PASSWORD)).resolves.toBeDefined();
   });
 });

@@ -20,6 +20,12 @@ export async function revokeSession(db: Knex, id: string, at: Date): Promise<voi
   await db('sessions').where({ id }).whereNull('revoked_at').update({ revoked_at: at });
 }
 
-export async function revokeSessionsOfUser(db: Knex, userId: number, at: Date): Promise<void> {
-  await db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: at });
+/** Closes every open session of the user and returns their ids. */
+export async function revokeSessionsOfUser(db: Knex, userId: number, at: Date): Promise<string[]> {
+  const rows = (await db('sessions')
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: at })
+    .returning('id')) as { id: string }[];
+  return rows.map((r) => r.id);
 }

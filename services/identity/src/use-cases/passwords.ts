@@ -72,16 +72,16 @@ export async function requestPasswordReset(
 export async function resetPassword(
   deps: IdentityDeps,
   request: ResetPasswordRequest__Output,
-): Promise<{ ok: boolean }> {
+): Promise<{ revokedSessionIds: string[] }> {
   const problem = passwordProblem(request.newPassword);
   if (problem) throw invalid(problem);
   const passwordHash = await hashPassword(request.newPassword, deps.random.bytes(16));
   const now = deps.clock.now();
-  await deps.db.transaction(async (trx) => {
+  const revokedSessionIds = await deps.db.transaction(async (trx) => {
     const userId = await consumeResetToken(trx, sha256(request.token), now);
     if (userId === undefined) throw invalid(RESET_LINK_INVALID);
     await trx('users').where({ id: userId }).update({ password_hash: passwordHash });
-    await revokeSessionsOfUser(trx, userId, now);
+    return revokeSessionsOfUser(trx, userId, now);
   });
-  return { ok: true };
+  return { revokedSessionIds };
 }
