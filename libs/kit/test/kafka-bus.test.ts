@@ -12,7 +12,7 @@ import {
   kafkaMockAvailable,
   startKafkaMock,
   type KafkaMock,
-} from './support/kafka-mock';
+} from '../src/testing/kafka-mock';
 
 const TEST_TIMEOUT = 30_000;
 
