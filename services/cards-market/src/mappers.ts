@@ -4,6 +4,7 @@ import type { Team } from '@touchline/protos/gen/touchline/cards_market/Team';
 import type { ClubRow, CardWithPlayer } from './db/queries';
 import { profitLoss } from './domain/card';
 import type { PlayerRow } from './domain/player';
+import type { PlayerCache } from './db/player-cache';
 
 /** Rows → proto messages. No photos or logos are shipped: image and logo URLs stay empty, the app draws them. */
 export function teamMessage(club: ClubRow): Team {
@@ -52,19 +53,28 @@ export function playerMessage(row: PlayerRow, priceChange = 0): Player {
   };
 }
 
-export function cardMessage(card: CardWithPlayer): Card {
+export function cardMessage(card: CardWithPlayer, priceChange = 0): Card {
   return {
     id: card.id,
-    player: playerMessage(card.player),
+    player: playerMessage(card.player, priceChange),
     editionNumber: card.edition_number,
     maxEditions: card.player.max_editions,
-    priceChange: 0,
-    forSale: false,
+    priceChange,
+    forSale: card.listing_id !== null,
     acquiredAt: card.acquired_at.toISOString(),
     profitLoss: profitLoss(card.player.current_price, card.purchase_price),
     userId: card.owner_id,
     purchasePrice: card.purchase_price,
-    listingPrice: 0,
-    held: false,
+    listingPrice: card.listing_price ?? 0,
+    held: card.hold_key !== null,
   };
+}
+
+/** Cards with their player's 24-hour price change from the cache. */
+export function cardMessages(cards: CardWithPlayer[], players: PlayerCache): Card[] {
+  return cards.map((card) => cardMessage(card, players.change(card.player_id)));
+}
+
+export function playerMessages(rows: PlayerRow[], players: PlayerCache): Player[] {
+  return rows.map((row) => playerMessage(row, players.change(row.id)));
 }

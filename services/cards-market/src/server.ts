@@ -1,12 +1,17 @@
 import type { UseCases } from '@touchline/kit';
 import type { CardsMarketHandlers } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
-import { cardMessage } from './mappers';
+import { cardsByIds } from './db/queries';
+import { cardMessages } from './mappers';
+import { buyCard } from './use-cases/buying';
 import { catalog, listTeams, players, teamPlayers } from './use-cases/catalog';
 import { cardsWithIds, summaries, userCards } from './use-cases/collection';
 import type { CardsDeps } from './use-cases/deps';
+import { listAllPlayers, listMarket, trending } from './use-cases/market-list';
+import { getMarketStatus } from './use-cases/market-status';
 import { mintCards } from './use-cases/mint-cards';
+import { priceHistory } from './use-cases/prices';
+import { sellCard, withdrawListing } from './use-cases/selling';
 import { grantStarterPack, markStarterPackRevealed, unrevealedStarterCards } from './use-cases/starter-pack';
-import { cardsByIds } from './db/queries';
 
 /** Maps each CardsMarket RPC onto its use case. RPCs missing here answer UNIMPLEMENTED until built. */
 export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandlers> {
@@ -22,11 +27,19 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     GrantStarterPack: async (req) => {
       const ids = await deps.db.transaction((trx) => grantStarterPack(deps, trx, req.userId));
       deps.players.invalidate();
-      return { cards: (await cardsByIds(deps.db, deps.players, ids)).map(cardMessage) };
+      return { cards: cardMessages(await cardsByIds(deps.db, deps.players, ids), deps.players) };
     },
     GetStarterPack: async (req) => ({
-      cards: (await unrevealedStarterCards(deps, req.userId)).map(cardMessage),
+      cards: cardMessages(await unrevealedStarterCards(deps, req.userId), deps.players),
     }),
     MarkStarterPackRevealed: (req) => markStarterPackRevealed(deps, req.userId),
+    GetMarketStatus: async () => getMarketStatus(deps),
+    ListMarket: (req) => listMarket(deps, req),
+    ListAllPlayers: (req) => listAllPlayers(deps, req),
+    GetTrending: (req) => trending(deps, req.limit),
+    GetPriceHistory: (req) => priceHistory(deps, req),
+    SellCard: (req) => sellCard(deps, req),
+    WithdrawListing: (req) => withdrawListing(deps, req),
+    BuyCard: (req) => buyCard(deps, req),
   };
 }

@@ -31,19 +31,29 @@ async function playerIdOf(db: Database, rarity: string, offset = 0): Promise<num
   return row.id;
 }
 
+/** Editions of the player owned by users (the market's own supply of early editions left out). */
 async function editionsOf(db: Database, playerId: number): Promise<number[]> {
   const rows = (await db('cards')
     .where({ player_id: playerId })
+    .whereNot({ owner_id: 0 })
     .orderBy('edition_number')
-    .select('edition_number')) as {
-    edition_number: number;
-  }[];
+    .select('edition_number')) as { edition_number: number }[];
   return rows.map((r) => r.edition_number);
 }
+
+async function mintedSoFar(db: Database, playerId: number): Promise<number> {
+  const row = (await db('players').where({ id: playerId }).first('minted_editions')) as {
+    minted_editions: number;
+  };
+  return row.minted_editions;
+}
+
+const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
 describe('edition minting', () => {
   it('gives concurrent mints of one player distinct, consecutive editions', async () => {
     const playerId = await playerIdOf(t.database.db, 'Common', 3);
+    const before = await mintedSoFar(t.database.db, playerId);
     // Separate pools so the mints really run in parallel transactions on Postgres.
     const pools = [t.database.db, t.database.connect(), t.database.connect()];
     const results = await Promise.all(
@@ -54,16 +64,15 @@ describe('edition minting', () => {
       ),
     );
     expect(results.every((id) => typeof id === 'number')).toBe(true);
-    expect(await editionsOf(t.database.db, playerId)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    const player = (await t.database.db('players').where({ id: playerId }).first()) as {
-      minted_editions: number;
-    };
-    expect(player.minted_editions).toBe(40);
+    expect(await editionsOf(t.database.db, playerId)).toEqual(range(before + 1, 40));
+    expect(await mintedSoFar(t.database.db, playerId)).toBe(before + 40);
   });
 
   it('never mints more than the rarity allows, even when many race for the last editions', async () => {
     const playerId = await playerIdOf(t.database.db, 'Ultra Legendary', 5);
     const max = RARITY_RULES['Ultra Legendary'].maxEditions;
+    const before = await mintedSoFar(t.database.db, playerId);
+    const left = max - before;
     const pools = [t.database.db, t.database.connect()];
     const results = await Promise.all(
       Array.from({ length: max + 6 }, (_, i) =>
@@ -72,13 +81,15 @@ describe('edition minting', () => {
         ),
       ),
     );
-    expect(results.filter((id) => id !== undefined)).toHaveLength(max);
-    expect(results.filter((id) => id === undefined)).toHaveLength(6);
-    expect(await editionsOf(t.database.db, playerId)).toEqual(Array.from({ length: max }, (_, i) => i + 1));
+    expect(results.filter((id) => id !== undefined)).toHaveLength(left);
+    expect(results.filter((id) => id === undefined)).toHaveLength(max + 6 - left);
+    expect(await editionsOf(t.database.db, playerId)).toEqual(range(before + 1, left));
+    expect(await mintedSoFar(t.database.db, playerId)).toBe(max);
   });
 
   it('gives the edition number back when the minting transaction rolls back', async () => {
     const playerId = await playerIdOf(t.database.db, 'Rare', 11);
+    const before = await mintedSoFar(t.database.db, playerId);
     await expect(
       t.database.db.transaction(async (trx) => {
         await mintEdition(deps, trx, playerId, { ownerId: 5, reason: 'admin', reference: 'rolled-back' });
@@ -89,11 +100,12 @@ describe('edition minting', () => {
     await t.database.db.transaction((trx) =>
       mintEdition(deps, trx, playerId, { ownerId: 5, reason: 'admin', reference: 'kept' }),
     );
-    expect(await editionsOf(t.database.db, playerId)).toEqual([1]);
+    expect(await editionsOf(t.database.db, playerId)).toEqual([before + 1]);
   });
 
   it('MintCards with the same idempotency key returns the same cards and mints nothing more', async () => {
     const playerId = await playerIdOf(t.database.db, 'Epic', 2);
+    const before = await mintedSoFar(t.database.db, playerId);
     const request = {
       idempotencyKey: 'promo-redemption-42',
       userId: 42,
@@ -105,7 +117,10 @@ describe('edition minting', () => {
     const again = await client.MintCards(request);
     expect(first.cards).toHaveLength(3);
     expect(again.cards.map((c) => c.id)).toEqual(first.cards.map((c) => c.id));
-    expect(first.cards.filter((c) => c.player!.id === playerId).map((c) => c.editionNumber)).toEqual([1, 2]);
+    expect(first.cards.filter((c) => c.player!.id === playerId).map((c) => c.editionNumber)).toEqual([
+      before + 1,
+      before + 2,
+    ]);
     expect(first.cards.every((c) => c.userId === 42)).toBe(true);
   });
 

@@ -45,7 +45,8 @@ export async function startTestService<C, H>(
       bus,
       clock: options.clock ?? systemClock,
       random: options.random ?? systemRandom,
-      peers: options.peers ?? {},
+      // Peers a test does not provide point nowhere: calls to them fail like a service that is down.
+      peers: { ...Object.fromEntries((module.peers ?? []).map((p) => [p, '127.0.0.1:1'])), ...options.peers },
       instanceId: 'test',
       relayPollIntervalMs: 100,
     },

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Clock } from '@touchline/kit';
-import type { PlayerRow } from '../domain/player';
-import { allPlayers } from './queries';
+import { percentChange, type PlayerRow } from '../domain/player';
+import { allPlayers, pricesAt } from './queries';
 
 /**
  * All 858 players with their clubs, kept in memory: every catalog, roster and card answer needs
@@ -11,6 +11,7 @@ import { allPlayers } from './queries';
 export class PlayerCache {
   private rows: PlayerRow[] | undefined;
   private byId = new Map<number, PlayerRow>();
+  private changes = new Map<number, number>();
   private loadedAt = 0;
   private loading: Promise<void> | undefined;
 
@@ -35,6 +36,11 @@ export class PlayerCache {
     return found;
   }
 
+  /** Percent change of the player's price over the last 24 hours (0 before there is any history). */
+  change(playerId: number): number {
+    return this.changes.get(playerId) ?? 0;
+  }
+
   invalidate(): void {
     this.rows = undefined;
   }
@@ -42,9 +48,14 @@ export class PlayerCache {
   private async fresh(): Promise<void> {
     if (this.rows && this.clock.now().getTime() - this.loadedAt < this.ttlMs) return;
     this.loading ??= (async () => {
-      const rows = await allPlayers(this.db);
+      const now = this.clock.now();
+      const [rows, dayAgo] = await Promise.all([
+        allPlayers(this.db),
+        pricesAt(this.db, new Date(now.getTime() - 24 * 3600_000)),
+      ]);
       this.rows = rows;
       this.byId = new Map(rows.map((r) => [r.id, r]));
+      this.changes = new Map(rows.map((r) => [r.id, percentChange(r.current_price, dayAgo.get(r.id))]));
       this.loadedAt = this.clock.now().getTime();
     })().finally(() => (this.loading = undefined));
     await this.loading;

@@ -70,14 +70,24 @@ export async function ownedCounts(db: Knex, userId: number): Promise<Map<number,
 export type CardWithPlayer = CardRow & { player: PlayerRow };
 
 const CARD_COLUMNS = [
-  'id',
-  'player_id',
-  'edition_number',
-  'owner_id',
-  'acquired_at',
-  'purchase_price',
-  'origin',
+  'k.id',
+  'k.player_id',
+  'k.edition_number',
+  'k.owner_id',
+  'k.acquired_at',
+  'k.purchase_price',
+  'k.origin',
+  'k.hold_key',
+  'l.id as listing_id',
+  'l.price as listing_price',
 ];
+
+/** Cards with their open listing, if any (a card has at most one). */
+function cardsWithListing(db: Knex) {
+  return db('cards as k')
+    .leftJoin('listings as l', (j) => j.on('l.card_id', 'k.id').andOnIn('l.status', ['active', 'settling']))
+    .select(CARD_COLUMNS);
+}
 
 /** Attaches each card's player from the cache (one narrow query for the cards, no join). */
 async function withPlayers(cache: PlayerCache, cards: CardRow[]): Promise<CardWithPlayer[]> {
@@ -87,19 +97,18 @@ async function withPlayers(cache: PlayerCache, cards: CardRow[]): Promise<CardWi
 
 /** A user's cards, newest first. */
 export async function cardsOfUser(db: Knex, cache: PlayerCache, userId: number): Promise<CardWithPlayer[]> {
-  const rows = (await db('cards')
-    .where('owner_id', userId)
+  const rows = (await cardsWithListing(db)
+    .where('k.owner_id', userId)
     .orderBy([
-      { column: 'acquired_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .select(CARD_COLUMNS)) as CardRow[];
+      { column: 'k.acquired_at', order: 'desc' },
+      { column: 'k.id', order: 'desc' },
+    ])) as CardRow[];
   return withPlayers(cache, rows);
 }
 
 export async function cardsByIds(db: Knex, cache: PlayerCache, ids: number[]): Promise<CardWithPlayer[]> {
   if (ids.length === 0) return [];
-  const rows = (await db('cards').whereIn('id', ids).orderBy('id').select(CARD_COLUMNS)) as CardRow[];
+  const rows = (await cardsWithListing(db).whereIn('k.id', ids).orderBy('k.id')) as CardRow[];
   return withPlayers(cache, rows);
 }
 
@@ -121,4 +130,19 @@ export async function collectionSummaries(db: Knex, userIds: number[]): Promise<
       db.raw('coalesce(sum(p.current_price), 0)::bigint as collection_value'),
     )) as SummaryRow[];
   return new Map(rows.map((r) => [r.owner_id, r]));
+}
+
+/** Each player's last recorded price at or before `at` (players without history then are absent). */
+export async function pricesAt(db: Knex, at: Date): Promise<Map<number, number>> {
+  const rows = (await db.raw(
+    `select distinct on (player_id) player_id, price from price_history where at <= ? order by player_id, at desc`,
+    [at],
+  )) as { rows: { player_id: number; price: number }[] };
+  const found = new Map(rows.rows.map((r) => [r.player_id, r.price]));
+  if (found.size > 0) return found;
+  // Younger than the window: compare with the first price on record.
+  const first = (await db.raw(
+    `select distinct on (player_id) player_id, price from price_history order by player_id, at asc`,
+  )) as { rows: { player_id: number; price: number }[] };
+  return new Map(first.rows.map((r) => [r.player_id, r.price]));
 }

@@ -7,6 +7,11 @@ export interface CardRow {
   acquired_at: Date;
   purchase_price: number;
   origin: string;
+  /** Set while a trade saga holds the card. */
+  hold_key: string | null;
+  /** The open listing of the card, if it is for sale. */
+  listing_id: number | null;
+  listing_price: number | null;
 }
 
 /** The spec's profit/loss: what the card is worth now minus what its owner paid (0 for rewards). */

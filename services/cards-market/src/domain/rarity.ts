@@ -8,6 +8,8 @@ export interface RarityRule {
   /** Base prices of the rarity's players lie in [minPrice, maxPrice]: best-ranked player at the top. */
   minPrice: number;
   maxPrice: number;
+  /** Editions of each player minted to the market (user 0) when the market opens for business. */
+  marketSupply: number;
 }
 
 /**
@@ -15,11 +17,11 @@ export interface RarityRule {
  * 10,000 welcome coins (a handful of Commons or one Rare), the Starter Stack buys 25,000.
  */
 export const RARITY_RULES: Record<Rarity, RarityRule> = {
-  'Ultra Legendary': { maxEditions: 10, minPrice: 40_000, maxPrice: 150_000 },
-  Legendary: { maxEditions: 50, minPrice: 10_000, maxPrice: 40_000 },
-  Epic: { maxEditions: 250, minPrice: 2_500, maxPrice: 10_000 },
-  Rare: { maxEditions: 1_000, minPrice: 500, maxPrice: 2_500 },
-  Common: { maxEditions: 5_000, minPrice: 100, maxPrice: 500 },
+  'Ultra Legendary': { maxEditions: 10, minPrice: 40_000, maxPrice: 150_000, marketSupply: 1 },
+  Legendary: { maxEditions: 50, minPrice: 10_000, maxPrice: 40_000, marketSupply: 2 },
+  Epic: { maxEditions: 250, minPrice: 2_500, maxPrice: 10_000, marketSupply: 5 },
+  Rare: { maxEditions: 1_000, minPrice: 500, maxPrice: 2_500, marketSupply: 10 },
+  Common: { maxEditions: 5_000, minPrice: 100, maxPrice: 500, marketSupply: 20 },
 };
 
 export function isRarity(value: string): value is Rarity {

@@ -3,7 +3,7 @@ import type { GetCatalogResponse } from '@touchline/protos/gen/touchline/cards_m
 import type { GetTeamPlayersResponse } from '@touchline/protos/gen/touchline/cards_market/GetTeamPlayersResponse';
 import type { ListTeamsResponse } from '@touchline/protos/gen/touchline/cards_market/ListTeamsResponse';
 import { findClub, listClubs, ownedCounts } from '../db/queries';
-import { playerMessage, teamMessage } from '../mappers';
+import { playerMessage, playerMessages, teamMessage } from '../mappers';
 import type { CardsDeps } from './deps';
 
 export async function listTeams(deps: CardsDeps): Promise<ListTeamsResponse> {
@@ -16,12 +16,12 @@ export async function teamPlayers(deps: CardsDeps, teamId: number): Promise<GetT
   const roster = (await deps.players.all())
     .filter((p) => p.club_id === teamId)
     .sort((a, b) => a.rank - b.rank);
-  return { team: teamMessage(club), players: roster.map((p) => playerMessage(p)) };
+  return { team: teamMessage(club), players: playerMessages(roster, deps.players) };
 }
 
 export async function players(deps: CardsDeps, ids: number[]) {
   const found = await deps.players.get(ids);
-  return { players: [...found.values()].map((p) => playerMessage(p)) };
+  return { players: playerMessages([...found.values()], deps.players) };
 }
 
 /** Every player with whether the user owns one and how many. */
@@ -29,7 +29,7 @@ export async function catalog(deps: CardsDeps, userId: number): Promise<GetCatal
   const [rows, owned] = await Promise.all([deps.players.all(), ownedCounts(deps.db, userId)]);
   const entries = rows.map((row) => {
     const count = owned.get(row.id) ?? 0;
-    return { player: playerMessage(row), owned: count > 0, count };
+    return { player: playerMessage(row, deps.players.change(row.id)), owned: count > 0, count };
   });
   return { entries, totalPlayers: rows.length, collectedPlayers: owned.size };
 }

@@ -1,14 +1,14 @@
 import type { GetCollectionSummariesResponse } from '@touchline/protos/gen/touchline/cards_market/GetCollectionSummariesResponse';
 import { cardsByIds, cardsOfUser, collectionSummaries } from '../db/queries';
-import { cardMessage } from '../mappers';
+import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
 
 export async function userCards(deps: CardsDeps, userId: number) {
-  return { cards: (await cardsOfUser(deps.db, deps.players, userId)).map(cardMessage) };
+  return { cards: cardMessages(await cardsOfUser(deps.db, deps.players, userId), deps.players) };
 }
 
 export async function cardsWithIds(deps: CardsDeps, ids: number[]) {
-  return { cards: (await cardsByIds(deps.db, deps.players, ids)).map(cardMessage) };
+  return { cards: cardMessages(await cardsByIds(deps.db, deps.players, ids), deps.players) };
 }
 
 export async function summaries(deps: CardsDeps, userIds: number[]): Promise<GetCollectionSummariesResponse> {

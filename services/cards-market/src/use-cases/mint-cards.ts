@@ -4,7 +4,7 @@ import type { MintCardsResponse } from '@touchline/protos/gen/touchline/cards_ma
 import { cardsByIds } from '../db/queries';
 import type { MintReason } from '../domain/card';
 import { isRarity } from '../domain/rarity';
-import { cardMessage } from '../mappers';
+import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
 import { mintEdition, mintRandomOfRarity } from './mint';
 
@@ -55,5 +55,5 @@ export async function mintCards(
     return ids;
   });
   deps.players.invalidate();
-  return { cards: (await cardsByIds(deps.db, deps.players, cardIds)).map(cardMessage) };
+  return { cards: cardMessages(await cardsByIds(deps.db, deps.players, cardIds), deps.players) };
 }

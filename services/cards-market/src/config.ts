@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const cardsMarketConfigSchema = z.object({
+  /** `always` / `never` force the market open or closed (demos, e2e, load tests); `schedule` is real hours. */
+  MARKET_HOURS: z.enum(['always', 'never', 'schedule']).default('schedule'),
+  /** Seed of the price engine's random walk: the same seed and trades give the same prices. */
+  PRICE_SEED: z.string().min(1).default('touchline'),
+  /** How often the tick job looks for a due 5-minute tick. */
+  PRICE_TICK_CHECK_MS: z.coerce.number().int().positive().default(10_000),
+  /** How often the sweeper finishes or undoes buys left half-way, and after how long a buy counts as stuck. */
+  SALE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(5_000),
+  SALE_STUCK_AFTER_MS: z.coerce.number().int().positive().default(15_000),
+});
+export type CardsMarketConfig = z.output<typeof cardsMarketConfigSchema>;
