@@ -10,6 +10,8 @@ import { RULES, RateLimits } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { authRoutes } from './routes/auth';
 import { cardsRoutes } from './routes/cards';
+import { marketRoutes } from './routes/market';
+import { tradeHistoryRoutes } from './routes/trade-history';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
@@ -67,6 +69,8 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   );
   api.use(userRoutes(clients));
   api.use(cardsRoutes(clients));
+  api.use(marketRoutes(clients));
+  api.use(tradeHistoryRoutes(clients));
   api.use(apiNotFound);
   app.use('/api', api);
 

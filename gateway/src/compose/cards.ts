@@ -1,5 +1,6 @@
 import type { Card__Output } from '@touchline/protos/gen/touchline/cards_market/Card';
 import type { CatalogEntry__Output } from '@touchline/protos/gen/touchline/cards_market/CatalogEntry';
+import type { MarketItem__Output } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
 import type { Player__Output } from '@touchline/protos/gen/touchline/cards_market/Player';
 import type { Team__Output } from '@touchline/protos/gen/touchline/cards_market/Team';
 
@@ -58,7 +59,31 @@ export function cardJson(card: Card__Output) {
     acquiredAt: card.acquiredAt,
     profitLoss: card.profitLoss,
     purchasePrice: card.purchasePrice,
+    listingPrice: card.forSale ? card.listingPrice : null,
     userId: card.userId,
+  };
+}
+
+/** A market listing item (game-spec section 3): userId 0 is a card the market itself sells. */
+export function marketItemJson(item: MarketItem__Output) {
+  const player = playerJson(item.player!);
+  return {
+    id: item.id,
+    player,
+    team: {
+      name: player.team.name,
+      logoUrl: player.team.logoUrl,
+      abbreviation: player.team.abbreviation,
+      primaryColor: player.team.primaryColor,
+      secondaryColor: player.team.secondaryColor,
+    },
+    priceChange: item.priceChange,
+    userId: item.userId,
+    price: item.price,
+    editionNumber: item.editionNumber,
+    maxEditions: item.maxEditions,
+    listingId: item.listingId || null,
+    listedAt: item.listedAt || null,
   };
 }
 

@@ -11,6 +11,7 @@ export interface UserJson {
   badges: { name: string; description: string; icon: string; earnedAt: string }[];
   createdAt: string;
   favoriteTeamId: number | null;
+  coins?: number;
   cardCount?: number;
   collectionValue?: number;
 }
@@ -32,17 +33,19 @@ export function userJson(user: User__Output): UserJson {
 const PART_TIMEOUT_MS = 1_500;
 
 /**
- * GET /api/user: identity's user plus the parts other services own (collection summary from
- * cards-market; coins and rank join as their services are built), fetched in parallel.
+ * GET /api/user: identity's user plus the parts other services own (coins from the wallet,
+ * collection summary from cards-market; rank joins with the leaderboard), fetched in parallel.
  */
 export async function currentUser(clients: Clients, userId: number): Promise<UserJson> {
-  const [user, summaries] = await Promise.all([
+  const [user, summaries, balance] = await Promise.all([
     clients.identity.GetUser({ userId }),
     clients.cardsMarket
       .GetCollectionSummaries({ userIds: [userId] }, { timeoutMs: PART_TIMEOUT_MS })
       .catch(() => undefined),
+    clients.wallet.GetBalance({ userId }, { timeoutMs: PART_TIMEOUT_MS }).catch(() => undefined),
   ]);
   const json = userJson(user);
+  if (balance) json.coins = balance.coins;
   const summary = summaries?.summaries[0];
   if (summary) {
     json.cardCount = summary.cardCount;

@@ -2,6 +2,7 @@ import type { ServiceModule } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { TradingHandlers } from '@touchline/protos/gen/touchline/trading/Trading';
 import { migrations } from './db/migrations';
+import { tradingConsumers } from './consumers';
 import { tradingUseCases } from './server';
 
 /** trading: trade offers, trade wishes and trade history. */
@@ -12,5 +13,5 @@ export const tradingService: ServiceModule<unknown, TradingHandlers> = {
   definition: () => SERVICES['trading'].definition(),
   migrations,
   peers: ['identity', 'cards-market', 'wallet-payments'],
-  create: () => ({ useCases: tradingUseCases() }),
+  create: ({ db }) => ({ useCases: tradingUseCases(db), consumers: tradingConsumers() }),
 };

@@ -100,7 +100,7 @@ export function marketStatus(now: Date, mode: MarketHoursMode = 'schedule'): Mar
     const opens = atMinutes(day, OPEN_MINUTES);
     if (!isTradingDay(day) || opens.getTime() <= now.getTime()) continue;
     const when = offset === 0 ? 'today' : offset === 1 ? 'tomorrow' : WEEKDAYS[day.getDay()];
-    return { isOpen: false, nextEvent: `Opens ${when} 9:30 AM ET`, nextEventAt: opens };
+    return { isOpen: false, nextEvent: `Opens ${when} 9:30 AM ET`, nextEventAt: new Date(opens.getTime()) };
   }
   return { isOpen: false, nextEvent: 'Closed until further notice' };
 }

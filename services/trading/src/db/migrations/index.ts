@@ -1,4 +1,5 @@
 import type { Migration } from '@touchline/kit';
+import { tradeHistory } from './001_trade_history';
 
-/** The trading schema, in order. Empty until the service's first use case lands. */
-export const migrations: Migration[] = [];
+/** The trading schema, in order. */
+export const migrations: Migration[] = [tradeHistory];
