@@ -1,0 +1,339 @@
+import { status } from '@grpc/grpc-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock, Outbox, systemRandom, type Database } from '@touchline/kit';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { walletService } from '@touchline/wallet-payments';
+import { cardsMarketConfigSchema } from '../src/config';
+import { PlayerCache } from '../src/db/player-cache';
+import { nextPrice } from '../src/domain/price-engine';
+import { priceBounds, saleFee } from '../src/domain/selling';
+import { cardsMarketService } from '../src/service';
+import { buyCard, NOT_ENOUGH, sweepStuckSales } from '../src/use-cases/buying';
+import type { CardsDeps } from '../src/use-cases/deps';
+import { runDueTick } from '../src/use-cases/prices';
+import { sellCard, withdrawListing } from '../src/use-cases/selling';
+import { createWalletClient, type WalletClient } from '../src/wallet';
+
+// A Monday, 10:00 ET: the market is open on its real schedule.
+const clock = fixedClock('2026-11-23T15:00:00Z');
+let wallet: TestService;
+let cards: TestService;
+let walletClient: WalletClient;
+let keys = 0;
+const key = (label: string) => `${label}-${++keys}`;
+
+function depsWith(overrides: Partial<CardsDeps> = {}): CardsDeps {
+  const db = cards.database.db;
+  return {
+    db,
+    outbox: new Outbox(clock, systemRandom),
+    clock,
+    random: systemRandom,
+    logger: silentLogger,
+    config: cardsMarketConfigSchema.parse({ MARKET_HOURS: 'schedule', SALE_STUCK_AFTER_MS: '1' }),
+    wallet: walletClient,
+    players: new PlayerCache(db, clock, 0),
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  wallet = await startTestService(walletService, { env: { WELCOME_COINS: '0' } });
+  walletClient = createWalletClient(wallet.service.address);
+  cards = await startTestService(cardsMarketService, {
+    clock,
+    env: { MARKET_HOURS: 'schedule' },
+    peers: { 'wallet-payments': wallet.service.address },
+  });
+});
+afterAll(async () => {
+  walletClient.close();
+  await cards.stop();
+  await wallet.stop();
+});
+
+async function grant(userId: number, amount: number) {
+  if (amount > 0) await walletClient.Grant({ idempotencyKey: key('grant'), userId, amount, reason: 'test' });
+}
+const coins = async (userId: number) => (await walletClient.GetBalance({ userId })).coins;
+
+/** A card of a Common player owned by `userId` (bought from the market supply directly in the db). */
+async function giveCard(
+  db: Database,
+  userId: number,
+  offset = 0,
+): Promise<{ cardId: number; currentPrice: number }> {
+  const row = (await db('cards as k')
+    .join('players as p', 'p.id', 'k.player_id')
+    .where({ 'k.owner_id': 0, 'p.rarity': 'Common' })
+    .whereNull('k.reserved_by')
+    .orderBy('k.id')
+    .offset(offset)
+    .first('k.id', 'p.current_price')) as { id: number; current_price: number };
+  await db('cards').where({ id: row.id }).update({ owner_id: userId, purchase_price: 100 });
+  return { cardId: row.id, currentPrice: row.current_price };
+}
+
+/** The sweeper runs a minute later, when the half-finished sale counts as stuck. */
+const sweeper = () => depsWith({ clock: fixedClock('2026-11-23T15:01:00Z') });
+
+async function audit() {
+  const result = await walletClient.VerifyLedger({});
+  expect(result).toMatchObject({ ok: true, total: 0, mismatches: [], negativeUserAccounts: 0 });
+}
+
+async function ownerOf(cardId: number): Promise<number> {
+  return ((await cards.database.db('cards').where({ id: cardId }).first('owner_id')) as { owner_id: number })
+    .owner_id;
+}
+
+describe('selling and buying', () => {
+  it('a listed card is bought by another user: card moves, seller gets price minus fee, fee to profit', async () => {
+    const deps = depsWith();
+    const { cardId, currentPrice } = await giveCard(cards.database.db, 11);
+    const price = currentPrice; // at the current price: 10% fee
+    const listed = await sellCard(deps, { userId: 11, cardId, price, idempotencyKey: key('sell') });
+    expect(listed).toMatchObject({
+      price,
+      feePercent: 10,
+      estimatedProceeds: price - saleFee(price, currentPrice),
+    });
+    expect(listed.card!.forSale).toBe(true);
+
+    await grant(12, price + 50);
+    const bought = await buyCard(deps, {
+      userId: 12,
+      cardId,
+      idempotencyKey: key('buy'),
+      expectedPrice: price,
+    });
+    expect(bought).toMatchObject({ pricePaid: price, remainingCoins: 50 });
+    expect(await ownerOf(cardId)).toBe(12);
+    expect(await coins(11)).toBe(price - saleFee(price, currentPrice));
+    expect(await coins(12)).toBe(50);
+    const outbox = (await cards.database
+      .db('outbox')
+      .whereIn('topic', ['market.sale.completed', 'cards.card.transferred'])
+      .select('topic')) as { topic: string }[];
+    expect(outbox.map((o) => o.topic).sort()).toEqual(['cards.card.transferred', 'market.sale.completed']);
+    await audit();
+  });
+
+  it('without enough coins nothing changes: 422, listing still for sale, no coins moved', async () => {
+    const deps = depsWith();
+    const { cardId, currentPrice } = await giveCard(cards.database.db, 21, 1);
+    await sellCard(deps, { userId: 21, cardId, price: currentPrice, idempotencyKey: key('sell') });
+    await grant(22, currentPrice - 1);
+    await expect(
+      buyCard(deps, { userId: 22, cardId, idempotencyKey: key('buy'), expectedPrice: 0 }),
+    ).rejects.toMatchObject({
+      code: 'business_rule',
+      message: NOT_ENOUGH,
+    });
+    expect(await ownerOf(cardId)).toBe(21);
+    expect(await coins(22)).toBe(currentPrice - 1);
+    expect(await coins(21)).toBe(0);
+    const listing = (await cards.database.db('listings').where({ card_id: cardId }).first('status')) as {
+      status: string;
+    };
+    expect(listing.status).toBe('active');
+    await audit();
+  });
+
+  it('20 buyers racing for one listing: exactly one gets it, the others are refused, the ledger balances', async () => {
+    const { cardId, currentPrice } = await giveCard(cards.database.db, 31, 2);
+    await sellCard(depsWith(), { userId: 31, cardId, price: currentPrice, idempotencyKey: key('sell') });
+    const buyers = Array.from({ length: 20 }, (_, i) => 100 + i);
+    for (const buyer of buyers) await grant(buyer, currentPrice);
+    const pools = [cards.database.db, cards.database.connect(), cards.database.connect()];
+    const results = await Promise.allSettled(
+      buyers.map((buyer, i) =>
+        buyCard(depsWith({ db: pools[i % 3]! }), {
+          userId: buyer,
+          cardId,
+          idempotencyKey: key('race'),
+          expectedPrice: 0,
+        }),
+      ),
+    );
+    const winners = results.flatMap((r, i) => (r.status === 'fulfilled' ? [buyers[i]!] : []));
+    expect(winners).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === 'rejected')
+        expect(['conflict', 'business_rule']).toContain((r.reason as { code: string }).code);
+    }
+    expect(await ownerOf(cardId)).toBe(winners[0]);
+    for (const buyer of buyers) expect(await coins(buyer)).toBe(buyer === winners[0] ? 0 : currentPrice);
+    await audit();
+  });
+
+  it('a crash after the coins moved is finished by the sweeper: buyer gets the card, seller the coins, once', async () => {
+    const { cardId, currentPrice } = await giveCard(cards.database.db, 41, 3);
+    await sellCard(depsWith(), { userId: 41, cardId, price: currentPrice, idempotencyKey: key('sell') });
+    await grant(42, currentPrice);
+    // The wallet commits, then the answer is lost (as if cards-market died right after).
+    const crashing = {
+      ...walletClient,
+      CommitHold: async (...args: Parameters<WalletClient['CommitHold']>) => {
+        await walletClient.CommitHold(...args);
+        throw Object.assign(new Error('connection reset'), {
+          code: status.UNAVAILABLE,
+          details: 'connection reset',
+          metadata: undefined,
+        });
+      },
+    } as WalletClient;
+    await expect(
+      buyCard(depsWith({ wallet: crashing }), {
+        userId: 42,
+        cardId,
+        idempotencyKey: key('crash'),
+        expectedPrice: 0,
+      }),
+    ).rejects.toMatchObject({ code: status.UNAVAILABLE });
+    expect(await ownerOf(cardId)).toBe(41);
+    expect(await coins(42)).toBe(0);
+
+    expect(await sweepStuckSales(sweeper())).toBeGreaterThanOrEqual(1);
+    expect(await ownerOf(cardId)).toBe(42);
+    expect(await coins(41)).toBe(currentPrice - saleFee(currentPrice, currentPrice));
+    expect(await sweepStuckSales(sweeper())).toBe(0);
+    expect(await coins(41)).toBe(currentPrice - saleFee(currentPrice, currentPrice));
+    await audit();
+  });
+
+  it('a crash before the commit is finished by the sweeper too, and one without funds is undone', async () => {
+    const { cardId, currentPrice } = await giveCard(cards.database.db, 51, 4);
+    await sellCard(depsWith(), { userId: 51, cardId, price: currentPrice, idempotencyKey: key('sell') });
+    await grant(52, currentPrice);
+    const diesBeforeCommit = {
+      ...walletClient,
+      CommitHold: () =>
+        Promise.reject(
+          Object.assign(new Error('down'), {
+            code: status.UNAVAILABLE,
+            details: 'down',
+            metadata: undefined,
+          }),
+        ),
+    } as WalletClient;
+    await expect(
+      buyCard(depsWith({ wallet: diesBeforeCommit }), {
+        userId: 52,
+        cardId,
+        idempotencyKey: key('half'),
+        expectedPrice: 0,
+      }),
+    ).rejects.toBeDefined();
+    await sweepStuckSales(sweeper());
+    expect(await ownerOf(cardId)).toBe(52);
+    expect(await coins(52)).toBe(0);
+    await audit();
+  });
+
+  it('direct buys of market-owned cards need the market open; coins go to platform:market', async () => {
+    const row = (await cards.database
+      .db('cards as k')
+      .join('players as p', 'p.id', 'k.player_id')
+      .where({ 'k.owner_id': 0, 'p.rarity': 'Rare' })
+      .whereNull('k.reserved_by')
+      .first('k.id', 'p.current_price')) as { id: number; current_price: number };
+    await grant(61, row.current_price);
+    const closed = depsWith({ config: cardsMarketConfigSchema.parse({ MARKET_HOURS: 'never' }) });
+    await expect(
+      buyCard(closed, { userId: 61, cardId: row.id, idempotencyKey: key('closed'), expectedPrice: 0 }),
+    ).rejects.toMatchObject({ code: 'business_rule' });
+    expect(await coins(61)).toBe(row.current_price);
+    await buyCard(depsWith(), { userId: 61, cardId: row.id, idempotencyKey: key('open'), expectedPrice: 0 });
+    expect(await ownerOf(row.id)).toBe(61);
+    expect(await coins(61)).toBe(0);
+    await audit();
+  });
+
+  it('selling is only for the owner, while open, within 50%–150%, once; withdrawn cards are not for sale', async () => {
+    const deps = depsWith();
+    const { cardId, currentPrice } = await giveCard(cards.database.db, 71, 5);
+    const { min, max } = priceBounds(currentPrice);
+    await expect(
+      sellCard(deps, { userId: 72, cardId, price: currentPrice, idempotencyKey: key('s') }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      sellCard(deps, { userId: 71, cardId, price: min - 1, idempotencyKey: key('s') }),
+    ).rejects.toMatchObject({ code: 'invalid' });
+    await expect(
+      sellCard(deps, { userId: 71, cardId, price: max + 1, idempotencyKey: key('s') }),
+    ).rejects.toMatchObject({ code: 'invalid' });
+    const closed = depsWith({ config: cardsMarketConfigSchema.parse({ MARKET_HOURS: 'never' }) });
+    await expect(
+      sellCard(closed, { userId: 71, cardId, price: max, idempotencyKey: key('s') }),
+    ).rejects.toMatchObject({ message: 'Market is closed' });
+    const sellKey = key('s');
+    const first = await sellCard(deps, { userId: 71, cardId, price: max, idempotencyKey: sellKey });
+    expect(
+      (await sellCard(deps, { userId: 71, cardId, price: max, idempotencyKey: sellKey })).listingId,
+    ).toBe(first.listingId);
+    await expect(
+      sellCard(deps, { userId: 71, cardId, price: max, idempotencyKey: key('s') }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    await withdrawListing(deps, { userId: 71, cardId, idempotencyKey: key('w') });
+    await grant(73, max);
+    await expect(
+      buyCard(deps, { userId: 73, cardId, idempotencyKey: key('b'), expectedPrice: 0 }),
+    ).rejects.toMatchObject({ code: 'conflict' });
+    expect(await coins(73)).toBe(max);
+  });
+});
+
+describe('price ticks', () => {
+  it('moves every price exactly as the engine says, once per tick even when two replicas race', async () => {
+    const db = cards.database.db;
+    const before = (await db('players').orderBy('id').select('id', 'current_price', 'base_price')) as {
+      id: number;
+      current_price: number;
+      base_price: number;
+    }[];
+    const tickClock = fixedClock('2026-11-24T15:02:00Z'); // Tuesday 10:02 ET → the 10:00 tick
+    const tick = Math.floor(Date.parse('2026-11-24T15:00:00Z') / 300_000);
+    const results = await Promise.all(
+      [db, cards.database.connect()].map((pool) => runDueTick(depsWith({ db: pool, clock: tickClock }))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    // The tick counts demand since the previous tick (or the 5 minutes before it when there is none).
+    const previous = (await db('ticks')
+      .where('tick', '<', tick)
+      .orderBy('tick', 'desc')
+      .first('ticked_at')) as { ticked_at: Date } | undefined;
+    const since = previous?.ticked_at ?? new Date('2026-11-24T14:55:00Z');
+    const demandRows = (await db('demand')
+      .where('at', '>', since)
+      .andWhere('at', '<=', new Date('2026-11-24T15:00:00Z'))
+      .groupBy('player_id')
+      .select('player_id', db.raw('sum(delta)::int as net'))) as { player_id: number; net: number }[];
+    const demand = new Map(demandRows.map((r) => [r.player_id, r.net]));
+    expect(demandRows.length).toBeGreaterThan(0);
+    const after = new Map(
+      ((await db('players').select('id', 'current_price')) as { id: number; current_price: number }[]).map(
+        (r) => [r.id, r.current_price],
+      ),
+    );
+    for (const p of before) {
+      expect(after.get(p.id)).toBe(
+        nextPrice(
+          { playerId: p.id, current: p.current_price, base: p.base_price, netDemand: demand.get(p.id) ?? 0 },
+          'touchline',
+          tick,
+        ),
+      );
+    }
+    expect(await runDueTick(depsWith({ clock: tickClock }))).toBe(false);
+    const points = (await db('price_history')
+      .where({ at: new Date('2026-11-24T15:00:00Z') })
+      .count({ n: '*' })
+      .first()) as { n: number };
+    expect(Number(points.n)).toBe(858);
+  });
+
+  it('does not tick while the market is closed', async () => {
+    expect(await runDueTick(depsWith({ clock: fixedClock('2026-11-28T15:00:00Z') }))).toBe(false); // Saturday
+  });
+});
