@@ -55,12 +55,20 @@ describe('home and layout', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin/dashboard');
   });
 
-  it('logs out and goes to /auth', async () => {
+  it('has no Logout button on home (it lives on the profile)', async () => {
+    mockFetch({ 'GET /api/user': { body: makeUser() } });
+    renderApp('/');
+
+    expect(await screen.findByText('Welcome back, alice')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('logs out from the profile and goes to /auth', async () => {
     const { calls } = mockFetch({
       'GET /api/user': { body: makeUser() },
       'POST /api/logout': { body: { success: true } },
     });
-    const { user, router, queryClient } = renderApp('/');
+    const { user, router, queryClient } = renderApp('/profile');
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
 
@@ -77,13 +85,13 @@ describe('home and layout', () => {
       'GET /api/user': { body: makeUser() },
       'POST /api/logout': { status: 500, body: { message: 'Session store down' } },
     });
-    const { user, router } = renderApp('/');
+    const { user, router } = renderApp('/profile');
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByText('Logout failed')).toBeInTheDocument();
     expect(screen.getByText('500: Session store down')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.pathname).toBe('/profile');
   });
 
   it('marks the Profile tab when incoming trades exist', () => {

@@ -53,7 +53,24 @@ describe('router', () => {
     },
   );
 
-  it.each(Object.values(paths).filter((p) => p !== paths.auth && p !== paths.home))(
+  /** Built screens and their header titles; every other path shows the not-found screen until it lands. */
+  const builtScreens: Record<string, string> = {
+    [paths.profile]: 'Profile',
+    [paths.collection]: 'My Collection',
+    [paths.catalog]: 'Player Catalog',
+    [paths.teams]: 'MLS Team Rosters',
+  };
+
+  it.each(Object.entries(builtScreens))('renders %s (%s)', async (path, title) => {
+    mockFetch(signedIn);
+    const { router } = renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    expect(screen.queryByText('404 Page Not Found')).not.toBeInTheDocument();
+  });
+
+  it.each(Object.values(paths).filter((p) => p !== paths.auth && p !== paths.home && !(p in builtScreens)))(
     'registers %s (not-found screen until it is built)',
     async (path) => {
       mockFetch(signedIn);

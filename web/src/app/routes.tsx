@@ -4,7 +4,11 @@ import { NotFound } from '@/components/NotFound';
 import { RouteError } from '@/components/RouteError';
 import { paths } from '@/config/paths';
 import { AuthRoute } from '@/features/auth/routes/AuthRoute';
+import { CatalogRoute } from '@/features/catalog/routes/CatalogRoute';
+import { CollectionRoute } from '@/features/collection/routes/CollectionRoute';
 import { HomeRoute } from '@/features/home/routes/HomeRoute';
+import { ProfileRoute } from '@/features/profile/routes/ProfileRoute';
+import { TeamsRoute } from '@/features/teams/routes/TeamsRoute';
 
 import { NotFoundRoute, RequireAuth } from './guards';
 import { AppLayout, RootLayout } from './layout/AppLayout';
@@ -39,11 +43,11 @@ export const routes: RouteObject[] = [
               { path: paths.tradeHistory, element: <NotFound /> },
               { path: paths.tradeMarketplace, element: <NotFound /> },
               { path: paths.leaderboard, element: <NotFound /> },
-              { path: paths.profile, element: <NotFound /> },
-              { path: paths.collection, element: <NotFound /> },
-              { path: paths.catalog, element: <NotFound /> },
+              { path: paths.profile, element: <ProfileRoute /> },
+              { path: paths.collection, element: <CollectionRoute /> },
+              { path: paths.catalog, element: <CatalogRoute /> },
               { path: paths.missions, element: <NotFound /> },
-              { path: paths.teams, element: <NotFound /> },
+              { path: paths.teams, element: <TeamsRoute /> },
               { path: paths.shop, element: <NotFound /> },
               { path: paths.purchaseCoins, element: <NotFound /> },
               { path: paths.purchaseCoinsSuccess, element: <NotFound /> },

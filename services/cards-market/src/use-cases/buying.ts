@@ -172,7 +172,7 @@ async function handOver(deps: CardsDeps, saleId: string): Promise<SaleRow> {
     });
     return completed!;
   });
-  deps.players.invalidate();
+  // No player cache invalidation: a sale changes who owns a card, not a player's price or editions.
   return done;
 }
 

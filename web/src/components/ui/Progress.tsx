@@ -14,6 +14,7 @@ export interface ProgressBarProps {
   label: string;
   /** Colours the bar by the spec's progress rule; otherwise it is emerald. */
   toned?: boolean;
+  /** Replaces the default height (h-2). */
   className?: string;
 }
 
@@ -29,7 +30,7 @@ export function ProgressBar({ value, label, toned = false, className }: Progress
       aria-valuemax={100}
       aria-valuenow={Math.round(clamped)}
       data-tone={tone}
-      className={cn('h-2 w-full overflow-hidden rounded-full bg-slate-800', className)}
+      className={cn('w-full overflow-hidden rounded-full bg-slate-800', className ?? 'h-2')}
     >
       <div
         className={cn('h-full rounded-full transition-[width] duration-500', toneClasses[tone])}

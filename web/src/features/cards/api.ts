@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { userQueryKey } from '@/features/auth/api';
 import { api } from '@/lib/api';
 
 import type { Card, CatalogEntry, Player, StarterPackRevealedResponse, Team } from './types';
@@ -49,12 +50,19 @@ export function useStarterPack() {
   return useQuery({ queryKey: cardKeys.starterPack(), queryFn: ({ signal }) => getStarterPack(signal) });
 }
 
-/** Marks the starter pack revealed, then refetches it (now empty) so the overlay never reopens. */
+/**
+ * Marks the starter pack revealed, then refetches it (now empty) so the overlay never reopens, and the
+ * user, whose card count and collection value were read before the pack landed.
+ */
 export function useMarkStarterPackRevealed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markStarterPackRevealed,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardKeys.starterPack() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: cardKeys.starterPack() }),
+        queryClient.invalidateQueries({ queryKey: userQueryKey }),
+      ]),
   });
 }
 

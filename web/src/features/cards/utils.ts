@@ -116,7 +116,10 @@ export function cardScarcity(
 }
 
 /** '#N of M' when both are known (positive), else null. */
-export function editionLabel(editionNumber: number | null | undefined, maxEditions: number | null | undefined) {
+export function editionLabel(
+  editionNumber: number | null | undefined,
+  maxEditions: number | null | undefined,
+) {
   if (!editionNumber || !maxEditions) return null;
   return `#${editionNumber} of ${maxEditions}`;
 }
@@ -156,7 +159,8 @@ export function isLightColor(hex: string): boolean {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   };
-  const luminance = 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+  const luminance =
+    0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
   return luminance > 0.4;
 }
 
@@ -164,7 +168,12 @@ export function isLightColor(hex: string): boolean {
 // Card lists
 // ---------------------------------------------------------------------------------------------------------
 
-export const CARD_SORTS = ['Newest Cards First', 'By Rarity', 'Price: Low to High', 'Price: High to Low'] as const;
+export const CARD_SORTS = [
+  'Newest Cards First',
+  'By Rarity',
+  'Price: Low to High',
+  'Price: High to Low',
+] as const;
 export type CardSort = (typeof CARD_SORTS)[number];
 
 function newestFirst(a: Card, b: Card): number {
@@ -193,7 +202,10 @@ export function sortCards(cards: readonly Card[], sort: CardSort): Card[] {
 }
 
 /** Search across player name, position and rarity (case-insensitive); blank matches everything. */
-export function matchesCardSearch(player: Pick<Player, 'name' | 'position' | 'rarity'>, query: string): boolean {
+export function matchesCardSearch(
+  player: Pick<Player, 'name' | 'position' | 'rarity'>,
+  query: string,
+): boolean {
   const needle = query.trim().toLowerCase();
   if (!needle) return true;
   return [player.name, player.position, player.rarity].some((field) => field.toLowerCase().includes(needle));

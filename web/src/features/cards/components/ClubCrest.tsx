@@ -25,7 +25,7 @@ export function ClubCrest({ team, className, label }: ClubCrestProps) {
   return (
     <svg
       viewBox="0 0 40 48"
-      className={cn('size-8 shrink-0 drop-shadow', className)}
+      className={cn('shrink-0 drop-shadow', className ?? 'size-8')}
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
@@ -37,7 +37,7 @@ export function ClubCrest({ team, className, label }: ClubCrestProps) {
       </defs>
       <g clipPath={`url(#${clipId})`}>
         <rect width="40" height="48" fill={primary} />
-        <path d="M-4 34 44 14v9L-4 43Z" fill={secondary} opacity="0.85" />
+        <path d="M0 33.5 20 40l20-6.5V39l-20 6.5L0 39Z" fill={secondary} opacity="0.9" />
         <rect width="40" height="14" fill="#ffffff" opacity="0.08" />
       </g>
       <path d={shield} fill="none" stroke={secondary} strokeWidth="2.5" />
@@ -70,7 +70,7 @@ export function ClubLogo({ team, className, label }: ClubCrestProps) {
       <img
         src={team.logoUrl}
         alt={label ?? ''}
-        className={cn('size-8 shrink-0 object-contain', className)}
+        className={cn('shrink-0 object-contain', className ?? 'size-8')}
         onError={() => setFailed(true)}
       />
     );

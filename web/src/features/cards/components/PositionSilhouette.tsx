@@ -156,7 +156,12 @@ export function PositionSilhouette({ kind, className }: PositionSilhouetteProps)
   }
   const figure = FIGURES[kind];
   return (
-    <svg viewBox="0 0 100 100" aria-hidden data-image-kind={kind} className={cn('overflow-visible', className)}>
+    <svg
+      viewBox="0 0 100 100"
+      aria-hidden
+      data-image-kind={kind}
+      className={cn('overflow-visible', className)}
+    >
       <g fill="none" stroke="currentColor" strokeLinecap="round" strokeLinejoin="round">
         {figure.lines.map((line, index) => (
           <polyline key={index} points={toPoints(line)} strokeWidth={index === 0 ? 11 : 7.5} />

@@ -1,7 +1,6 @@
 import { Coins, Hash, Layers, type LucideIcon } from 'lucide-react';
 
 import type { User } from '@/features/auth/api';
-import { LogoutButton } from '@/features/auth/components/LogoutButton';
 import { formatNumber } from '@/lib/format';
 
 import { avatarInitials, DEFAULT_BADGE } from '../utils';
@@ -41,10 +40,9 @@ export function CollectionSummary({ user }: { user: User }) {
         <Stat icon={Layers} label="Total Cards" value={formatNumber(user.cardCount ?? 0)} />
         <Stat icon={Hash} label="Rank" value={`#${user.rank ?? '?'}`} />
       </dl>
-      <div className="relative mt-4 flex items-center justify-between gap-3 border-t border-white/5 px-5 py-3">
-        <p className="min-w-0 truncate text-xs text-slate-500">{`Signed in as ${user.email}`}</p>
-        <LogoutButton variant="ghost" className="-mr-2 text-slate-300" />
-      </div>
+      <p className="relative mt-4 truncate border-t border-white/5 px-5 py-3 text-xs text-slate-500">
+        {`Signed in as ${user.email}`}
+      </p>
     </section>
   );
 }

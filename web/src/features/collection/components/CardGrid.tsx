@@ -1,0 +1,15 @@
+import { CardTile } from '@/features/cards/components/CardTile';
+import type { Card } from '@/features/cards/types';
+
+/** Grid View: the cards as card faces, three to a row. */
+export function CardGrid({ cards, onSelect }: { cards: Card[]; onSelect: (card: Card) => void }) {
+  return (
+    <ul aria-label="Cards" className="grid grid-cols-3 gap-x-2.5 gap-y-3">
+      {cards.map((card) => (
+        <li key={card.id}>
+          <CardTile card={card} onSelect={onSelect} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Card, PlayerTeam, Rarity } from '@/features/cards/types';
+import { RARITY_ORDER } from '@/features/cards/utils';
+
+/** Shown in Settings as the support contact. */
+export const SUPPORT_EMAIL = 'support@touchline.example';
+
+/** Profile shows this many of the newest cards (game spec, section 9). */
+export const RECENT_ACQUISITIONS = 4;
+
+const USERNAME = /^[a-z0-9._-]{3,24}$/;
+
+/** The server's username rule (3-24 characters: a-z, 0-9, dot, dash, underscore), checked before sending. */
+export function usernameProblem(username: string): string | null {
+  return USERNAME.test(username)
+    ? null
+    : 'Username must be 3-24 characters: lowercase letters, digits, dot, dash or underscore';
+}
+
+/** Cards per rarity, rarest first (every rarity listed). */
+export function cardsByRarity(cards: readonly Card[]): { rarity: Rarity; count: number }[] {
+  return RARITY_ORDER.map((rarity) => ({
+    rarity,
+    count: cards.filter((card) => card.player.rarity === rarity).length,
+  }));
+}
+
+/** Cards per club, most first (ties by name); only clubs with cards. */
+export function cardsByClub(cards: readonly Card[]): { team: PlayerTeam; count: number }[] {
+  const clubs = new Map<number, { team: PlayerTeam; count: number }>();
+  for (const card of cards) {
+    const entry = clubs.get(card.player.team.id);
+    if (entry) entry.count += 1;
+    else clubs.set(card.player.team.id, { team: card.player.team, count: 1 });
+  }
+  return [...clubs.values()].sort((a, b) => b.count - a.count || a.team.name.localeCompare(b.team.name));
+}
