@@ -55,6 +55,8 @@ describe('signing up, in and out', () => {
     await expect
       .poll(() => page.getByText('Registration successful', { exact: true }).isVisible())
       .toBe(true);
+    await page.getByRole('button', { name: 'Skip Reveal' }).click();
+    await page.getByRole('button', { name: 'Continue to App' }).click();
     const greeting = `Welcome back, ${email.split('@')[0]}`;
     await page.getByText(greeting).waitFor();
 
@@ -62,6 +64,7 @@ describe('signing up, in and out', () => {
     await page.getByText(greeting).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
 
+    await page.goto('/profile');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/auth');
     await page.getByText('Logged out', { exact: true }).waitFor();

@@ -13,7 +13,8 @@ declare module 'vitest' {
 /** One embedded Touchline for the whole e2e run, on a free port and a throw-away data directory. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-e2e-'));
-  const app = await startApp({ dataDir });
+  // Always open: the market flows must not depend on the weekday the suite runs.
+  const app = await startApp({ dataDir, env: { MARKET_HOURS: 'always' } });
   project.provide('baseUrl', app.url);
   return async () => {
     await app.stop();
