@@ -54,7 +54,13 @@ export function loadPeerAddrs(
   env: NodeJS.ProcessEnv = process.env,
 ): Record<string, string> {
   const shape = Object.fromEntries(
-    peers.map((p) => [addrEnvName(p), z.string().regex(/^[\w.-]+:\d+$/, 'expected host:port')]),
+    peers.map((p) => [
+      addrEnvName(p),
+      z
+        .string()
+        .regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port')
+        .refine((v) => Number(v.split(':').pop()) <= 65535, 'port must be at most 65535'),
+    ]),
   );
   const parsed = loadConfig(z.object(shape), env);
   return Object.fromEntries(peers.map((p) => [p, parsed[addrEnvName(p)] as string]));

@@ -65,11 +65,19 @@ export interface GrpcErrorPayload {
   metadata: Metadata;
 }
 
+/** JSON with every character outside printable ASCII escaped (\uXXXX): all a gRPC metadata value may hold. */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** DomainError → gRPC error object (status, message, JSON details in metadata). Anything else is INTERNAL. */
 export function toGrpcError(error: unknown): GrpcErrorPayload {
   const metadata = new Metadata();
   if (error instanceof DomainError) {
-    if (error.details) metadata.set(ERROR_DETAILS_KEY, JSON.stringify(error.details));
+    if (error.details) metadata.set(ERROR_DETAILS_KEY, asciiJson(error.details));
     return { code: codeToGrpc[error.code], details: error.message, metadata };
   }
   return { code: GrpcStatus.INTERNAL, details: INTERNAL_MESSAGE, metadata };

@@ -53,7 +53,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
 
   const pglite = await openPglite(path.join(options.dataDir, 'pg'));
   const shared = sharePglite(pglite);
-  const bus = new InProcessBus(logger);
+  const bus = new InProcessBus(logger, { paused: true });
   const running: RunningService[] = [];
   try {
     for (const module of SERVICE_MODULES) {
@@ -86,6 +86,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     await pglite.close();
     throw error;
   }
+  // Every consumer group is subscribed now: events may flow.
+  bus.resume();
 
   const gatewayConfig = loadConfig(gatewayConfigSchema, {
     ...env,

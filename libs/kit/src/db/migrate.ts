@@ -22,14 +22,18 @@ class ListSource implements Knex.MigrationSource<Migration> {
 
 /**
  * Brings the service's schema up to date. Safe to run twice and from several replicas at once:
- * knex records applied migrations and holds a lock row while migrating.
+ * knex records applied migrations, and everything runs in one transaction holding an advisory lock
+ * on the schema, so a second migrator waits instead of racing on `create schema` and knex's own tables.
  */
 export async function migrate(db: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
-  await db.raw('create schema if not exists ??', [schema]);
-  const [, applied] = (await db.migrate.latest({
-    migrationSource: new ListSource(migrations),
-    schemaName: schema,
-    tableName: 'knex_migrations',
-  })) as [number, string[]];
-  return applied;
+  return db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`migrate:${schema}`]);
+    await trx.raw('create schema if not exists ??', [schema]);
+    const [, applied] = (await trx.migrate.latest({
+      migrationSource: new ListSource(migrations),
+      schemaName: schema,
+      tableName: 'knex_migrations',
+    })) as [number, string[]];
+    return applied;
+  });
 }

@@ -17,11 +17,29 @@ const RETRY_DELAYS_MS = [10, 50, 250, 1_000];
 export class InProcessBus implements EventBus {
   private readonly groups = new Map<string, Group>();
   private closed = false;
+  private resumeDelivery!: () => void;
+  /** Publishing waits for this: in embedded mode, until every service has subscribed. */
+  private readonly open = new Promise<void>((resolve) => (this.resumeDelivery = resolve));
 
-  constructor(private readonly logger: Logger) {}
+  /**
+   * `paused`: hold every publish until resume(). The embedded launcher starts services one by one;
+   * without the pause, an early service's relay could publish leftover outbox rows before a later
+   * service subscribed, and that service would never see them.
+   */
+  constructor(
+    private readonly logger: Logger,
+    options: { paused?: boolean } = {},
+  ) {
+    if (!options.paused) this.resumeDelivery();
+  }
 
-  publish(messages: BusMessage[]): Promise<void> {
-    if (this.closed) return Promise.reject(new Error('event bus is closed'));
+  resume(): void {
+    this.resumeDelivery();
+  }
+
+  async publish(messages: BusMessage[]): Promise<void> {
+    await this.open;
+    if (this.closed) throw new Error('event bus is closed');
     const deliveries: Promise<void>[] = [];
     for (const message of messages) {
       for (const group of this.groups.values()) {
@@ -40,7 +58,7 @@ export class InProcessBus implements EventBus {
           .catch(() => {});
       }
     }
-    return Promise.all(deliveries).then(() => undefined);
+    await Promise.all(deliveries);
   }
 
   subscribe(subscription: Subscription): Promise<void> {
@@ -53,6 +71,7 @@ export class InProcessBus implements EventBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.resumeDelivery();
     await Promise.allSettled([...this.groups.values()].flatMap((g) => [...g.tails.values()]));
     this.groups.clear();
   }

@@ -10,7 +10,12 @@ export interface CallOptions {
 
 /** Promise methods derived from a generated `<Service>Definition` type. */
 export type PromiseClient<D> = {
-  [K in keyof D]: D[K] extends MethodDefinition<infer Req, infer _ResIn, infer _ReqOut, infer Res>
+  [K in keyof D as string extends K ? never : K]: D[K] extends MethodDefinition<
+    infer Req,
+    infer _ResIn,
+    infer _ReqOut,
+    infer Res
+  >
     ? (request: Req, options?: CallOptions) => Promise<Res>
     : never;
 } & { close(): void };

@@ -60,10 +60,15 @@ export function adaptHandlers(
       callback: grpc.sendUnaryData<unknown>,
     ) => {
       const requestId = requestIdOf(call.metadata);
-      const deadline = call.getDeadline();
-      const ctx: CallContext = { requestId, deadline: deadline instanceof Date ? deadline : undefined };
+      // grpc-js gives the server side its deadline as epoch milliseconds (Infinity when the caller set none).
+      const deadline = Number(call.getDeadline());
+      const ctx: CallContext = {
+        requestId,
+        deadline: Number.isFinite(deadline) ? new Date(deadline) : undefined,
+      };
       runWithContext({ requestId }, () => {
-        run(call.request, ctx).then(
+        // A use case that throws before returning its promise is handled like one that rejects.
+        new Promise((resolve) => resolve(run(call.request, ctx))).then(
           (response) => callback(null, response),
           (error: unknown) => {
             if (!(error instanceof DomainError))
