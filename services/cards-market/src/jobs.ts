@@ -1,5 +1,6 @@
 import type { BackgroundJob } from '@touchline/kit';
 import { sweepStuckSales } from './use-cases/buying';
+import { sweepStuckPurchases } from './use-cases/packs';
 import type { CardsDeps } from './use-cases/deps';
 import { priceTickJob } from './use-cases/prices';
 

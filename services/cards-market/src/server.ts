@@ -3,12 +3,14 @@ import type { CardsMarketHandlers } from '@touchline/protos/gen/touchline/cards_
 import { cardsByIds } from './db/queries';
 import { cardMessages } from './mappers';
 import { buyCard } from './use-cases/buying';
+import { commitCardHold, holdCards, voidCardHold } from './use-cases/card-holds';
 import { catalog, listTeams, players, teamPlayers } from './use-cases/catalog';
 import { cardsWithIds, summaries, userCards } from './use-cases/collection';
 import type { CardsDeps } from './use-cases/deps';
 import { listAllPlayers, listMarket, trending } from './use-cases/market-list';
 import { getMarketStatus } from './use-cases/market-status';
 import { mintCards } from './use-cases/mint-cards';
+import { listPacks, purchasePack } from './use-cases/packs';
 import { priceHistory } from './use-cases/prices';
 import { sellCard, withdrawListing } from './use-cases/selling';
 import { grantStarterPack, markStarterPackRevealed, unrevealedStarterCards } from './use-cases/starter-pack';
@@ -41,5 +43,10 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     SellCard: (req) => sellCard(deps, req),
     WithdrawListing: (req) => withdrawListing(deps, req),
     BuyCard: (req) => buyCard(deps, req),
+    ListPacks: async () => listPacks(),
+    PurchasePack: (req) => purchasePack(deps, req),
+    HoldCards: (req) => holdCards(deps, req),
+    CommitCardHold: (req) => commitCardHold(deps, req.holdKey),
+    VoidCardHold: (req) => voidCardHold(deps, req.holdKey),
   };
 }

@@ -1,4 +1,5 @@
 import type { Migration } from '@touchline/kit';
+import { ledger } from './001_ledger';
 
-/** The wallet schema, in order. Empty until the service's first use case lands. */
-export const migrations: Migration[] = [];
+/** The wallet schema, in order. */
+export const migrations: Migration[] = [ledger];

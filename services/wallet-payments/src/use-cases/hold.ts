@@ -1,0 +1,81 @@
+import type { Knex } from 'knex';
+import { businessRule, conflict, invalid } from '@touchline/kit';
+import type { HoldRequest__Output } from '@touchline/protos/gen/touchline/wallet/HoldRequest';
+import type { HoldResponse__Output as HoldResponse } from '@touchline/protos/gen/touchline/wallet/HoldResponse';
+import { addHeld, ensureAccounts, findAccounts, lockAccounts } from '../db/accounts';
+import { findHold, insertHold, type HoldRow } from '../db/holds';
+import { accountKind } from '../domain/accounts';
+import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
+import { HOLD_KEY_REUSED } from '../domain/hold';
+import { checkKey, checkReason, checkReference, checkTerms, type TransferTerms } from '../domain/validation';
+import type { WalletDeps } from './deps';
+import { spendableOf } from './post';
+
+function sameTerms(row: HoldRow, terms: TransferTerms): boolean {
+  return (
+    row.from_account === terms.from &&
+    row.to_account === terms.to &&
+    Number(row.amount) === terms.amount &&
+    Number(row.fee) === terms.fee
+  );
+}
+
+/** The answer for a key that already has a hold (or a tombstone); nothing is reserved again. */
+async function existingHold(
+  trx: Knex.Transaction,
+  row: HoldRow,
+  terms: TransferTerms,
+): Promise<HoldResponse> {
+  // A tombstone answers 'voided' whatever the terms: the saga that voided the key has moved on.
+  if (row.status !== 'voided' && !sameTerms(row, terms)) throw conflict(HOLD_KEY_REUSED);
+  const accounts = await findAccounts(trx, [terms.from]);
+  return { holdKey: row.hold_key, status: row.status, fromBalance: spendableOf(accounts, terms.from) };
+}
+
+/**
+ * Reserves `amount` of a user account under hold_key: it stops being spendable until CommitHold posts
+ * it or VoidHold releases it. The same key again answers the hold's current status; a key that was
+ * voided (even before this hold arrived) stays voided and reserves nothing.
+ */
+export async function hold(deps: WalletDeps, request: HoldRequest__Output): Promise<HoldResponse> {
+  const holdKey = checkKey(request.holdKey, 'hold_key');
+  const terms = checkTerms({
+    from: request.fromAccount,
+    to: request.toAccount,
+    amount: request.amount,
+    fee: request.fee,
+  });
+  if (accountKind(terms.from) !== 'user') throw invalid('Only a user account can hold coins');
+  const reason = checkReason(request.reason);
+  const reference = checkReference(request.reference);
+
+  return deps.db.transaction(async (trx) => {
+    const earlier = await findHold(trx, holdKey);
+    if (earlier) return existingHold(trx, earlier, terms);
+
+    const now = deps.clock.now();
+    // The hold row references both accounts, so they must exist first.
+    await ensureAccounts(trx, [terms.from, terms.to]);
+    const created = await insertHold(trx, {
+      hold_key: holdKey,
+      from_account: terms.from,
+      to_account: terms.to,
+      amount: terms.amount,
+      fee: terms.fee,
+      reason,
+      reference,
+      status: 'held',
+      void_reason: null,
+      created_at: now,
+      updated_at: now,
+    });
+    // Another Hold or VoidHold of this key committed first.
+    if (!created) return existingHold(trx, (await findHold(trx, holdKey))!, terms);
+
+    const from = (await lockAccounts(trx, [terms.from])).get(terms.from)!;
+    // Throwing rolls the hold row back too: a refused hold leaves nothing under its key.
+    if (!canDebit(from, terms.amount)) throw businessRule(NOT_ENOUGH_COINS);
+    const after = await addHeld(trx, terms.from, terms.amount, now);
+    return { holdKey, status: 'held', fromBalance: spendable(after) };
+  });
+}

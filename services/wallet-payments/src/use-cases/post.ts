@@ -1,0 +1,102 @@
+import type { Knex } from 'knex';
+import { businessRule, conflict } from '@touchline/kit';
+import { addHeld, applyEntries, findAccounts, lockAccounts, type AccountRow } from '../db/accounts';
+import { claimKey, findTransaction, insertEntries } from '../db/transactions';
+import { userIdOf } from '../domain/accounts';
+import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
+import { isBalanced, type Entry } from '../domain/posting';
+import type { WalletDeps } from './deps';
+
+export interface PostingOrder {
+  key: string;
+  fingerprint: string;
+  reason: string;
+  reference: string;
+  entries: Entry[];
+  /** Accounts to lock and report besides those with entries (the recipient of a fee-only transfer). */
+  alsoAccounts?: string[];
+  /** Coins of a hold on the debited account that this posting settles (CommitHold). */
+  released?: { account: string; amount: number };
+}
+
+export interface Posted {
+  transactionId: number;
+  /** True when the key had been posted before: nothing was written this time. */
+  replayed: boolean;
+  /** The accounts of the posting afterwards (now, for a replay). */
+  accounts: Map<string, AccountRow>;
+}
+
+/** Spendable coins of an account in a result map; 0 for an account that does not exist. */
+export function spendableOf(accounts: Map<string, AccountRow>, name: string): number {
+  const row = accounts.get(name);
+  return row ? spendable(row) : 0;
+}
+
+function involved(order: PostingOrder): string[] {
+  return [...order.entries.map((e) => e.account), ...(order.alsoAccounts ?? [])];
+}
+
+async function replay(trx: Knex.Transaction, order: PostingOrder): Promise<Posted> {
+  const earlier = await findTransaction(trx, order.key);
+  if (!earlier) throw new Error(`idempotency key ${order.key} claimed but not found`);
+  if (earlier.fingerprint !== order.fingerprint)
+    throw conflict('Idempotency key was used for another posting');
+  return { transactionId: earlier.id, replayed: true, accounts: await findAccounts(trx, involved(order)) };
+}
+
+/**
+ * Posts one balanced transaction inside the caller's database transaction: claims the key, locks the
+ * accounts in name order, refuses an overdraft of a user account (rolling everything back), writes
+ * the entries, updates the cached balances and announces every user credit. The same key again
+ * returns the first transaction and writes nothing.
+ */
+export async function post(deps: WalletDeps, trx: Knex.Transaction, order: PostingOrder): Promise<Posted> {
+  if (!isBalanced(order.entries)) throw new Error(`unbalanced posting for key ${order.key}`);
+  const now = deps.clock.now();
+  const transactionId = await claimKey(trx, {
+    idempotency_key: order.key,
+    fingerprint: order.fingerprint,
+    reason: order.reason,
+    reference: order.reference,
+    created_at: now,
+  });
+  if (transactionId === undefined) return replay(trx, order);
+
+  const locked = await lockAccounts(trx, involved(order));
+  for (const entry of order.entries) {
+    if (entry.amount >= 0) continue;
+    const released = order.released?.account === entry.account ? order.released.amount : 0;
+    if (!canDebit(locked.get(entry.account)!, -entry.amount, released)) throw businessRule(NOT_ENOUGH_COINS);
+  }
+  // Release before debiting: the CHECK on accounts (balance - held >= 0) holds after every statement.
+  if (order.released) await addHeld(trx, order.released.account, -order.released.amount, now);
+  await insertEntries(trx, transactionId, order.entries, now);
+  const accounts = new Map([...locked, ...(await applyEntries(trx, order.entries, now))]);
+  await announceCredits(deps, trx, transactionId, order, accounts, now);
+  return { transactionId, replayed: false, accounts };
+}
+
+/** wallet.coins.credited for every user account the posting raised (events.proto). */
+async function announceCredits(
+  deps: WalletDeps,
+  trx: Knex.Transaction,
+  transactionId: number,
+  order: PostingOrder,
+  accounts: Map<string, AccountRow>,
+  now: Date,
+): Promise<void> {
+  for (const entry of order.entries) {
+    const userId = userIdOf(entry.account);
+    if (userId === undefined || entry.amount <= 0) continue;
+    await deps.outbox.add(trx, 'wallet.coins.credited', String(userId), {
+      transactionId,
+      userId,
+      amount: entry.amount,
+      reason: order.reason,
+      reference: order.reference,
+      balance: spendableOf(accounts, entry.account),
+      creditedAt: now.toISOString(),
+    });
+  }
+}

@@ -1,0 +1,93 @@
+import type { Knex } from 'knex';
+import { expect } from 'vitest';
+import { createPromiseClient, Outbox, systemClock, systemRandom } from '@touchline/kit';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { decodeEvent, SERVICES, type EventOutput } from '@touchline/protos';
+import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
+import { walletService } from '../src/service';
+import type { WalletDeps } from '../src/use-cases/deps';
+import { verifyLedger } from '../src/use-cases/ledger';
+
+export type WalletClient = ReturnType<typeof createPromiseClient<WalletDefinition>>;
+
+export interface StartedWallet {
+  test: TestService;
+  client: WalletClient;
+  /** Use-case dependencies on the service's database, for calls that skip gRPC. */
+  deps: WalletDeps;
+  stop(): Promise<void>;
+}
+
+/** Dependencies for calling use cases directly; one per connection pool when transactions must race. */
+export function walletDeps(db: Knex, welcomeCoins = 10_000): WalletDeps {
+  return {
+    db,
+    outbox: new Outbox(systemClock, systemRandom),
+    clock: systemClock,
+    logger: silentLogger,
+    welcomeCoins,
+  };
+}
+
+/** A real wallet service (gRPC on a loopback port, its own database) and a client for it. */
+export async function startWallet(env: Record<string, string> = {}): Promise<StartedWallet> {
+  const test = await startTestService(walletService, { env });
+  const client = createPromiseClient<WalletDefinition>(
+    SERVICES['wallet-payments'].definition(),
+    test.service.address,
+  );
+  return {
+    test,
+    client,
+    deps: walletDeps(test.database.db, Number(env.WELCOME_COINS ?? 10_000)),
+    async stop() {
+      client.close();
+      await test.stop();
+    },
+  };
+}
+
+export function grantOrder(key: string, userId: number, amount: number, reference = '') {
+  return { idempotencyKey: key, userId, amount, reason: 'test', reference };
+}
+
+export function transferOrder(
+  key: string,
+  from: string,
+  to: string,
+  amount: number,
+  fee = 0,
+  reference = '',
+) {
+  return {
+    idempotencyKey: key,
+    fromAccount: from,
+    toAccount: to,
+    amount,
+    fee,
+    reason: 'test',
+    reference,
+  };
+}
+
+export function holdOrder(holdKey: string, from: string, to: string, amount: number, fee = 0) {
+  return { holdKey, fromAccount: from, toAccount: to, amount, fee, reason: 'trade', reference: holdKey };
+}
+
+export function voidOrder(holdKey: string, reason = 'saga failed') {
+  return { holdKey, reason };
+}
+
+/** The ledger balances, every cached balance and reservation matches, no user account is negative. */
+export async function expectLedgerOk(deps: WalletDeps): Promise<void> {
+  expect(await verifyLedger(deps)).toEqual({ ok: true, total: 0, mismatches: [], negativeUserAccounts: 0 });
+}
+
+/** The wallet.coins.credited events in the outbox, oldest first. */
+export async function creditedEvents(db: Knex): Promise<EventOutput<'wallet.coins.credited'>[]> {
+  const rows = (await db('outbox')
+    .where({ topic: 'wallet.coins.credited' })
+    .orderBy('id')
+    .select('payload')) as { payload: Uint8Array }[];
+  return rows.map((row) => decodeEvent('wallet.coins.credited', row.payload));
+}
