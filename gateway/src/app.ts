@@ -11,6 +11,7 @@ import { requestId } from './middleware/request-id';
 import { authRoutes } from './routes/auth';
 import { cardsRoutes } from './routes/cards';
 import { marketRoutes } from './routes/market';
+import { packRoutes } from './routes/packs';
 import { tradeHistoryRoutes } from './routes/trade-history';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
@@ -71,6 +72,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   api.use(cardsRoutes(clients));
   api.use(marketRoutes(clients));
   api.use(tradeHistoryRoutes(clients));
+  api.use(packRoutes(clients));
   api.use(apiNotFound);
   app.use('/api', api);
 

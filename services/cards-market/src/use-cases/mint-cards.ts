@@ -3,6 +3,7 @@ import type { MintCardsRequest__Output } from '@touchline/protos/gen/touchline/c
 import type { MintCardsResponse } from '@touchline/protos/gen/touchline/cards_market/MintCardsResponse';
 import { cardsByIds } from '../db/queries';
 import type { MintReason } from '../domain/card';
+import { drawPack, findPack } from '../domain/packs';
 import { isRarity } from '../domain/rarity';
 import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
@@ -41,8 +42,13 @@ export async function mintCards(
           ids.push(id);
         } else if (spec.what === 'rarity' && isRarity(spec.rarity!)) {
           ids.push(await mintRandomOfRarity(deps, trx, spec.rarity!, order));
+        } else if (spec.what === 'packId' && findPack(spec.packId!)) {
+          // A pack reward (promo codes): its cards, drawn with the pack's published odds.
+          for (const rarity of drawPack(findPack(spec.packId!)!, deps.random)) {
+            ids.push(await mintRandomOfRarity(deps, trx, rarity, order));
+          }
         } else {
-          throw invalid('each spec needs a player_id or a known rarity');
+          throw invalid('each spec needs a player_id, a known rarity or a known pack_id');
         }
       }
     }

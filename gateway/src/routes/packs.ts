@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Clients } from '../clients';
+import { cardJson } from '../compose/cards';
+import { route } from '../middleware/errors';
+import { validateBody } from '../middleware/validate';
+
+/** The shop's card packs (economy-admin-spec sections 2, 3, 7). */
+export function packRoutes(clients: Clients): Router {
+  const router = Router();
+
+  router.get(
+    '/packs',
+    route(async (_req, res) => {
+      const { packs } = await clients.cardsMarket.ListPacks({});
+      res.json(
+        packs.map((p) => ({
+          id: p.id,
+          name: p.name,
+          description: p.description,
+          rarity: p.rarity,
+          packSize: p.packSize,
+          price: p.price,
+          odds: p.odds,
+        })),
+      );
+    }),
+  );
+
+  const purchase = z.strictObject({
+    packId: z.number({ error: 'packId must be a number' }).int().positive(),
+  });
+  router.post(
+    '/packs/purchase',
+    validateBody(purchase),
+    route(async (req, res) => {
+      const result = await clients.cardsMarket.PurchasePack(
+        {
+          userId: req.session!.userId,
+          packId: (req.body as z.output<typeof purchase>).packId,
+          idempotencyKey: req.get('idempotency-key')?.slice(0, 128) || randomUUID(),
+        },
+        { timeoutMs: 15_000 },
+      );
+      if (!result.success) {
+        // Minting failed after the debit and the coins came back: the shop shows "Coins Refunded".
+        res
+          .status(422)
+          .json({
+            success: false,
+            message: result.message,
+            remainingCoins: result.remainingCoins,
+            refunded: result.refunded,
+          });
+        return;
+      }
+      res.json({
+        message: result.message,
+        cards: result.cards.map((c) => ({ ...cardJson(c), packName: result.packName })),
+        coinsSpent: result.coinsSpent,
+        remainingCoins: result.remainingCoins,
+      });
+    }),
+  );
+
+  return router;
+}
