@@ -116,9 +116,7 @@ describe('card holds for trades', () => {
   it('refuses cards of someone else, listed cards and cards held by another trade', async () => {
     const [mine] = await give(5);
     const [listed] = await give(5);
-    await sellCard(deps(), { userId: 5, cardId: listed!, price: 1_000_000_000, idempotencyKey: 's2' }).catch(
-      () => undefined,
-    );
+    // A listing written directly: the point here is the hold rule, not the selling rules.
     await cards.database.db('listings').insert({
       card_id: listed,
       seller_id: 5,
