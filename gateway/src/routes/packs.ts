@@ -45,14 +45,12 @@ export function packRoutes(clients: Clients): Router {
       );
       if (!result.success) {
         // Minting failed after the debit and the coins came back: the shop shows "Coins Refunded".
-        res
-          .status(422)
-          .json({
-            success: false,
-            message: result.message,
-            remainingCoins: result.remainingCoins,
-            refunded: result.refunded,
-          });
+        res.status(422).json({
+          success: false,
+          message: result.message,
+          remainingCoins: result.remainingCoins,
+          refunded: result.refunded,
+        });
         return;
       }
       res.json({

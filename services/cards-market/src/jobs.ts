@@ -27,10 +27,11 @@ function every(
   };
 }
 
-/** The price tick and the sweeper of half-finished buys. */
+/** The price tick and the sweepers of half-finished buys and pack purchases. */
 export function cardsJobs(deps: CardsDeps): BackgroundJob[] {
   return [
     priceTickJob(deps),
     every('sale-sweeper', deps.config.SALE_SWEEP_INTERVAL_MS, () => sweepStuckSales(deps), deps),
+    every('pack-sweeper', deps.config.SALE_SWEEP_INTERVAL_MS, () => sweepStuckPurchases(deps), deps),
   ];
 }
