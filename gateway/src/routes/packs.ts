@@ -13,18 +13,8 @@ export function packRoutes(clients: Clients): Router {
   router.get(
     '/packs',
     route(async (_req, res) => {
-      const { packs } = await clients.cardsMarket.ListPacks({});
-      res.json(
-        packs.map((p) => ({
-          id: p.id,
-          name: p.name,
-          description: p.description,
-          rarity: p.rarity,
-          packSize: p.packSize,
-          price: p.price,
-          odds: p.odds,
-        })),
-      );
+      // The pack messages are already the spec's shape: id, name, description, rarity, packSize, price, odds.
+      res.json((await clients.cardsMarket.ListPacks({})).packs);
     }),
   );
 

@@ -16,5 +16,6 @@ export * from './events/relay';
 export * from './events/inbox';
 export * from './events/in-process-bus';
 export * from './service';
+export * from './jobs';
 export * from './runtime';
 export { stopTelemetry } from './telemetry/sdk';

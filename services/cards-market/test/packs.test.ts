@@ -88,9 +88,9 @@ describe('buying packs', () => {
       packName: 'Rare Pack',
     });
     expect(first.cards).toHaveLength(pack.packSize);
-    expect(again.cards.map((c) => c.id)).toEqual(first.cards.map((c) => c.id));
+    expect(again.cards!.map((c) => c.id)).toEqual(first.cards!.map((c) => c.id));
     expect(await coins(201)).toBe(10);
-    for (const card of first.cards) expect(pack.odds.map((o) => o.rarity)).toContain(card.player!.rarity);
+    for (const card of first.cards!) expect(pack.odds.map((o) => o.rarity)).toContain(card.player!.rarity);
     await audit();
   });
 

@@ -9,6 +9,7 @@ import { cardMessages } from '../mappers';
 import { MARKET_ACCOUNT, userAccount } from '../wallet';
 import type { CardsDeps } from './deps';
 import { isMarketOpen } from './market-status';
+import { stuckCutoff, sweep } from './sweep';
 
 export const NOT_ENOUGH = 'Not enough coins or card unavailable';
 export const DIRECT_BUY_CLOSED =
@@ -233,21 +234,11 @@ export async function buyCard(deps: CardsDeps, request: BuyCardRequest__Output):
 
 /** Finishes or undoes sales left half-way by a crash or a lost answer. Returns how many it settled. */
 export async function sweepStuckSales(deps: CardsDeps): Promise<number> {
-  const cutoff = new Date(deps.clock.now().getTime() - deps.config.SALE_STUCK_AFTER_MS);
   const stuck = (await deps
     .db('sales')
     .where({ state: 'started' })
-    .where('updated_at', '<', cutoff)
+    .where('updated_at', '<', stuckCutoff(deps))
     .orderBy('created_at')
     .limit(50)) as SaleRow[];
-  let settled = 0;
-  for (const sale of stuck) {
-    try {
-      await settle(deps, sale);
-      settled++;
-    } catch (error) {
-      deps.logger.warn({ err: error, saleId: sale.id }, 'sweeper could not finish a sale yet');
-    }
-  }
-  return settled;
+  return sweep(deps, 'sale', stuck, (sale) => settle(deps, sale));
 }

@@ -8,6 +8,7 @@ import { cardMessages } from '../mappers';
 import { MARKET_ACCOUNT, userAccount } from '../wallet';
 import type { CardsDeps } from './deps';
 import { mintRandomOfRarity } from './mint';
+import { stuckCutoff, sweep } from './sweep';
 
 interface PurchaseRow {
   id: string;
@@ -204,23 +205,12 @@ async function settlePurchase(
 
 /** Finishes pack purchases left half-way (a crash between the debit and the mint). */
 export async function sweepStuckPurchases(deps: CardsDeps): Promise<number> {
-  const cutoff = new Date(deps.clock.now().getTime() - deps.config.SALE_STUCK_AFTER_MS);
   const stuck = (await deps
     .db('pack_purchases')
     .where({ state: 'started' })
-    .where('updated_at', '<', cutoff)
+    .where('updated_at', '<', stuckCutoff(deps))
     .limit(50)) as PurchaseRow[];
-  let settled = 0;
-  for (const purchase of stuck) {
-    try {
-      await settlePurchase(deps, purchase, findPack(purchase.pack_id)!);
-      settled++;
-    } catch (error) {
-      deps.logger.warn(
-        { err: error, purchaseId: purchase.id },
-        'sweeper could not finish a pack purchase yet',
-      );
-    }
-  }
-  return settled;
+  return sweep(deps, 'pack purchase', stuck, (purchase) =>
+    settlePurchase(deps, purchase, findPack(purchase.pack_id)!),
+  );
 }

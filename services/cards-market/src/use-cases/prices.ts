@@ -1,4 +1,4 @@
-import { invalid, notFound, type BackgroundJob } from '@touchline/kit';
+import { invalid, notFound } from '@touchline/kit';
 import type { GetPriceHistoryRequest__Output } from '@touchline/protos/gen/touchline/cards_market/GetPriceHistoryRequest';
 import { dueTick, TICK_MINUTES } from '../domain/market-hours';
 import { nextPrice } from '../domain/price-engine';
@@ -66,28 +66,6 @@ export async function runDueTick(deps: CardsDeps): Promise<boolean> {
   });
   if (ticked) deps.players.invalidate();
   return ticked;
-}
-
-export function priceTickJob(deps: CardsDeps): BackgroundJob {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  return {
-    name: 'price-tick',
-    start() {
-      const check = () => {
-        running = runDueTick(deps).catch((error: unknown) =>
-          deps.logger.error({ err: error }, 'price tick failed'),
-        );
-      };
-      check();
-      timer = setInterval(check, deps.config.PRICE_TICK_CHECK_MS);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }
 
 const RANGES: Record<string, number> = { '1d': 1, '1w': 7, '1m': 30, '3m': 90, all: 3650 };
