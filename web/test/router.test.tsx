@@ -8,9 +8,9 @@ import { makeUser, mockFetch, renderApp, signedOut } from './utils';
 const signedIn = { 'GET /api/user': { body: makeUser() } };
 
 describe('router', () => {
-  it("shows '404 Page Not Found' for /market (not built yet) when signed in", async () => {
+  it("shows '404 Page Not Found' for /trade (not built yet) when signed in", async () => {
     mockFetch(signedIn);
-    renderApp('/market');
+    renderApp('/trade');
 
     expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
@@ -59,6 +59,9 @@ describe('router', () => {
     [paths.collection]: 'My Collection',
     [paths.catalog]: 'Player Catalog',
     [paths.teams]: 'MLS Team Rosters',
+    [paths.market]: 'Market',
+    [paths.marketStock]: 'Player Market',
+    [paths.tradeHistory]: 'Trade History',
   };
 
   it.each(Object.entries(builtScreens))('renders %s (%s)', async (path, title) => {

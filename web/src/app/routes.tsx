@@ -7,8 +7,11 @@ import { AuthRoute } from '@/features/auth/routes/AuthRoute';
 import { CatalogRoute } from '@/features/catalog/routes/CatalogRoute';
 import { CollectionRoute } from '@/features/collection/routes/CollectionRoute';
 import { HomeRoute } from '@/features/home/routes/HomeRoute';
+import { MarketRoute } from '@/features/market/routes/MarketRoute';
+import { StockMarketRoute } from '@/features/market/routes/StockMarketRoute';
 import { ProfileRoute } from '@/features/profile/routes/ProfileRoute';
 import { TeamsRoute } from '@/features/teams/routes/TeamsRoute';
+import { TradeHistoryRoute } from '@/features/trade-history/routes/TradeHistoryRoute';
 
 import { NotFoundRoute, RequireAuth } from './guards';
 import { AppLayout, RootLayout } from './layout/AppLayout';
@@ -37,10 +40,10 @@ export const routes: RouteObject[] = [
             element: <AppLayout />,
             children: [
               { path: paths.home, element: <HomeRoute /> },
-              { path: paths.market, element: <NotFound /> },
-              { path: paths.marketStock, element: <NotFound /> },
+              { path: paths.market, element: <MarketRoute /> },
+              { path: paths.marketStock, element: <StockMarketRoute /> },
               { path: paths.trade, element: <NotFound /> },
-              { path: paths.tradeHistory, element: <NotFound /> },
+              { path: paths.tradeHistory, element: <TradeHistoryRoute /> },
               { path: paths.tradeMarketplace, element: <NotFound /> },
               { path: paths.leaderboard, element: <NotFound /> },
               { path: paths.profile, element: <ProfileRoute /> },

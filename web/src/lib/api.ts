@@ -23,6 +23,8 @@ export interface RequestOptions {
   /** Serialised as JSON when present. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (for example an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 const UNKNOWN_ERROR = 'Unknown error';
@@ -72,7 +74,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** Sends a request to the API and returns the parsed JSON body (undefined when empty). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = { method, headers, credentials: 'include' };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -94,6 +96,23 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
+
+/**
+ * A fresh key for a non-idempotent request (one per user action): a retry of the same action sends the
+ * same key, so the server performs it once. Falls back to getRandomValues where randomUUID is missing
+ * (randomUUID needs a secure context).
+ */
+export function newIdempotencyKey(): string {
+  const cryptoApi = globalThis.crypto;
+  if (typeof cryptoApi?.randomUUID === 'function') return cryptoApi.randomUUID();
+  const bytes = new Uint8Array(16);
+  if (typeof cryptoApi?.getRandomValues === 'function') cryptoApi.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** The message of any thrown value, for toasts. */
 export function errorMessage(error: unknown, fallback = 'An error occurred'): string {

@@ -47,6 +47,8 @@ export interface Card {
   /** Percent change of the player's price. */
   priceChange?: number | null;
   forSale: boolean;
+  /** The asking price while the card is listed on the market (forSale), else null. */
+  listingPrice?: number | null;
   /** ISO timestamp. */
   acquiredAt: string;
   profitLoss: number;

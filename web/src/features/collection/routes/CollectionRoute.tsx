@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { paths } from '@/config/paths';
 import { useUserCards } from '@/features/cards/api';
 import { CardDetailDialog } from '@/features/cards/components/CardDetailDialog';
+import { MarketClosedBar } from '@/features/market/components/MarketClosedBar';
 import type { Card } from '@/features/cards/types';
 import {
   CARD_SORTS,
@@ -152,6 +153,7 @@ export function CollectionRoute() {
         <SearchInput placeholder="Search cards..." value={search} onValueChange={setSearch} />
         {body}
       </div>
+      <MarketClosedBar />
       <CardDetailDialog card={selected} onClose={() => setSelected(null)} />
     </>
   );

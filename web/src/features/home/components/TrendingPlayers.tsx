@@ -1,0 +1,62 @@
+import { Flame } from 'lucide-react';
+
+import { QueryError } from '@/components/QueryError';
+import { PlayerCard } from '@/features/cards/components/PlayerCard';
+import { PriceChange } from '@/features/cards/components/PriceChange';
+import type { Player } from '@/features/cards/types';
+import { useTrending } from '@/features/market/api';
+import { CoinAmount } from '@/features/market/components/CoinAmount';
+
+/** 'Trending Players' on home: the biggest 24h movers, two to a row; a tap opens the player popup. */
+export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: Player) => void }) {
+  const { data: players, isPending, isError, error, refetch, isFetching } = useTrending();
+
+  return (
+    <section aria-labelledby="home-trending" className="flex flex-col gap-3">
+      <div className="flex flex-col gap-0.5">
+        <h2 id="home-trending" className="flex items-center gap-2 text-base font-bold text-slate-50">
+          <Flame aria-hidden className="size-4 text-amber-400" />
+          Trending Players
+        </h2>
+        <p className="text-xs text-slate-500">Market data updates every 5 minutes</p>
+      </div>
+
+      {isPending ? (
+        <p
+          role="status"
+          className="rounded-2xl border border-white/5 bg-slate-900/70 px-4 py-6 text-center text-sm text-slate-400"
+        >
+          Loading trending players...
+        </p>
+      ) : isError ? (
+        <QueryError error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : players.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-700/80 px-4 py-6 text-center text-sm text-slate-400">
+          No trending players right now
+        </p>
+      ) : (
+        <ul aria-label="Trending players" className="grid grid-cols-2 gap-2">
+          {players.map((player) => (
+            <li key={player.id}>
+              <button
+                type="button"
+                aria-label={`${player.name}, ${player.rarity} ${player.position}`}
+                onClick={() => onSelectPlayer(player)}
+                className="flex w-full items-center gap-2.5 rounded-2xl border border-white/5 bg-slate-900/70 p-2 text-left transition-colors hover:border-white/10 hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-400"
+              >
+                <div className="w-10 shrink-0">
+                  <PlayerCard player={player} variant="art" className="shadow-md" />
+                </div>
+                <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                  <span className="truncate text-xs font-bold text-slate-50">{player.name}</span>
+                  <CoinAmount value={player.currentPrice} className="text-xs" iconClassName="size-3" />
+                  <PriceChange value={player.priceChange} className="text-[11px]" />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

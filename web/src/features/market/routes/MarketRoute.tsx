@@ -1,0 +1,185 @@
+import { ChevronsDown, SearchX } from 'lucide-react';
+import { useState } from 'react';
+
+import { Header } from '@/components/Header';
+import { QueryError } from '@/components/QueryError';
+import { Button } from '@/components/ui/Button';
+import { Chips } from '@/components/ui/Chips';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { SearchInput } from '@/components/ui/SearchInput';
+import { Select } from '@/components/ui/Select';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { useUser } from '@/features/auth/api';
+import { POSITION_FILTERS, type PositionFilter } from '@/features/cards/utils';
+import { formatNumber } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+import { useMarketListings, useMarketStatus } from '../api';
+import { ListingRow } from '../components/ListingRow';
+import { MarketCardDialog } from '../components/MarketCardDialog';
+import { MarketScheduleNotice } from '../components/MarketScheduleNotice';
+import { MarketStatusBanner } from '../components/MarketStatusBanner';
+import { MarketTabs } from '../components/MarketTabs';
+import { SearchToggle } from '../components/SearchToggle';
+import { toastMarketClosed, useBuyListing } from '../components/useBuyListing';
+import type { MarketItem, MarketSortKey } from '../types';
+import { filterMarketItems, listingAction, MARKET_SORTS, positionParam } from '../utils';
+
+/** Listings rendered at first and added by each 'Show more' (the market holds one card of every player). */
+export const MARKET_PAGE_SIZE = 50;
+
+/** /market: the listings of the market and of other users, with buying. */
+export function MarketRoute() {
+  const { data: user } = useUser();
+  const { data: status } = useMarketStatus();
+  const [position, setPosition] = useState<PositionFilter>('All');
+  const [sort, setSort] = useState<MarketSortKey>('price_asc');
+  const [search, setSearch] = useState('');
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [limit, setLimit] = useState(MARKET_PAGE_SIZE);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const listings = useMarketListings({ position: positionParam(position), sort, search: debouncedSearch });
+  const { buy, isBuying, isPending: buyPending } = useBuyListing();
+
+  const isOpen = status?.isOpen;
+  const actionOf = (item: MarketItem) => listingAction(item, user?.id, isOpen);
+  const items = listings.data ? filterMarketItems(listings.data, position, search, sort) : [];
+  // Kept by id so the popup follows the refreshed list (and closes when the card is gone).
+  const selected =
+    selectedId === null ? null : (listings.data?.find((item) => item.id === selectedId) ?? null);
+
+  function changePosition(next: PositionFilter) {
+    setPosition(next);
+    setLimit(MARKET_PAGE_SIZE);
+  }
+
+  function showAll() {
+    setPosition('All');
+    setSearch('');
+    setLimit(MARKET_PAGE_SIZE);
+  }
+
+  function buyItem(item: MarketItem, onBought?: () => void) {
+    if (actionOf(item) === 'closed') {
+      toastMarketClosed();
+      return;
+    }
+    buy(item, onBought);
+  }
+
+  let body;
+  if (listings.isPending) {
+    body = (
+      <div role="status" aria-label="Loading market" className="flex flex-col gap-2">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} className="h-[5.25rem] rounded-2xl" />
+        ))}
+      </div>
+    );
+  } else if (listings.isError && !listings.data) {
+    body = (
+      <QueryError
+        error={listings.error}
+        onRetry={() => void listings.refetch()}
+        retrying={listings.isFetching}
+      />
+    );
+  } else if (items.length === 0) {
+    body = (
+      <EmptyState
+        icon={SearchX}
+        title="No players match your filter"
+        action={
+          <Button size="sm" variant="outline" onClick={showAll}>
+            Show All Players
+          </Button>
+        }
+      />
+    );
+  } else {
+    const shown = items.slice(0, limit);
+    body = (
+      <>
+        <ul aria-label="Market listings" className="flex flex-col gap-2">
+          {shown.map((item) => (
+            <ListingRow
+              key={item.id}
+              item={item}
+              action={actionOf(item)}
+              onOpen={(next) => setSelectedId(next.id)}
+              onBuy={(next) => buyItem(next)}
+              onClosedClick={toastMarketClosed}
+              buying={isBuying(item.id)}
+              busy={buyPending}
+            />
+          ))}
+        </ul>
+        {items.length > shown.length && (
+          <Button variant="outline" onClick={() => setLimit((current) => current + MARKET_PAGE_SIZE)}>
+            <ChevronsDown aria-hidden className="size-4" />
+            {`Show more (${formatNumber(items.length - shown.length)} left)`}
+          </Button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Header
+        title="Market"
+        actions={<SearchToggle open={searchOpen} onToggle={() => setSearchOpen((value) => !value)} />}
+      />
+      <div className="flex flex-col gap-4 px-4 py-5">
+        {(searchOpen || search !== '') && (
+          <SearchInput
+            placeholder="Search players..."
+            value={search}
+            onValueChange={(value) => {
+              setSearch(value);
+              setLimit(MARKET_PAGE_SIZE);
+            }}
+            autoFocus
+          />
+        )}
+        <MarketStatusBanner />
+        <MarketScheduleNotice />
+        <MarketTabs />
+        <Chips
+          label="Filter by position"
+          options={POSITION_FILTERS}
+          value={position}
+          onChange={changePosition}
+        />
+        <div className="flex items-center justify-between gap-3">
+          <p className="text-xs font-medium text-slate-400" aria-live="polite">
+            {listings.data
+              ? `${formatNumber(items.length)} ${items.length === 1 ? 'player' : 'players'}`
+              : ''}
+          </p>
+          <Select
+            aria-label="Sort players"
+            className="w-48"
+            value={sort}
+            onChange={(event) => setSort(event.target.value as MarketSortKey)}
+          >
+            {MARKET_SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        {body}
+      </div>
+      <MarketCardDialog
+        item={selected}
+        action={selected ? actionOf(selected) : null}
+        onClose={() => setSelectedId(null)}
+        onBuy={(item) => buyItem(item, () => setSelectedId(null))}
+        buying={selected ? isBuying(selected.id) : false}
+      />
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+import type { Player, Position } from '@/features/cards/types';
+import { matchesPosition, type PositionFilter } from '@/features/cards/utils';
+
+import type { MarketItem, MarketSortKey, PlayerSortKey } from './types';
+
+// ---------------------------------------------------------------------------------------------------------
+// Texts shared by several screens (game spec, sections 5 and 8)
+// ---------------------------------------------------------------------------------------------------------
+
+export const MARKET_CLOSED_TITLE = 'Market Closed';
+export const DIRECT_BUY_CLOSED_MESSAGE =
+  'Direct market purchases are only available during market hours (9:30AM-4PM EST, Mon-Fri). P2P trading is still available.';
+export const SELL_CLOSED_TITLE = 'Market is closed';
+export const SELL_CLOSED_MESSAGE =
+  'You can only sell cards when the market is open (9:30 AM - 4:00 PM ET, Monday-Friday).';
+
+// ---------------------------------------------------------------------------------------------------------
+// Selling rules (shared with the server: cards-market domain/selling.ts)
+// ---------------------------------------------------------------------------------------------------------
+
+export interface PriceBounds {
+  min: number;
+  max: number;
+}
+
+/** The allowed listing prices: 50% of the current price rounded down to 150% rounded up. */
+export function sellPriceBounds(currentPrice: number): PriceBounds {
+  return { min: Math.floor(currentPrice * 0.5), max: Math.ceil(currentPrice * 1.5) };
+}
+
+/** The marketplace fee percent: 10 when listed at or below the current price, 15 above it. */
+export function sellFeePercent(price: number, currentPrice: number): number {
+  return price <= currentPrice ? 10 : 15;
+}
+
+/** The fee in coins, rounded down. */
+export function sellFee(price: number, currentPrice: number): number {
+  return Math.floor((price * sellFeePercent(price, currentPrice)) / 100);
+}
+
+/** What the seller receives when the card sells: the price minus the fee. */
+export function estimatedProceeds(price: number, currentPrice: number): number {
+  return price - sellFee(price, currentPrice);
+}
+
+/** Whether a price can be listed: a whole number of coins within the bounds. */
+export function isValidSellPrice(price: number, currentPrice: number): boolean {
+  const { min, max } = sellPriceBounds(currentPrice);
+  return Number.isSafeInteger(price) && price > 0 && price >= min && price <= max;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Filters and sorting (the server filters and sorts too; the client repeats it so a list shown while
+// the next one loads already matches the chosen filter)
+// ---------------------------------------------------------------------------------------------------------
+
+const POSITION_OF_FILTER: Record<Exclude<PositionFilter, 'All'>, Position> = {
+  Forwards: 'Forward',
+  Midfielders: 'Midfielder',
+  Defenders: 'Defender',
+  Goalkeepers: 'Goalkeeper',
+};
+
+/** The API's position parameter of a chip: null for All. */
+export function positionParam(filter: PositionFilter): Position | null {
+  return filter === 'All' ? null : POSITION_OF_FILTER[filter];
+}
+
+/** Case-insensitive player-name search; blank matches everything. */
+export function matchesPlayerName(name: string, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return needle === '' || name.toLowerCase().includes(needle);
+}
+
+export const MARKET_SORTS: readonly { value: MarketSortKey; label: string }[] = [
+  { value: 'price_asc', label: 'Price: Low to High' },
+  { value: 'price_desc', label: 'Price: High to Low' },
+  { value: 'change', label: '% Change' },
+];
+
+export const PLAYER_SORTS: readonly { value: PlayerSortKey; label: string }[] = [
+  { value: 'price_desc', label: 'Price: High to Low' },
+  { value: 'price_asc', label: 'Price: Low to High' },
+  { value: 'change', label: '% Change' },
+  { value: 'name', label: 'Name: A to Z' },
+];
+
+const finite = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : 0;
+
+/** The market listings matching a position chip and search, sorted like the server sorts them. */
+export function filterMarketItems(
+  items: readonly MarketItem[],
+  position: PositionFilter,
+  search: string,
+  sort: MarketSortKey,
+): MarketItem[] {
+  const shown = items.filter(
+    (item) => matchesPosition(item.player.position, position) && matchesPlayerName(item.player.name, search),
+  );
+  return shown.sort((a, b) => {
+    switch (sort) {
+      case 'price_desc':
+        return b.price - a.price;
+      case 'change':
+        return finite(b.priceChange) - finite(a.priceChange);
+      case 'price_asc':
+        return a.price - b.price;
+    }
+  });
+}
+
+/** The players matching a position chip and search, sorted like the server sorts them. */
+export function filterPlayers(
+  players: readonly Player[],
+  position: PositionFilter,
+  search: string,
+  sort: PlayerSortKey,
+): Player[] {
+  const shown = players.filter(
+    (player) => matchesPosition(player.position, position) && matchesPlayerName(player.name, search),
+  );
+  return shown.sort((a, b) => {
+    switch (sort) {
+      case 'price_asc':
+        return a.currentPrice - b.currentPrice;
+      case 'change':
+        return finite(b.priceChange) - finite(a.priceChange);
+      case 'name':
+        return a.name.localeCompare(b.name);
+      case 'price_desc':
+        return b.currentPrice - a.currentPrice;
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Stock market
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The 24h change of the stock market: sign and two decimals ('+1.25%', '-0.40%'); '0%' when the change is
+ * missing or rounds to zero.
+ */
+export function formatStockChange(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '0%';
+  const rounded = Math.round(value * 100) / 100;
+  if (rounded === 0) return '0%';
+  return `${rounded > 0 ? '+' : ''}${rounded.toFixed(2)}%`;
+}
+
+export const UNKNOWN_TEAM = 'Unknown Team';
+
+export interface TeamGroup {
+  name: string;
+  /** The club of the first player, for the crest; null for 'Unknown Team'. */
+  team: Player['team'] | null;
+  players: Player[];
+}
+
+/** Players grouped by team name (fallback 'Unknown Team'), groups sorted alphabetically, order kept within. */
+export function groupPlayersByTeam(players: readonly Player[]): TeamGroup[] {
+  const groups = new Map<string, TeamGroup>();
+  for (const player of players) {
+    const name = player.team?.name?.trim() || UNKNOWN_TEAM;
+    const group = groups.get(name);
+    if (group) group.players.push(player);
+    else groups.set(name, { name, team: name === UNKNOWN_TEAM ? null : player.team, players: [player] });
+  }
+  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Listings
+// ---------------------------------------------------------------------------------------------------------
+
+/** What the viewer can do with a listing. */
+export type ListingAction = 'buy' | 'trade' | 'own' | 'closed';
+
+/**
+ * 'own' for the viewer's listing, 'trade' for another user's (buyable any time), 'buy' for a market card,
+ * 'closed' for a market card while the market is known to be closed.
+ */
+export function listingAction(
+  item: Pick<MarketItem, 'userId'>,
+  userId: number | undefined,
+  isOpen: boolean | undefined,
+): ListingAction {
+  if (item.userId !== 0) return item.userId === userId ? 'own' : 'trade';
+  return isOpen === false ? 'closed' : 'buy';
+}

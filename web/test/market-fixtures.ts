@@ -1,0 +1,63 @@
+import type { Player } from '@/features/cards/types';
+import type { MarketItem, MarketStatus } from '@/features/market/types';
+import type { TradeRecord } from '@/features/trade-history/types';
+
+export const marketOpen: MarketStatus = {
+  isOpen: true,
+  nextEvent: 'Closes today 4:00 PM ET',
+  nextEventAt: '2026-03-09T20:00:00.000Z',
+};
+
+export const marketClosed: MarketStatus = {
+  isOpen: false,
+  nextEvent: 'Opens Monday 9:30 AM ET',
+  nextEventAt: '2026-03-09T13:30:00.000Z',
+};
+
+export interface ItemSpec {
+  id: number;
+  player: Player;
+  /** 0: the market's own card. */
+  userId?: number;
+  price?: number;
+  editionNumber?: number;
+}
+
+/** A listing as GET /api/market returns it. */
+export function makeMarketItem(spec: ItemSpec): MarketItem {
+  const userId = spec.userId ?? 0;
+  return {
+    id: spec.id,
+    player: spec.player,
+    team: {
+      name: spec.player.team.name,
+      logoUrl: null,
+      abbreviation: spec.player.team.abbreviation,
+      primaryColor: spec.player.team.primaryColor,
+      secondaryColor: spec.player.team.secondaryColor,
+    },
+    priceChange: spec.player.priceChange,
+    userId,
+    price: spec.price ?? spec.player.currentPrice,
+    editionNumber: spec.editionNumber ?? 4,
+    maxEditions: spec.player.maxEditions,
+    listingId: userId === 0 ? null : spec.id + 10_000,
+    listedAt: userId === 0 ? null : '2026-03-06T15:00:00.000Z',
+  };
+}
+
+export function makeTrade(overrides: Partial<TradeRecord> & Pick<TradeRecord, 'id'>): TradeRecord {
+  return {
+    createdAt: '2026-03-06T18:05:00.000Z',
+    playerName: 'Lionel Messi',
+    playerId: 1,
+    rarity: 'Ultra Legendary',
+    tradeType: 'market_sale',
+    sellerUserId: 12,
+    buyerUserId: 13,
+    salePrice: 150_000,
+    profitLoss: 1_500,
+    cardId: 103,
+    ...overrides,
+  };
+}

@@ -1,0 +1,281 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import type { MarketItem, MarketStatus } from '@/features/market/types';
+
+import { makeCard, players } from './card-fixtures';
+import { makeMarketItem, marketClosed, marketOpen } from './market-fixtures';
+import { makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
+
+const DIRECT_BUY_CLOSED =
+  'Direct market purchases are only available during market hours (9:30AM-4PM EST, Mon-Fri). P2P trading is still available.';
+
+/** Market card Messi, a user's Alba listing, the viewer's (id 7) own Guzan listing, market card Herbers. */
+const listings: MarketItem[] = [
+  makeMarketItem({ id: 501, player: players.herbers }),
+  makeMarketItem({ id: 502, player: players.guzan, userId: 7, price: 1_300 }),
+  makeMarketItem({ id: 503, player: players.alba, userId: 12, price: 41_000 }),
+  makeMarketItem({ id: 504, player: players.messi }),
+];
+
+function setup(status: MarketStatus = marketOpen, items: MarketItem[] = listings, extra: RouteHandlers = {}) {
+  return mockFetch({
+    'GET /api/user': { body: makeUser({ coins: 200_000 }) },
+    'GET /api/market/status': { body: status },
+    'GET /api/market': { body: items },
+    ...extra,
+  });
+}
+
+const row = (id: number) => screen.getByTestId(`listing-${id}`);
+
+describe('market page', () => {
+  it('shows the status, schedule, tabs, chips, count and sort', async () => {
+    const { calls } = setup();
+    renderApp('/market');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Market' })).toBeInTheDocument();
+    expect(await screen.findByText('Market Open')).toBeInTheDocument();
+    expect(screen.getByText('Closes today 4:00 PM ET')).toBeInTheDocument();
+    expect(screen.getByText(/P2P trading is available 24\/7/)).toBeInTheDocument();
+    expect(screen.getByText(/Direct market buys are only available during market hours/)).toBeInTheDocument();
+    const sections = screen.getByRole('navigation', { name: 'Market sections' });
+    expect(within(sections).getByRole('link', { name: 'Stock Market' })).toHaveAttribute(
+      'href',
+      '/market/stock',
+    );
+    expect(within(sections).getByRole('link', { name: 'Trade History' })).toHaveAttribute(
+      'href',
+      '/trade-history',
+    );
+    const chips = screen.getByRole('group', { name: 'Filter by position' });
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['All', 'Forwards', 'Midfielders', 'Defenders', 'Goalkeepers']);
+    const sort = screen.getByRole('combobox', { name: 'Sort players' });
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Price: Low to High', 'Price: High to Low', '% Change']);
+    expect(await screen.findByText('4 players')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/api/market')).toBeDefined();
+  });
+
+  it("offers 'Buy' on market cards, 'Trade' on users' listings and 'Your listing' on the viewer's", async () => {
+    setup();
+    renderApp('/market');
+
+    await screen.findByTestId('listing-501');
+    expect(within(row(501)).getByRole('button', { name: 'Buy' })).toBeInTheDocument();
+    expect(within(row(504)).getByRole('button', { name: 'Buy' })).toBeInTheDocument();
+    expect(within(row(503)).getByRole('button', { name: 'Trade' })).toBeInTheDocument();
+    expect(within(row(503)).queryByRole('button', { name: 'Buy' })).not.toBeInTheDocument();
+    expect(within(row(502)).getByText('Your listing')).toBeInTheDocument();
+    expect(within(row(502)).queryByRole('button', { name: /Buy|Trade/ })).not.toBeInTheDocument();
+    expect(within(row(503)).getByText('41,000')).toBeInTheDocument();
+    expect(within(row(504)).getByText('148,500')).toBeInTheDocument();
+  });
+
+  it('sorts by price both ways and by change', async () => {
+    setup();
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-501');
+    const order = () =>
+      within(screen.getByRole('list', { name: 'Market listings' }))
+        .getAllByRole('listitem')
+        .map((item) => item.dataset.testid);
+
+    expect(order()).toEqual(['listing-501', 'listing-502', 'listing-503', 'listing-504']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort players' }), 'Price: High to Low');
+    expect(order()).toEqual(['listing-504', 'listing-503', 'listing-502', 'listing-501']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort players' }), '% Change');
+    expect(order()).toEqual(['listing-504', 'listing-502', 'listing-503', 'listing-501']);
+  });
+
+  it("shows a 'Market Closed' button on market cards while closed, which toasts why", async () => {
+    setup(marketClosed);
+    const { user } = renderApp('/market');
+
+    expect(await screen.findByText('Opens Monday 9:30 AM ET')).toBeInTheDocument();
+    await screen.findByTestId('listing-501');
+    const closed = within(row(501)).getByRole('button', { name: 'Market Closed' });
+    expect(closed).toHaveAttribute('data-disabled', 'true');
+    expect(closed).toBeEnabled();
+    expect(within(row(503)).getByRole('button', { name: 'Trade' })).toBeEnabled();
+
+    await user.click(closed);
+
+    expect(await screen.findByText(DIRECT_BUY_CLOSED)).toBeInTheDocument();
+  });
+
+  it("shows 'No players match your filter' and 'Show All Players' resets the filter", async () => {
+    setup();
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-501');
+
+    await user.click(screen.getByRole('button', { name: 'Midfielders' }));
+    expect(screen.getByText('No players match your filter')).toBeInTheDocument();
+    expect(screen.getByText('0 players')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show All Players' }));
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('4 players')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Goalkeepers' }));
+    expect(screen.getByText('1 player')).toBeInTheDocument();
+  });
+
+  it('asks the server for the chosen position and sort', async () => {
+    const { fetchMock } = setup();
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-501');
+
+    await user.click(screen.getByRole('button', { name: 'Defenders' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort players' }), '% Change');
+
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(
+        '/api/market?position=Defender&sort=change',
+      ),
+    );
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/market?sort=price_asc');
+  });
+
+  it('buys a market card with an Idempotency-Key, toasts and updates the balance', async () => {
+    let items = listings;
+    let coins = 200_000;
+    const { calls } = setup(marketOpen, listings, {
+      'GET /api/user': () => ({ body: makeUser({ coins }) }),
+      'GET /api/market': () => ({ body: items }),
+      'POST /api/market/buy/501': () => {
+        items = listings.filter((item) => item.id !== 501);
+        coins -= 240;
+        return {
+          body: {
+            card: makeCard({ id: 501, player: players.herbers, acquiredAt: '2026-03-06T18:00:00.000Z' }),
+            pricePaid: 240,
+            remainingCoins: coins,
+          },
+        };
+      },
+    });
+    const { user } = renderApp('/market');
+    expect(await screen.findByText('Balance: 200,000')).toBeInTheDocument();
+    await screen.findByTestId('listing-501');
+
+    await user.click(within(row(501)).getByRole('button', { name: 'Buy' }));
+
+    expect(await screen.findByText('Purchase successful')).toBeInTheDocument();
+    expect(await screen.findByText('Balance: 199,760')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('listing-501')).not.toBeInTheDocument());
+    const buy = calls.find((call) => call.method === 'POST' && call.path === '/api/market/buy/501')!;
+    expect(buy.body).toEqual({});
+    expect((buy.init!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends a fresh Idempotency-Key per click', async () => {
+    const { calls } = setup(marketOpen, listings, {
+      'POST /api/market/buy/504': { status: 422, body: { message: 'Not enough coins or card unavailable' } },
+    });
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-504');
+
+    await user.click(within(row(504)).getByRole('button', { name: 'Buy' }));
+    expect(await screen.findByText('Purchase failed')).toBeInTheDocument();
+    expect(screen.getByText('422: Not enough coins or card unavailable')).toBeInTheDocument();
+    await waitFor(() => expect(within(row(504)).getByRole('button', { name: 'Buy' })).toBeEnabled());
+    await user.click(within(row(504)).getByRole('button', { name: 'Buy' }));
+
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    const keys = calls
+      .filter((call) => call.method === 'POST')
+      .map((call) => (call.init!.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it("opens the popup with 'Buy for {price}' and buys from it", async () => {
+    setup(marketOpen, listings, {
+      'POST /api/market/buy/504': {
+        body: {
+          card: makeCard({ id: 504, player: players.messi, acquiredAt: '2026-03-06T18:00:00.000Z' }),
+          pricePaid: 148_500,
+          remainingCoins: 51_500,
+        },
+      },
+    });
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-504');
+
+    await user.click(within(row(504)).getByRole('button', { name: /^Lionel Messi,/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lionel Messi' });
+    expect(within(dialog).getByText('Market')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Buy for 148,500' }));
+
+    expect(await screen.findByText('Purchase successful')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("opens a user's listing with 'Trade for {price}'", async () => {
+    setup();
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-503');
+
+    await user.click(within(row(503)).getByRole('button', { name: /^Jordi Alba,/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Jordi Alba' });
+    expect(within(dialog).getByRole('button', { name: 'Trade for 41,000' })).toBeEnabled();
+    expect(within(dialog).getByText('User #12')).toBeInTheDocument();
+  });
+
+  it('explains in the popup that direct buys wait for market hours', async () => {
+    setup(marketClosed);
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-504');
+
+    await user.click(within(row(504)).getByRole('button', { name: /^Lionel Messi,/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lionel Messi' });
+    expect(within(dialog).getByText('Market closed - Direct buys unavailable')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Available during market hours' })).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: /Buy for/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the viewer's own listing in the popup with 'Remove Listing'", async () => {
+    const { calls } = setup(marketOpen, listings, {
+      'POST /api/market/withdraw/502': {
+        body: { card: makeCard({ id: 502, player: players.guzan, acquiredAt: '2026-03-01T00:00:00.000Z' }) },
+      },
+    });
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-502');
+
+    await user.click(within(row(502)).getByRole('button', { name: /^Brad Guzan,/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Brad Guzan' });
+    expect(within(dialog).getByText('Your listing')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Buy for|Trade for/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Listing' }));
+
+    expect(await screen.findByText('Listing removed')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/market/withdraw/502')).toBe(true);
+  });
+
+  it('shows the error text when the listings fail to load', async () => {
+    setup(marketOpen, [], { 'GET /api/market': { status: 503, body: { message: 'Market unavailable' } } });
+    renderApp('/market');
+
+    expect(await screen.findByText('503: Market unavailable')).toBeInTheDocument();
+  });
+
+  it('searches by player name from the header search', async () => {
+    setup();
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-501');
+
+    await user.click(screen.getByRole('button', { name: 'Search players' }));
+    await user.type(screen.getByPlaceholderText('Search players...'), 'alba');
+
+    expect(screen.getByText('1 player')).toBeInTheDocument();
+    expect(screen.getByTestId('listing-503')).toBeInTheDocument();
+  });
+});
