@@ -74,8 +74,9 @@ export const market: Migration = {
     await db.raw(`
       update players p set minted_editions = least(p.max_editions, p.minted_editions + ${supplyCase})
     `);
+    // The base price as of a day ago: the first 24-hour reference, never later than the first tick.
     await db.raw(
-      `insert into price_history (player_id, at, price) select id, now(), current_price from players`,
+      `insert into price_history (player_id, at, price) select id, now() - interval '1 day', current_price from players`,
     );
   },
 };
