@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { signUpNewPlayer } from './support/session';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+interface MarketItem {
+  id: number;
+  userId: number;
+  price: number;
+  player: { name: string; rarity: string; position: string; currentPrice: number };
+}
+
+async function newTrader(prefix: string): Promise<Page> {
+  const { page } = await signUpNewPlayer(browser, baseUrl, prefix);
+  await page.getByRole('button', { name: 'Skip Reveal' }).click();
+  await page.getByRole('button', { name: 'Continue to App' }).click();
+  return page;
+}
+
+const balanceOf = async (page: Page) =>
+  ((await (await page.request.get('/api/user/balance')).json()) as { coins: number }).coins;
+
+describe('the market (the e2e app runs with MARKET_HOURS=always)', () => {
+  it('buy from the market, sell it back, a second player buys it, both see the sale in the history', async () => {
+    const alice = await newTrader('alice');
+    const startCoins = await balanceOf(alice);
+    expect(startCoins).toBe(10_000);
+
+    // The cheapest card the market itself sells.
+    const items = (await (await alice.request.get('/api/market?sort=price_asc')).json()) as MarketItem[];
+    const offer = items.find((i) => i.userId === 0)!;
+    await alice.goto('/market');
+    const row = alice.getByTestId(`listing-${offer.id}`);
+    await row.getByRole('button', { name: 'Buy', exact: true }).click();
+    await alice.getByText('Purchase successful', { exact: true }).waitFor();
+    await expect.poll(() => balanceOf(alice)).toBe(startCoins - offer.price);
+
+    // It is in the collection; sell it at the current price (10% fee).
+    await alice.goto('/collection');
+    await alice.getByRole('tab', { name: 'Grid View' }).click();
+    const label = `${offer.player.name}, ${offer.player.rarity} ${offer.player.position}`;
+    await alice.getByRole('list', { name: 'Cards' }).getByRole('button', { name: label }).first().click();
+    await alice.getByRole('button', { name: 'Sell Card' }).click();
+    const cards = (await (await alice.request.get('/api/user/cards')).json()) as {
+      id: number;
+      player: { currentPrice: number };
+    }[];
+    const price = cards.find((c) => c.id === offer.id)!.player.currentPrice;
+    await alice.getByLabel('Selling Price').fill(String(price));
+    await alice.getByRole('button', { name: 'Confirm Sale' }).click();
+    await alice.getByText('Card listed for sale', { exact: true }).waitFor();
+
+    await alice.goto('/market');
+    await alice.getByTestId(`listing-${offer.id}`).getByText('Your listing').waitFor();
+
+    // Bob buys Alice's listing.
+    const bob = await newTrader('bob');
+    await bob.goto('/market');
+    await bob.getByTestId(`listing-${offer.id}`).getByRole('button', { name: 'Trade', exact: true }).click();
+    await bob.getByText('Purchase successful', { exact: true }).waitFor();
+    await expect.poll(() => balanceOf(bob)).toBe(10_000 - price);
+
+    const fee = Math.floor((price * 10) / 100);
+    await expect.poll(() => balanceOf(alice)).toBe(startCoins - offer.price + price - fee);
+
+    for (const page of [alice, bob]) {
+      await page.goto('/trade-history');
+      await page.getByRole('tab', { name: 'My Transactions' }).click();
+      await page.getByRole('tabpanel').getByText(offer.player.name).first().waitFor();
+    }
+  });
+});
