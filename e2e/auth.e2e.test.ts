@@ -133,7 +133,7 @@ describe('signing up, in and out', () => {
     const page = await newPage();
     await signUp(page, uniqueEmail('explorer'), 'explorer-pass-1');
     await page.waitForURL(`${baseUrl}/`);
-    for (const path of ['/no-such-page', '/market']) {
+    for (const path of ['/no-such-page', '/leaderboard']) {
       await page.goto(path);
       await page.getByText('404 Page Not Found', { exact: true }).waitFor();
     }
