@@ -12,7 +12,11 @@ import { authRoutes } from './routes/auth';
 import { cardsRoutes } from './routes/cards';
 import { marketRoutes } from './routes/market';
 import { packRoutes } from './routes/packs';
+import { paymentRoutes, stripeWebhookRoutes } from './routes/payments';
+import { promoRoutes } from './routes/promo';
+import { testPaymentRoutes } from './routes/test-payments';
 import { tradeHistoryRoutes } from './routes/trade-history';
+import { tradeRoutes } from './routes/trades';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
 import { userRoutes } from './routes/user';
@@ -51,6 +55,8 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   app.use(requestId);
   app.use(healthRoutes(addresses, store));
   if (config.EMBEDDED) app.use(devMailboxRoutes());
+  // Stripe signs the raw body and posts cross-site without cookies: ahead of the /api router's checks.
+  app.use(stripeWebhookRoutes(clients));
 
   const api = express.Router();
   api.use((_req, res, next) => {
@@ -72,7 +78,11 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   api.use(cardsRoutes(clients));
   api.use(marketRoutes(clients));
   api.use(tradeHistoryRoutes(clients));
+  api.use(tradeRoutes(clients));
   api.use(packRoutes(clients));
+  api.use(paymentRoutes(clients));
+  api.use(testPaymentRoutes(clients));
+  api.use(promoRoutes(clients, limits, logger));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -38,6 +38,16 @@ export const RULES = {
     { name: 'reset-email', points: 3, durationSeconds: 3600, key: byEmail },
   ],
   resetConfirm: [{ name: 'reset-confirm-ip', points: 20, durationSeconds: 3600, key: byIp }],
+  /** Promo redeem: guessing codes is brute force. Per account, and per address for many accounts. */
+  promo: [
+    {
+      name: 'promo-user',
+      points: 10,
+      durationSeconds: 600,
+      key: (req: Request) => (req.session ? String(req.session.userId) : undefined),
+    },
+    { name: 'promo-ip', points: 30, durationSeconds: 600, key: byIp },
+  ],
   /** Every mutating call of a signed-in user. */
   mutation: [
     {

@@ -1,9 +1,34 @@
 import { z } from 'zod';
+import { optionalEnv } from '@touchline/kit';
 import { MAX_AMOUNT } from './domain/validation';
 
 /** Environment variables of wallet-payments on top of kit's base configuration. */
 export const walletConfigSchema = z.object({
   // Coins granted from platform:mint on sign-up (design.md section 3); 0 turns the grant off.
   WELCOME_COINS: z.coerce.number().int().min(0).max(MAX_AMOUNT).default(10_000),
+
+  // Stripe (design.md section 3). Without STRIPE_SECRET_KEY the built-in test provider takes payments.
+  STRIPE_SECRET_KEY: optionalEnv(
+    z.string().regex(/^(sk|rk)_/, 'expected a Stripe secret key (sk_… or rk_…)'),
+  ),
+  // Given to the web for Stripe.js; required with STRIPE_SECRET_KEY.
+  STRIPE_PUBLISHABLE_KEY: optionalEnv(z.string().regex(/^pk_/, 'expected a Stripe publishable key (pk_…)')),
+  // Verifies webhook signatures; required with STRIPE_SECRET_KEY. In test mode it signs the test
+  // provider's events when set (tests post their own), else a random secret per process does.
+  STRIPE_WEBHOOK_SECRET: optionalEnv(
+    z.string().regex(/^whsec_/, 'expected a webhook signing secret (whsec_…)'),
+  ),
+  // Another API origin than https://api.stripe.com, e.g. http://127.0.0.1:12111 (stripe-mock, test fakes).
+  STRIPE_API_BASE: optionalEnv(z.url({ protocol: /^https?$/ })),
+  // Test mode: how late the test provider delivers its payment_intent.succeeded webhook.
+  TEST_PAYMENTS_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+
+  // 'dev' seeds the demo promo codes (WELCOME2026, RAREPACK, LEGEND, KICKOFF, EXPIRED2025); 'none' does
+  // not. Default: 'dev', except with NODE_ENV=production.
+  PROMO_SEED: optionalEnv(z.enum(['dev', 'none'])),
+  // How often the sweeper retries promo card rewards whose minting failed, and how long a fresh
+  // redemption is left to its own request before the sweeper may take it.
+  PROMO_MINT_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
+  PROMO_MINT_RETRY_AFTER_MS: z.coerce.number().int().min(0).default(5_000),
 });
 export type WalletConfig = z.output<typeof walletConfigSchema>;

@@ -133,8 +133,10 @@ describe('Wallet over gRPC', () => {
     });
   });
 
-  it('leaves the RPCs outside the ledger UNIMPLEMENTED', async () => {
-    await expect(w.client.ListCoinPackages({})).rejects.toEqual(rpcError(status.UNIMPLEMENTED));
+  it('leaves the cash-out RPCs UNIMPLEMENTED', async () => {
+    await expect(w.client.GetCashoutEligibility({ userId: 1 })).rejects.toEqual(
+      rpcError(status.UNIMPLEMENTED),
+    );
     await expect(w.client.GetAdminWallet({ userId: 1 })).rejects.toEqual(rpcError(status.UNIMPLEMENTED));
   });
 });

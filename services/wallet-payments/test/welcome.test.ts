@@ -80,7 +80,7 @@ describe('welcome coins (configured)', () => {
   });
 
   it('refuses a WELCOME_COINS that is not a whole, non-negative number', () => {
-    expect(loadConfig(walletConfigSchema, {})).toEqual({ WELCOME_COINS: 10_000 });
+    expect(loadConfig(walletConfigSchema, {})).toMatchObject({ WELCOME_COINS: 10_000 });
     for (const bad of ['-1', '1.5', 'lots'])
       expect(() => loadConfig(walletConfigSchema, { WELCOME_COINS: bad })).toThrow(ConfigError);
   });

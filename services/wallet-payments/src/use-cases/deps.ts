@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { Clock, Logger, Outbox } from '@touchline/kit';
+import type { CardMinter } from '../cards';
+import type { PaymentProvider, TestPaymentProvider } from '../payments';
 
 export interface WalletDeps {
   db: Knex;
@@ -9,3 +11,19 @@ export interface WalletDeps {
   /** WELCOME_COINS: granted once per new user. */
   welcomeCoins: number;
 }
+
+/** Coin purchases: the ledger plus the card payment provider. */
+export interface PaymentDeps extends WalletDeps {
+  payments: PaymentProvider;
+  /** The test provider's card form; undefined when Stripe is configured. */
+  testPayments?: TestPaymentProvider;
+}
+
+/** Promo codes: the ledger plus cards-market for card rewards. */
+export interface PromoDeps extends WalletDeps {
+  cards: CardMinter;
+  /** A pending card reward younger than this is left to the request that created it. */
+  promoMintRetryAfterMs: number;
+}
+
+export type WalletServiceDeps = PaymentDeps & PromoDeps;

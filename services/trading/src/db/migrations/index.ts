@@ -1,5 +1,6 @@
 import type { Migration } from '@touchline/kit';
 import { tradeHistory } from './001_trade_history';
+import { offersAndWishes } from './002_offers_wishes';
 
 /** The trading schema, in order. */
-export const migrations: Migration[] = [tradeHistory];
+export const migrations: Migration[] = [tradeHistory, offersAndWishes];

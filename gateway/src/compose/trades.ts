@@ -1,0 +1,94 @@
+import type { TradeOffer__Output } from '@touchline/protos/gen/touchline/trading/TradeOffer';
+import type { TradeWish__Output } from '@touchline/protos/gen/touchline/trading/TradeWish';
+import type { Clients } from '../clients';
+import { cardJson } from './cards';
+
+type CardJson = ReturnType<typeof cardJson>;
+
+/** Cards and usernames an answer refers to, fetched once for the whole list. */
+export interface Lookups {
+  cards: Map<number, CardJson>;
+  usernames: Map<number, string>;
+}
+
+const unique = (ids: number[]) => [...new Set(ids.filter((id) => id > 0))];
+
+/** One call to cards-market and one to identity, in parallel; other users appear by username only. */
+export async function lookups(clients: Clients, cardIds: number[], userIds: number[]): Promise<Lookups> {
+  const cardList = unique(cardIds);
+  const userList = unique(userIds);
+  const [{ cards }, { users }] = await Promise.all([
+    cardList.length > 0 ? clients.cardsMarket.GetCardsByIds({ cardIds: cardList }) : { cards: [] },
+    userList.length > 0 ? clients.identity.GetUsers({ userIds: userList }) : { users: [] },
+  ]);
+  return {
+    cards: new Map(cards.map((c) => [c.id, cardJson(c)])),
+    usernames: new Map(users.map((u) => [u.id, u.username])),
+  };
+}
+
+const party = (id: number, l: Lookups) => ({ id, username: l.usernames.get(id) ?? null });
+const cardsOf = (ids: number[], l: Lookups) =>
+  ids.map((id) => l.cards.get(id)).filter((c): c is CardJson => c !== undefined);
+
+/**
+ * A trade offer (game-spec section 3, with design.md section 7's extensions): `card` is the first
+ * offered card, the one the spec's screens show; `cards` all of them; coins with what the receiver
+ * gets after the 2.5% fee.
+ */
+export function offerJson(offer: TradeOffer__Output, l: Lookups) {
+  const cards = cardsOf(offer.offeredCardIds, l);
+  return {
+    id: offer.id,
+    card: cards[0] ?? null,
+    cards,
+    requestedCards: cardsOf(offer.requestedCardIds, l),
+    coinOffer: offer.offeredCoins,
+    coinOfferAfterFee: offer.offeredCoinsAfterFee,
+    requestedCoins: offer.requestedCoins,
+    requestedCoinsAfterFee: offer.requestedCoinsAfterFee,
+    status: offer.status,
+    statusReason: offer.statusReason || null,
+    note: offer.note || null,
+    wishId: offer.wishId || null,
+    createdAt: offer.createdAt,
+    expiresAt: offer.expiresAt,
+    fromUser: party(offer.fromUserId, l),
+    toUser: party(offer.toUserId, l),
+  };
+}
+
+export async function composeOffers(clients: Clients, offers: TradeOffer__Output[]) {
+  const l = await lookups(
+    clients,
+    offers.flatMap((o) => [...o.offeredCardIds, ...o.requestedCardIds]),
+    offers.flatMap((o) => [o.fromUserId, o.toUserId]),
+  );
+  return offers.map((o) => offerJson(o, l));
+}
+
+/** A trade wish (game-spec section 3); unset preferences are null ("Open to any offers"). */
+export function wishJson(wish: TradeWish__Output, l: Lookups) {
+  return {
+    id: wish.id,
+    userId: wish.userId,
+    username: l.usernames.get(wish.userId) ?? null,
+    card: l.cards.get(wish.cardId) ?? null,
+    desiredRarity: wish.desiredRarity || null,
+    desiredPosition: wish.desiredPosition || null,
+    desiredTeamId: wish.desiredTeamId || null,
+    minimumCoins: wish.minimumCoins || null,
+    notes: wish.notes || null,
+    status: wish.status,
+    createdAt: wish.createdAt,
+  };
+}
+
+export async function composeWishes(clients: Clients, wishes: TradeWish__Output[]) {
+  const l = await lookups(
+    clients,
+    wishes.map((w) => w.cardId),
+    wishes.map((w) => w.userId),
+  );
+  return wishes.map((w) => wishJson(w, l));
+}

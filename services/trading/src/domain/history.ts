@@ -1,0 +1,65 @@
+import { afterTradeFee } from './fee';
+import type { OfferTerms } from './offer';
+
+/** A card as it was when the trade was accepted (the saga keeps this snapshot). */
+export interface TradedCardSnapshot {
+  cardId: number;
+  playerId: number;
+  playerName: string;
+  rarity: string;
+  fromUserId: number;
+  toUserId: number;
+  /** What its giver paid for it, for the giver's profit or loss. */
+  purchasePrice: number;
+}
+
+export interface TradeHistoryEntry {
+  reference: string;
+  cardId: number;
+  playerId: number;
+  playerName: string;
+  rarity: string;
+  sellerUserId: number;
+  buyerUserId: number;
+  salePrice: number;
+  profitLoss: number;
+}
+
+/** `total` split over `n` parts as evenly as whole coins allow; the first parts take the remainder. */
+function split(total: number, n: number): number[] {
+  const base = Math.floor(total / n);
+  return Array.from({ length: n }, (_, i) => base + (i < total - base * n ? 1 : 0));
+}
+
+/**
+ * One history row per traded card. The coins flowing the other way pay for a side's cards: the
+ * requested coins pay for the offered cards and the offered coins for the requested ones, shared
+ * evenly. The giver's profit or loss is their share after the 2.5% fee minus what they paid; a
+ * card swapped for cards alone has no coin price, so neither price nor profit is claimed for it.
+ */
+export function tradeHistoryEntries(
+  offerId: number,
+  terms: OfferTerms,
+  cards: TradedCardSnapshot[],
+): TradeHistoryEntry[] {
+  const sides = [
+    { cards: cards.filter((c) => c.fromUserId === terms.fromUserId), paid: terms.requestedCoins },
+    { cards: cards.filter((c) => c.fromUserId === terms.toUserId), paid: terms.offeredCoins },
+  ];
+  return sides.flatMap(({ cards: given, paid }) => {
+    if (given.length === 0) return [];
+    const prices = split(paid, given.length);
+    const proceeds = split(afterTradeFee(paid), given.length);
+    return given.map((card, i) => ({
+      reference: `trade:${offerId}:card:${card.cardId}`,
+      cardId: card.cardId,
+      playerId: card.playerId,
+      playerName: card.playerName,
+      rarity: card.rarity,
+      sellerUserId: card.fromUserId,
+      buyerUserId: card.toUserId,
+      salePrice: prices[i]!,
+      profitLoss: prices[i]! > 0 ? proceeds[i]! - card.purchasePrice : 0,
+    }));
+  });
+}

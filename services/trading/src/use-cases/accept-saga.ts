@@ -1,0 +1,227 @@
+import { status as GrpcStatus } from '@grpc/grpc-js';
+import { conflict, isServiceError } from '@touchline/kit';
+import { findOffer, openOffersWithCards, setOfferStatus, termsOf } from '../db/offers';
+import { findSaga, moveSaga, type SagaRow } from '../db/sagas';
+import { closeWishesOnCards } from '../db/wishes';
+import { tradeHistoryEntries, type TradedCardSnapshot } from '../domain/history';
+import {
+  CARD_UNAVAILABLE,
+  NOT_ENOUGH_COINS,
+  SENDER_SHORT,
+  SERVICE_DOWN,
+  TRADE_FINISHING,
+  isExpired,
+} from '../domain/offer';
+import { holdPlan, received, type HoldStep } from '../domain/saga';
+import type { TradingDeps } from './deps';
+import { voidOffer } from './voiding';
+
+export const TRADE_FAILED = 'This trade could not be completed';
+
+export type SagaOutcome = { kind: 'accepted' } | { kind: 'failed'; failure: string };
+
+const TRANSIENT = new Set<number>([
+  GrpcStatus.UNAVAILABLE,
+  GrpcStatus.DEADLINE_EXCEEDED,
+  GrpcStatus.CANCELLED,
+]);
+
+/** What the accepting player reads when a hold is refused. */
+function holdFailure(step: HoldStep, error: unknown): string {
+  const code = isServiceError(error) ? error.code : undefined;
+  if (code !== undefined && TRANSIENT.has(code)) return SERVICE_DOWN;
+  if (
+    step.kind === 'cards' &&
+    (code === GrpcStatus.ALREADY_EXISTS || code === GrpcStatus.FAILED_PRECONDITION)
+  )
+    return CARD_UNAVAILABLE;
+  if (step.kind === 'coins' && code === GrpcStatus.FAILED_PRECONDITION)
+    return step.party === 'recipient' ? NOT_ENOUGH_COINS : SENDER_SHORT;
+  return TRADE_FAILED;
+}
+
+/** Reserves everything; the first refusal stops it and is returned (nothing is thrown). */
+async function holdAll(deps: TradingDeps, saga: SagaRow, steps: HoldStep[]): Promise<string | undefined> {
+  for (const step of steps) {
+    try {
+      const { status } =
+        step.kind === 'cards'
+          ? await deps.cards.HoldCards({
+              holdKey: step.key,
+              ownerUserId: step.ownerUserId,
+              toUserId: step.toUserId,
+              cardIds: step.cardIds,
+              reason: 'trade',
+              reference: saga.id,
+            })
+          : await deps.wallet.Hold({
+              holdKey: step.key,
+              fromAccount: step.from,
+              toAccount: step.to,
+              amount: step.amount,
+              fee: step.fee,
+              reason: 'trade',
+              reference: saga.id,
+            });
+      // A tombstone: another driver of this saga already gave up on the key.
+      if (status === 'voided') return TRADE_FAILED;
+    } catch (error) {
+      deps.logger.info({ err: error, sagaId: saga.id, hold: step.key }, 'trade hold refused');
+      return holdFailure(step, error);
+    }
+  }
+  return undefined;
+}
+
+async function commitAll(deps: TradingDeps, steps: HoldStep[]): Promise<void> {
+  for (const step of steps) {
+    if (step.kind === 'cards') await deps.cards.CommitCardHold({ holdKey: step.key });
+    else await deps.wallet.CommitHold({ holdKey: step.key });
+  }
+}
+
+/** Voids every key of the attempt, held or not: a hold still in flight then lands on a tombstone. */
+async function voidAll(deps: TradingDeps, steps: HoldStep[], reason: string): Promise<void> {
+  for (const step of steps) {
+    if (step.kind === 'cards') await deps.cards.VoidCardHold({ holdKey: step.key, reason });
+    else await deps.wallet.VoidHold({ holdKey: step.key, reason });
+  }
+}
+
+function cardsOf(saga: SagaRow): TradedCardSnapshot[] {
+  // pg parses jsonb; be lenient with a driver that hands back the text.
+  return typeof saga.cards === 'string' ? (JSON.parse(saga.cards) as TradedCardSnapshot[]) : saga.cards;
+}
+
+/**
+ * Everything committed: the offer is accepted, with its history rows, trading.trade.accepted, the
+ * wish it answered fulfilled, and every other open offer or wish on the traded cards ended, all in
+ * one transaction (the cards.card.transferred events of our own trade are skipped by the consumer).
+ */
+async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    const saga = (await findSaga(trx, sagaId, true))!;
+    if (saga.state !== 'committing') return;
+    const offer = (await findOffer(trx, saga.offer_id, true))!;
+    const now = deps.clock.now();
+    const terms = termsOf(offer);
+    const cards = cardsOf(saga);
+    await moveSaga(trx, saga.id, 'committing', 'committed', now);
+    await setOfferStatus(trx, offer.id, { status: 'accepted', status_reason: '', pending_void: null }, now);
+    const entries = tradeHistoryEntries(offer.id, terms, cards);
+    if (entries.length > 0) {
+      await trx('trade_history')
+        .insert(
+          entries.map((e) => ({
+            reference: e.reference,
+            trade_type: 'trade',
+            card_id: e.cardId,
+            player_id: e.playerId,
+            player_name: e.playerName,
+            rarity: e.rarity,
+            seller_user_id: e.sellerUserId,
+            buyer_user_id: e.buyerUserId,
+            sale_price: e.salePrice,
+            profit_loss: e.profitLoss,
+            created_at: now,
+          })),
+        )
+        .onConflict('reference')
+        .ignore();
+    }
+    await deps.outbox.add(trx, 'trading.trade.accepted', String(offer.id), {
+      offerId: offer.id,
+      fromUserId: offer.from_user_id,
+      toUserId: offer.to_user_id,
+      cards: cards.map(({ purchasePrice: _paid, ...card }) => card),
+      offeredCoins: offer.offered_coins,
+      requestedCoins: offer.requested_coins,
+      ...received(terms),
+      wishId: offer.wish_id ?? 0,
+      acceptedAt: now.toISOString(),
+    });
+    if (offer.wish_id) {
+      await trx('trade_wishes')
+        .where({ id: offer.wish_id, status: 'open' })
+        .update({ status: 'fulfilled', status_reason: '', updated_at: now });
+    }
+    const traded = cards.map((c) => c.cardId);
+    const seen = new Set<number>([offer.id]);
+    for (const other of await openOffersWithCards(trx, traded)) {
+      if (seen.has(other.id)) continue;
+      seen.add(other.id);
+      await voidOffer(deps, trx, other, 'card_moved', now);
+    }
+    await closeWishesOnCards(trx, traded, 'voided', 'The card changed owner', now);
+  });
+}
+
+/**
+ * Everything released: the offer is pending again with the reason, unless it was voided or lapsed
+ * while the saga owned it.
+ */
+async function finishFailed(deps: TradingDeps, sagaId: string): Promise<void> {
+  await deps.db.transaction(async (trx) => {
+    const saga = (await findSaga(trx, sagaId, true))!;
+    if (saga.state !== 'compensating') return;
+    const offer = (await findOffer(trx, saga.offer_id, true))!;
+    const now = deps.clock.now();
+    await moveSaga(trx, saga.id, 'compensating', 'failed', now);
+    if (offer.status !== 'accepting') return;
+    const failure = saga.failure ?? TRADE_FAILED;
+    await setOfferStatus(
+      trx,
+      offer.id,
+      { status: 'pending', status_reason: failure, pending_void: null },
+      now,
+    );
+    const pendingAgain = { ...offer, status: 'pending' as const, pending_void: null };
+    if (offer.pending_void) await voidOffer(deps, trx, pendingAgain, offer.pending_void, now);
+    else if (isExpired('pending', offer.expires_at, now))
+      await voidOffer(deps, trx, pendingAgain, 'expired', now);
+  });
+}
+
+/**
+ * Runs a saga from wherever it stands to its end. Safe to run from several places at once (the
+ * caller, a retry with the same key, the sweeper): every remote step is idempotent by its hold key
+ * and the decision out of `holding` is taken once. A commit that cannot be completed now throws:
+ * the trade is decided and the sweeper finishes it.
+ */
+export async function driveSaga(deps: TradingDeps, sagaId: string): Promise<SagaOutcome> {
+  for (;;) {
+    const saga = await findSaga(deps.db, sagaId);
+    if (!saga) throw new Error(`trade saga ${sagaId} not found`);
+    if (saga.state === 'committed') return { kind: 'accepted' };
+    if (saga.state === 'failed') return { kind: 'failed', failure: saga.failure ?? TRADE_FAILED };
+    const offer = (await findOffer(deps.db, saga.offer_id))!;
+    const steps = holdPlan(saga.id, termsOf(offer));
+
+    if (saga.state === 'holding') {
+      const failure = await holdAll(deps, saga, steps);
+      const now = deps.clock.now();
+      if (failure) await moveSaga(deps.db, saga.id, 'holding', 'compensating', now, failure);
+      else await moveSaga(deps.db, saga.id, 'holding', 'committing', now);
+      continue; // whichever driver moved it, follow the state it is in now
+    }
+    if (saga.state === 'committing') {
+      try {
+        await commitAll(deps, steps);
+      } catch (error) {
+        deps.logger.warn({ err: error, sagaId }, 'trade commit incomplete; the sweeper will finish it');
+        throw conflict(TRADE_FINISHING);
+      }
+      await finishCommitted(deps, saga.id);
+      continue;
+    }
+    // compensating
+    try {
+      await voidAll(deps, steps, saga.failure ?? TRADE_FAILED);
+    } catch (error) {
+      // The outcome is known (failed); the sweeper releases what is left.
+      deps.logger.warn({ err: error, sagaId }, 'trade holds not all released yet; the sweeper will');
+      return { kind: 'failed', failure: saga.failure ?? TRADE_FAILED };
+    }
+    await finishFailed(deps, saga.id);
+  }
+}

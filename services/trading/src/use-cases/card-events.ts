@@ -1,0 +1,59 @@
+import type { Knex } from 'knex';
+import type { EventOutput } from '@touchline/protos';
+import { openOffersWithCards, type OfferRow } from '../db/offers';
+import { closeWishesOnCards } from '../db/wishes';
+import { OPEN_STATUSES } from '../domain/offer';
+import { isTradeReference } from '../domain/saga';
+import type { TradingDeps } from './deps';
+import { voidOffer } from './voiding';
+
+/**
+ * A card changed owner elsewhere (a sale, a transfer to the shop, an admin move): offers and wishes
+ * that count on its previous owner end. A move onto the owner an offer expects (an old event arriving
+ * late) changes nothing. Trades of our own are skipped: their saga applies the consequences itself.
+ */
+export async function onCardTransferred(
+  deps: TradingDeps,
+  trx: Knex.Transaction,
+  event: EventOutput<'cards.card.transferred'>,
+): Promise<void> {
+  if (isTradeReference(event.reference)) return;
+  const now = deps.clock.now();
+  for (const offer of await openOffersWithCards(trx, [event.cardId])) {
+    if (offer.owner_user_id !== event.toUserId) await voidOffer(deps, trx, offer, 'card_moved', now);
+  }
+  await closeWishesOnCards(trx, [event.cardId], 'voided', 'The card changed owner', now, {
+    exceptUserId: event.toUserId,
+  });
+}
+
+/** A listed card cannot be traded or wished (design.md section 5): its offers and wishes end. */
+export async function onListingCreated(
+  deps: TradingDeps,
+  trx: Knex.Transaction,
+  event: EventOutput<'cards.listing.created'>,
+): Promise<void> {
+  const now = deps.clock.now();
+  for (const offer of await openOffersWithCards(trx, [event.cardId]))
+    await voidOffer(deps, trx, offer, 'card_listed', now);
+  await closeWishesOnCards(trx, [event.cardId], 'voided', 'The card was listed for sale', now);
+}
+
+/** A banned user's open offers, both ways, and wishes end. */
+export async function onUserBanned(
+  deps: TradingDeps,
+  trx: Knex.Transaction,
+  event: EventOutput<'identity.user.banned'>,
+): Promise<void> {
+  if (!event.banned) return;
+  const now = deps.clock.now();
+  const offers = (await trx('trade_offers')
+    .whereIn('status', OPEN_STATUSES)
+    .where((q) => q.where('from_user_id', event.userId).orWhere('to_user_id', event.userId))
+    .orderBy('id')
+    .forUpdate()) as OfferRow[];
+  for (const offer of offers) await voidOffer(deps, trx, offer, 'user_banned', now);
+  await trx('trade_wishes')
+    .where({ user_id: event.userId, status: 'open' })
+    .update({ status: 'voided', status_reason: 'The user is no longer active', updated_at: now });
+}

@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+
+export interface PurchaseRow {
+  id: number;
+  user_id: number;
+  payment_intent_id: string;
+  package_id: string;
+  amount_cents: number;
+  currency: string;
+  coins: number;
+  via: 'confirm' | 'webhook';
+  livemode: boolean;
+  transaction_id: number;
+  created_at: Date;
+}
+
+export async function insertPurchase(trx: Knex.Transaction, row: Omit<PurchaseRow, 'id'>): Promise<void> {
+  await trx('purchases').insert(row);
+}
+
+export interface SummaryRow {
+  user_id: number;
+  purchase_count: number;
+  total_cents: number;
+}
+
+/** Count and USD total of completed purchases per user; every user with a purchase when `userIds` is undefined. */
+export async function purchaseSummaries(db: Knex, userIds?: readonly number[]): Promise<SummaryRow[]> {
+  const query = db('purchases')
+    .groupBy('user_id')
+    .orderBy('user_id')
+    .select(
+      'user_id',
+      db.raw('count(*)::int as purchase_count'),
+      db.raw('sum(amount_cents)::bigint as total_cents'),
+    );
+  if (userIds) query.whereIn('user_id', [...userIds]);
+  return (await query) as SummaryRow[];
+}

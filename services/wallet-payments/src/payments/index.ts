@@ -1,0 +1,52 @@
+import type { Knex } from 'knex';
+import { ConfigError, type Clock, type Logger, type Random } from '@touchline/kit';
+import type { WalletConfig } from '../config';
+import type { PaymentProvider } from './provider';
+import { StripePaymentProvider } from './stripe-provider';
+import { TestPaymentProvider } from './test-provider';
+import { TestWebhookSender } from './test-webhooks';
+
+export type { PaymentProvider } from './provider';
+export { TestPaymentProvider } from './test-provider';
+
+export interface Payments {
+  provider: PaymentProvider;
+  /** The test provider's card form and webhook sender; undefined when Stripe takes the payments. */
+  test?: TestPaymentProvider;
+}
+
+/**
+ * Chooses the provider from the configuration (design.md section 2: configuration, not code forks).
+ * Half a Stripe configuration stops start-up: a live key without its webhook secret would take
+ * money whose webhooks are then all refused.
+ */
+export function createPayments(
+  config: WalletConfig,
+  deps: { db: Knex; clock: Clock; random: Random; logger: Logger },
+): Payments {
+  if (config.STRIPE_SECRET_KEY) {
+    const missing = (['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
+      (name) => !config[name],
+    );
+    if (missing.length > 0)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `  ${name}: required with STRIPE_SECRET_KEY (not set)`).join('\n')}`,
+      );
+    return {
+      provider: new StripePaymentProvider({
+        secretKey: config.STRIPE_SECRET_KEY,
+        publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+        apiBase: config.STRIPE_API_BASE,
+      }),
+    };
+  }
+  const secret = config.STRIPE_WEBHOOK_SECRET ?? `whsec_${deps.random.bytes(24).toString('hex')}`;
+  const webhooks = new TestWebhookSender({
+    secret,
+    delayMs: config.TEST_PAYMENTS_WEBHOOK_DELAY_MS,
+    logger: deps.logger,
+  });
+  const test = new TestPaymentProvider(deps.db, deps.clock, deps.random, secret, webhooks);
+  return { provider: test, test };
+}

@@ -1,0 +1,44 @@
+import { businessRule, forbidden, invalid, notFound } from '@touchline/kit';
+import type { ConfirmPaymentRequest__Output } from '@touchline/protos/gen/touchline/wallet/ConfirmPaymentRequest';
+import type { ConfirmPaymentResponse__Output as ConfirmPaymentResponse } from '@touchline/protos/gen/touchline/wallet/ConfirmPaymentResponse';
+import { userAccount } from '../domain/accounts';
+import {
+  PAYMENT_NOT_FOUND,
+  PAYMENT_NOT_SUCCEEDED,
+  PAYMENT_OF_ANOTHER_USER,
+  purchaseTerms,
+} from '../domain/payments';
+import { creditPurchaseIn } from './credit-purchase';
+import type { PaymentDeps } from './deps';
+
+const INTENT_ID = /^pi_[A-Za-z0-9_]{1,250}$/;
+
+/** A PaymentIntent id as Stripe writes them; anything else is refused before any lookup. */
+export function checkIntentId(id: string): string {
+  if (!INTENT_ID.test(id)) throw invalid('payment_intent_id is not valid');
+  return id;
+}
+
+/**
+ * The success page's call. The browser's word is not trusted: the intent is fetched from the
+ * provider, must belong to the caller and must have succeeded. Credits unless the webhook (or an
+ * earlier call) already did.
+ */
+export async function confirmPayment(
+  deps: PaymentDeps,
+  request: ConfirmPaymentRequest__Output,
+): Promise<ConfirmPaymentResponse> {
+  userAccount(request.userId);
+  const intent = await deps.payments.retrieveIntent(checkIntentId(request.paymentIntentId));
+  if (!intent) throw notFound(PAYMENT_NOT_FOUND);
+  // Ownership first: another user's intent reveals nothing, not even its status.
+  if (intent.metadata.userId !== String(request.userId)) throw forbidden(PAYMENT_OF_ANOTHER_USER);
+  if (intent.status !== 'succeeded') throw businessRule(PAYMENT_NOT_SUCCEEDED);
+  const terms = purchaseTerms(intent);
+  // Metadata this wallet did not write (an intent made by hand in the dashboard): no coins to credit.
+  if (!terms) throw businessRule('This payment is not a coin purchase');
+  const credit = await deps.db.transaction((trx) =>
+    creditPurchaseIn(deps, trx, terms, 'confirm', intent.livemode),
+  );
+  return { ...credit, purchaseCoins: terms.coins };
+}

@@ -1,0 +1,39 @@
+import { invalid } from '@touchline/kit';
+import type { CreatePaymentIntentRequest__Output } from '@touchline/protos/gen/touchline/wallet/CreatePaymentIntentRequest';
+import type { CreatePaymentIntentResponse__Output as CreatePaymentIntentResponse } from '@touchline/protos/gen/touchline/wallet/CreatePaymentIntentResponse';
+import { userAccount } from '../domain/accounts';
+import { findCoinPackage } from '../domain/coin-packages';
+import { AMOUNT_MISMATCH, CURRENCY, UNKNOWN_PACKAGE } from '../domain/payments';
+import { checkKey } from '../domain/validation';
+import type { PaymentDeps } from './deps';
+
+/**
+ * Starts a coin purchase. The price and the coins come from the package; the amount the client
+ * showed must be that price (a tampered or stale page is refused, never charged a different sum).
+ * Who and what are written into the intent's metadata, where both crediting paths read them back.
+ */
+export async function createPaymentIntent(
+  deps: PaymentDeps,
+  request: CreatePaymentIntentRequest__Output,
+): Promise<CreatePaymentIntentResponse> {
+  userAccount(request.userId);
+  const pkg = findCoinPackage(request.packageId);
+  if (!pkg) throw invalid(UNKNOWN_PACKAGE);
+  if (request.amountCents !== pkg.priceCents) throw invalid(AMOUNT_MISMATCH);
+  const key = checkKey(request.idempotencyKey);
+  const intent = await deps.payments.createIntent({
+    amountCents: pkg.priceCents,
+    currency: CURRENCY,
+    metadata: { userId: String(request.userId), packageId: pkg.id, coins: String(pkg.coins) },
+    // Scoped to the user: one user's key can never return another user's intent.
+    idempotencyKey: `touchline:intent:${request.userId}:${key}`,
+  });
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    amountCents: pkg.priceCents,
+    coins: pkg.coins,
+    testMode: deps.payments.mode === 'test',
+    publishableKey: deps.payments.publishableKey,
+  };
+}

@@ -1,0 +1,65 @@
+import type { Knex } from 'knex';
+import { insertPurchase } from '../db/purchases';
+import { PLATFORM, userAccount } from '../domain/accounts';
+import { purchaseKey, type PurchaseTerms } from '../domain/payments';
+import { fingerprint, grantEntries } from '../domain/posting';
+import type { WalletDeps } from './deps';
+import { post, spendableOf } from './post';
+
+export interface Credit {
+  /** Coins this call added: 0 when the intent had been credited before. */
+  added: number;
+  alreadyCredited: boolean;
+  /** The user's spendable coins afterwards. */
+  coins: number;
+}
+
+/**
+ * Credits a succeeded PaymentIntent, inside the caller's transaction: a grant from platform:mint
+ * keyed by the intent, the purchase record and wallet.payment.succeeded, all or nothing. The key is
+ * what makes the success page and the webhook safe to race and repeat: the second to claim it waits
+ * for the first, then finds it posted and writes nothing.
+ */
+export async function creditPurchaseIn(
+  deps: WalletDeps,
+  trx: Knex.Transaction,
+  terms: PurchaseTerms,
+  via: 'confirm' | 'webhook',
+  livemode: boolean,
+): Promise<Credit> {
+  const to = userAccount(terms.userId);
+  const posted = await post(deps, trx, {
+    key: purchaseKey(terms.paymentIntentId),
+    fingerprint: fingerprint('grant', { from: PLATFORM.mint, to, amount: terms.coins, fee: 0 }),
+    reason: 'purchase',
+    reference: terms.paymentIntentId,
+    entries: grantEntries(to, terms.coins),
+  });
+  const coins = spendableOf(posted.accounts, to);
+  if (posted.replayed) return { added: 0, alreadyCredited: true, coins };
+
+  const now = deps.clock.now();
+  await insertPurchase(trx, {
+    user_id: terms.userId,
+    payment_intent_id: terms.paymentIntentId,
+    package_id: terms.packageId,
+    amount_cents: terms.amountCents,
+    currency: terms.currency,
+    coins: terms.coins,
+    via,
+    livemode,
+    transaction_id: posted.transactionId,
+    created_at: now,
+  });
+  await deps.outbox.add(trx, 'wallet.payment.succeeded', String(terms.userId), {
+    paymentIntentId: terms.paymentIntentId,
+    userId: terms.userId,
+    packageId: terms.packageId,
+    coins: terms.coins,
+    amountCents: terms.amountCents,
+    currency: terms.currency,
+    via,
+    succeededAt: now.toISOString(),
+  });
+  return { added: terms.coins, alreadyCredited: false, coins };
+}

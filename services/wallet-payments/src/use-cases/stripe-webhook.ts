@@ -1,0 +1,51 @@
+import { invalid } from '@touchline/kit';
+import type { HandleStripeWebhookRequest__Output } from '@touchline/protos/gen/touchline/wallet/HandleStripeWebhookRequest';
+import type { HandleStripeWebhookResponse__Output as HandleStripeWebhookResponse } from '@touchline/protos/gen/touchline/wallet/HandleStripeWebhookResponse';
+import { claimEvent, findEvent, markHandled } from '../db/stripe-events';
+import { INVALID_SIGNATURE, purchaseTerms } from '../domain/payments';
+import { creditPurchaseIn } from './credit-purchase';
+import type { PaymentDeps } from './deps';
+
+const MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+/**
+ * Stripe's webhook: the signature is checked over the raw bytes first (a bad one is INVALID_ARGUMENT,
+ * which the gateway answers 400, and nothing is read from the body). Each event id is handled once,
+ * in the same transaction as its credit: if crediting fails, the event is not recorded either, and
+ * Stripe's retry does it again. payment_intent.succeeded credits like the success page would.
+ */
+export async function handleStripeWebhook(
+  deps: PaymentDeps,
+  request: HandleStripeWebhookRequest__Output,
+): Promise<HandleStripeWebhookResponse> {
+  const payload = Buffer.from(request.payload);
+  if (!request.signature || payload.length === 0 || payload.length > MAX_PAYLOAD_BYTES)
+    throw invalid(INVALID_SIGNATURE);
+  const event = deps.payments.verifyWebhook(payload, request.signature);
+  const answer = (handled: boolean) => ({ eventId: event.id, eventType: event.type, handled });
+
+  return deps.db.transaction(async (trx) => {
+    const fresh = await claimEvent(trx, {
+      event_id: event.id,
+      type: event.type,
+      payment_intent_id: event.intent?.id ?? null,
+      handled: false,
+      received_at: deps.clock.now(),
+    });
+    if (!fresh) return answer((await findEvent(trx, event.id))!.handled);
+
+    if (event.type !== 'payment_intent.succeeded' || !event.intent) return answer(false);
+    const terms = event.intent.status === 'succeeded' ? purchaseTerms(event.intent) : undefined;
+    if (!terms) {
+      // Another product's payment on the same Stripe account: acknowledged, so Stripe stops retrying.
+      deps.logger.warn(
+        { eventId: event.id, intentId: event.intent.id },
+        'payment_intent.succeeded without coin purchase metadata',
+      );
+      return answer(false);
+    }
+    await creditPurchaseIn(deps, trx, terms, 'webhook', event.intent.livemode);
+    await markHandled(trx, event.id);
+    return answer(true);
+  });
+}
