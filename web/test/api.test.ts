@@ -96,6 +96,21 @@ describe('apiRequest', () => {
     const error = await rejection(api.get('/api/market'));
     expect(error.message).toBe('500: Unknown error');
   });
+
+  it('carries the parsed JSON body of the error as data', async () => {
+    const body = { success: false, message: 'Minting failed', remainingCoins: 900, refunded: true };
+    respondWith(JSON.stringify(body), { status: 422 });
+    const error = await rejection(api.post('/api/packs/purchase', { packId: 1 }));
+    expect(error.message).toBe('422: Minting failed');
+    expect(error.data).toEqual(body);
+  });
+
+  it('has no data when the error body is not a JSON object', async () => {
+    respondWith('Upstream unavailable', { status: 502 });
+    expect((await rejection(api.get('/api/market'))).data).toBeUndefined();
+    respondWith(null, { status: 503, statusText: 'Service Unavailable' });
+    expect((await rejection(api.get('/api/market'))).data).toBeUndefined();
+  });
 });
 
 describe('errorMessage', () => {

@@ -62,6 +62,9 @@ describe('router', () => {
     [paths.market]: 'Market',
     [paths.marketStock]: 'Player Market',
     [paths.tradeHistory]: 'Trade History',
+    [paths.shop]: 'Shop',
+    [paths.purchaseCoins]: 'Purchase Coins',
+    [paths.purchaseCoinsSuccess]: 'Purchase Coins',
   };
 
   it.each(Object.entries(builtScreens))('renders %s (%s)', async (path, title) => {

@@ -5,11 +5,14 @@ import { RouteError } from '@/components/RouteError';
 import { paths } from '@/config/paths';
 import { AuthRoute } from '@/features/auth/routes/AuthRoute';
 import { CatalogRoute } from '@/features/catalog/routes/CatalogRoute';
+import { PaymentSuccessRoute } from '@/features/coins/routes/PaymentSuccessRoute';
+import { PurchaseCoinsRoute } from '@/features/coins/routes/PurchaseCoinsRoute';
 import { CollectionRoute } from '@/features/collection/routes/CollectionRoute';
 import { HomeRoute } from '@/features/home/routes/HomeRoute';
 import { MarketRoute } from '@/features/market/routes/MarketRoute';
 import { StockMarketRoute } from '@/features/market/routes/StockMarketRoute';
 import { ProfileRoute } from '@/features/profile/routes/ProfileRoute';
+import { ShopRoute } from '@/features/shop/routes/ShopRoute';
 import { TeamsRoute } from '@/features/teams/routes/TeamsRoute';
 import { TradeHistoryRoute } from '@/features/trade-history/routes/TradeHistoryRoute';
 
@@ -51,9 +54,9 @@ export const routes: RouteObject[] = [
               { path: paths.catalog, element: <CatalogRoute /> },
               { path: paths.missions, element: <NotFound /> },
               { path: paths.teams, element: <TeamsRoute /> },
-              { path: paths.shop, element: <NotFound /> },
-              { path: paths.purchaseCoins, element: <NotFound /> },
-              { path: paths.purchaseCoinsSuccess, element: <NotFound /> },
+              { path: paths.shop, element: <ShopRoute /> },
+              { path: paths.purchaseCoins, element: <PurchaseCoinsRoute /> },
+              { path: paths.purchaseCoinsSuccess, element: <PaymentSuccessRoute /> },
               { path: paths.cashout, element: <NotFound /> },
               { path: paths.adminCashout, element: <NotFound /> },
               { path: paths.adminDashboard, element: <NotFound /> },

@@ -4,15 +4,20 @@
  * A non-OK response throws an {@link ApiError} whose message is `${status}: ${message}`, where message is
  * the JSON body's `message` or `error` field, 'Unknown error' when the body is JSON without either, the
  * raw body text when it is not JSON, and the status text when the body is empty (game spec, section 8).
+ * The parsed JSON body rides along as `data`, for errors that carry more than a message (for example a
+ * refunded pack purchase's remainingCoins).
  */
 
 export class ApiError extends Error {
   readonly status: number;
+  /** The error response's parsed JSON body; undefined when the body is empty or not JSON. */
+  readonly data: unknown;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, data?: unknown) {
     super(`${status}: ${message}`);
     this.name = 'ApiError';
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -41,8 +46,13 @@ function pickMessage(body: Record<string, unknown>): string {
   return UNKNOWN_ERROR;
 }
 
-/** Extracts the human-readable part of an error response. */
-export async function readErrorMessage(response: Response): Promise<string> {
+interface ErrorBody {
+  message: string;
+  /** The parsed JSON body, when there is one. */
+  data?: unknown;
+}
+
+async function readErrorBody(response: Response): Promise<ErrorBody> {
   let text: string;
   try {
     text = await response.text();
@@ -52,13 +62,18 @@ export async function readErrorMessage(response: Response): Promise<string> {
   if (text.trim() !== '') {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (isRecord(parsed)) return pickMessage(parsed);
+      if (isRecord(parsed)) return { message: pickMessage(parsed), data: parsed };
     } catch {
       // Not JSON: fall through to the raw text.
     }
-    return text.trim();
+    return { message: text.trim() };
   }
-  return response.statusText || UNKNOWN_ERROR;
+  return { message: response.statusText || UNKNOWN_ERROR };
+}
+
+/** Extracts the human-readable part of an error response. */
+export async function readErrorMessage(response: Response): Promise<string> {
+  return (await readErrorBody(response)).message;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -84,7 +99,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const response = await fetch(path, init);
   if (!response.ok) {
-    throw new ApiError(response.status, await readErrorMessage(response));
+    const { message, data } = await readErrorBody(response);
+    throw new ApiError(response.status, message, data);
   }
   return (await readBody(response)) as T;
 }

@@ -140,9 +140,19 @@ export function usePriceHistory(playerId: number | null, range: PriceRange) {
   });
 }
 
-/** The user's coins (GET /api/user/balance). */
+/**
+ * The user's coins (GET /api/user/balance), refetched whenever a screen showing it mounts and when the
+ * window regains focus (economy spec, sections 7 and 9): coins can arrive from elsewhere (a payment
+ * webhook, a sale). The only query that refetches on focus.
+ */
 export function useBalance() {
-  return useQuery({ queryKey: marketKeys.balance(), queryFn: ({ signal }) => getBalance(signal) });
+  return useQuery({
+    queryKey: marketKeys.balance(),
+    queryFn: ({ signal }) => getBalance(signal),
+    staleTime: 0,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,143 @@
+import { RotateCcw } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { errorMessage } from '@/lib/api';
+import { formatNumber } from '@/lib/format';
+
+import { useConfirmPaymentSuccess, usePaymentIntent } from '../api';
+import type { CoinPackage, PaymentIntent } from '../types';
+import { TestCardForm } from './TestCardForm';
+
+/** Stripe Elements only load when the server answers with a publishable key. */
+const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
+
+export interface PaymentSectionProps {
+  pkg: CoinPackage;
+}
+
+/**
+ * The payment form of the chosen package. The payment intent is created when the package is picked:
+ * its answer says whether payments run in test mode (our own card form) or through Stripe. After a
+ * succeeded payment the server credits the coins ('Payment successful', 'Coins Added!'), the balance
+ * and user are refreshed and the form starts over with a fresh intent.
+ */
+export function PaymentSection({ pkg }: PaymentSectionProps) {
+  const [attempt, setAttempt] = useState(0);
+  const intent = usePaymentIntent(pkg, attempt);
+  const addCoins = useConfirmPaymentSuccess();
+  const [unfinished, setUnfinished] = useState<string | null>(null);
+
+  const initError = intent.error;
+  useEffect(() => {
+    if (initError) {
+      toast.error('Failed to initialize payment', {
+        id: 'payment-init-error',
+        description: errorMessage(initError),
+      });
+    }
+  }, [initError]);
+
+  function finish(paymentIntentId: string) {
+    setUnfinished(null);
+    addCoins.mutate(paymentIntentId, {
+      onSuccess: (result) => {
+        toast.success('Payment successful', {
+          description: `${pkg.name} purchased.`,
+        });
+        toast.success('Coins Added!', { description: `+${formatNumber(result.added)} coins` });
+        addCoins.reset();
+        // Clear the form: a fresh intent (and a fresh, empty card form) for the next purchase.
+        setAttempt((current) => current + 1);
+      },
+      onError: (error) => {
+        setUnfinished(paymentIntentId);
+        toast.error('Failed to add coins', { description: errorMessage(error) });
+      },
+    });
+  }
+
+  if (intent.isPending) {
+    return (
+      <div role="status" aria-label="Preparing payment" className="flex flex-col gap-3">
+        <Skeleton className="h-64 rounded-2xl" />
+      </div>
+    );
+  }
+
+  if (intent.isError) {
+    return (
+      <div className="flex flex-col gap-2">
+        <Alert>We couldn&apos;t start the payment for this package.</Alert>
+        <Button
+          variant="outline"
+          className="self-start"
+          loading={intent.isFetching}
+          onClick={() => void intent.refetch()}
+        >
+          {!intent.isFetching && <RotateCcw aria-hidden className="size-4" />}
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const data = intent.data;
+  const finishing = addCoins.isPending;
+
+  return (
+    <div className="flex flex-col gap-3">
+      {unfinished && (
+        <div className="flex flex-col gap-2">
+          <Alert>Your payment went through, but the coins could not be added yet.</Alert>
+          <Button
+            variant="outline"
+            className="self-start"
+            loading={finishing}
+            onClick={() => finish(unfinished)}
+          >
+            {!finishing && <RotateCcw aria-hidden className="size-4" />}
+            Retry adding coins
+          </Button>
+        </div>
+      )}
+      <PaymentForm key={data.paymentIntentId} intent={data} onSucceeded={finish} finishing={finishing} />
+    </div>
+  );
+}
+
+function PaymentForm({
+  intent,
+  onSucceeded,
+  finishing,
+}: {
+  intent: PaymentIntent;
+  onSucceeded: (paymentIntentId: string) => void;
+  finishing: boolean;
+}) {
+  if (intent.testMode) {
+    return <TestCardForm intent={intent} onSucceeded={onSucceeded} finishing={finishing} />;
+  }
+  const { publishableKey } = intent;
+  if (!publishableKey) {
+    return <Alert>Card payments are not available right now. Please try again later.</Alert>;
+  }
+  return (
+    <Suspense
+      fallback={
+        <div role="status" aria-label="Loading payment form">
+          <Skeleton className="h-64 rounded-2xl" />
+        </div>
+      }
+    >
+      <StripePaymentForm
+        intent={{ ...intent, publishableKey }}
+        onSucceeded={onSucceeded}
+        finishing={finishing}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+
+import { userQueryKey, type User } from '@/features/auth/api';
+import { refreshCoins } from '@/features/coins/api';
+import { marketKeys } from '@/features/market/api';
+import type { Balance } from '@/features/market/types';
+import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
+import { formatNumber } from '@/lib/format';
+
+import { usePurchasePack } from '../api';
+import type { CardPack } from '../types';
+import { packFailure, REFUND_TOAST_DELAY_MS } from '../utils';
+import type { OpenedPack } from './PackOpeningModal';
+
+/**
+ * Buying a pack with its toasts (economy spec, section 8): 'Pack Purchased!' and the opening modal; a
+ * failure with {success: false, message} 'Unable to purchase pack', followed after a second by 'Coins
+ * Refunded' with the balance when the coins came back; any other failure 'Failed to purchase pack'.
+ * Each click gets its own Idempotency-Key.
+ */
+export function usePackPurchase() {
+  const queryClient = useQueryClient();
+  const mutation = usePurchasePack();
+  const [opened, setOpened] = useState<OpenedPack | null>(null);
+  const refundTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(refundTimer.current), []);
+
+  /** The balance as shown now: the balance query, else the user's coins, else the failure's figure. */
+  function currentCoins(fallback: number): number {
+    return (
+      queryClient.getQueryData<Balance>(marketKeys.balance())?.coins ??
+      queryClient.getQueryData<User | null>(userQueryKey)?.coins ??
+      fallback
+    );
+  }
+
+  function buy(pack: CardPack) {
+    mutation.mutate(
+      { packId: pack.id, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: (result) => {
+          toast.success('Pack Purchased!', {
+            description: `${pack.name}: ${result.cards.length} new ${result.cards.length === 1 ? 'card' : 'cards'} for ${formatNumber(result.coinsSpent)} coins.`,
+          });
+          setOpened({ name: pack.name, cards: result.cards });
+        },
+        onError: (error) => {
+          const failure = error instanceof ApiError ? packFailure(error.data) : null;
+          if (!failure) {
+            toast.error('Failed to purchase pack', {
+              description: errorMessage(error, 'Please try again later'),
+            });
+            return;
+          }
+          toast.error('Unable to purchase pack', { description: failure.message });
+          if (failure.remainingCoins === undefined) return;
+          const remaining = failure.remainingCoins;
+          void refreshCoins(queryClient, remaining);
+          clearTimeout(refundTimer.current);
+          refundTimer.current = setTimeout(() => {
+            toast.success('Coins Refunded', {
+              description: `Your balance is ${formatNumber(currentCoins(remaining))} coins.`,
+            });
+          }, REFUND_TOAST_DELAY_MS);
+        },
+      },
+    );
+  }
+
+  /** Whether this pack's purchase is in flight. */
+  const isBuying = (packId: number) => mutation.isPending && mutation.variables?.packId === packId;
+
+  return { buy, isBuying, isPending: mutation.isPending, opened, closeOpened: () => setOpened(null) };
+}

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import type { PromoRedeemResponse } from '@/features/coins/types';
+
+import { makeCard, players } from './card-fixtures';
+import { generatedCards } from './economy-fixtures';
+import { makeUser, mockFetch, renderApp, type MockResponse, type RecordedCall } from './utils';
+
+/** The user's coins follow the redeem answer's balance, as on the server. */
+function setup(redeem: MockResponse | ((body: unknown) => MockResponse)) {
+  let coins = 10_000;
+  return mockFetch({
+    'GET /api/user': () => ({ body: makeUser({ coins }) }),
+    'GET /api/user/balance': () => ({ body: { coins } }),
+    'GET /api/user/cards': { body: [] },
+    'GET /api/coin-packages': { body: [] },
+    'POST /api/promo/redeem': (body) => {
+      const response = typeof redeem === 'function' ? redeem(body) : redeem;
+      const answer = response.body as { success?: boolean; coins?: number } | undefined;
+      if (answer?.success && typeof answer.coins === 'number') coins = answer.coins;
+      return response;
+    },
+  });
+}
+
+const callsTo = (calls: RecordedCall[], method: string, path: string) =>
+  calls.filter((call) => call.method === method && call.path === path);
+
+function success(reward: Partial<Extract<PromoRedeemResponse, { success: true }>['reward']>, coins = 10_000) {
+  return {
+    body: {
+      success: true,
+      message: 'Promo code redeemed!',
+      reward: { coins: 0, card: null, packs: [], generatedCards: [], ...reward },
+      coins,
+    },
+  };
+}
+
+async function redeemCode(user: ReturnType<typeof renderApp>['user'], code: string) {
+  const input = await screen.findByLabelText('Promo code');
+  await user.type(input, code);
+  await user.click(screen.getByRole('button', { name: 'Redeem Code' }));
+}
+
+describe('promo codes (/purchase-coins?tab=redeem)', () => {
+  it("says 'Promo code is required' for an empty code and sends nothing", async () => {
+    const { calls } = setup(success({ coins: 5_000 }));
+    const { user } = renderApp('/purchase-coins?tab=redeem');
+
+    await user.click(await screen.findByRole('button', { name: 'Redeem Code' }));
+
+    expect(screen.getByText('Promo code is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Promo code')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText('Promo code'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Redeem Code' }));
+    expect(screen.getByText('Promo code is required')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/promo/redeem')).toHaveLength(0);
+  });
+
+  it('shows the code in upper case and sends it so', async () => {
+    const { calls } = setup(success({ coins: 5_000 }, 15_000));
+    const { user } = renderApp('/purchase-coins?tab=redeem');
+
+    await user.type(await screen.findByLabelText('Promo code'), 'welcome2026');
+    expect(screen.getByLabelText('Promo code')).toHaveValue('WELCOME2026');
+    await user.click(screen.getByRole('button', { name: 'Redeem Code' }));
+
+    await screen.findByText('Promo code redeemed!');
+    const call = callsTo(calls, 'POST', '/api/promo/redeem')[0]!;
+    expect(call.body).toEqual({ code: 'WELCOME2026' });
+    expect((call.init?.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
+  });
+
+  it('shows a coins reward and refreshes the user, not the cards', async () => {
+    const { calls } = setup(success({ coins: 5_000 }, 15_000));
+    const { user, queryClient } = renderApp('/purchase-coins?tab=redeem');
+    queryClient.setQueryData(['cards', 'user'], []);
+
+    await redeemCode(user, 'WELCOME2026');
+
+    expect(await screen.findByText('Promo code redeemed!')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Your Rewards' });
+    expect(within(dialog).getByText('+5,000 coins')).toBeInTheDocument();
+    expect(screen.getByText('Balance: 15,000')).toBeInTheDocument();
+    expect(queryClient.getQueryState(['cards', 'user'])?.isInvalidated).toBe(false);
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/user')).toHaveLength(2));
+    expect(callsTo(calls, 'GET', '/api/user/cards')).toHaveLength(0);
+  });
+
+  it("lists at most 4 generated cards, then '+ n more cards', with the card and packs", async () => {
+    const card = makeCard({ id: 450, player: players.messi, acquiredAt: '2026-03-08T12:00:00.000Z' });
+    const { calls } = setup(
+      success({ coins: 2_500, card, packs: [{ name: 'Rare Pack', quantity: 2 }], generatedCards }, 12_500),
+    );
+    const { user, queryClient } = renderApp('/purchase-coins?tab=redeem');
+    queryClient.setQueryData(['cards', 'user'], []);
+
+    await redeemCode(user, 'KICKOFF');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Your Rewards' });
+    expect(within(dialog).getByText('+2,500 coins')).toBeInTheDocument();
+    const cardReward = within(dialog).getByRole('region', { name: 'Card reward' });
+    expect(within(cardReward).getByText('Lionel Messi')).toBeInTheDocument();
+    const packs = within(dialog).getByRole('region', { name: 'Pack rewards' });
+    expect(within(packs).getByText('Rare Pack')).toBeInTheDocument();
+    expect(within(packs).getByText('× 2')).toBeInTheDocument();
+    const list = within(dialog).getByRole('list', { name: 'Generated cards list' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(list).getByText('Fabian Herbers')).toBeInTheDocument();
+    expect(within(list).queryByText('Jordi Alba')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('+ 2 more cards')).toBeInTheDocument();
+    // The user's cards are refreshed: the cached list is marked stale and refetches when shown.
+    expect(queryClient.getQueryState(['cards', 'user'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/user')).toHaveLength(2));
+  });
+
+  it("'Redeem Another Code' closes the reward and resets the form", async () => {
+    setup(success({ coins: 5_000 }, 15_000));
+    const { user } = renderApp('/purchase-coins?tab=redeem');
+
+    await redeemCode(user, 'WELCOME2026');
+    const dialog = await screen.findByRole('dialog', { name: 'Your Rewards' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Redeem Another Code' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Promo code')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Redeem Code' })).toBeEnabled();
+  });
+
+  it("toasts 'Failed to redeem' with the reason of a code turned down", async () => {
+    setup({ body: { success: false, message: 'This promo code has expired' } });
+    const { user } = renderApp('/purchase-coins?tab=redeem');
+
+    await redeemCode(user, 'EXPIRED2025');
+
+    expect(await screen.findByText('Failed to redeem')).toBeInTheDocument();
+    expect(screen.getByText('This promo code has expired')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Promo code')).toHaveValue('EXPIRED2025');
+  });
+
+  it("toasts 'Failed to redeem' when the call fails", async () => {
+    setup({ status: 429, body: { message: 'Too many attempts, try again later' } });
+    const { user } = renderApp('/purchase-coins?tab=redeem');
+
+    await redeemCode(user, 'GUESS');
+
+    expect(await screen.findByText('Failed to redeem')).toBeInTheDocument();
+    expect(screen.getByText('429: Too many attempts, try again later')).toBeInTheDocument();
+  });
+});
