@@ -198,9 +198,18 @@ describe('My Collection: grid and list', () => {
     expect(within(dialog).getAllByText('148,500').length).toBeGreaterThan(0);
     expect(within(dialog).queryByRole('button', { name: 'Sell Card' })).not.toBeInTheDocument();
 
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname + state.location.search));
     await user.click(within(dialog).getByRole('button', { name: 'Trade Card' }));
+    expect(visited).toContain('/trade-marketplace?cardId=103');
     expect(router.state.location.pathname).toBe('/trade-marketplace');
-    expect(router.state.location.search).toBe('?cardId=103');
+    // The marketplace opens 'List Card for Trade' with the card preselected and clears the query string.
+    const listDialog = await screen.findByRole('dialog', { name: 'List Card for Trade' });
+    expect(within(listDialog).getByRole('button', { name: /^Lionel Messi,/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(router.state.location.search).toBe('');
   });
 
   it('shows a falling price in red', async () => {

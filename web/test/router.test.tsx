@@ -8,9 +8,9 @@ import { makeUser, mockFetch, renderApp, signedOut } from './utils';
 const signedIn = { 'GET /api/user': { body: makeUser() } };
 
 describe('router', () => {
-  it("shows '404 Page Not Found' for /trade (not built yet) when signed in", async () => {
+  it("shows '404 Page Not Found' for /leaderboard (not built yet) when signed in", async () => {
     mockFetch(signedIn);
-    renderApp('/trade');
+    renderApp('/leaderboard');
 
     expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
@@ -62,6 +62,8 @@ describe('router', () => {
     [paths.market]: 'Market',
     [paths.marketStock]: 'Player Market',
     [paths.tradeHistory]: 'Trade History',
+    [paths.trade]: 'Trade Center',
+    [paths.tradeMarketplace]: 'Trade Marketplace',
     [paths.shop]: 'Shop',
     [paths.purchaseCoins]: 'Purchase Coins',
     [paths.purchaseCoinsSuccess]: 'Purchase Coins',

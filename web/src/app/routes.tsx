@@ -15,6 +15,8 @@ import { ProfileRoute } from '@/features/profile/routes/ProfileRoute';
 import { ShopRoute } from '@/features/shop/routes/ShopRoute';
 import { TeamsRoute } from '@/features/teams/routes/TeamsRoute';
 import { TradeHistoryRoute } from '@/features/trade-history/routes/TradeHistoryRoute';
+import { TradeMarketplaceRoute } from '@/features/trade-marketplace/routes/TradeMarketplaceRoute';
+import { TradeRoute } from '@/features/trades/routes/TradeRoute';
 
 import { NotFoundRoute, RequireAuth } from './guards';
 import { AppLayout, RootLayout } from './layout/AppLayout';
@@ -45,9 +47,9 @@ export const routes: RouteObject[] = [
               { path: paths.home, element: <HomeRoute /> },
               { path: paths.market, element: <MarketRoute /> },
               { path: paths.marketStock, element: <StockMarketRoute /> },
-              { path: paths.trade, element: <NotFound /> },
+              { path: paths.trade, element: <TradeRoute /> },
               { path: paths.tradeHistory, element: <TradeHistoryRoute /> },
-              { path: paths.tradeMarketplace, element: <NotFound /> },
+              { path: paths.tradeMarketplace, element: <TradeMarketplaceRoute /> },
               { path: paths.leaderboard, element: <NotFound /> },
               { path: paths.profile, element: <ProfileRoute /> },
               { path: paths.collection, element: <CollectionRoute /> },

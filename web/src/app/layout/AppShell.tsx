@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { BottomNav } from '@/components/BottomNav';
+import { useIncomingTradesCount } from '@/features/trades/api';
 
 export interface AppShellProps {
   children: ReactNode;
@@ -25,10 +26,14 @@ export function AppShell({ children, showNav = true }: AppShellProps) {
         >
           {children}
         </main>
-        {/* Incoming trades: pass the result of the incoming-trades query (GET /api/trades/incoming,
-            polled every 30 s) once trading is built. */}
-        {showNav && <BottomNav hasIncomingTrades={false} />}
+        {showNav && <MainNav />}
       </div>
     </div>
   );
+}
+
+/** The bottom navigation with the Profile tab's red dot while incoming trades are pending (polled every 30 s). */
+function MainNav() {
+  const incoming = useIncomingTradesCount();
+  return <BottomNav hasIncomingTrades={incoming > 0} />;
 }

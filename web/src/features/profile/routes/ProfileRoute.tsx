@@ -7,6 +7,7 @@ import { LogoutButton } from '@/features/auth/components/LogoutButton';
 import { useTeams } from '@/features/cards/api';
 import { ClubLogo } from '@/features/cards/components/ClubCrest';
 import { avatarInitials, DEFAULT_BADGE } from '@/features/home/utils';
+import { IncomingTradesBanner } from '@/features/trades/components/IncomingTradesBanner';
 
 import { ProfileAchievements } from '../components/ProfileAchievements';
 import { ProfileSettings } from '../components/ProfileSettings';
@@ -24,6 +25,7 @@ export function ProfileRoute() {
     <>
       <Header title="Profile" />
       <div className="flex flex-col gap-5 px-4 py-5">
+        <IncomingTradesBanner />
         <section
           aria-label="Player card"
           className="relative flex items-center gap-4 overflow-hidden rounded-2xl border border-white/5 bg-linear-to-br from-slate-800/80 via-slate-900 to-slate-900 p-4"

@@ -1,0 +1,224 @@
+import { Layers, Send } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+
+import { QueryError } from '@/components/QueryError';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Label } from '@/components/ui/Input';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api';
+import { useUserCards } from '@/features/cards/api';
+import { RarityBadge } from '@/features/cards/components/RarityBadge';
+import { errorMessage, newIdempotencyKey } from '@/lib/api';
+import { formatNumber } from '@/lib/format';
+
+import { useCreateTrade } from '../api';
+import type { CreateTradeRequest } from '../types';
+import { afterTradeFee, availableCards, parseCoins, TRADE_FEE_NOTE } from '../utils';
+import { CoinField } from './CoinField';
+import { SelectableCardGrid } from './SelectableCardGrid';
+import { UserPicker } from './UserPicker';
+
+const MAX_NOTE_LENGTH = 500;
+
+/**
+ * The Create tab: (1) an own card not for sale, (2) the user to trade with, (3) optional coins offered
+ * (or coins asked for) and a message; 'Send Trade Offer'. The API cannot list another user's cards, so
+ * the design's 'Ask for' is coins only.
+ */
+export function CreateTradeForm() {
+  const { data: user } = useUser();
+  const cards = useUserCards();
+  const create = useCreateTrade();
+  const [cardId, setCardId] = useState<number | null>(null);
+  const [targetUser, setTargetUser] = useState('');
+  const [coinText, setCoinText] = useState('');
+  const [askText, setAskText] = useState('');
+  const [note, setNote] = useState('');
+  const userLabelId = useId();
+  const noteId = useId();
+
+  const available = availableCards(cards.data ?? []);
+  // Derived, so a card that was sold or traded meanwhile is no longer selected.
+  const selected = available.find((card) => card.id === cardId) ?? null;
+  const coinOffer = parseCoins(coinText);
+  const requestedCoins = parseCoins(askText);
+
+  function reset() {
+    setCardId(null);
+    setTargetUser('');
+    setCoinText('');
+    setAskText('');
+    setNote('');
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!selected || targetUser.trim() === '') {
+      toast.error('Incomplete information', {
+        description: 'Please select a card and enter a target user',
+      });
+      return;
+    }
+    if (Number.isNaN(coinOffer) || Number.isNaN(requestedCoins)) {
+      toast.error('Invalid coin amount', { description: 'Please enter a valid coin amount' });
+      return;
+    }
+    if (coinOffer > 0 && requestedCoins > 0) {
+      toast.error('Invalid coin amount', { description: 'Offer coins or ask for coins, not both' });
+      return;
+    }
+    const request: CreateTradeRequest = { cardId: selected.id, targetUser: targetUser.trim(), coinOffer };
+    if (requestedCoins > 0) request.requestedCoins = requestedCoins;
+    if (note.trim() !== '') request.note = note.trim();
+    const recipient = request.targetUser;
+    create.mutate(
+      { request, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: () => {
+          toast.success('Trade offer sent', {
+            description: `Your offer for ${selected.player.name} was sent to ${recipient}.`,
+          });
+          reset();
+        },
+        onError: (error) => toast.error('Failed to create trade', { description: errorMessage(error) }),
+      },
+    );
+  }
+
+  let grid: ReactNode;
+  if (cards.isPending) {
+    grid = (
+      <div role="status" aria-label="Loading your cards" className="grid grid-cols-3 gap-x-2.5 gap-y-3">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} className="aspect-[5/7] rounded-[8%/5.714%]" />
+        ))}
+      </div>
+    );
+  } else if (cards.isError) {
+    grid = (
+      <QueryError error={cards.error} onRetry={() => void cards.refetch()} retrying={cards.isFetching} />
+    );
+  } else if (available.length === 0) {
+    grid = (
+      <EmptyState
+        icon={Layers}
+        title="No cards available to trade"
+        description="Cards listed for sale can't be offered in a trade."
+        action={
+          <Link to={paths.market} className={buttonClasses('primary', 'sm')}>
+            Visit Market
+          </Link>
+        }
+      />
+    );
+  } else {
+    grid = (
+      <SelectableCardGrid
+        label="Your Available Cards"
+        cards={available}
+        selectedId={selected?.id ?? null}
+        onSelect={(card) => setCardId(card.id)}
+      />
+    );
+  }
+
+  const coinHint = (
+    <>
+      <p className="font-medium text-amber-200/90">{TRADE_FEE_NOTE}</p>
+      {coinOffer > 0 && (
+        <p className="mt-0.5">{`${targetUser.trim() || 'They'} will receive ${formatNumber(afterTradeFee(coinOffer))} coins.`}</p>
+      )}
+      {user?.coins !== undefined && <p className="mt-0.5">{`You have ${formatNumber(user.coins)} coins.`}</p>}
+    </>
+  );
+
+  return (
+    <form aria-label="Create trade offer" onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <Step number={1} title="Choose a card">
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="text-sm font-bold text-slate-100">Your Available Cards</h3>
+          {cards.data && (
+            <span className="text-xs text-slate-500">{`${formatNumber(available.length)} available`}</span>
+          )}
+        </div>
+        {selected && (
+          <p
+            aria-live="polite"
+            className="flex items-center gap-2 rounded-xl border border-emerald-400/30 bg-emerald-500/10 px-3 py-2 text-xs text-emerald-200"
+          >
+            <span className="min-w-0 flex-1 truncate">
+              Selected: <span className="font-bold">{selected.player.name}</span>
+            </span>
+            <RarityBadge rarity={selected.player.rarity} size="short" />
+          </p>
+        )}
+        {grid}
+      </Step>
+
+      <Step number={2} title="Choose a user">
+        <Label id={userLabelId}>Trade with</Label>
+        <UserPicker value={targetUser} onChange={setTargetUser} labelId={userLabelId} />
+      </Step>
+
+      <Step number={3} title="Add coins (optional)">
+        <CoinField
+          label="Coin offer"
+          value={coinText}
+          onChange={setCoinText}
+          disabled={requestedCoins > 0}
+          invalid={Number.isNaN(coinOffer)}
+          hint={coinHint}
+        />
+        <CoinField
+          label="Ask for coins"
+          value={askText}
+          onChange={setAskText}
+          disabled={coinOffer > 0}
+          invalid={Number.isNaN(requestedCoins)}
+          hint="Coins you want in return for your card (offer coins or ask for coins, not both)."
+        />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={noteId}>Message (optional)</Label>
+          <textarea
+            id={noteId}
+            rows={2}
+            maxLength={MAX_NOTE_LENGTH}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            placeholder="Add a note for the other player"
+            className="w-full resize-none rounded-xl border border-slate-700/80 bg-slate-900/80 px-3.5 py-2.5 text-sm text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 focus:ring-2 focus:ring-emerald-500/30 focus:outline-none"
+          />
+        </div>
+      </Step>
+
+      <Button type="submit" size="lg" className="w-full" loading={create.isPending}>
+        {!create.isPending && <Send aria-hidden className="size-4" />}
+        Send Trade Offer
+      </Button>
+    </form>
+  );
+}
+
+function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-slate-900/60 p-4"
+    >
+      <h2 className="flex items-center gap-2 text-sm font-bold text-slate-50">
+        <span
+          aria-hidden
+          className="flex size-6 items-center justify-center rounded-full bg-emerald-500 text-xs font-black text-slate-950"
+        >
+          {number}
+        </span>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

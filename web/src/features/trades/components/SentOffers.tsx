@@ -1,0 +1,122 @@
+import { Hourglass, Send, XCircle } from 'lucide-react';
+import { toast } from 'sonner';
+
+import { QueryError } from '@/components/QueryError';
+import { Button } from '@/components/ui/Button';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { errorMessage, newIdempotencyKey } from '@/lib/api';
+
+import { useCancelTrade, useOutgoingTrades } from '../api';
+import type { TradeOffer } from '../types';
+import { partyName, TRADE_FEE_PERCENT } from '../utils';
+import { CoinRows, coinOfferAfterFee, OfferHeader, OfferNotes, offeredCards, OfferSide } from './OfferParts';
+import { OfferListSkeleton } from './OfferSkeleton';
+import { TradeCardList } from './TradeCardRow';
+
+/** The Sent tab: the user's pending offers, each with 'Cancel Offer'. */
+export function SentOffers() {
+  const outgoing = useOutgoingTrades();
+  const cancel = useCancelTrade();
+
+  function cancelOffer(offer: TradeOffer) {
+    cancel.mutate(
+      { offerId: offer.id, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: () =>
+          toast.success('Trade offer cancelled', {
+            description: `Your offer to ${partyName(offer.toUser)} was withdrawn.`,
+          }),
+        onError: (error) => toast.error('Error cancelling trade', { description: errorMessage(error) }),
+      },
+    );
+  }
+
+  if (outgoing.isPending) return <OfferListSkeleton label="Loading sent offers" />;
+  if (outgoing.isError) {
+    return (
+      <QueryError
+        error={outgoing.error}
+        onRetry={() => void outgoing.refetch()}
+        retrying={outgoing.isFetching}
+      />
+    );
+  }
+  if (outgoing.data.length === 0) {
+    return (
+      <EmptyState
+        icon={Send}
+        title="No outgoing trade offers"
+        description="Offers you send wait here until the other player responds."
+      />
+    );
+  }
+
+  return (
+    <ul aria-label="Sent trade offers" className="flex flex-col gap-3">
+      {outgoing.data.map((offer) => {
+        const recipient = partyName(offer.toUser);
+        const requestedCards = offer.requestedCards ?? [];
+        const requestedCoins = offer.requestedCoins ?? 0;
+        const cancelling = cancel.isPending && cancel.variables?.offerId === offer.id;
+        return (
+          <li
+            key={offer.id}
+            data-testid={`sent-offer-${offer.id}`}
+            className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-slate-900/70 p-3.5"
+          >
+            <OfferHeader
+              name={recipient}
+              date={offer.createdAt}
+              title={
+                <>
+                  <span className="font-medium text-slate-400">To </span>
+                  <span>{recipient}</span>
+                </>
+              }
+            />
+            <OfferSide caption="You offer">
+              <TradeCardList cards={offeredCards(offer)} label="Cards you offer" />
+              {offer.coinOffer > 0 && (
+                <CoinRows
+                  rows={[
+                    { label: 'Coin offer', value: offer.coinOffer },
+                    {
+                      label: `After ${TRADE_FEE_PERCENT}% fee`,
+                      value: coinOfferAfterFee(offer),
+                      muted: true,
+                    },
+                  ]}
+                />
+              )}
+            </OfferSide>
+            {(requestedCards.length > 0 || requestedCoins > 0) && (
+              <OfferSide caption="You ask for">
+                <TradeCardList cards={requestedCards} label="Cards you ask for" />
+                {requestedCoins > 0 && (
+                  <CoinRows rows={[{ label: 'Coins requested', value: requestedCoins }]} />
+                )}
+              </OfferSide>
+            )}
+            <OfferNotes offer={offer} />
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="inline-flex items-center gap-1.5 text-xs font-medium text-sky-300">
+                <Hourglass aria-hidden className="size-3.5" />
+                <span>{`Waiting for ${recipient} to respond`}</span>
+              </p>
+              <Button
+                variant="danger"
+                size="sm"
+                loading={cancelling}
+                disabled={cancel.isPending && !cancelling}
+                onClick={() => cancelOffer(offer)}
+              >
+                {!cancelling && <XCircle aria-hidden className="size-3.5" />}
+                Cancel Offer
+              </Button>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
