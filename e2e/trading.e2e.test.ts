@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { signUpNewPlayer } from './support/session';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+interface OwnedCard {
+  id: number;
+  userId: number;
+  player: { name: string; rarity: string; position: string };
+}
+
+async function newTrader(prefix: string): Promise<{ page: Page; username: string }> {
+  const { page, email } = await signUpNewPlayer(browser, baseUrl, prefix);
+  await page.getByRole('button', { name: 'Skip Reveal' }).click();
+  await page.getByRole('button', { name: 'Continue to App' }).click();
+  return { page, username: email.split('@')[0]! };
+}
+
+const get = async <T>(page: Page, path: string) => (await (await page.request.get(path)).json()) as T;
+const balanceOf = async (page: Page) => (await get<{ coins: number }>(page, '/api/user/balance')).coins;
+const cardsOf = (page: Page) => get<OwnedCard[]>(page, '/api/user/cards');
+const labelOf = (card: OwnedCard) => `${card.player.name}, ${card.player.rarity} ${card.player.position}`;
+
+describe('trading between two players (two browser contexts)', () => {
+  it('A offers a card and 1,000 coins, B sees it within the polling interval, accepts, gets the card and 975 coins', async () => {
+    const alice = await newTrader('alice');
+    const bob = await newTrader('bob');
+    // Bob is already looking at his incoming offers when Alice sends hers.
+    await bob.page.goto('/trade');
+    await bob.page.getByRole('tab', { name: /Incoming/ }).click();
+    await bob.page.getByText('No incoming trade offers').waitFor();
+
+    const [card] = await cardsOf(alice.page);
+    await alice.page.goto('/trade');
+    await alice.page
+      .getByRole('list', { name: 'Your Available Cards' })
+      .getByRole('button', { name: labelOf(card!) })
+      .first()
+      .click();
+    await alice.page.getByRole('combobox').click();
+    await alice.page.getByPlaceholder('Search users...').fill(bob.username);
+    await alice.page.getByRole('option', { name: new RegExp(bob.username) }).click();
+    await alice.page.getByLabel('Coin offer').fill('1000');
+    await alice.page.getByText('2.5% transaction fee applies to coin transfers').waitFor();
+    await alice.page.getByRole('button', { name: 'Send Trade Offer' }).click();
+    await alice.page.getByText('Trade offer sent', { exact: true }).waitFor();
+
+    // The incoming list polls every 30 s.
+    const incoming = bob.page.getByRole('list', { name: 'Incoming trade offers' });
+    await incoming.getByText(card!.player.name).first().waitFor({ timeout: 40_000 });
+    await incoming.getByText('975').first().waitFor();
+    await incoming.getByRole('button', { name: 'Accept' }).click();
+    await bob.page.getByText('Trade accepted', { exact: true }).waitFor();
+
+    await expect.poll(async () => (await cardsOf(bob.page)).some((c) => c.id === card!.id)).toBe(true);
+    expect(await balanceOf(bob.page)).toBe(10_975);
+    expect(await balanceOf(alice.page)).toBe(9_000);
+
+    for (const trader of [alice, bob]) {
+      await trader.page.goto('/trade-history');
+      await trader.page.getByRole('tab', { name: 'My Transactions' }).click();
+      await trader.page.getByRole('tabpanel').getByText(card!.player.name).first().waitFor();
+    }
+  }, 120_000);
+
+  it('A lists a wish, B offers a card on it, A accepts: the cards are swapped', async () => {
+    const alice = await newTrader('wisher');
+    const bob = await newTrader('offerer');
+    const [wanted] = await cardsOf(alice.page);
+    const [offered] = await cardsOf(bob.page);
+
+    await alice.page.goto('/trade-marketplace');
+    await alice.page.getByRole('button', { name: 'List Card for Trade' }).click();
+    await alice.page
+      .getByRole('dialog')
+      .getByRole('button', { name: labelOf(wanted!) })
+      .first()
+      .click();
+    await alice.page.getByRole('button', { name: 'List Card', exact: true }).click();
+    const wishes = await get<{ id: number; card: { id: number } }[]>(alice.page, '/api/tradewishes');
+    const wish = wishes.find((w) => w.card.id === wanted!.id)!;
+    expect(wish).toBeDefined();
+
+    await bob.page.goto('/trade-marketplace');
+    await bob.page.getByTestId(`wish-${wish.id}`).getByRole('button', { name: 'Make Offer' }).click();
+    const dialog = bob.page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Offer Card' }).click();
+    await dialog
+      .getByRole('list', { name: 'Your available cards' })
+      .getByRole('button', { name: labelOf(offered!) })
+      .first()
+      .click();
+    await dialog.getByRole('button', { name: 'Send Offer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await alice.page.goto('/trade');
+    await alice.page.getByRole('tab', { name: /Incoming/ }).click();
+    const incoming = alice.page.getByRole('list', { name: 'Incoming trade offers' });
+    await incoming.getByText(offered!.player.name).first().waitFor();
+    await incoming.getByRole('button', { name: 'Accept' }).click();
+    await alice.page.getByText('Trade accepted', { exact: true }).waitFor();
+
+    await expect.poll(async () => (await cardsOf(alice.page)).some((c) => c.id === offered!.id)).toBe(true);
+    expect((await cardsOf(bob.page)).some((c) => c.id === wanted!.id)).toBe(true);
+    expect((await cardsOf(alice.page)).some((c) => c.id === wanted!.id)).toBe(false);
+  }, 120_000);
+});
