@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Clients } from '../clients';
 import { userJson } from '../compose/user';
 import { route } from '../middleware/errors';
+import { idempotencyKey } from '../middleware/params';
 import { RULES, type RateLimits } from '../middleware/rate-limit';
 import { validateBody } from '../middleware/validate';
 import { clearSessionCookie, setSessionCookie, type CookieSettings, type SessionVerifier } from '../session';
@@ -33,8 +33,7 @@ export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: Aut
     limits.middleware(RULES.register),
     route(async (req, res) => {
       const body = req.body as z.output<typeof credentials>;
-      const idempotencyKey = req.get('idempotency-key')?.slice(0, 128) || randomUUID();
-      const session = await clients.identity.Register({ ...body, idempotencyKey });
+      const session = await clients.identity.Register({ ...body, idempotencyKey: idempotencyKey(req) });
       setSessionCookie(res, session, cookie);
       res.status(201).json(userJson(session.user!));
     }),

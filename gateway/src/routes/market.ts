@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { invalid } from '@touchline/kit';
 import type { Clients } from '../clients';
 import { cardJson, marketItemJson, playerJson } from '../compose/cards';
 import { route } from '../middleware/errors';
-import { idParam } from '../middleware/params';
+import { idParam, idempotencyKey } from '../middleware/params';
 import { describeIssue, validateBody } from '../middleware/validate';
 
 const position = z.enum(['Forward', 'Midfielder', 'Defender', 'Goalkeeper', '']).default('');
@@ -31,9 +30,6 @@ function query<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
   if (!result.success) throw invalid(describeIssue(result.error));
   return result.data;
 }
-
-/** A retry with the same Idempotency-Key header is the same operation; without one, each request is new. */
-const idempotencyKey = (req: Request) => req.get('idempotency-key')?.slice(0, 128) || randomUUID();
 
 /** Market hours, listings, selling, buying, prices (game-spec section 7; design.md sections 4-5). */
 export function marketRoutes(clients: Clients): Router {

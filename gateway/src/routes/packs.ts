@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Clients } from '../clients';
 import { cardJson } from '../compose/cards';
 import { route } from '../middleware/errors';
+import { idempotencyKey } from '../middleware/params';
 import { validateBody } from '../middleware/validate';
 
 /** The shop's card packs (economy-admin-spec sections 2, 3, 7). */
@@ -29,7 +29,7 @@ export function packRoutes(clients: Clients): Router {
         {
           userId: req.session!.userId,
           packId: (req.body as z.output<typeof purchase>).packId,
-          idempotencyKey: req.get('idempotency-key')?.slice(0, 128) || randomUUID(),
+          idempotencyKey: idempotencyKey(req),
         },
         { timeoutMs: 15_000 },
       );

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import express, { Router, type Request } from 'express';
+import express, { Router } from 'express';
 import { z } from 'zod';
 import { invalid } from '@touchline/kit';
 import type { Clients } from '../clients';
 import { route } from '../middleware/errors';
+import { idempotencyKey } from '../middleware/params';
 import { validateBody } from '../middleware/validate';
-
-/** A retry with the same Idempotency-Key header is the same operation; without one, each request is new. */
-const idempotencyKey = (req: Request) => req.get('idempotency-key')?.slice(0, 128) || randomUUID();
 
 const dollars = (cents: number) => cents / 100;
 

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { invalid, type Logger } from '@touchline/kit';
 import type { Card__Output } from '@touchline/protos/gen/touchline/cards_market/Card';
 import type { Clients } from '../clients';
 import { cardJson } from '../compose/cards';
 import { route } from '../middleware/errors';
+import { idempotencyKey } from '../middleware/params';
 import { RULES, type RateLimits } from '../middleware/rate-limit';
 
 export const PROMO_REQUIRED = 'Promo code is required';
@@ -43,7 +43,7 @@ export function promoRoutes(clients: Clients, limits: RateLimits, logger: Logger
         {
           userId: req.session!.userId,
           code: code.slice(0, 200),
-          idempotencyKey: req.get('idempotency-key')?.slice(0, 128) || randomUUID(),
+          idempotencyKey: idempotencyKey(req),
         },
         { timeoutMs: 20_000 },
       );

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { Clients } from '../clients';
 import { route } from '../middleware/errors';
+import { idempotencyKey } from '../middleware/params';
 import { validateBody } from '../middleware/validate';
 
 /** What Stripe.js's confirmCardPayment resolves to, in short: the status, or the card's refusal. */
@@ -14,8 +14,6 @@ function result(paymentIntentId: string, status: string, errorMessage: string, n
     error: errorMessage ? { message: errorMessage } : null,
   };
 }
-
-const idempotencyKey = (req: Request) => req.get('idempotency-key')?.slice(0, 128) || randomUUID();
 
 const intentId = (params: Record<string, string | string[] | undefined>) => String(params.intentId ?? '');
 

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { invalid, notFound } from '@touchline/kit';
 import type { Clients } from '../clients';
 import { composeOffers, composeWishes } from '../compose/trades';
 import { route } from '../middleware/errors';
-import { idParam } from '../middleware/params';
+import { idParam, idempotencyKey } from '../middleware/params';
 import { describeIssue, validateBody } from '../middleware/validate';
 
 const MAX_COINS = 1_000_000_000_000;
@@ -73,9 +72,6 @@ function query<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
   if (!result.success) throw invalid(describeIssue(result.error));
   return result.data;
 }
-
-/** A retry with the same Idempotency-Key header is the same operation; without one, each request is new. */
-const idempotencyKey = (req: Request) => req.get('idempotency-key')?.slice(0, 128) || randomUUID();
 
 /** Accepting waits on the whole saga (card and coin holds, then commits): longer than a plain call. */
 const ACCEPT_TIMEOUT_MS = 20_000;
