@@ -33,8 +33,9 @@ const balanceOf = async (page: Page) =>
 describe('the market (the e2e app runs with MARKET_HOURS=always)', () => {
   it('buy from the market, sell it back, a second player buys it, both see the sale in the history', async () => {
     const alice = await newTrader('alice');
-    const startCoins = await balanceOf(alice);
-    expect(startCoins).toBe(10_000);
+    // Welcome coins arrive through the event bus, a moment after sign-up.
+    await expect.poll(() => balanceOf(alice)).toBe(10_000);
+    const startCoins = 10_000;
 
     // The cheapest card the market itself sells.
     const items = (await (await alice.request.get('/api/market?sort=price_asc')).json()) as MarketItem[];

@@ -23,7 +23,7 @@ describe('coins, packs and promo codes (test-mode payments)', () => {
     const { page } = await signUpNewPlayer(browser, baseUrl, 'shopper');
     await page.getByRole('button', { name: 'Skip Reveal' }).click();
     await page.getByRole('button', { name: 'Continue to App' }).click();
-    expect(await balanceOf(page)).toBe(10_000);
+    await expect.poll(() => balanceOf(page)).toBe(10_000);
 
     await page.goto('/purchase-coins');
     await page.getByText('Test mode').first().waitFor();
@@ -72,6 +72,6 @@ describe('coins, packs and promo codes (test-mode payments)', () => {
     await page.getByLabel('CVC').fill('123');
     await page.getByRole('button', { name: /^Pay / }).click();
     await page.getByText('Your card was declined.').first().waitFor();
-    expect(await balanceOf(page)).toBe(10_000);
+    await expect.poll(() => balanceOf(page)).toBe(10_000);
   });
 });

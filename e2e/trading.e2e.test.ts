@@ -87,6 +87,7 @@ describe('trading between two players (two browser contexts)', () => {
       .first()
       .click();
     await alice.page.getByRole('button', { name: 'List Card', exact: true }).click();
+    await alice.page.getByText('Card listed for trade', { exact: true }).waitFor();
     const wishes = await get<{ id: number; card: { id: number } }[]>(alice.page, '/api/tradewishes');
     const wish = wishes.find((w) => w.card.id === wanted!.id)!;
     expect(wish).toBeDefined();
@@ -101,7 +102,7 @@ describe('trading between two players (two browser contexts)', () => {
       .first()
       .click();
     await dialog.getByRole('button', { name: 'Send Offer' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await bob.page.getByText('Offer sent', { exact: true }).waitFor();
 
     await alice.page.goto('/trade');
     await alice.page.getByRole('tab', { name: /Incoming/ }).click();
