@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { Header } from '@/components/Header';
 import { QueryError } from '@/components/QueryError';
 import { Button } from '@/components/ui/Button';
-import { Chips } from '@/components/ui/Chips';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { SearchInput } from '@/components/ui/SearchInput';
-import { Select } from '@/components/ui/Select';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useUser } from '@/features/auth/api';
-import { POSITION_FILTERS, type PositionFilter } from '@/features/cards/utils';
+import type { PositionFilter } from '@/features/cards/utils';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -20,6 +18,7 @@ import { MarketCardDialog } from '../components/MarketCardDialog';
 import { MarketScheduleNotice } from '../components/MarketScheduleNotice';
 import { MarketStatusBanner } from '../components/MarketStatusBanner';
 import { MarketTabs } from '../components/MarketTabs';
+import { PlayerSortSelect, playerCountText, PositionChips } from '../components/PlayerListControls';
 import { SearchToggle } from '../components/SearchToggle';
 import { toastMarketClosed, useBuyListing } from '../components/useBuyListing';
 import type { MarketItem, MarketSortKey } from '../types';
@@ -146,30 +145,12 @@ export function MarketRoute() {
         <MarketStatusBanner />
         <MarketScheduleNotice />
         <MarketTabs />
-        <Chips
-          label="Filter by position"
-          options={POSITION_FILTERS}
-          value={position}
-          onChange={changePosition}
-        />
+        <PositionChips value={position} onChange={changePosition} />
         <div className="flex items-center justify-between gap-3">
           <p className="text-xs font-medium text-slate-400" aria-live="polite">
-            {listings.data
-              ? `${formatNumber(items.length)} ${items.length === 1 ? 'player' : 'players'}`
-              : ''}
+            {listings.data ? playerCountText(items.length) : ''}
           </p>
-          <Select
-            aria-label="Sort players"
-            className="w-48"
-            value={sort}
-            onChange={(event) => setSort(event.target.value as MarketSortKey)}
-          >
-            {MARKET_SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
+          <PlayerSortSelect options={MARKET_SORTS} value={sort} onChange={setSort} className="w-48" />
         </div>
         {body}
       </div>

@@ -5,16 +5,14 @@ import { useState } from 'react';
 import { Header } from '@/components/Header';
 import { QueryError } from '@/components/QueryError';
 import { Button } from '@/components/ui/Button';
-import { Chips } from '@/components/ui/Chips';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { SearchInput } from '@/components/ui/SearchInput';
-import { Select } from '@/components/ui/Select';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Spinner } from '@/components/ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { ClubLogo } from '@/features/cards/components/ClubCrest';
 import type { Player } from '@/features/cards/types';
-import { POSITION_FILTERS, positionShort, type PositionFilter } from '@/features/cards/utils';
+import { positionShort, type PositionFilter } from '@/features/cards/utils';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
@@ -22,6 +20,7 @@ import { useAllPlayers } from '../api';
 import { CoinAmount } from '../components/CoinAmount';
 import { MarketStatusBanner } from '../components/MarketStatusBanner';
 import { MarketTabs } from '../components/MarketTabs';
+import { PlayerSortSelect, playerCountText, PositionChips } from '../components/PlayerListControls';
 import { PriceChartDialog } from '../components/PriceChartDialog';
 import { StockChange } from '../components/StockChange';
 import type { PlayerSortKey } from '../types';
@@ -129,7 +128,7 @@ export function StockMarketRoute() {
           </div>
           {players.data && (
             <p className="shrink-0 text-xs font-medium text-slate-400" aria-live="polite">
-              {`${formatNumber(shown.length)} ${shown.length === 1 ? 'player' : 'players'}`}
+              {playerCountText(shown.length)}
             </p>
           )}
         </div>
@@ -141,26 +140,14 @@ export function StockMarketRoute() {
             setLimit(STOCK_PAGE_SIZE);
           }}
         />
-        <Chips
-          label="Filter by position"
-          options={POSITION_FILTERS}
+        <PositionChips
           value={position}
           onChange={(next) => {
             setPosition(next);
             setLimit(STOCK_PAGE_SIZE);
           }}
         />
-        <Select
-          aria-label="Sort players"
-          value={sort}
-          onChange={(event) => setSort(event.target.value as PlayerSortKey)}
-        >
-          {PLAYER_SORTS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
+        <PlayerSortSelect options={PLAYER_SORTS} value={sort} onChange={setSort} />
         {body}
       </div>
       <PriceChartDialog player={charted} onClose={() => setCharted(null)} />

@@ -7,18 +7,9 @@ import { errorMessage, newIdempotencyKey } from '@/lib/api';
 
 import { useAcceptTrade, useDeclineTrade, useIncomingTrades } from '../api';
 import type { TradeOffer } from '../types';
-import { partyName, TRADE_FEE_PERCENT } from '../utils';
-import {
-  CoinRows,
-  coinOfferAfterFee,
-  OfferHeader,
-  OfferNotes,
-  offeredCards,
-  OfferSide,
-  requestedCoinsAfterFee,
-} from './OfferParts';
+import { partyName } from '../utils';
+import { OfferBody, OfferHeader, OfferNotes } from './OfferParts';
 import { OfferListSkeleton } from './OfferSkeleton';
-import { TradeCardList } from './TradeCardRow';
 
 /** The Incoming tab: offers sent to the user, with Accept and Decline. */
 export function IncomingOffers() {
@@ -70,9 +61,6 @@ export function IncomingOffers() {
     <ul aria-label="Incoming trade offers" className="flex flex-col gap-3">
       {offers.map((offer) => {
         const sender = partyName(offer.fromUser);
-        const cards = offeredCards(offer);
-        const requestedCards = offer.requestedCards ?? [];
-        const requestedCoins = offer.requestedCoins ?? 0;
         const accepting = accept.isPending && accept.variables?.offerId === offer.id;
         const declining = decline.isPending && decline.variables?.offerId === offer.id;
         return (
@@ -91,34 +79,14 @@ export function IncomingOffers() {
                 </>
               }
             />
-            <OfferSide caption="They offer">
-              <TradeCardList cards={cards} label={`Cards offered by ${sender}`} />
-              {offer.coinOffer > 0 && (
-                <CoinRows
-                  rows={[
-                    { label: 'Coin offer', value: offer.coinOffer },
-                    {
-                      label: `After ${TRADE_FEE_PERCENT}% fee`,
-                      value: coinOfferAfterFee(offer),
-                      muted: true,
-                    },
-                  ]}
-                />
-              )}
-            </OfferSide>
-            {(requestedCards.length > 0 || requestedCoins > 0) && (
-              <OfferSide caption="In exchange for">
-                <TradeCardList cards={requestedCards} label="Your cards requested" />
-                {requestedCoins > 0 && (
-                  <CoinRows
-                    rows={[
-                      { label: 'Coins requested', value: requestedCoins },
-                      { label: `${sender} receives`, value: requestedCoinsAfterFee(offer), muted: true },
-                    ]}
-                  />
-                )}
-              </OfferSide>
-            )}
+            <OfferBody
+              offer={offer}
+              offerCaption="They offer"
+              offeredCardsLabel={`Cards offered by ${sender}`}
+              requestCaption="In exchange for"
+              requestedCardsLabel="Your cards requested"
+              requestedCoinsReceiver={sender}
+            />
             <OfferNotes offer={offer} />
             <div className="grid grid-cols-2 gap-2">
               <Button

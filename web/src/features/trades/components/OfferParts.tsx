@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { CoinAmount } from '@/features/market/components/CoinAmount';
 
 import type { TradeOffer } from '../types';
-import { afterTradeFee, formatOfferDate } from '../utils';
+import { afterTradeFee, formatOfferDate, TRADE_FEE_PERCENT } from '../utils';
+import { TradeCardList } from './TradeCardRow';
 
 /** The offered cards of an offer: `cards`, or the single `card` of an older answer. */
 export function offeredCards(offer: TradeOffer) {
@@ -85,6 +86,73 @@ export function OfferNotes({ offer }: { offer: TradeOffer }) {
           <CircleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
           <span>{offer.statusReason}</span>
         </p>
+      )}
+    </>
+  );
+}
+
+export interface OfferBodyProps {
+  offer: TradeOffer;
+  /** Caption above the offered cards and coins. */
+  offerCaption: string;
+  /** Accessible name of the offered cards. */
+  offeredCardsLabel: string;
+  /** Caption above the requested cards and coins. */
+  requestCaption: string;
+  /** Accessible name of the requested cards. */
+  requestedCardsLabel: string;
+  /** Who receives the requested coins; when given, a muted row shows what they get after the fee. */
+  requestedCoinsReceiver?: string;
+}
+
+/** The body of an offer: the offered cards and coins and, when any, the requested cards and coins. */
+export function OfferBody({
+  offer,
+  offerCaption,
+  offeredCardsLabel,
+  requestCaption,
+  requestedCardsLabel,
+  requestedCoinsReceiver,
+}: OfferBodyProps) {
+  const requestedCards = offer.requestedCards ?? [];
+  const requestedCoins = offer.requestedCoins ?? 0;
+  return (
+    <>
+      <OfferSide caption={offerCaption}>
+        <TradeCardList cards={offeredCards(offer)} label={offeredCardsLabel} />
+        {offer.coinOffer > 0 && (
+          <CoinRows
+            rows={[
+              { label: 'Coin offer', value: offer.coinOffer },
+              {
+                label: `After ${TRADE_FEE_PERCENT}% fee`,
+                value: coinOfferAfterFee(offer),
+                muted: true,
+              },
+            ]}
+          />
+        )}
+      </OfferSide>
+      {(requestedCards.length > 0 || requestedCoins > 0) && (
+        <OfferSide caption={requestCaption}>
+          <TradeCardList cards={requestedCards} label={requestedCardsLabel} />
+          {requestedCoins > 0 && (
+            <CoinRows
+              rows={[
+                { label: 'Coins requested', value: requestedCoins },
+                ...(requestedCoinsReceiver === undefined
+                  ? []
+                  : [
+                      {
+                        label: `${requestedCoinsReceiver} receives`,
+                        value: requestedCoinsAfterFee(offer),
+                        muted: true,
+                      },
+                    ]),
+              ]}
+            />
+          )}
+        </OfferSide>
       )}
     </>
   );

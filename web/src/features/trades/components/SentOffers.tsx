@@ -8,10 +8,9 @@ import { errorMessage, newIdempotencyKey } from '@/lib/api';
 
 import { useCancelTrade, useOutgoingTrades } from '../api';
 import type { TradeOffer } from '../types';
-import { partyName, TRADE_FEE_PERCENT } from '../utils';
-import { CoinRows, coinOfferAfterFee, OfferHeader, OfferNotes, offeredCards, OfferSide } from './OfferParts';
+import { partyName } from '../utils';
+import { OfferBody, OfferHeader, OfferNotes } from './OfferParts';
 import { OfferListSkeleton } from './OfferSkeleton';
-import { TradeCardList } from './TradeCardRow';
 
 /** The Sent tab: the user's pending offers, each with 'Cancel Offer'. */
 export function SentOffers() {
@@ -55,8 +54,6 @@ export function SentOffers() {
     <ul aria-label="Sent trade offers" className="flex flex-col gap-3">
       {outgoing.data.map((offer) => {
         const recipient = partyName(offer.toUser);
-        const requestedCards = offer.requestedCards ?? [];
-        const requestedCoins = offer.requestedCoins ?? 0;
         const cancelling = cancel.isPending && cancel.variables?.offerId === offer.id;
         return (
           <li
@@ -74,29 +71,13 @@ export function SentOffers() {
                 </>
               }
             />
-            <OfferSide caption="You offer">
-              <TradeCardList cards={offeredCards(offer)} label="Cards you offer" />
-              {offer.coinOffer > 0 && (
-                <CoinRows
-                  rows={[
-                    { label: 'Coin offer', value: offer.coinOffer },
-                    {
-                      label: `After ${TRADE_FEE_PERCENT}% fee`,
-                      value: coinOfferAfterFee(offer),
-                      muted: true,
-                    },
-                  ]}
-                />
-              )}
-            </OfferSide>
-            {(requestedCards.length > 0 || requestedCoins > 0) && (
-              <OfferSide caption="You ask for">
-                <TradeCardList cards={requestedCards} label="Cards you ask for" />
-                {requestedCoins > 0 && (
-                  <CoinRows rows={[{ label: 'Coins requested', value: requestedCoins }]} />
-                )}
-              </OfferSide>
-            )}
+            <OfferBody
+              offer={offer}
+              offerCaption="You offer"
+              offeredCardsLabel="Cards you offer"
+              requestCaption="You ask for"
+              requestedCardsLabel="Cards you ask for"
+            />
             <OfferNotes offer={offer} />
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="inline-flex items-center gap-1.5 text-xs font-medium text-sky-300">
