@@ -1,20 +1,15 @@
-import { Layers, ListPlus } from 'lucide-react';
+import { ListPlus } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 
-import { QueryError } from '@/components/QueryError';
-import { Button, buttonClasses } from '@/components/ui/Button';
-import { EmptyState } from '@/components/ui/EmptyState';
+import { Button } from '@/components/ui/Button';
 import { Label } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { Skeleton } from '@/components/ui/Skeleton';
-import { paths } from '@/config/paths';
 import { useTeams, useUserCards } from '@/features/cards/api';
 import { RarityBadge } from '@/features/cards/components/RarityBadge';
 import { RARITIES } from '@/features/cards/utils';
+import { AvailableCardPicker } from '@/features/trades/components/AvailableCardPicker';
 import { CoinField } from '@/features/trades/components/CoinField';
-import { SelectableCardGrid } from '@/features/trades/components/SelectableCardGrid';
 import { availableCards, parseCoins } from '@/features/trades/utils';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 
@@ -93,43 +88,20 @@ function ListCardForm({ initialCardId, onDone }: { initialCardId: number | null;
     );
   }
 
-  let picker: ReactNode;
-  if (cards.isPending) {
-    picker = (
-      <div role="status" aria-label="Loading your cards" className="grid grid-cols-3 gap-2.5">
-        {Array.from({ length: 3 }, (_, index) => (
-          <Skeleton key={index} className="aspect-[5/7] rounded-[8%/5.714%]" />
-        ))}
-      </div>
-    );
-  } else if (cards.isError) {
-    picker = (
-      <QueryError error={cards.error} onRetry={() => void cards.refetch()} retrying={cards.isFetching} />
-    );
-  } else if (available.length === 0) {
-    picker = (
-      <EmptyState
-        icon={Layers}
-        title="No cards available to list"
-        description="Cards listed for sale can't be listed for trade."
-        action={
-          <Link to={paths.market} className={buttonClasses('primary', 'sm')}>
-            Visit Market
-          </Link>
-        }
-      />
-    );
-  } else {
-    picker = (
-      <SelectableCardGrid
-        label="Choose a card to list"
-        cards={available}
-        selectedId={selected?.id ?? null}
-        onSelect={(card) => setCardId(card.id)}
-        className="max-h-72 overflow-y-auto p-1.5"
-      />
-    );
-  }
+  const picker = (
+    <AvailableCardPicker
+      cards={cards}
+      available={available}
+      selectedId={selected?.id ?? null}
+      onSelect={(card) => setCardId(card.id)}
+      label="Choose a card to list"
+      skeletons={3}
+      emptyTitle="No cards available to list"
+      emptyDescription="Cards listed for sale can't be listed for trade."
+      marketLink
+      className="max-h-72 overflow-y-auto p-1.5"
+    />
+  );
 
   return (
     <form aria-label="List card for trade" onSubmit={submit} noValidate className="flex flex-col gap-4">

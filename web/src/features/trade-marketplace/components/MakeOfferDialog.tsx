@@ -2,15 +2,12 @@ import { Coins, Layers, Send, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 
-import { QueryError } from '@/components/QueryError';
 import { Button } from '@/components/ui/Button';
-import { EmptyState } from '@/components/ui/EmptyState';
-import { Skeleton } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useUserCards } from '@/features/cards/api';
 import type { Team } from '@/features/cards/types';
+import { AvailableCardPicker } from '@/features/trades/components/AvailableCardPicker';
 import { CoinField } from '@/features/trades/components/CoinField';
-import { SelectableCardGrid } from '@/features/trades/components/SelectableCardGrid';
 import { TradeCardRow } from '@/features/trades/components/TradeCardRow';
 import { afterTradeFee, availableCards, parseCoins, TRADE_FEE_NOTE } from '@/features/trades/utils';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
@@ -152,32 +149,16 @@ function OfferForm({
           )}
         </TabsContent>
         <TabsContent value="card" className="flex flex-col gap-3">
-          {cards.isPending ? (
-            <div role="status" aria-label="Loading your cards" className="grid grid-cols-3 gap-2.5">
-              {Array.from({ length: 3 }, (_, index) => (
-                <Skeleton key={index} className="aspect-[5/7] rounded-[8%/5.714%]" />
-              ))}
-            </div>
-          ) : cards.isError ? (
-            <QueryError
-              error={cards.error}
-              onRetry={() => void cards.refetch()}
-              retrying={cards.isFetching}
-            />
-          ) : available.length === 0 ? (
-            <EmptyState
-              icon={Layers}
-              title="No cards available to offer"
-              description="Cards listed for sale can't be offered in a trade."
-            />
-          ) : (
-            <SelectableCardGrid
-              label="Your available cards"
-              cards={available}
-              selectedId={selected?.id ?? null}
-              onSelect={(card) => setCardId(card.id)}
-            />
-          )}
+          <AvailableCardPicker
+            cards={cards}
+            available={available}
+            selectedId={selected?.id ?? null}
+            onSelect={(card) => setCardId(card.id)}
+            label="Your available cards"
+            skeletons={3}
+            emptyTitle="No cards available to offer"
+            emptyDescription="Cards listed for sale can't be offered in a trade."
+          />
           {warnings.length > 0 && (
             <ul
               aria-label="Offer warnings"

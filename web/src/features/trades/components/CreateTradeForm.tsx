@@ -1,14 +1,9 @@
-import { Layers, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 
-import { QueryError } from '@/components/QueryError';
-import { Button, buttonClasses } from '@/components/ui/Button';
-import { EmptyState } from '@/components/ui/EmptyState';
+import { Button } from '@/components/ui/Button';
 import { Label } from '@/components/ui/Input';
-import { Skeleton } from '@/components/ui/Skeleton';
-import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api';
 import { useUserCards } from '@/features/cards/api';
 import { RarityBadge } from '@/features/cards/components/RarityBadge';
@@ -18,8 +13,9 @@ import { formatNumber } from '@/lib/format';
 import { useCreateTrade } from '../api';
 import type { CreateTradeRequest } from '../types';
 import { afterTradeFee, availableCards, parseCoins, TRADE_FEE_NOTE } from '../utils';
+import { AvailableCardPicker } from './AvailableCardPicker';
 import { CoinField } from './CoinField';
-import { SelectableCardGrid } from './SelectableCardGrid';
+
 import { UserPicker } from './UserPicker';
 
 const MAX_NOTE_LENGTH = 500;
@@ -89,42 +85,19 @@ export function CreateTradeForm() {
     );
   }
 
-  let grid: ReactNode;
-  if (cards.isPending) {
-    grid = (
-      <div role="status" aria-label="Loading your cards" className="grid grid-cols-3 gap-x-2.5 gap-y-3">
-        {Array.from({ length: 6 }, (_, index) => (
-          <Skeleton key={index} className="aspect-[5/7] rounded-[8%/5.714%]" />
-        ))}
-      </div>
-    );
-  } else if (cards.isError) {
-    grid = (
-      <QueryError error={cards.error} onRetry={() => void cards.refetch()} retrying={cards.isFetching} />
-    );
-  } else if (available.length === 0) {
-    grid = (
-      <EmptyState
-        icon={Layers}
-        title="No cards available to trade"
-        description="Cards listed for sale can't be offered in a trade."
-        action={
-          <Link to={paths.market} className={buttonClasses('primary', 'sm')}>
-            Visit Market
-          </Link>
-        }
-      />
-    );
-  } else {
-    grid = (
-      <SelectableCardGrid
-        label="Your Available Cards"
-        cards={available}
-        selectedId={selected?.id ?? null}
-        onSelect={(card) => setCardId(card.id)}
-      />
-    );
-  }
+  const grid = (
+    <AvailableCardPicker
+      cards={cards}
+      available={available}
+      selectedId={selected?.id ?? null}
+      onSelect={(card) => setCardId(card.id)}
+      label="Your Available Cards"
+      skeletons={6}
+      emptyTitle="No cards available to trade"
+      emptyDescription="Cards listed for sale can't be offered in a trade."
+      marketLink
+    />
+  );
 
   const coinHint = (
     <>
