@@ -1,4 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * `*.pg.test.ts` files need a real Postgres server (roles, several processes): they run in the
+ * real-Postgres run (TEST_DATABASE_URL set, as CI does second) and are left out of the embedded run.
+ */
+const realPostgresOnly = process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'];
 
 /** Node workspaces (libs, protos, services, gateway) in one project; the web app has its own (jsdom). */
 export default defineConfig({
@@ -12,7 +18,9 @@ export default defineConfig({
             'protos/test/**/*.test.ts',
             'services/*/test/**/*.test.ts',
             'gateway/test/**/*.test.ts',
+            'tools/*/test/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...realPostgresOnly],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

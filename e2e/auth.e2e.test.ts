@@ -57,7 +57,8 @@ describe('signing up, in and out', () => {
       .toBe(true);
     await page.getByRole('button', { name: 'Skip Reveal' }).click();
     await page.getByRole('button', { name: 'Continue to App' }).click();
-    const greeting = `Welcome back, ${email.split('@')[0]}`;
+    // A brand-new account is welcomed, not welcomed back (it has not signed in since signing up).
+    const greeting = `Welcome, ${email.split('@')[0]}`;
     await page.getByText(greeting).waitFor();
 
     await page.reload();
@@ -129,11 +130,11 @@ describe('signing up, in and out', () => {
     await page.getByText('Login successful', { exact: true }).waitFor();
   });
 
-  it('shows the 404 screen for unknown paths and for screens not built yet', async () => {
+  it('shows the 404 screen for paths the app does not have', async () => {
     const page = await newPage();
     await signUp(page, uniqueEmail('explorer'), 'explorer-pass-1');
     await page.waitForURL(`${baseUrl}/`);
-    for (const path of ['/no-such-page', '/leaderboard']) {
+    for (const path of ['/no-such-page', '/market/no-such-screen']) {
       await page.goto(path);
       await page.getByText('404 Page Not Found', { exact: true }).waitFor();
     }

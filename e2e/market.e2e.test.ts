@@ -43,13 +43,18 @@ describe('the market (the e2e app runs with MARKET_HOURS=always)', () => {
     await alice.goto('/market');
     const row = alice.getByTestId(`listing-${offer.id}`);
     await row.getByRole('button', { name: 'Buy', exact: true }).click();
+    // The row asks first, stating what moves (issue 13, item 5).
+    const confirm = alice.getByRole('alertdialog', { name: `Buy ${offer.player.name}?` });
+    await confirm.getByText('You pay').waitFor();
+    await confirm.getByRole('button', { name: /^Buy for / }).click();
     await alice.getByText('Purchase successful', { exact: true }).waitFor();
     await expect.poll(() => balanceOf(alice)).toBe(startCoins - offer.price);
 
     // It is in the collection; sell it at the current price (10% fee).
     await alice.goto('/collection');
     await alice.getByRole('tab', { name: 'Grid View' }).click();
-    const label = `${offer.player.name}, ${offer.player.rarity} ${offer.player.position}`;
+    // Card buttons are named by what they show, the player's name first.
+    const label = new RegExp(`^${offer.player.name}\\s*,`);
     await alice.getByRole('list', { name: 'Cards' }).getByRole('button', { name: label }).first().click();
     await alice.getByRole('button', { name: 'Sell Card' }).click();
     const cards = (await (await alice.request.get('/api/user/cards')).json()) as {
@@ -68,6 +73,10 @@ describe('the market (the e2e app runs with MARKET_HOURS=always)', () => {
     const bob = await newTrader('bob');
     await bob.goto('/market');
     await bob.getByTestId(`listing-${offer.id}`).getByRole('button', { name: 'Trade', exact: true }).click();
+    await bob
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /^Buy for / })
+      .click();
     await bob.getByText('Purchase successful', { exact: true }).waitFor();
     await expect.poll(() => balanceOf(bob)).toBe(10_000 - price);
 

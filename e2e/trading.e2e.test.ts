@@ -29,7 +29,8 @@ async function newTrader(prefix: string): Promise<{ page: Page; username: string
 const get = async <T>(page: Page, path: string) => (await (await page.request.get(path)).json()) as T;
 const balanceOf = async (page: Page) => (await get<{ coins: number }>(page, '/api/user/balance')).coins;
 const cardsOf = (page: Page) => get<OwnedCard[]>(page, '/api/user/cards');
-const labelOf = (card: OwnedCard) => `${card.player.name}, ${card.player.rarity} ${card.player.position}`;
+/** Card buttons are named by what they show, the player's name first: 'Name, Position, Rarity, …'. */
+const labelOf = (card: OwnedCard) => new RegExp(`^${card.player.name}\\s*,`);
 
 describe('trading between two players (two browser contexts)', () => {
   it('A offers a card and 1,000 coins, B sees it within the polling interval, accepts, gets the card and 975 coins', async () => {
@@ -60,6 +61,10 @@ describe('trading between two players (two browser contexts)', () => {
     await incoming.getByText(card!.player.name).first().waitFor({ timeout: 40_000 });
     await incoming.getByText('975').first().waitFor();
     await incoming.getByRole('button', { name: 'Accept' }).click();
+    // Accepting asks first and states what moves: the card and the coins after the 2.5% fee.
+    const confirm = bob.page.getByRole('alertdialog', { name: `Accept ${alice.username}'s offer?` });
+    await confirm.getByText(`${card!.player.name} (${card!.player.rarity}) + 975 coins`).waitFor();
+    await confirm.getByRole('button', { name: 'Accept Trade' }).click();
     await bob.page.getByText('Trade accepted', { exact: true }).waitFor();
 
     await expect.poll(async () => (await cardsOf(bob.page)).some((c) => c.id === card!.id)).toBe(true);
@@ -109,6 +114,7 @@ describe('trading between two players (two browser contexts)', () => {
     const incoming = alice.page.getByRole('list', { name: 'Incoming trade offers' });
     await incoming.getByText(offered!.player.name).first().waitFor();
     await incoming.getByRole('button', { name: 'Accept' }).click();
+    await alice.page.getByRole('alertdialog').getByRole('button', { name: 'Accept Trade' }).click();
     await alice.page.getByText('Trade accepted', { exact: true }).waitFor();
 
     await expect.poll(async () => (await cardsOf(alice.page)).some((c) => c.id === offered!.id)).toBe(true);

@@ -4,6 +4,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { contractForBrowser } from './build/contract-for-browser';
+import { precompress } from './build/precompress';
+import { serviceWorker } from './build/service-worker';
+
 const root = fileURLToPath(new URL('.', import.meta.url));
 const port = Number.parseInt(process.env.VITE_PORT ?? '', 10);
 
@@ -11,7 +15,7 @@ const port = Number.parseInt(process.env.VITE_PORT ?? '', 10);
 // so no proxy is configured here.
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss()],
+  plugins: [contractForBrowser(), react(), tailwindcss(), serviceWorker(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

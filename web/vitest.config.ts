@@ -13,6 +13,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
+    testTimeout: 30_000,
     include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -3,22 +3,30 @@ import express, { type Express } from 'express';
 import type { Logger } from '@touchline/kit';
 import type { Clients } from './clients';
 import type { GatewayConfig, Upstream } from './config';
+import { compressAnswers } from './http/compress-answers';
 import { loadSession, requireSession } from './middleware/auth';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { originCheck } from './middleware/origin-check';
 import { RULES, RateLimits } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
+import { securityHeaders } from './middleware/security-headers';
+import { refuseControlCharacters } from './middleware/text-fields';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cardsRoutes } from './routes/cards';
+import { leaderboardRoutes } from './routes/leaderboard';
+import { cashoutRoutes } from './routes/cashout';
 import { marketRoutes } from './routes/market';
+import { missionRoutes } from './routes/missions';
+import { notificationRoutes } from './routes/notifications';
 import { packRoutes } from './routes/packs';
 import { paymentRoutes, stripeWebhookRoutes } from './routes/payments';
 import { promoRoutes } from './routes/promo';
-import { testPaymentRoutes } from './routes/test-payments';
 import { tradeHistoryRoutes } from './routes/trade-history';
 import { tradeRoutes } from './routes/trades';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { healthRoutes } from './routes/health';
+import { openApiRoutes } from './routes/openapi';
 import { userRoutes } from './routes/user';
 import { SessionVerifier, type CookieSettings } from './session';
 import type { KeyValueStore } from './store';
@@ -52,7 +60,15 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   const verifier = new SessionVerifier(clients.identity, store, cookie, logger);
   const limits = new RateLimits(store, config.RATE_LIMIT_SCALE);
 
+  app.use(
+    securityHeaders({
+      embedded: config.EMBEDDED,
+      stripe: Boolean(config.STRIPE_PUBLISHABLE_KEY),
+      devServer: Boolean(config.DEV_WEB_URL),
+    }),
+  );
   app.use(requestId);
+  app.use(compressAnswers());
   app.use(healthRoutes(addresses, store));
   if (config.EMBEDDED) app.use(devMailboxRoutes());
   // Stripe signs the raw body and posts cross-site without cookies: ahead of the /api router's checks.
@@ -67,22 +83,28 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   api.use(
     express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }),
   );
+  api.use(refuseControlCharacters);
   api.use(cookieParser());
   api.use(loadSession(verifier));
   api.use(authRoutes({ clients, limits, verifier, cookie, publicUrl }));
+  api.use(openApiRoutes());
   api.use(requireSession);
   api.use((req, res, next) =>
     req.method === 'GET' ? next() : limits.middleware(RULES.mutation)(req, res, next),
   );
-  api.use(userRoutes(clients));
+  api.use(userRoutes(clients, verifier));
   api.use(cardsRoutes(clients));
   api.use(marketRoutes(clients));
   api.use(tradeHistoryRoutes(clients));
   api.use(tradeRoutes(clients));
   api.use(packRoutes(clients));
   api.use(paymentRoutes(clients));
-  api.use(testPaymentRoutes(clients));
+  api.use(cashoutRoutes(clients));
   api.use(promoRoutes(clients, limits, logger));
+  api.use(missionRoutes(clients));
+  api.use(leaderboardRoutes(clients));
+  api.use(adminRoutes(clients, verifier));
+  api.use(notificationRoutes(clients, verifier, config));
   api.use(apiNotFound);
   app.use('/api', api);
 

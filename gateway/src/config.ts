@@ -3,6 +3,7 @@ import { booleanFromEnv, optionalEnv } from '@touchline/kit';
 
 export const gatewayConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Listen address. `npm start` (embedded mode) passes 127.0.0.1 unless HOST is set. */
   HOST: z.string().default('0.0.0.0'),
   /** Public address of the site: origin checks and links in e-mails use it. */
   PUBLIC_URL: optionalEnv(z.url()),
@@ -21,6 +22,14 @@ export const gatewayConfigSchema = z.object({
   /** Multiplies every rate-limit allowance (load tests and e2e raise it; 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** How often an open notifications stream gets a heartbeat comment (idle proxies close silent streams). */
+  SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(20_000),
+  /** How often an open notifications stream checks that its session is still valid (revoked, expired). */
+  SSE_SESSION_CHECK_MS: z.coerce.number().int().positive().default(15_000),
+  /** The `retry:` an EventSource waits before reconnecting after the stream ends. */
+  SSE_RETRY_MS: z.coerce.number().int().positive().default(3_000),
+  /** Set when payments go through Stripe: the page's CSP then lets Stripe.js load and talk to Stripe. */
+  STRIPE_PUBLISHABLE_KEY: optionalEnv(z.string().regex(/^pk_/, 'expected a Stripe publishable key (pk_…)')),
 });
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 

@@ -9,6 +9,7 @@ import {
 } from 'jose';
 import type { Logger } from '@touchline/kit';
 import type { IdentityClient } from './clients/identity';
+import { RevokedSessions } from './revoked-sessions';
 import type { KeyValueStore } from './store';
 
 export const SESSION_COOKIE = 'tl_session';
@@ -20,6 +21,8 @@ export interface Session {
   userId: number;
   sessionId: string;
   isAdmin: boolean;
+  /** When the token expires (ms since the epoch): a long-lived request (the SSE stream) ends there. */
+  tokenExpiresAt: number;
 }
 
 interface SessionTokenResponse {
@@ -57,13 +60,16 @@ export function clearSessionCookie(res: Response, cookie: CookieSettings): void 
 export class SessionVerifier {
   private keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   private loading: Promise<void> | undefined;
+  private readonly revoked: RevokedSessions;
 
   constructor(
     private readonly identity: IdentityClient,
     private readonly store: KeyValueStore,
     private readonly cookie: CookieSettings,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.revoked = new RevokedSessions(identity, logger);
+  }
 
   async authenticate(req: Request, res: Response): Promise<Session | undefined> {
     const token = (req.cookies as Record<string, string | undefined>)[SESSION_COOKIE];
@@ -73,18 +79,28 @@ export class SessionVerifier {
       clearSessionCookie(res, this.cookie);
       return undefined;
     }
-    if (await this.store.get(`revoked:session:${payload.sid}`)) {
+    if ((await this.store.get(`revoked:session:${payload.sid}`)) || (await this.revoked.has(payload.sid))) {
       clearSessionCookie(res, this.cookie);
       return undefined;
     }
     const secondsLeft = (payload.exp ?? 0) - Math.floor(Date.now() / 1000);
     if (secondsLeft > RENEW_BEFORE_SECONDS) {
-      return { userId: Number(payload.sub), sessionId: payload.sid, isAdmin: payload.adm === true };
+      return {
+        userId: Number(payload.sub),
+        sessionId: payload.sid,
+        isAdmin: payload.adm === true,
+        tokenExpiresAt: (payload.exp ?? 0) * 1000,
+      };
     }
     try {
       const renewed = await this.identity.RefreshSession({ sessionId: payload.sid });
       setSessionCookie(res, renewed, this.cookie);
-      return { userId: renewed.user!.id, sessionId: renewed.sessionId, isAdmin: renewed.user!.isAdmin };
+      return {
+        userId: renewed.user!.id,
+        sessionId: renewed.sessionId,
+        isAdmin: renewed.user!.isAdmin,
+        tokenExpiresAt: Date.parse(renewed.expiresAt),
+      };
     } catch (error) {
       this.logger.debug({ err: error }, 'session renewal refused');
       clearSessionCookie(res, this.cookie);
@@ -92,9 +108,28 @@ export class SessionVerifier {
     }
   }
 
-  /** Ends a session at once everywhere: identity closes it, and the gateway refuses its token until expiry. */
+  /**
+   * Refuses a session identity has closed, at once: in this process, and through Redis (when set) in
+   * every replica. Identity's record is what makes it survive restarts (see RevokedSessions).
+   */
   async revoke(sessionId: string): Promise<void> {
+    this.revoked.add(sessionId);
     await this.store.set(`revoked:session:${sessionId}`, '1', REVOKED_TTL_SECONDS);
+  }
+
+  /**
+   * Whether a session that was valid when a long-lived request began still is: not revoked here, in
+   * Redis or by identity, and its token not expired (the client reconnects, which renews it).
+   */
+  async stillValid(session: Session, now = Date.now()): Promise<boolean> {
+    if (now >= session.tokenExpiresAt) return false;
+    if (await this.store.get(`revoked:session:${session.sessionId}`)) return false;
+    return !(await this.revoked.has(session.sessionId));
+  }
+
+  /** A new token for an open session, e.g. after its user became admin. */
+  async renew(res: Response, sessionId: string): Promise<void> {
+    setSessionCookie(res, await this.identity.RefreshSession({ sessionId }), this.cookie);
   }
 
   /** The payload of a token signed by identity; also returned for an expired one (it may be renewed). */

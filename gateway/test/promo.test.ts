@@ -26,7 +26,7 @@ beforeAll(async () => {
   identity = await startTestService(identityService);
   cards = await startTestService(cardsMarketService);
   wallet = await startTestService(walletService, {
-    env: { WELCOME_COINS: '0' },
+    env: { WELCOME_COINS: '0', DEMO_PROMO_CODES: 'true' },
     peers: { 'cards-market': cards.service.address },
   });
   const addresses = Object.fromEntries(UPSTREAMS.map((name) => [name, UNREACHABLE])) as Record<

@@ -164,9 +164,111 @@ describe('trade offers through the gateway', () => {
     expect((await bob.agent.get('/api/trades/incoming/count')).body).toEqual({ count: 0 });
     expect((await bob.agent.get('/api/trades/incoming?status=accepted')).body).toHaveLength(1);
     const history = await alice.agent.get('/api/trade-history/user');
+    // Names, not numbers; and each row of the trade tells both sides of it.
+    const exchange = {
+      offerId,
+      fromUser: { id: alice.id, username: alice.username },
+      toUser: { id: bob.id, username: bob.username },
+      offeredCards: [
+        { cardId: card!.id, playerId: expect.any(Number), playerName: expect.any(String), rarity: 'Common' },
+      ],
+      offeredCoins: 1000,
+      requestedCards: [
+        {
+          cardId: wanted!.id,
+          playerId: expect.any(Number),
+          playerName: expect.any(String),
+          rarity: 'Common',
+        },
+      ],
+      requestedCoins: 0,
+    };
     expect(history.body).toEqual(
-      expect.arrayContaining([expect.objectContaining({ tradeType: 'trade', cardId: card!.id })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          tradeType: 'trade',
+          cardId: card!.id,
+          sellerUserId: alice.id,
+          sellerUsername: alice.username,
+          buyerUsername: bob.username,
+          trade: exchange,
+        }),
+        expect.objectContaining({
+          tradeType: 'trade',
+          cardId: wanted!.id,
+          sellerUsername: bob.username,
+          buyerUsername: alice.username,
+          trade: exchange,
+        }),
+      ]),
     );
+    expect(history.text).not.toMatch(/@/);
+  });
+
+  it("lists another user's tradeable cards: not listed, not held, nothing private; 404 for no such user", async () => {
+    const [alice, bob] = [await player('ask.a'), await player('ask.b')];
+    const [free, listed, held] = await giveCards(bob.id, 3);
+    const sold = await bob.agent
+      .post(`/api/market/sell/${listed!.id}`)
+      .set('Idempotency-Key', randomUUID())
+      .send({ price: listed!.price });
+    expect(sold.status, sold.text).toBe(200);
+    await services.cards.database
+      .db('cards')
+      .where({ id: held!.id })
+      .update({ hold_key: 'trade:1:1:cards:sender' });
+
+    const res = await alice.agent.get(`/api/trades/users/${bob.id}/cards`);
+    expect(res.status, res.text).toBe(200);
+    const ids = (res.body as { id: number }[]).map((c) => c.id);
+    // Bob's starter pack is there too; of the three given here only the free one.
+    expect(ids).toContain(free!.id);
+    expect(ids).not.toContain(listed!.id);
+    expect(ids).not.toContain(held!.id);
+    expect(res.body.find((c: { id: number }) => c.id === free!.id)).toEqual({
+      id: free!.id,
+      player: expect.objectContaining({ rarity: 'Common', currentPrice: free!.price }),
+      editionNumber: expect.any(Number),
+      maxEditions: expect.any(Number),
+      userId: bob.id,
+    });
+    expect(res.text).not.toMatch(/purchasePrice|profitLoss|acquiredAt|@/);
+
+    // The listing is in the market with its seller's name, 'You' being the web's business.
+    const market = await alice.agent.get('/api/market');
+    expect(market.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: listed!.id, userId: bob.id, username: bob.username }),
+      ]),
+    );
+    expect(market.body.find((i: { userId: number }) => i.userId === 0)).toMatchObject({ username: null });
+
+    expectError(await alice.agent.get('/api/trades/users/99999999/cards'), 404, 'User not found');
+    expectError(await alice.agent.get('/api/trades/users/abc/cards'), 400);
+    await services.identity.database.db('users').where({ id: bob.id }).update({ banned: true });
+    expectError(await alice.agent.get(`/api/trades/users/${bob.id}/cards`), 404, 'User not found');
+    await services.cards.database.db('cards').where({ id: held!.id }).update({ hold_key: null });
+  });
+
+  it('asks for a card of the recipient: the offer shows both sides, and the accept swaps them once', async () => {
+    const [alice, bob] = [await player('swap.a'), await player('swap.b')];
+    const [mine] = await giveCards(alice.id);
+    const [theirs] = await giveCards(bob.id);
+    const tradeable = (await alice.agent.get(`/api/trades/users/${bob.id}/cards`)).body as { id: number }[];
+    expect(tradeable.map((c) => c.id)).toContain(theirs!.id);
+    const created = await alice.agent
+      .post('/api/trades/create')
+      .set('Idempotency-Key', randomUUID())
+      .send({ cardId: mine!.id, targetUser: bob.username.toUpperCase(), requestedCardIds: [theirs!.id] });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ cards: [{ id: mine!.id }], requestedCards: [{ id: theirs!.id }] });
+    const accepted = await bob.agent.post(`/api/trades/${created.body.id as number}/accept`);
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(await ownerOf(mine!.id)).toBe(bob.id);
+    expect(await ownerOf(theirs!.id)).toBe(alice.id);
+    const after = (await alice.agent.get(`/api/trades/users/${bob.id}/cards`)).body as { id: number }[];
+    expect(after.map((c) => c.id)).toContain(mine!.id);
+    expect(after.map((c) => c.id)).not.toContain(theirs!.id);
   });
 
   it('decline and cancel, each only by its party; strangers get 404', async () => {

@@ -102,7 +102,15 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     fromUserId: 7,
     toUserId: 8,
     cards: [
-      { cardId: 99, playerId: 12, playerName: 'Brad Guzan', rarity: 'Rare', fromUserId: 7, toUserId: 8 },
+      {
+        cardId: 99,
+        playerId: 12,
+        playerName: 'Brad Guzan',
+        rarity: 'Rare',
+        fromUserId: 7,
+        toUserId: 8,
+        currentPrice: 4200,
+      },
     ],
     offeredCoins: 1000,
     offeredCoinsReceived: 975,
@@ -128,6 +136,21 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     periodKey: '2025-06-02',
     reward: 500,
     claimedAt: AT,
+  },
+  'missions.badge.earned': {
+    userId: 7,
+    badgeId: 'first-trade',
+    name: 'Deal Maker',
+    description: 'Completed your first trade',
+    icon: '🤝',
+    earnedAt: AT,
+  },
+  'leaderboard.stats.changed': {
+    userId: 7,
+    collectionValue: BIG,
+    cardCount: 12,
+    asOf: AT,
+    version: 3,
   },
   'wallet.coins.credited': {
     transactionId: BIG,

@@ -24,7 +24,7 @@ const EXPECTED: Record<ServiceName, string[]> = {
     'TransferToShop',
   ],
   trading: ['CreateOffer', 'AcceptOffer', 'ListWishes', 'MakeOfferForWish', 'ListTradeHistory'],
-  missions: ['ListMissions', 'ListCompletedMissions', 'ClaimMission'],
+  missions: ['ListMissions', 'ListCompletedMissions', 'ClaimMission', 'GetUserBadges', 'ListBadges'],
   'wallet-payments': [
     'GetBalance',
     'Grant',

@@ -76,7 +76,7 @@ describe('auth screen', () => {
   });
 
   it('registers and navigates home', async () => {
-    const bob = makeUser({ id: 8, email: 'bob@example.com', username: 'bob' });
+    const bob = makeUser({ id: 8, email: 'bob@example.com', username: 'bob', returning: false });
     const { calls } = mockFetch({
       'GET /api/user': signedOut,
       'POST /api/register': { status: 201, body: bob },
@@ -89,7 +89,9 @@ describe('auth screen', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'good-pass');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect(await screen.findByText('Welcome back, bob')).toBeInTheDocument();
+    // A brand-new account is welcomed, not welcomed back.
+    expect(await screen.findByText('Welcome, bob')).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByText('Registration successful')).toBeInTheDocument();
     expect(screen.getByText('Your starter pack is ready!')).toBeInTheDocument();
@@ -254,5 +256,41 @@ describe('set a new password (/auth?reset=token)', () => {
     expect(form).not.toBeNull();
     expect(within(document.body).getByRole('button', { name: 'Set Password' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
+  });
+});
+
+describe('confirm an admin address (/auth?verify-admin=token)', () => {
+  it('posts the token only when the user clicks Confirm, then returns to /auth', async () => {
+    const { calls } = mockFetch({
+      'GET /api/user': signedOut,
+      'POST /api/verify-admin': {
+        body: { success: true, message: 'Your address is confirmed: your account has admin rights now.' },
+      },
+    });
+    const { user, router } = renderApp('/auth?verify-admin=adm123');
+
+    expect(await screen.findByText('Confirm your admin address')).toBeInTheDocument();
+    // Opening the link (a mail scanner does) changes nothing.
+    expect(calls.some((c) => c.path === '/api/verify-admin')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Admin address confirmed')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/verify-admin')?.body).toEqual({ token: 'adm123' });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it("toasts 'Confirmation failed' with the server message and keeps the link", async () => {
+    mockFetch({
+      'GET /api/user': signedOut,
+      'POST /api/verify-admin': {
+        status: 400,
+        body: { message: 'This verification link is invalid or has expired' },
+      },
+    });
+    const { user, router } = renderApp('/auth?verify-admin=old');
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Confirmation failed')).toBeInTheDocument();
+    expect(screen.getByText('400: This verification link is invalid or has expired')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?verify-admin=old');
   });
 });

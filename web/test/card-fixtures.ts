@@ -1,4 +1,4 @@
-import type { Card, CatalogEntry, Player, Rarity, Team } from '@/features/cards/types';
+import type { Card, CatalogEntry, Player, Rarity, Team } from '@touchline/contract';
 
 /** The 30 MLS clubs as GET /api/teams returns them (sorted by name), rosters of 26-30 players. */
 const CLUBS: [number, string, string, string, string, 'Eastern' | 'Western', string, string][] = [
@@ -181,6 +181,8 @@ export function makeCard(spec: CardSpec): Card {
     maxEditions: spec.player.maxEditions,
     priceChange: spec.player.priceChange,
     forSale: spec.forSale ?? false,
+    listingPrice: null,
+    listingFeePercent: null,
     acquiredAt: spec.acquiredAt,
     profitLoss: spec.profitLoss ?? 0,
     purchasePrice: spec.player.currentPrice - (spec.profitLoss ?? 0),

@@ -13,7 +13,7 @@ import {
   RARITY_ORDER,
   rarityRank,
   sortCards,
-} from '@/features/cards/utils';
+} from '@/lib/cards';
 import { percentOf, progressTone } from '@/lib/progress';
 
 import { collection, players } from './card-fixtures';

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 
-import type { CatalogEntry } from '@/features/cards/types';
+import type { CatalogEntry } from '@touchline/contract';
 
 import { catalogEntry, makePlayer, players } from './card-fixtures';
 import { makeUser, mockFetch, renderApp } from './utils';
@@ -28,6 +28,18 @@ function rowNames(): string[] {
     .getAllByRole('listitem')
     .map((row) => row.getAttribute('aria-label')!);
 }
+
+/** jsdom has no layout: the page's scroll position is set by hand, then a scroll event tells the list. */
+function scrollPageTo(y: number) {
+  act(() => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+afterEach(() => {
+  Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+});
 
 describe('Player Catalog', () => {
   it('shows the collection progress and every player with owned marks and counts', async () => {
@@ -77,26 +89,33 @@ describe('Player Catalog', () => {
     expect(rowNames()).toEqual(['Lionel Messi', 'Jordi Alba']);
     await user.selectOptions(team, 'All Teams');
 
-    const positions = screen.getByRole('tablist', { name: 'Filter by position' });
+    // Toggle buttons, not tabs: a tab without its own panel points aria-controls at nothing.
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    const positions = screen.getByRole('group', { name: 'Filter by position' });
     expect(
       within(positions)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
     ).toEqual(['All', 'Forwards', 'Midfielders', 'Defenders', 'Goalkeepers']);
-    await user.click(within(positions).getByRole('tab', { name: 'Goalkeepers' }));
+    await user.click(within(positions).getByRole('button', { name: 'Goalkeepers' }));
+    expect(within(positions).getByRole('button', { name: 'Goalkeepers' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(positions).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
     expect(rowNames()).toEqual(['Brad Guzan', 'Stefan Frei']);
 
-    const rarities = screen.getByRole('tablist', { name: 'Filter by rarity' });
+    const rarities = screen.getByRole('group', { name: 'Filter by rarity' });
     expect(
       within(rarities)
-        .getAllByRole('tab')
-        .map((tab) => tab.textContent),
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
     ).toEqual(['All', 'Common', 'Rare', 'Epic', 'Legendary', 'Ultra Legendary']);
-    await user.click(within(rarities).getByRole('tab', { name: 'Rare' }));
+    await user.click(within(rarities).getByRole('button', { name: 'Rare' }));
     expect(rowNames()).toEqual(['Brad Guzan', 'Stefan Frei']);
 
-    await user.click(within(positions).getByRole('tab', { name: 'All' }));
-    await user.click(within(rarities).getByRole('tab', { name: 'Ultra Legendary' }));
+    await user.click(within(positions).getByRole('button', { name: 'All' }));
+    await user.click(within(rarities).getByRole('button', { name: 'Ultra Legendary' }));
     expect(rowNames()).toEqual(['Lionel Messi']);
   });
 
@@ -105,8 +124,8 @@ describe('Player Catalog', () => {
     const { user } = renderApp('/catalog');
 
     await user.type(await screen.findByPlaceholderText('Search players...'), 'messi');
-    const rarities = screen.getByRole('tablist', { name: 'Filter by rarity' });
-    await user.click(within(rarities).getByRole('tab', { name: 'Common' }));
+    const rarities = screen.getByRole('group', { name: 'Filter by rarity' });
+    await user.click(within(rarities).getByRole('button', { name: 'Common' }));
 
     expect(screen.getByText('No players found matching your filters.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Players' })).not.toBeInTheDocument();
@@ -115,12 +134,12 @@ describe('Player Catalog', () => {
     expect(rowNames()).toHaveLength(6);
   });
 
-  it('renders the first 100 players and more on request', async () => {
-    const many = Array.from({ length: 250 }, (_, index) =>
+  it('draws only the rows on screen of all 858 players, and the next ones as the page scrolls', async () => {
+    const many = Array.from({ length: 858 }, (_, index) =>
       catalogEntry(
         makePlayer({
           id: 1000 + index,
-          name: `Academy Prospect ${index + 1}`,
+          name: `Academy Prospect ${String(index + 1).padStart(3, '0')}`,
           teamId: (index % 30) + 1,
           position: 'Midfielder',
           rarity: 'Common',
@@ -129,15 +148,23 @@ describe('Player Catalog', () => {
       ),
     );
     setup(many);
-    const { user } = renderApp('/catalog');
+    renderApp('/catalog');
 
     await screen.findByRole('list', { name: 'Players' });
-    expect(rowNames()).toHaveLength(100);
-    await user.click(screen.getByRole('button', { name: 'Show more (150 left)' }));
-    expect(rowNames()).toHaveLength(200);
-    await user.click(screen.getByRole('button', { name: 'Show more (50 left)' }));
-    expect(rowNames()).toHaveLength(250);
-    expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
+    expect(screen.getByText('858 players')).toBeInTheDocument();
+    const firstScreen = rowNames();
+    expect(firstScreen[0]).toBe('Academy Prospect 001');
+    expect(firstScreen.length).toBeGreaterThan(5);
+    expect(firstScreen.length).toBeLessThan(40);
+    // Assistive technology still hears where a row stands in the whole list.
+    const [firstRow] = within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem');
+    expect(firstRow).toHaveAttribute('aria-setsize', '858');
+    expect(firstRow).toHaveAttribute('aria-posinset', '1');
+
+    scrollPageTo(500 * 94);
+    await waitFor(() => expect(rowNames()).toContain('Academy Prospect 501'));
+    expect(rowNames()).not.toContain('Academy Prospect 001');
+    expect(rowNames().length).toBeLessThan(40);
   });
 
   it('shows the error text when the catalog fails to load', async () => {

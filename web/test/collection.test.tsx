@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { Card, Team } from '@/features/cards/types';
+import type { Card, Team } from '@touchline/contract';
 
 import { collection, makeCard, makePlayer, players, teams } from './card-fixtures';
-import { makeUser, mockFetch, renderApp } from './utils';
+import { cardButtonNames, makeUser, mockFetch, renderApp } from './utils';
 
 function setup(cards: Card[] = collection, teamList: Team[] = teams) {
   return mockFetch({
@@ -17,9 +17,7 @@ function setup(cards: Card[] = collection, teamList: Team[] = teams) {
 /** The player names of the shown cards, in order. */
 function shownNames(): string[] {
   const list = screen.getByRole('list', { name: 'Cards' });
-  return within(list)
-    .getAllByRole('button')
-    .map((button) => button.getAttribute('aria-label')!.split(',')[0]!);
+  return cardButtonNames(within(list).getAllByRole('button'));
 }
 
 async function openGridView() {

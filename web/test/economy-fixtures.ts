@@ -1,6 +1,6 @@
-import type { Card } from '@/features/cards/types';
-import type { CoinPackage, PaymentIntent, TestPaymentResult } from '@/features/coins/types';
-import type { CardPack, PackCard } from '@/features/shop/types';
+import type { Card } from '@touchline/contract';
+import type { CoinPackage, PaymentIntent, TestPaymentResult } from '@touchline/contract';
+import type { CardPack, PackCard } from '@touchline/contract';
 
 import { makeCard, players } from './card-fixtures';
 

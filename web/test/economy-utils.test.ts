@@ -9,7 +9,7 @@ import {
   parseCardForm,
   searchForTab,
   tabFromSearch,
-} from '@/features/coins/utils';
+} from '@/lib/coins';
 import { formatPercent, hasGlowCard, oddsSummary, packFailure, packTier } from '@/features/shop/utils';
 
 import { coinPackages } from './economy-fixtures';

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { FLIP_DURATION_MS, FlipCard } from '@/features/cards/components/FlipCard';
-import { PlayerCard } from '@/features/cards/components/PlayerCard';
+import { FLIP_DURATION_MS, FlipCard } from '@/components/cards/FlipCard';
+import { PlayerCard } from '@/components/cards/PlayerCard';
 
 import { players } from './card-fixtures';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { collection } from './card-fixtures';
-import { makeUser, mockFetch, renderApp } from './utils';
+import { cardButtonNames, makeUser, mockFetch, renderApp } from './utils';
 
 describe('home: My Collection', () => {
   it('shows the summary from the user and the four newest cards, with View All', async () => {
@@ -15,11 +15,12 @@ describe('home: My Collection', () => {
 
     expect(await screen.findByText('199,480')).toBeInTheDocument();
     const row = await screen.findByRole('list', { name: 'Newest cards' });
-    expect(
-      within(row)
-        .getAllByRole('button')
-        .map((b) => b.getAttribute('aria-label')!.split(',')[0]),
-    ).toEqual(['Fabian Herbers', 'Jordi Alba', 'Brad Guzan', 'Lionel Messi']);
+    expect(cardButtonNames(within(row).getAllByRole('button'))).toEqual([
+      'Fabian Herbers',
+      'Jordi Alba',
+      'Brad Guzan',
+      'Lionel Messi',
+    ]);
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/collection');
 
     await user.click(within(row).getByRole('button', { name: /^Brad Guzan,/ }));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { TradeOffer } from '@/features/trades/types';
+import type { TradeOffer } from '@touchline/contract';
 
 import { collection, teams } from './card-fixtures';
 import { makeOffer, usernames } from './trade-fixtures';
@@ -106,6 +106,9 @@ describe('incoming trades: bottom navigation', () => {
     expect(await within(profileTab()).findByTestId('incoming-trades-dot')).toBeInTheDocument();
     await user.click(
       within(await screen.findByTestId('incoming-offer-1')).getByRole('button', { name: 'Accept' }),
+    );
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Accept Trade' }),
     );
 
     expect(await screen.findByText('No incoming trade offers')).toBeInTheDocument();

@@ -1,6 +1,6 @@
-import type { Player } from '@/features/cards/types';
-import type { MarketItem, MarketStatus } from '@/features/market/types';
-import type { TradeRecord } from '@/features/trade-history/types';
+import type { Player } from '@touchline/contract';
+import type { MarketItem, MarketStatus } from '@touchline/contract';
+import type { TradeRecord } from '@touchline/contract';
 
 export const marketOpen: MarketStatus = {
   isOpen: true,
@@ -21,7 +21,12 @@ export interface ItemSpec {
   userId?: number;
   price?: number;
   editionNumber?: number;
+  /** The seller's username; by default 'user{id}' (null for the market). */
+  username?: string | null;
 }
+
+/** The fixtures' username of a user id: 'user12'; none for the market (0). */
+export const fixtureUsername = (id: number) => (id === 0 ? null : `user${id}`);
 
 /** A listing as GET /api/market returns it. */
 export function makeMarketItem(spec: ItemSpec): MarketItem {
@@ -38,6 +43,7 @@ export function makeMarketItem(spec: ItemSpec): MarketItem {
     },
     priceChange: spec.player.priceChange,
     userId,
+    username: spec.username === undefined ? fixtureUsername(userId) : spec.username,
     price: spec.price ?? spec.player.currentPrice,
     editionNumber: spec.editionNumber ?? 4,
     maxEditions: spec.player.maxEditions,
@@ -47,7 +53,12 @@ export function makeMarketItem(spec: ItemSpec): MarketItem {
 }
 
 export function makeTrade(overrides: Partial<TradeRecord> & Pick<TradeRecord, 'id'>): TradeRecord {
+  const sellerUserId = overrides.sellerUserId ?? 12;
+  const buyerUserId = overrides.buyerUserId ?? 13;
   return {
+    sellerUsername: fixtureUsername(sellerUserId),
+    buyerUsername: fixtureUsername(buyerUserId),
+    trade: null,
     createdAt: '2026-03-06T18:05:00.000Z',
     playerName: 'Lionel Messi',
     playerId: 1,

@@ -1,61 +1,23 @@
 import { describe, expect, it } from 'vitest';
 
 import {
-  estimatedProceeds,
   filterMarketItems,
   filterPlayers,
   formatStockChange,
   groupPlayersByTeam,
-  isValidSellPrice,
   listingAction,
   positionParam,
-  sellFee,
-  sellFeePercent,
-  sellPriceBounds,
 } from '@/features/market/utils';
-import { formatTradeDate, profitLossCell, tradeTypeLabel } from '@/features/trade-history/utils';
+import {
+  formatTradeDate,
+  historyRows,
+  profitLossCell,
+  tradeProfitLossCell,
+  tradeTypeLabel,
+} from '@/features/trade-history/utils';
 
 import { players } from './card-fixtures';
-import { makeMarketItem } from './market-fixtures';
-
-describe('selling rules', () => {
-  it('bounds the price to 50% rounded down and 150% rounded up of the current price', () => {
-    expect(sellPriceBounds(1000)).toEqual({ min: 500, max: 1500 });
-    expect(sellPriceBounds(1001)).toEqual({ min: 500, max: 1502 });
-    expect(sellPriceBounds(99)).toEqual({ min: 49, max: 149 });
-    expect(sellPriceBounds(1)).toEqual({ min: 0, max: 2 });
-    expect(sellPriceBounds(148_501)).toEqual({ min: 74_250, max: 222_752 });
-  });
-
-  it('charges 10% at or below the current price and 15% above it', () => {
-    expect(sellFeePercent(999, 1000)).toBe(10);
-    expect(sellFeePercent(1000, 1000)).toBe(10);
-    expect(sellFeePercent(1001, 1000)).toBe(15);
-    expect(sellFeePercent(500, 1000)).toBe(10);
-    expect(sellFeePercent(1500, 1000)).toBe(15);
-  });
-
-  it('rounds the fee down and subtracts it for the proceeds', () => {
-    expect(sellFee(1000, 1000)).toBe(100);
-    expect(sellFee(1239, 1300)).toBe(123); // 123.9
-    expect(sellFee(1001, 1000)).toBe(150); // 150.15
-    expect(sellFee(9, 10)).toBe(0); // 0.9
-    expect(sellFee(1239, 1000)).toBe(185); // 185.85
-    expect(estimatedProceeds(1239, 1300)).toBe(1116);
-    expect(estimatedProceeds(1001, 1000)).toBe(851);
-    expect(estimatedProceeds(1000, 1000)).toBe(900);
-  });
-
-  it('accepts only whole prices within the bounds', () => {
-    expect(isValidSellPrice(500, 1000)).toBe(true);
-    expect(isValidSellPrice(1500, 1000)).toBe(true);
-    expect(isValidSellPrice(499, 1000)).toBe(false);
-    expect(isValidSellPrice(1501, 1000)).toBe(false);
-    expect(isValidSellPrice(750.5, 1000)).toBe(false);
-    expect(isValidSellPrice(Number.NaN, 1000)).toBe(false);
-    expect(isValidSellPrice(0, 1)).toBe(false);
-  });
-});
+import { makeMarketItem, makeTrade } from './market-fixtures';
 
 describe('stock market helpers', () => {
   it('shows the change with sign and two decimals, 0% when missing', () => {
@@ -145,5 +107,47 @@ describe('trade history helpers', () => {
     expect(profitLossCell({ sellerUserId: 7, profitLoss: 0 }, 7)).toEqual({ text: '0', trend: 'down' });
     expect(profitLossCell({ sellerUserId: 8, profitLoss: 100 }, 7)).toBeNull();
     expect(profitLossCell({ sellerUserId: 0, profitLoss: 100 }, undefined)).toBeNull();
+    // A card given in a trade with no coins paid for it has no P/L: no red '0'.
+    expect(profitLossCell({ sellerUserId: 7, profitLoss: 0, salePrice: 0 }, 7)).toBeNull();
+    expect(profitLossCell({ sellerUserId: 7, profitLoss: 20, salePrice: 120 }, 7)).toEqual({
+      text: '+20',
+      trend: 'up',
+    });
+  });
+
+  it("gathers a trade's rows into one, in the place of its newest row", () => {
+    const exchange = (offerId: number) => ({
+      offerId,
+      fromUser: { id: 7, username: 'alice' },
+      toUser: { id: 8, username: 'bob' },
+      offeredCards: [],
+      offeredCoins: 0,
+      requestedCards: [],
+      requestedCoins: 0,
+    });
+    const rows = historyRows([
+      makeTrade({ id: 5, tradeType: 'trade', trade: exchange(2) }),
+      makeTrade({ id: 4 }),
+      makeTrade({ id: 3, tradeType: 'trade', trade: exchange(2) }),
+      makeTrade({ id: 2, tradeType: 'trade', trade: exchange(1) }),
+    ]);
+    expect(
+      rows.map((r) =>
+        r.kind === 'trade' ? `trade ${r.records.map((x) => x.id).join(',')}` : `sale ${r.record.id}`,
+      ),
+    ).toEqual(['trade 5,3', 'sale 4', 'trade 2']);
+    expect(
+      tradeProfitLossCell([makeTrade({ id: 1, sellerUserId: 7, salePrice: 0, profitLoss: 0 })], 7),
+    ).toBeNull();
+    expect(
+      tradeProfitLossCell(
+        [
+          makeTrade({ id: 1, sellerUserId: 7, salePrice: 50, profitLoss: -30 }),
+          makeTrade({ id: 2, sellerUserId: 7, salePrice: 50, profitLoss: 10 }),
+          makeTrade({ id: 3, sellerUserId: 8, salePrice: 50, profitLoss: 99 }),
+        ],
+        7,
+      ),
+    ).toEqual({ text: '-20', trend: 'down' });
   });
 });

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 
-import type { MarketItem, MarketStatus } from '@/features/market/types';
+import { SETTLE_INTERVAL_MS } from '@/lib/pending';
+
+import type { MarketItem, MarketStatus } from '@touchline/contract';
 
 import { makeCard, players } from './card-fixtures';
 import { makeMarketItem, marketClosed, marketOpen } from './market-fixtures';
@@ -28,6 +30,13 @@ function setup(status: MarketStatus = marketOpen, items: MarketItem[] = listings
 }
 
 const row = (id: number) => screen.getByTestId(`listing-${id}`);
+
+/** Taps a row's 'Buy' (or 'Trade') and confirms the purchase in the dialog that asks first. */
+async function buyFromRow(user: ReturnType<typeof renderApp>['user'], id: number, label = 'Buy') {
+  await user.click(within(row(id)).getByRole('button', { name: label }));
+  const confirm = await screen.findByRole('alertdialog');
+  await user.click(within(confirm).getByRole('button', { name: /^Buy for / }));
+}
 
 describe('market page', () => {
   it('shows the status, schedule, tabs, chips, count and sort', async () => {
@@ -166,14 +175,55 @@ describe('market page', () => {
     expect(await screen.findByText('Balance: 200,000')).toBeInTheDocument();
     await screen.findByTestId('listing-501');
 
-    await user.click(within(row(501)).getByRole('button', { name: 'Buy' }));
+    await buyFromRow(user, 501);
 
     expect(await screen.findByText('Purchase successful')).toBeInTheDocument();
     expect(await screen.findByText('Balance: 199,760')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('listing-501')).not.toBeInTheDocument());
     const buy = calls.find((call) => call.method === 'POST' && call.path === '/api/market/buy/501')!;
-    expect(buy.body).toEqual({});
+    // The price the row showed: the server refuses the buy if the price moved since.
+    expect(buy.body).toEqual({ expectedPrice: 240 });
     expect((buy.init!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a pending buy says so, asks again with the same key, and shows the outcome once it settles', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const pendingMessage = 'Your purchase is being confirmed. It will appear in your collection shortly.';
+    let coins = 200_000;
+    let asked = 0;
+    const { calls } = setup(marketOpen, listings, {
+      'GET /api/user': () => ({ body: makeUser({ coins }) }),
+      'GET /api/user/balance': () => ({ body: { coins } }),
+      'POST /api/market/buy/501': () => {
+        asked += 1;
+        if (asked === 1) return { status: 202, body: { status: 'pending', message: pendingMessage } };
+        coins = 199_760;
+        return {
+          body: {
+            card: makeCard({ id: 501, player: players.herbers, acquiredAt: '2026-03-06T18:00:00.000Z' }),
+            pricePaid: 240,
+            remainingCoins: coins,
+          },
+        };
+      },
+    });
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-501');
+
+    await buyFromRow(user, 501);
+    expect(await screen.findByText('Purchase pending')).toBeInTheDocument();
+    expect(screen.getByText(pendingMessage)).toBeInTheDocument();
+    expect(screen.queryByText('Purchase failed')).not.toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(SETTLE_INTERVAL_MS));
+    expect(await screen.findByText('Purchase successful')).toBeInTheDocument();
+    expect(await screen.findByText('Balance: 199,760')).toBeInTheDocument();
+    const keys = calls
+      .filter((call) => call.method === 'POST' && call.path === '/api/market/buy/501')
+      .map((call) => (call.init!.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    vi.useRealTimers();
   });
 
   it('sends a fresh Idempotency-Key per click', async () => {
@@ -183,17 +233,82 @@ describe('market page', () => {
     const { user } = renderApp('/market');
     await screen.findByTestId('listing-504');
 
-    await user.click(within(row(504)).getByRole('button', { name: 'Buy' }));
+    await buyFromRow(user, 504);
     expect(await screen.findByText('Purchase failed')).toBeInTheDocument();
     expect(screen.getByText('422: Not enough coins or card unavailable')).toBeInTheDocument();
     await waitFor(() => expect(within(row(504)).getByRole('button', { name: 'Buy' })).toBeEnabled());
-    await user.click(within(row(504)).getByRole('button', { name: 'Buy' }));
+    await buyFromRow(user, 504);
 
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
     const keys = calls
       .filter((call) => call.method === 'POST')
       .map((call) => (call.init!.headers as Record<string, string>)['Idempotency-Key']);
     expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it("shows 'Price changed' with the server's new price, and refetches the listings", async () => {
+    const { calls } = setup(marketOpen, listings, {
+      'POST /api/market/buy/504': { status: 409, body: { message: 'The price changed to 260 coins' } },
+    });
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-504');
+    const listingLoads = () =>
+      calls.filter((call) => call.method === 'GET' && call.path === '/api/market').length;
+    const before = listingLoads();
+
+    await buyFromRow(user, 504);
+
+    expect(await screen.findByText('Price changed')).toBeInTheDocument();
+    expect(screen.getByText('The price changed to 260 coins')).toBeInTheDocument();
+    expect(screen.queryByText('Purchase failed')).not.toBeInTheDocument();
+    await waitFor(() => expect(listingLoads()).toBeGreaterThan(before));
+  });
+
+  it("asks before a row's 'Buy' spends coins: price, card, seller and balance after; Cancel sends nothing", async () => {
+    const { calls } = setup();
+    const { user } = renderApp('/market');
+    expect(await screen.findByText('Balance: 200,000')).toBeInTheDocument();
+    await screen.findByTestId('listing-504');
+    const price = listings[3]!.price;
+
+    await user.click(within(row(504)).getByRole('button', { name: 'Buy' }));
+
+    const confirm = await screen.findByRole('alertdialog', { name: 'Buy Lionel Messi?' });
+    expect(confirm).toHaveAccessibleDescription(/coins leave your balance now.*cannot be undone/);
+    const moves = (label: string) => within(confirm).getByText(label).nextSibling;
+    expect(moves('You pay')).toHaveTextContent(price.toLocaleString('en-US'));
+    expect(moves('You get')).toHaveTextContent('Lionel Messi · Ultra Legendary Forward · #4 of');
+    expect(moves('From')).toHaveTextContent('the market');
+    expect(moves('Balance after')).toHaveTextContent((200_000 - price).toLocaleString('en-US'));
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it("asks before a user's listing 'Trade' too, and buys at the price it showed", async () => {
+    const { calls } = setup(marketOpen, listings, {
+      'POST /api/market/buy/503': {
+        body: {
+          card: makeCard({ id: 503, player: players.alba, acquiredAt: '2026-03-06T18:00:00.000Z' }),
+          pricePaid: 41_000,
+          remainingCoins: 159_000,
+        },
+      },
+    });
+    const { user } = renderApp('/market');
+    await screen.findByTestId('listing-503');
+
+    await user.click(within(row(503)).getByRole('button', { name: 'Trade' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Buy Jordi Alba?' });
+    expect(within(confirm).getByText('From').nextSibling).toHaveTextContent('another player');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Buy for 41,000' }));
+
+    expect(await screen.findByText('Purchase successful')).toBeInTheDocument();
+    const buy = calls.find((call) => call.method === 'POST' && call.path === '/api/market/buy/503')!;
+    expect(buy.body).toEqual({ expectedPrice: 41_000 });
   });
 
   it("opens the popup with 'Buy for {price}' and buys from it", async () => {
@@ -226,7 +341,9 @@ describe('market page', () => {
     await user.click(within(row(503)).getByRole('button', { name: /^Jordi Alba,/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Jordi Alba' });
     expect(within(dialog).getByRole('button', { name: 'Trade for 41,000' })).toBeEnabled();
-    expect(within(dialog).getByText('User #12')).toBeInTheDocument();
+    // The seller by username (design.md section 7), never 'User #12'.
+    expect(within(dialog).getByText('user12')).toBeInTheDocument();
+    expect(within(dialog).queryByText('User #12')).not.toBeInTheDocument();
   });
 
   it('explains in the popup that direct buys wait for market hours', async () => {

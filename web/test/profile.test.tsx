@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { User } from '@/features/auth/api';
+import type { User } from '@touchline/contract';
 
 import { collection, teams } from './card-fixtures';
-import { makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
+import { completedMissions } from './mission-fixtures';
+import { cardButtonNames, makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
 
 function setup(handlers: RouteHandlers = {}, user: User = makeUser()) {
   return mockFetch({
@@ -42,11 +43,12 @@ describe('Profile: stats and achievements', () => {
     expect(screen.getByText('2 cards')).toBeInTheDocument();
 
     const recent = screen.getByRole('list', { name: 'Recent acquisitions' });
-    expect(
-      within(recent)
-        .getAllByRole('button')
-        .map((b) => b.getAttribute('aria-label')!.split(',')[0]),
-    ).toEqual(['Fabian Herbers', 'Jordi Alba', 'Brad Guzan', 'Lionel Messi']);
+    expect(cardButtonNames(within(recent).getAllByRole('button'))).toEqual([
+      'Fabian Herbers',
+      'Jordi Alba',
+      'Brad Guzan',
+      'Lionel Messi',
+    ]);
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/collection');
     expect(screen.getAllByRole('button', { name: 'Logout' })).toHaveLength(1);
   });
@@ -82,8 +84,81 @@ describe('Profile: stats and achievements', () => {
     setup();
     const second = renderApp('/profile');
     await second.user.click(await screen.findByRole('tab', { name: 'Achievements' }));
-    expect(screen.getByRole('link', { name: 'Complete Missions' })).toHaveAttribute('href', '/missions');
-  });
+    expect(await screen.findByRole('link', { name: 'Complete Missions' })).toHaveAttribute(
+      'href',
+      '/missions',
+    );
+    // Two renders of the whole app: slow on a busy machine.
+  }, 20_000);
+
+  it('shows the badges not earned yet, locked, with what earns them', async () => {
+    const catalogue = [
+      {
+        name: 'Pack Opener',
+        description: 'Opened your first pack',
+        icon: 'sparkles',
+        howToEarn: 'Open a card pack',
+      },
+      {
+        name: 'Deal Maker',
+        description: 'Completed your first trade with another player',
+        icon: 'star',
+        howToEarn: 'Complete a trade with another player',
+      },
+    ];
+    const dealMaker = { ...catalogue[1]!, earnedAt: '2026-03-02T12:00:00.000Z' };
+    setup({ 'GET /api/badges': { body: catalogue } }, makeUser({ badge: 'Deal Maker', badges: [dealMaker] }));
+    const { user, unmount } = renderApp('/profile');
+    await user.click(await screen.findByRole('tab', { name: 'Achievements' }));
+
+    const grid = await screen.findByRole('list', { name: 'Badges' });
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .getAllByRole('listitem')
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual(['Deal Maker, earned', 'Pack Opener, locked']),
+    );
+    const locked = within(grid).getByRole('listitem', { name: 'Pack Opener, locked' });
+    expect(within(locked).getByText('Open a card pack')).toBeInTheDocument();
+    expect(within(locked).getByText('Locked')).toBeInTheDocument();
+    expect(within(locked).queryByText('Opened your first pack')).not.toBeInTheDocument();
+    const earned = within(grid).getByRole('listitem', { name: 'Deal Maker, earned' });
+    expect(within(earned).getByText('Earned Mar 2, 2026')).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 earned')).toBeInTheDocument();
+    unmount();
+
+    // Nothing earned yet: the nudge to the missions, and every badge locked under it.
+    setup({ 'GET /api/badges': { body: catalogue } });
+    const second = renderApp('/profile');
+    await second.user.click(await screen.findByRole('tab', { name: 'Achievements' }));
+    expect(await screen.findByRole('link', { name: 'Complete Missions' })).toHaveAttribute(
+      'href',
+      '/missions',
+    );
+    const all = await screen.findByRole('list', { name: 'Badges' });
+    expect(
+      within(all)
+        .getAllByRole('listitem')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Pack Opener, locked', 'Deal Maker, locked']);
+  }, 20_000);
+
+  it('lists the completed missions with their dates under the badges', async () => {
+    setup({ 'GET /api/missions/completed': { body: completedMissions } });
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('tab', { name: 'Achievements' }));
+
+    const list = await screen.findByRole('list', { name: 'Completed missions' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Sign in today',
+      'Buy 5 cards on the market',
+    ]);
+    expect(within(rows[0]!).getByText('Nov 23, 2026')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Unknown date')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Complete Missions' })).not.toBeInTheDocument();
+  }, 20_000);
 
   it('renders nothing but the not-signed-in redirect without a user', async () => {
     mockFetch({ 'GET /api/user': { status: 401, body: { message: 'Not signed in' } } });

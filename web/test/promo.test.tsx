@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { PromoRedeemResponse } from '@/features/coins/types';
+import type { PromoRedeemResult as PromoRedeemResponse } from '@touchline/contract';
 
 import { makeCard, players } from './card-fixtures';
 import { generatedCards } from './economy-fixtures';

@@ -1,7 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { CreatePaymentIntentRequest, TestCardDetails } from '@/features/coins/types';
+import type {
+  CreatePaymentIntentBody as CreatePaymentIntentRequest,
+  TestCardBody as TestCardDetails,
+} from '@touchline/contract';
 
 import { coinPackages, makeIntent, paymentResult } from './economy-fixtures';
 import { makeUser, mockFetch, renderApp, type RecordedCall, type RouteHandlers } from './utils';

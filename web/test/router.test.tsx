@@ -8,9 +8,9 @@ import { makeUser, mockFetch, renderApp, signedOut } from './utils';
 const signedIn = { 'GET /api/user': { body: makeUser() } };
 
 describe('router', () => {
-  it("shows '404 Page Not Found' for /leaderboard (not built yet) when signed in", async () => {
+  it("shows '404 Page Not Found' for a path the app does not have, inside the layout, when signed in", async () => {
     mockFetch(signedIn);
-    renderApp('/leaderboard');
+    renderApp('/trophy-room');
 
     expect(await screen.findByText('404 Page Not Found')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
@@ -67,6 +67,14 @@ describe('router', () => {
     [paths.shop]: 'Shop',
     [paths.purchaseCoins]: 'Purchase Coins',
     [paths.purchaseCoinsSuccess]: 'Purchase Coins',
+    [paths.missions]: 'Missions',
+    [paths.leaderboard]: 'Leaderboard',
+    [paths.cashout]: 'Cash Out',
+    // Admin screens: a non-admin sees the denial under the 'Admin' header.
+    [paths.adminCashout]: 'Admin',
+    [paths.adminDashboard]: 'Admin',
+    [paths.admin]: 'Admin',
+    [paths.notifications]: 'Notifications',
   };
 
   it.each(Object.entries(builtScreens))('renders %s (%s)', async (path, title) => {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { Card } from '@/features/cards/types';
-import type { MarketStatus } from '@/features/market/types';
+import type { Card } from '@touchline/contract';
+import type { MarketStatus } from '@touchline/contract';
 
 import { collection, makeCard, players, teams } from './card-fixtures';
 import { marketClosed, marketOpen } from './market-fixtures';
@@ -102,7 +102,13 @@ describe('card detail popup: selling', () => {
     expect(await screen.findByText('Card listed for sale')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Brad Guzan' })).not.toBeInTheDocument());
     const sale = calls.find((call) => call.method === 'POST' && call.path === '/api/market/sell/104')!;
-    expect(sale.body).toEqual({ price: 1239 });
+    // The rate the form showed goes along, so the server never lists at another one.
+    expect(sale.body).toEqual({ price: 1239, expectedFeePercent: 15 });
+    expect(
+      screen.getByText(
+        'Brad Guzan is listed for 1,239 coins at a 15% fee, fixed until it sells. Estimated proceeds: 1,054 coins.',
+      ),
+    ).toBeInTheDocument();
     const headers = sale.init!.headers as Record<string, string>;
     expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     // The collection is refetched after the sale.
@@ -121,6 +127,31 @@ describe('card detail popup: selling', () => {
     expect(await screen.findByText('Failed to sell card')).toBeInTheDocument();
     expect(screen.getByText('409: This card is already listed for sale')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Brad Guzan' })).toBeInTheDocument();
+  });
+
+  it('refetches the card after a refusal, so a price that moved shows the fee it now costs', async () => {
+    const { calls } = setup(marketOpen, collection, {
+      'POST /api/market/sell/104': {
+        status: 409,
+        body: { message: 'The current price moved to 1,100 coins: the fee for this price is now 15%' },
+      },
+    });
+    const { user, dialog } = await openGuzan();
+    await user.click(await within(dialog).findByRole('button', { name: 'Sell Card' }));
+    const before = calls.filter((call) => call.path === '/api/user/cards').length;
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Sale' }));
+
+    expect(
+      await screen.findByText(
+        '409: The current price moved to 1,100 coins: the fee for this price is now 15%',
+      ),
+    ).toBeInTheDocument();
+    const sale = calls.find((call) => call.method === 'POST' && call.path === '/api/market/sell/104')!;
+    expect(sale.body).toEqual({ price: 1180, expectedFeePercent: 10 });
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/user/cards').length).toBeGreaterThan(before),
+    );
   });
 
   it('blocks the sale client-side when the market has closed meanwhile', async () => {
@@ -164,18 +195,21 @@ describe('card detail popup: selling', () => {
         forSale: true,
       }),
       listingPrice: 1500,
+      listingFeePercent: 15,
     };
     let cards: Card[] = [listed];
     const { calls } = setup(marketOpen, cards, {
       'GET /api/user/cards': () => ({ body: cards }),
       'POST /api/market/withdraw/104': () => {
-        cards = [{ ...listed, forSale: false, listingPrice: null }];
+        cards = [{ ...listed, forSale: false, listingPrice: null, listingFeePercent: null }];
         return { body: { card: cards[0] } };
       },
     });
     const { user, dialog } = await openGuzan();
 
     expect(within(dialog).getByText('Listed for 1,500')).toBeInTheDocument();
+    // The rate fixed on the listing, not today's: 15% of 1,500 is 225.
+    expect(within(dialog).getByText('15% fee fixed at listing: you receive 1,275 coins')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Sell Card' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Trade Card' })).toBeDisabled();
 

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+
+// CI runs the node and web projects side by side on two cores: a render that takes 300 ms alone can
+// take seconds there, so findBy/waitFor wait up to 10 s instead of 1 s (a real failure still fails).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does not implement scrolling; ScrollRestoration calls it on navigation.
 window.scrollTo = vi.fn();

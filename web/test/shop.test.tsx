@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { FLIP_DURATION_MS } from '@/features/cards/components/FlipCard';
-import type { PackCard } from '@/features/shop/types';
+import { FLIP_DURATION_MS } from '@/components/cards/FlipCard';
+import type { PackCard } from '@touchline/contract';
 import { PACK_GLOW_MS, PACK_OPEN_DELAY_MS, REFUND_TOAST_DELAY_MS } from '@/features/shop/utils';
+import { SETTLE_INTERVAL_MS } from '@/lib/pending';
 
 import { cardPacks, coinPackages, legendaryPackCards, plainPackCards } from './economy-fixtures';
 import {
@@ -153,6 +154,36 @@ describe('shop page', () => {
 describe('buying and opening a pack', () => {
   afterEach(() => {
     vi.useRealTimers();
+  });
+
+  it('a pending purchase says so, asks again with the same key, and opens the pack once it settles', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const pendingMessage =
+      'Your pack purchase is being confirmed. Your cards will appear in your collection shortly.';
+    let asked = 0;
+    const { calls } = setup({
+      purchase: () => {
+        asked += 1;
+        return asked === 1
+          ? { status: 202, body: { status: 'pending', message: pendingMessage } }
+          : bought(plainPackCards, 600, 9_400);
+      },
+    });
+    const { user } = renderApp('/shop');
+
+    await buyPack(user, 'Common Pack');
+    expect(await screen.findByText('Pack purchase pending')).toBeInTheDocument();
+    expect(screen.getByText(pendingMessage)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to purchase pack')).not.toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(SETTLE_INTERVAL_MS));
+    expect(await screen.findByText('Pack Purchased!')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Common Pack' })).toBeInTheDocument();
+    const keys = callsTo(calls, 'POST', '/api/packs/purchase').map(
+      (call) => (call.init?.headers as Record<string, string>)['Idempotency-Key'],
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('buys with an Idempotency-Key, opens the modal and reveals the cards one at a time', async () => {

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { FLIP_DURATION_MS } from '@/features/cards/components/FlipCard';
-import { AUTO_REVEAL_MS } from '@/features/cards/components/StarterPackOverlay';
+import { FLIP_DURATION_MS } from '@/components/cards/FlipCard';
+import { AUTO_REVEAL_MS } from '@/components/cards/StarterPackOverlay';
 
 import { makeCard, players } from './card-fixtures';
 import { makeUser, mockFetch, renderApp, type RecordedCall } from './utils';

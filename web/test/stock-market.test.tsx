@@ -1,12 +1,12 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { Player } from '@/features/cards/types';
-import type { PricePoint } from '@/features/market/types';
+import type { Player } from '@touchline/contract';
+import type { PricePoint } from '@touchline/contract';
 
-import { players } from './card-fixtures';
+import { makePlayer, players } from './card-fixtures';
 import { marketOpen } from './market-fixtures';
-import { makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
+import { cardButtonNames, makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
 
 // jsdom has no canvas: stand in for the lazily loaded chart.
 vi.mock('@/features/market/components/PriceChart', () => ({
@@ -29,9 +29,39 @@ function setup(list: Player[] = allPlayers, extra: RouteHandlers = {}) {
   });
 }
 
+/** A player's button, named by what it shows and then what it opens: 'Lionel Messi, FWD · MIA, price chart'. */
+const chartName = (name: string) => new RegExp(`^${name},.*price chart$`);
+
 function tableRow(name: string) {
-  return screen.getByRole('button', { name: `${name} price chart` }).closest('tr')!;
+  return screen.getByRole('button', { name: chartName(name) }).closest('tr')!;
 }
+
+/** jsdom has no layout: the page's scroll position is set by hand, then a scroll event tells the list. */
+function scrollPageTo(y: number) {
+  act(() => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+afterEach(() => {
+  Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+});
+
+/** 858 players on the 30 clubs, priced so that the default sort (price, highest first) keeps their order. */
+const league: Player[] = Array.from({ length: 858 }, (_, index) =>
+  makePlayer({
+    id: 2000 + index,
+    name: `Squad Player ${String(index + 1).padStart(3, '0')}`,
+    teamId: (index % 30) + 1,
+    position: 'Midfielder',
+    rarity: 'Common',
+    price: 100_000 - index,
+  }),
+);
+
+// By Team's buttons also show the price and change after the name: match the words anywhere.
+const chartButtons = () => screen.getAllByRole('button', { name: /, price chart/ });
 
 describe('stock market (Player Market)', () => {
   it('shows the header with the date, the table and the change with sign and two decimals', async () => {
@@ -87,9 +117,7 @@ describe('stock market (Player Market)', () => {
         .map((option) => option.textContent),
     ).toEqual(['Price: High to Low', 'Price: Low to High', '% Change', 'Name: A to Z']);
     await user.selectOptions(sort, 'Name: A to Z');
-    const names = screen
-      .getAllByRole('button', { name: / price chart$/ })
-      .map((button) => button.getAttribute('aria-label')!.replace(' price chart', ''));
+    const names = cardButtonNames(screen.getAllByRole('button', { name: / price chart$/ }));
     expect(names).toEqual(['Brad Guzan', 'Fabian Herbers', 'Jordi Alba', 'Lionel Messi', 'Obinna Nwobodo']);
   });
 
@@ -117,6 +145,42 @@ describe('stock market (Player Market)', () => {
     ).toBeInTheDocument();
   });
 
+  it('draws only the table rows on screen of 858 players, and the next ones as the page scrolls', async () => {
+    setup(league);
+    renderApp('/market/stock');
+    await screen.findByRole('columnheader', { name: 'Player' });
+
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '859');
+    const firstScreen = chartButtons();
+    expect(firstScreen.length).toBeGreaterThan(5);
+    expect(firstScreen.length).toBeLessThan(40);
+    expect(tableRow('Squad Player 001')).toHaveAttribute('aria-rowindex', '2');
+
+    scrollPageTo(600 * 53);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: chartName('Squad Player 601') })).toBeInTheDocument(),
+    );
+    expect(tableRow('Squad Player 601')).toHaveAttribute('aria-rowindex', '602');
+    expect(screen.queryByRole('button', { name: chartName('Squad Player 001') })).not.toBeInTheDocument();
+    expect(chartButtons().length).toBeLessThan(40);
+  });
+
+  it('draws only the teams on screen By Team, and the next ones as the page scrolls', async () => {
+    setup(league);
+    const { user } = renderApp('/market/stock');
+    await screen.findByRole('columnheader', { name: 'Player' });
+    await user.click(screen.getByRole('tab', { name: 'By Team' }));
+
+    const teams = () => screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(teams()[0]).toBe('Atlanta United FC');
+    expect(teams().length).toBeLessThan(5);
+    expect(chartButtons().length).toBeLessThan(5 * 29);
+
+    scrollPageTo(25 * (58 + 29 * 53));
+    await waitFor(() => expect(teams()).not.toContain('Atlanta United FC'));
+    expect(teams().length).toBeLessThan(5);
+  });
+
   it("shows the empty state with 'Show All Players'", async () => {
     setup([players.herbers]);
     const { user } = renderApp('/market/stock');
@@ -126,7 +190,7 @@ describe('stock market (Player Market)', () => {
     expect(screen.getByText('No players match your filter')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Show All Players' }));
-    expect(screen.getByRole('button', { name: 'Fabian Herbers price chart' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: chartName('Fabian Herbers') })).toBeInTheDocument();
   });
 
   it('opens the price chart of a player with range buttons', async () => {
@@ -142,7 +206,7 @@ describe('stock market (Player Market)', () => {
       },
     });
     const { user } = renderApp('/market/stock');
-    await user.click(await screen.findByRole('button', { name: 'Lionel Messi price chart' }));
+    await user.click(await screen.findByRole('button', { name: chartName('Lionel Messi') }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Lionel Messi' });
     expect(await within(dialog).findByText('2 price points')).toBeInTheDocument();
@@ -156,7 +220,7 @@ describe('stock market (Player Market)', () => {
   it("says 'No price history yet' without points", async () => {
     setup(allPlayers, { 'GET /api/market/players/18/history': { body: { playerId: 18, points: [] } } });
     const { user } = renderApp('/market/stock');
-    await user.click(await screen.findByRole('button', { name: 'Jordi Alba price chart' }));
+    await user.click(await screen.findByRole('button', { name: chartName('Jordi Alba') }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Jordi Alba' });
     expect(await within(dialog).findByText('No price history yet')).toBeInTheDocument();

@@ -85,7 +85,7 @@ describe('MLS Team Rosters', () => {
     expect(screen.getByText('Legendary').nextSibling?.nextSibling).toHaveTextContent('1');
     expect(screen.getByText('Ultra Legendary').nextSibling?.nextSibling).toHaveTextContent('2');
 
-    const table = screen.getByRole('table');
+    let table = screen.getByRole('table');
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -99,7 +99,13 @@ describe('MLS Team Rosters', () => {
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
     ).toEqual(['All', 'GK', 'DEF', 'MID', 'FWD']);
+    // Each tab owns its panel (aria-controls points at it), which holds the filtered table.
+    const all = within(tabs).getByRole('tab', { name: 'All' });
+    expect(document.getElementById(all.getAttribute('aria-controls')!)).toBe(screen.getByRole('tabpanel'));
     await user.click(within(tabs).getByRole('tab', { name: 'DEF' }));
+    const panel = screen.getByRole('tabpanel', { name: 'DEF' });
+    expect(panel.id).toBe(within(tabs).getByRole('tab', { name: 'DEF' }).getAttribute('aria-controls'));
+    table = within(panel).getByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.firstChild?.textContent)).toEqual([
       'Jordi Alba',

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { Card } from '@/features/cards/types';
-import type { TradeOffer } from '@/features/trades/types';
+import type { Card } from '@touchline/contract';
+import type { TradeableCard, TradeOffer } from '@touchline/contract';
 
 import { collection, makeCard, players } from './card-fixtures';
 import { makeOffer, othersCard, usernames } from './trade-fixtures';
@@ -10,6 +10,12 @@ import { makeUser, mockFetch, renderApp, type RecordedCall, type RouteHandlers }
 
 /** Alice's cards; Brad Guzan (104) is listed for sale, so it cannot be traded. */
 const cards: Card[] = collection.map((card) => (card.id === 104 ? { ...card, forSale: true } : card));
+
+/** Bob's cards one may ask for: what any player may see of them. */
+const bobsCards: TradeableCard[] = [
+  { id: 201, player: players.guzan, editionNumber: 12, maxEditions: 1000, userId: 12 },
+  { id: 202, player: players.alba, editionNumber: 3, maxEditions: 50, userId: 12 },
+];
 
 function setup(
   { incoming = [], outgoing = [] }: { incoming?: TradeOffer[]; outgoing?: TradeOffer[] } = {},
@@ -22,12 +28,20 @@ function setup(
     'GET /api/trades/incoming': { body: incoming },
     'GET /api/trades/outgoing': { body: outgoing },
     'GET /api/user/balance': { body: { coins: 12345 } },
+    'GET /api/trades/users/12/cards': { body: bobsCards },
+    'GET /api/trades/users/13/cards': { body: [] },
     ...extra,
   });
 }
 
 const count = (calls: RecordedCall[], method: string, path: string) =>
   calls.filter((call) => call.method === method && call.path === path).length;
+
+/** Answers the dialog that asks before an offer is accepted, declined or cancelled. */
+async function answer(user: ReturnType<typeof renderApp>['user'], button: string) {
+  const dialog = await screen.findByRole('alertdialog');
+  await user.click(within(dialog).getByRole('button', { name: button }));
+}
 
 const headerOf = (call: RecordedCall | undefined, name: string) =>
   (call?.init?.headers as Record<string, string> | undefined)?.[name];
@@ -85,10 +99,11 @@ describe('Trade Center: create', () => {
     const { user } = renderApp('/trade');
 
     const grid = await screen.findByRole('list', { name: 'Your Available Cards' });
-    const names = within(grid)
-      .getAllByRole('button')
-      .map((button) => button.getAttribute('aria-label')!.split(',')[0]);
-    expect(names).toEqual(['Fabian Herbers', 'Jordi Alba', 'Lionel Messi', 'Obinna Nwobodo', 'Stefan Frei']);
+    const buttons = within(grid).getAllByRole('button');
+    const names = ['Fabian Herbers', 'Jordi Alba', 'Lionel Messi', 'Obinna Nwobodo', 'Stefan Frei'];
+    expect(buttons).toHaveLength(names.length);
+    // Named by what they show (name first), so the name a speech user reads matches (WCAG 2.5.3).
+    names.forEach((name, index) => expect(buttons[index]).toHaveAccessibleName(new RegExp(`^${name},`)));
     expect(screen.getByText('2.5% transaction fee applies to coin transfers')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Trade Offer' })).toBeInTheDocument();
 
@@ -164,6 +179,62 @@ describe('Trade Center: create', () => {
     });
   });
 
+  it("asks for the recipient's cards: both sides are shown before sending, and sent as requestedCardIds", async () => {
+    const { calls } = setup({}, { 'POST /api/trades/create': { status: 201, body: makeOffer({ id: 9 }) } });
+    const { user } = renderApp('/trade');
+
+    await fillCreateForm(user, /^Lionel Messi,/, 'bob');
+    const theirs = await screen.findByRole('list', { name: "bob's cards" });
+    const guzan = within(theirs).getByRole('button', { name: /^Ask for Brad Guzan,/ });
+    const alba = within(theirs).getByRole('button', { name: /^Ask for Jordi Alba,/ });
+    await user.click(guzan);
+    await user.click(alba);
+    await user.click(alba); // a second tap puts it back
+    expect(guzan).toHaveAttribute('aria-pressed', 'true');
+    expect(alba).toHaveAttribute('aria-pressed', 'false');
+    await user.type(screen.getByLabelText('Coin offer'), '1000');
+
+    const preview = screen.getByRole('group', { name: 'Your offer' });
+    expect(within(preview).getByText('You give')).toBeInTheDocument();
+    expect(
+      within(within(preview).getByRole('list', { name: 'Cards you give' })).getByText('Lionel Messi'),
+    ).toBeInTheDocument();
+    expect(within(preview).getByText('bob receives after 2.5% fee')).toBeInTheDocument();
+    expect(within(preview).getByText('You ask bob for')).toBeInTheDocument();
+    const asked = within(preview).getByRole('list', { name: 'Cards you ask for' });
+    expect(within(asked).getByText('Brad Guzan')).toBeInTheDocument();
+    expect(within(asked).queryByText('Jordi Alba')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send Trade Offer' }));
+    expect(await screen.findByText('Trade offer sent')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/trades/create')?.body).toEqual({
+      cardId: 103,
+      targetUser: 'bob',
+      coinOffer: 1000,
+      requestedCardIds: [201],
+    });
+  });
+
+  it('forgets the cards asked of one user when another is chosen, and says when they have none', async () => {
+    setup();
+    const { user } = renderApp('/trade');
+    expect(await screen.findByText('Choose a user to see their cards.')).toBeInTheDocument();
+
+    await fillCreateForm(user, /^Lionel Messi,/, 'bob');
+    await user.click(
+      within(await screen.findByRole('list', { name: "bob's cards" })).getByRole('button', {
+        name: /^Ask for Brad Guzan,/,
+      }),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Trade with' }));
+    await user.click(await screen.findByRole('option', { name: 'carol' }));
+
+    expect(await screen.findByText('carol has no cards to trade')).toBeInTheDocument();
+    const preview = screen.getByRole('group', { name: 'Your offer' });
+    expect(within(preview).getByText('Nothing in return')).toBeInTheDocument();
+    expect(within(preview).queryByText('Brad Guzan')).not.toBeInTheDocument();
+  });
+
   it("toasts 'Failed to create trade' with the server message", async () => {
     setup({}, { 'POST /api/trades/create': { status: 404, body: { message: 'User not found' } } });
     const { user } = renderApp('/trade');
@@ -225,15 +296,6 @@ describe('Trade Center: incoming', () => {
     expect(within(third).getByText('Coins requested').nextSibling).toHaveTextContent('2,000');
   });
 
-  it('falls back to floor(97.5%) when the server leaves out the after-fee amount', async () => {
-    const bare = { ...makeOffer({ id: 4, coinOffer: 41 }) } as Partial<TradeOffer>;
-    delete bare.coinOfferAfterFee;
-    await openIncoming({}, [bare as TradeOffer]);
-
-    const offer = await screen.findByTestId('incoming-offer-4');
-    expect(within(offer).getByText('After 2.5% fee').nextSibling).toHaveTextContent('39');
-  });
-
   it('accepts with an Idempotency-Key, then refreshes offers, user, cards and balance', async () => {
     const { calls, user, queryClient } = await openIncoming({
       'POST /api/trades/1/accept': { body: makeOffer({ id: 1, status: 'accepted' }) },
@@ -246,6 +308,7 @@ describe('Trade Center: incoming', () => {
     };
 
     await user.click(within(screen.getByTestId('incoming-offer-1')).getByRole('button', { name: 'Accept' }));
+    await answer(user, 'Accept Trade');
 
     expect(await screen.findByText('Trade accepted')).toBeInTheDocument();
     const call = calls.find((c) => c.method === 'POST' && c.path === '/api/trades/1/accept');
@@ -270,6 +333,7 @@ describe('Trade Center: incoming', () => {
     await user.click(
       within(await screen.findByTestId('incoming-offer-1')).getByRole('button', { name: 'Accept' }),
     );
+    await answer(user, 'Accept Trade');
     expect(await screen.findByText('Failed to accept trade')).toBeInTheDocument();
     expect(screen.getByText('422: The sender no longer has enough coins for this trade')).toBeInTheDocument();
   });
@@ -283,6 +347,7 @@ describe('Trade Center: incoming', () => {
     await user.click(
       within(await screen.findByTestId('incoming-offer-1')).getByRole('button', { name: 'Decline' }),
     );
+    await answer(user, 'Decline Offer');
     expect(await screen.findByText('Trade declined')).toBeInTheDocument();
     expect(
       headerOf(
@@ -292,8 +357,50 @@ describe('Trade Center: incoming', () => {
     ).toBeTruthy();
 
     await user.click(within(screen.getByTestId('incoming-offer-2')).getByRole('button', { name: 'Decline' }));
+    await answer(user, 'Decline Offer');
     expect(await screen.findByText('Error processing request')).toBeInTheDocument();
     expect(screen.getByText('409: This offer is no longer pending')).toBeInTheDocument();
+  });
+
+  it('Accept asks first and states what moves: the cards and coins after the fee you get, what you give', async () => {
+    const { calls, user } = await openIncoming();
+
+    await user.click(
+      within(await screen.findByTestId('incoming-offer-1')).getByRole('button', { name: 'Accept' }),
+    );
+    let dialog = await screen.findByRole('alertdialog', { name: "Accept bob's offer?" });
+    expect(dialog).toHaveAccessibleDescription(/change hands at once.*cannot be undone/);
+    const move = (label: string) => within(dialog).getByText(label).nextSibling;
+    expect(move('You get')).toHaveTextContent('Stefan Frei (Rare) + 975 coins (1,000 less the 2.5% fee)');
+    expect(move('You give')).toHaveTextContent('Nothing');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await user.click(within(screen.getByTestId('incoming-offer-3')).getByRole('button', { name: 'Accept' }));
+    dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('You give').nextSibling).toHaveTextContent('2,000 coins');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('Decline asks first, says nothing changes hands, and Keep Offer keeps it', async () => {
+    const { calls, user } = await openIncoming();
+
+    await user.click(
+      within(await screen.findByTestId('incoming-offer-2')).getByRole('button', { name: 'Decline' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: "Decline carol's offer?" });
+    expect(dialog).toHaveAccessibleDescription(/Nothing changes hands.*cannot be reopened/);
+    expect(within(dialog).getByText('They offered').nextSibling).toHaveTextContent(
+      `Obinna Nwobodo (${players.nwobodo.rarity}) + 41 coins`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Offer' }));
+
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('incoming-offer-2')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it("shows 'No incoming trade offers'", async () => {
@@ -336,6 +443,7 @@ describe('Trade Center: sent', () => {
     expect(within(offer).getByText('Waiting for carol to respond')).toBeInTheDocument();
 
     await user.click(within(offer).getByRole('button', { name: 'Cancel Offer' }));
+    await answer(user, 'Cancel Offer');
     expect(await screen.findByText('Trade offer cancelled')).toBeInTheDocument();
     const call = calls.find((c) => c.method === 'DELETE' && c.path === '/api/trades/5');
     expect(call).toBeDefined();
@@ -350,8 +458,26 @@ describe('Trade Center: sent', () => {
     await user.click(
       within(await screen.findByTestId('sent-offer-5')).getByRole('button', { name: 'Cancel Offer' }),
     );
+    await answer(user, 'Cancel Offer');
     expect(await screen.findByText('Error cancelling trade')).toBeInTheDocument();
     expect(screen.getByText('409: This offer is no longer pending')).toBeInTheDocument();
+  });
+
+  it('Cancel Offer asks first; Keep Offer leaves the offer waiting', async () => {
+    const { calls, user } = await openSent();
+
+    await user.click(
+      within(await screen.findByTestId('sent-offer-5')).getByRole('button', { name: 'Cancel Offer' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your offer to carol?' });
+    expect(dialog).toHaveAccessibleDescription(/your cards and coins stay with you/);
+    expect(within(dialog).getByText('You offered').nextSibling).toHaveTextContent(
+      'Lionel Messi (Ultra Legendary) + 200 coins',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Offer' }));
+
+    expect(screen.getByText('Waiting for carol to respond')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 
   it("shows 'No outgoing trade offers'", async () => {

@@ -1,6 +1,6 @@
-import type { Card } from '@/features/cards/types';
-import type { TradeWish } from '@/features/trade-marketplace/types';
-import type { TradeOffer, UsernameEntry } from '@/features/trades/types';
+import type { Card } from '@touchline/contract';
+import type { TradeWish } from '@touchline/contract';
+import type { TradeOffer, UsernameEntry } from '@touchline/contract';
 
 import { makeCard, players } from './card-fixtures';
 

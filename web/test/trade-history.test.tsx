@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 
-import type { TradeRecord } from '@/features/trade-history/types';
+import type { TradeRecord } from '@touchline/contract';
 
 import { makeTrade } from './market-fixtures';
 import { makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
@@ -19,7 +19,7 @@ const market: TradeRecord[] = [
     buyerUserId: 14,
     profitLoss: -800,
     salePrice: 38_400,
-    createdAt: null,
+    createdAt: '',
   }),
   makeTrade({
     id: 3,
@@ -53,6 +53,18 @@ const cells = (id: number) =>
     .map((cell) => cell.textContent);
 
 describe('trade history', () => {
+  it('scrolls sideways in a region the keyboard can reach, with Date and Player kept in place', async () => {
+    setup();
+    renderApp('/trade-history');
+
+    const table = await screen.findByRole('table', { name: 'Market transactions' });
+    // axe 'scrollable-region-focusable': a sideways scroller must take the focus to scroll by keyboard.
+    const scroller = screen.getByRole('region', { name: 'Market transactions, scrolls sideways' });
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    expect(scroller).toContainElement(table);
+    expect(table).toHaveClass('history-identity');
+  });
+
   it('shows the legend, the tabs, the back link and the table columns', async () => {
     setup();
     renderApp('/trade-history');
@@ -74,7 +86,7 @@ describe('trade history', () => {
     ).toEqual(['Date', 'Player', 'ID', 'Type', 'Seller', 'Buyer', 'Price', 'P/L']);
   });
 
-  it("formats the rows: date, rarity badge, #id, type, 'You' and 'Market', price", async () => {
+  it("formats the rows: date, rarity badge, #id, type, usernames with 'You' and 'Market', price", async () => {
     setup();
     renderApp('/trade-history');
     await screen.findByTestId('trade-1');
@@ -84,8 +96,8 @@ describe('trade history', () => {
       'Lionel MessiUL',
       '#1',
       'Market Sale',
-      '#7You',
-      '#13',
+      'You',
+      'user13',
       '150,000',
       '+1,500',
     ]);
@@ -93,7 +105,9 @@ describe('trade history', () => {
     expect(cells(3)[0]).toBe('Invalid');
     expect(cells(3)[3]).toBe('Market Buy');
     expect(cells(3)[4]).toBe('Market');
-    expect(cells(3)[5]).toBe('#7You');
+    expect(cells(3)[5]).toBe('You');
+    expect(cells(4)[4]).toBe('user21');
+    expect(screen.queryByText(/^#(7|13|21)$/)).not.toBeInTheDocument();
     expect(within(row(1)).getByText('You')).toBeInTheDocument();
     expect(within(row(4)).queryByText('You')).not.toBeInTheDocument();
   });
@@ -110,6 +124,81 @@ describe('trade history', () => {
     expect(cells(3)[7]).toBe('-');
     expect(cells(4)[7]).toBe('-');
     expect(within(row(4)).queryByText('+900')).not.toBeInTheDocument();
+  });
+
+  it('shows a trade as what each side gave, with a P/L only where coins paid for a card', async () => {
+    const party = (id: number) => ({ id, username: `user${id}` });
+    const messi = { cardId: 103, playerId: 1, playerName: 'Lionel Messi', rarity: 'Ultra Legendary' };
+    const alba = { cardId: 104, playerId: 18, playerName: 'Jordi Alba', rarity: 'Legendary' };
+    // User 7 gave Messi and 1,000 coins and asked for nothing: no coins paid for the card, no P/L.
+    const gift = {
+      offerId: 90,
+      fromUser: party(7),
+      toUser: party(22),
+      offeredCards: [messi],
+      offeredCoins: 1000,
+      requestedCards: [],
+      requestedCoins: 0,
+    };
+    // User 7 gave Alba for user 23's Messi and 500 coins: the 500 paid for Alba.
+    const swap = {
+      offerId: 91,
+      fromUser: party(23),
+      toUser: party(7),
+      offeredCards: [messi],
+      offeredCoins: 500,
+      requestedCards: [alba],
+      requestedCoins: 0,
+    };
+    const records = [
+      makeTrade({
+        id: 11,
+        tradeType: 'trade',
+        sellerUserId: 23,
+        buyerUserId: 7,
+        cardId: 103,
+        salePrice: 0,
+        profitLoss: 0,
+        trade: swap,
+      }),
+      makeTrade({
+        id: 12,
+        tradeType: 'trade',
+        sellerUserId: 7,
+        buyerUserId: 23,
+        cardId: 104,
+        playerName: 'Jordi Alba',
+        salePrice: 500,
+        profitLoss: -120,
+        trade: swap,
+      }),
+      makeTrade({
+        id: 10,
+        tradeType: 'trade',
+        sellerUserId: 7,
+        buyerUserId: 22,
+        salePrice: 0,
+        profitLoss: 0,
+        trade: gift,
+      }),
+    ];
+    setup({ 'GET /api/trade-history': { body: records } });
+    renderApp('/trade-history');
+    await screen.findByTestId('trade-10');
+
+    // One row per trade, not per card.
+    expect(screen.queryByTestId('trade-12')).not.toBeInTheDocument();
+    const gave = (id: number) =>
+      within(row(id))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(gave(10)).toEqual(['You gave Lionel Messi UL + 1,000 coins', 'user22 gave nothing']);
+    expect(cells(10)[2]).toBe('-');
+    expect(within(row(10)).queryByText('0')).not.toBeInTheDocument();
+    expect(within(row(10)).queryByText(/Price/)).not.toBeInTheDocument();
+
+    expect(gave(11)).toEqual(['user23 gave Lionel Messi UL + 500 coins', 'You gave Jordi Alba L']);
+    expect(within(row(11)).getByText('-120')).toHaveAttribute('data-trend', 'down');
   });
 
   it('switches to My Transactions and refreshes', async () => {

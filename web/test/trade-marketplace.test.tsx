@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { Card } from '@/features/cards/types';
-import type { TradeWish } from '@/features/trade-marketplace/types';
+import type { Card } from '@touchline/contract';
+import type { TradeWish } from '@touchline/contract';
 
 import { collection, makeCard, players, teams } from './card-fixtures';
 import { makeOffer, makeWish, othersCard, usernames } from './trade-fixtures';

@@ -6,23 +6,16 @@ import {
   DEFAULT_WISH_FILTERS,
   hasPreferences,
   wishOwnerName,
-  wishQueryString,
+  type WishForm,
 } from '@/features/trade-marketplace/utils';
-import { afterTradeFee, parseCoins, partyName, tradeableUsers } from '@/features/trades/utils';
+import { withQuery } from '@/lib/api';
+import { wishQuery } from '@/lib/data/wishes';
+import { parseCoins, partyName, tradeableUsers } from '@/lib/trades';
 
 import { collection, teams } from './card-fixtures';
 import { makeWish, usernames } from './trade-fixtures';
 
 describe('trade utils', () => {
-  it('takes the 2.5% fee and rounds down', () => {
-    expect(afterTradeFee(1000)).toBe(975);
-    expect(afterTradeFee(41)).toBe(39);
-    expect(afterTradeFee(40)).toBe(39);
-    expect(afterTradeFee(1)).toBe(0);
-    expect(afterTradeFee(0)).toBe(0);
-    expect(afterTradeFee(1_000_000_000_000)).toBe(975_000_000_000);
-  });
-
   it('parses whole coins: blank is 0, anything else invalid is NaN', () => {
     expect(parseCoins('')).toBe(0);
     expect(parseCoins(' 250 ')).toBe(250);
@@ -44,21 +37,28 @@ describe('trade utils', () => {
 
 describe('trade marketplace utils', () => {
   it('sends only the filters that are set', () => {
-    expect(wishQueryString(DEFAULT_WISH_FILTERS)).toBe('sort=newest');
+    expect(withQuery('/api/tradewishes', wishQuery(DEFAULT_WISH_FILTERS))).toBe(
+      '/api/tradewishes?sort=newest',
+    );
     expect(
-      wishQueryString({
-        search: ' messi ',
-        rarity: 'Ultra Legendary',
-        position: 'Forward',
-        teamId: 12,
-        user: 'bob',
-        sort: 'value_asc',
-      }),
-    ).toBe('search=messi&rarity=Ultra+Legendary&position=Forward&teamId=12&user=bob&sort=value_asc');
+      withQuery(
+        '/api/tradewishes',
+        wishQuery({
+          search: ' messi ',
+          rarity: 'Ultra Legendary',
+          position: 'Forward',
+          teamId: 12,
+          user: 'bob',
+          sort: 'value_asc',
+        }),
+      ),
+    ).toBe(
+      '/api/tradewishes?search=messi&rarity=Ultra+Legendary&position=Forward&teamId=12&user=bob&sort=value_asc',
+    );
   });
 
   it('builds a wish request with only the set fields (minimum > 0, non-blank notes)', () => {
-    const base = {
+    const base: WishForm = {
       cardId: 5,
       desiredRarity: '',
       desiredPosition: '',

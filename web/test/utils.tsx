@@ -1,12 +1,18 @@
+import { computeAccessibleName } from 'dom-accessibility-api';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { beforeAll, vi } from 'vitest';
 
 import { AppProviders } from '@/app/providers';
+import { preloadAllScreens } from '@/app/lazy-screen';
 import { routes } from '@/app/routes';
-import type { User } from '@/features/auth/api';
+import type { User } from '@touchline/contract';
 import { createQueryClient } from '@/lib/query-client';
+
+// The screens are lazy chunks in the app; a test file loads them all before its first test, as
+// importing the route table did before they were split, so no findBy waits on a module import.
+beforeAll(() => preloadAllScreens(routes), 120_000);
 
 export interface MockResponse {
   status?: number;
@@ -62,6 +68,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     cardCount: 3,
     collectionValue: 4200,
     createdAt: '2025-01-01T00:00:00.000Z',
+    returning: true,
     favoriteTeamId: null,
     ...overrides,
   };
@@ -80,4 +87,12 @@ export function renderApp(path: string) {
     </AppProviders>,
   );
   return { ...utils, router, queryClient, user };
+}
+
+/**
+ * The player names of card buttons, which are named by what they show ('Lionel Messi, Forward, …'),
+ * so the name a speech-input user reads off the card is the button's name (WCAG 2.5.3).
+ */
+export function cardButtonNames(buttons: readonly HTMLElement[]): string[] {
+  return buttons.map((button) => computeAccessibleName(button).split(',')[0]!);
 }

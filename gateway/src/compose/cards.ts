@@ -1,3 +1,4 @@
+import type { Card, CatalogEntry, MarketItem, Player, Team, TradeableCard } from '@touchline/contract';
 import type { Card__Output } from '@touchline/protos/gen/touchline/cards_market/Card';
 import type { CatalogEntry__Output } from '@touchline/protos/gen/touchline/cards_market/CatalogEntry';
 import type { MarketItem__Output } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
@@ -5,7 +6,7 @@ import type { Player__Output } from '@touchline/protos/gen/touchline/cards_marke
 import type { Team__Output } from '@touchline/protos/gen/touchline/cards_market/Team';
 
 /** JSON of the spec's entities (game-spec section 3). Empty image/logo URLs become null: the app draws them. */
-export function teamJson(team: Team__Output) {
+export function teamJson(team: Team__Output): Team {
   return {
     id: team.id,
     name: team.name,
@@ -20,14 +21,14 @@ export function teamJson(team: Team__Output) {
   };
 }
 
-export function playerJson(player: Player__Output) {
+export function playerJson(player: Player__Output): Player {
   const team = player.team!;
   return {
     id: player.id,
     name: player.name,
     position: player.position,
     detailedPosition: player.detailedPosition || null,
-    rarity: player.rarity,
+    rarity: player.rarity as Player['rarity'],
     currentPrice: player.currentPrice,
     basePrice: player.basePrice,
     priceChange: player.priceChange,
@@ -48,7 +49,7 @@ export function playerJson(player: Player__Output) {
   };
 }
 
-export function cardJson(card: Card__Output) {
+export function cardJson(card: Card__Output): Card {
   return {
     id: card.id,
     player: playerJson(card.player!),
@@ -60,12 +61,14 @@ export function cardJson(card: Card__Output) {
     profitLoss: card.profitLoss,
     purchasePrice: card.purchasePrice,
     listingPrice: card.forSale ? card.listingPrice : null,
+    listingFeePercent: card.forSale ? card.listingFeePercent : null,
     userId: card.userId,
   };
 }
 
 /** A market listing item (game-spec section 3): userId 0 is a card the market itself sells. */
-export function marketItemJson(item: MarketItem__Output) {
+/** A market listing; `usernames` names the sellers (the market, id 0, has none). */
+export function marketItemJson(item: MarketItem__Output, usernames: Map<number, string>): MarketItem {
   const player = playerJson(item.player!);
   return {
     id: item.id,
@@ -79,6 +82,7 @@ export function marketItemJson(item: MarketItem__Output) {
     },
     priceChange: item.priceChange,
     userId: item.userId,
+    username: usernames.get(item.userId) ?? null,
     price: item.price,
     editionNumber: item.editionNumber,
     maxEditions: item.maxEditions,
@@ -87,6 +91,20 @@ export function marketItemJson(item: MarketItem__Output) {
   };
 }
 
-export function catalogEntryJson(entry: CatalogEntry__Output) {
+export function catalogEntryJson(entry: CatalogEntry__Output): CatalogEntry {
   return { player: playerJson(entry.player!), owned: entry.owned, count: entry.count };
+}
+
+/** Whether a card can be asked for in a trade: not listed for sale, not held by a trade saga. */
+export const isTradeable = (card: Card__Output) => !card.forSale && !card.held;
+
+/** Another user's card as any player may see it: no purchase price, profit or acquisition date. */
+export function tradeableCardJson(card: Card__Output): TradeableCard {
+  return {
+    id: card.id,
+    player: playerJson(card.player!),
+    editionNumber: card.editionNumber,
+    maxEditions: card.maxEditions,
+    userId: card.userId,
+  };
 }

@@ -1,13 +1,13 @@
+import type { Card, TradeOffer, TradeWish } from '@touchline/contract';
 import type { TradeOffer__Output } from '@touchline/protos/gen/touchline/trading/TradeOffer';
 import type { TradeWish__Output } from '@touchline/protos/gen/touchline/trading/TradeWish';
 import type { Clients } from '../clients';
 import { cardJson } from './cards';
-
-type CardJson = ReturnType<typeof cardJson>;
+import { usernamesOf } from './usernames';
 
 /** Cards and usernames an answer refers to, fetched once for the whole list. */
 export interface Lookups {
-  cards: Map<number, CardJson>;
+  cards: Map<number, Card>;
   usernames: Map<number, string>;
 }
 
@@ -16,27 +16,23 @@ const unique = (ids: number[]) => [...new Set(ids.filter((id) => id > 0))];
 /** One call to cards-market and one to identity, in parallel; other users appear by username only. */
 export async function lookups(clients: Clients, cardIds: number[], userIds: number[]): Promise<Lookups> {
   const cardList = unique(cardIds);
-  const userList = unique(userIds);
-  const [{ cards }, { users }] = await Promise.all([
+  const [{ cards }, usernames] = await Promise.all([
     cardList.length > 0 ? clients.cardsMarket.GetCardsByIds({ cardIds: cardList }) : { cards: [] },
-    userList.length > 0 ? clients.identity.GetUsers({ userIds: userList }) : { users: [] },
+    usernamesOf(clients, userIds),
   ]);
-  return {
-    cards: new Map(cards.map((c) => [c.id, cardJson(c)])),
-    usernames: new Map(users.map((u) => [u.id, u.username])),
-  };
+  return { cards: new Map(cards.map((c) => [c.id, cardJson(c)])), usernames };
 }
 
 const party = (id: number, l: Lookups) => ({ id, username: l.usernames.get(id) ?? null });
 const cardsOf = (ids: number[], l: Lookups) =>
-  ids.map((id) => l.cards.get(id)).filter((c): c is CardJson => c !== undefined);
+  ids.map((id) => l.cards.get(id)).filter((c): c is Card => c !== undefined);
 
 /**
  * A trade offer (game-spec section 3, with design.md section 7's extensions): `card` is the first
  * offered card, the one the spec's screens show; `cards` all of them; coins with what the receiver
  * gets after the 2.5% fee.
  */
-export function offerJson(offer: TradeOffer__Output, l: Lookups) {
+export function offerJson(offer: TradeOffer__Output, l: Lookups): TradeOffer {
   const cards = cardsOf(offer.offeredCardIds, l);
   return {
     id: offer.id,
@@ -47,7 +43,7 @@ export function offerJson(offer: TradeOffer__Output, l: Lookups) {
     coinOfferAfterFee: offer.offeredCoinsAfterFee,
     requestedCoins: offer.requestedCoins,
     requestedCoinsAfterFee: offer.requestedCoinsAfterFee,
-    status: offer.status,
+    status: offer.status as TradeOffer['status'],
     statusReason: offer.statusReason || null,
     note: offer.note || null,
     wishId: offer.wishId || null,
@@ -68,18 +64,18 @@ export async function composeOffers(clients: Clients, offers: TradeOffer__Output
 }
 
 /** A trade wish (game-spec section 3); unset preferences are null ("Open to any offers"). */
-export function wishJson(wish: TradeWish__Output, l: Lookups) {
+export function wishJson(wish: TradeWish__Output, l: Lookups): TradeWish {
   return {
     id: wish.id,
     userId: wish.userId,
     username: l.usernames.get(wish.userId) ?? null,
     card: l.cards.get(wish.cardId) ?? null,
-    desiredRarity: wish.desiredRarity || null,
-    desiredPosition: wish.desiredPosition || null,
+    desiredRarity: (wish.desiredRarity || null) as TradeWish['desiredRarity'],
+    desiredPosition: (wish.desiredPosition || null) as TradeWish['desiredPosition'],
     desiredTeamId: wish.desiredTeamId || null,
     minimumCoins: wish.minimumCoins || null,
     notes: wish.notes || null,
-    status: wish.status,
+    status: wish.status as TradeWish['status'],
     createdAt: wish.createdAt,
   };
 }

@@ -1,22 +1,16 @@
+import type { User } from '@touchline/contract';
 import type { User__Output } from '@touchline/protos/gen/touchline/identity/User';
 import type { Clients } from '../clients';
+import { badgeJson } from './missions';
 
-/** The spec's User entity as the web receives it; e-mail only ever goes to its owner. */
-export interface UserJson {
-  id: number;
-  email: string;
-  username: string;
-  isAdmin: boolean;
-  badge: string;
-  badges: { name: string; description: string; icon: string; earnedAt: string }[];
-  createdAt: string;
-  favoriteTeamId: number | null;
-  coins?: number;
-  cardCount?: number;
-  collectionValue?: number;
+/** Signed in since signing up: sign-up stamps its sign-in with the creation instant, a later sign-in moves it. */
+function isReturning(user: User__Output): boolean {
+  const lastLogin = Date.parse(user.lastLoginAt);
+  return Number.isFinite(lastLogin) && lastLogin > Date.parse(user.createdAt);
 }
 
-export function userJson(user: User__Output): UserJson {
+/** The contract's User from identity's; e-mail only ever goes to its owner. */
+export function userJson(user: User__Output): User {
   return {
     id: user.id,
     email: user.email,
@@ -25,6 +19,7 @@ export function userJson(user: User__Output): UserJson {
     badge: user.badge || 'Rookie',
     badges: user.badges,
     createdAt: user.createdAt,
+    returning: isReturning(user),
     favoriteTeamId: user.favoriteTeamId || null,
   };
 }
@@ -33,23 +28,46 @@ export function userJson(user: User__Output): UserJson {
 const PART_TIMEOUT_MS = 1_500;
 
 /**
- * GET /api/user: identity's user plus the parts other services own (coins from the wallet,
- * collection summary from cards-market; rank joins with the leaderboard), fetched in parallel.
+ * GET /api/user: identity's user plus the parts other services own (coins from the wallet, the
+ * collection summary from cards-market, rank from the leaderboard, badges from missions), fetched in
+ * parallel.
  */
-export async function currentUser(clients: Clients, userId: number): Promise<UserJson> {
-  const [user, summaries, balance] = await Promise.all([
-    clients.identity.GetUser({ userId }),
-    clients.cardsMarket
-      .GetCollectionSummaries({ userIds: [userId] }, { timeoutMs: PART_TIMEOUT_MS })
-      .catch(() => undefined),
-    clients.wallet.GetBalance({ userId }, { timeoutMs: PART_TIMEOUT_MS }).catch(() => undefined),
+export async function currentUser(clients: Clients, userId: number): Promise<User> {
+  return withParts(clients, await clients.identity.GetUser({ userId }));
+}
+
+const within = { timeoutMs: PART_TIMEOUT_MS };
+
+/**
+ * Identity's user with the parts other services own: the one user shape of every answer. Card count
+ * and collection value come from cards-market, which owns the cards and is current the moment a
+ * purchase settles; the leaderboard's (built from events, so a moment behind) stand in when
+ * cards-market does not answer. Rank 0 is the leaderboard's "not ranked": null.
+ */
+export async function withParts(clients: Clients, user: User__Output): Promise<User> {
+  const userId = user.id;
+  const [summaries, balance, stats, badges] = await Promise.all([
+    clients.cardsMarket.GetCollectionSummaries({ userIds: [userId] }, within).catch(() => undefined),
+    clients.wallet.GetBalance({ userId }, within).catch(() => undefined),
+    clients.leaderboard.GetUserStats({ userId }, within).catch(() => undefined),
+    clients.missions.GetUserBadges({ userId }, within).catch(() => undefined),
   ]);
   const json = userJson(user);
   if (balance) json.coins = balance.coins;
+  const board = stats?.stats;
+  if (board) {
+    json.rank = board.rank > 0 ? board.rank : null;
+    json.cardCount = board.cardCount;
+    json.collectionValue = board.collectionValue;
+  }
   const summary = summaries?.summaries[0];
   if (summary) {
     json.cardCount = summary.cardCount;
     json.collectionValue = summary.collectionValue;
+  }
+  if (badges) {
+    json.badge = badges.badge || 'Rookie';
+    json.badges = badges.badges.map(badgeJson);
   }
   return json;
 }

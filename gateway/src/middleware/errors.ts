@@ -23,8 +23,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(415).json({ message: 'Unsupported body encoding' });
       return;
     }
-    const { status, body } = toHttpError(error);
+    // One table (libs/kit errors.ts): 202 pending, 503/504 with Retry-After, 4xx with {message}.
+    const { status, body, headers } = toHttpError(error);
     if (status >= 500) logger.error({ err: error, path: req.path, status }, 'request failed');
+    if (headers) res.set(headers);
     res.status(status).json(body);
   };
 }
@@ -32,10 +34,3 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ message: `No API route ${req.method} ${req.path}` });
 };
-
-/** Wraps an async route so a rejection reaches the error handler. */
-export function route(handler: (...args: Parameters<RequestHandler>) => Promise<unknown>): RequestHandler {
-  return (req, res, next) => {
-    handler(req, res, next).catch(next);
-  };
-}

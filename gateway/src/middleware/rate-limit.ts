@@ -13,6 +13,8 @@ export interface LimitRule {
   durationSeconds: number;
   /** The key this rule counts by; undefined skips the rule for this request. */
   key(req: Request): string | undefined;
+  /** A successful attempt gives its point back: only failures add up (RateLimits.forgive). */
+  forgiveOnSuccess?: boolean;
 }
 
 export const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
@@ -23,11 +25,28 @@ const byEmail = (req: Request) => {
   return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 };
 
+const byEmailAndIp = (req: Request) => {
+  const email = byEmail(req);
+  return email === undefined ? undefined : `${email}|${byIp(req)}`;
+};
+
 /** The allowances of design.md section 6, per IP and per account, scaled by RATE_LIMIT_SCALE. */
 export const RULES = {
+  /**
+   * Wrong passwords count against the account and the client together, so that nobody can lock a
+   * stranger out by typing wrong passwords for them; a looser per-account allowance still slows
+   * guessing one password from many addresses. A successful sign-in gives its account points back.
+   */
   login: [
     { name: 'login-ip', points: 30, durationSeconds: 600, key: byIp },
-    { name: 'login-email', points: 10, durationSeconds: 600, key: byEmail },
+    {
+      name: 'login-account-client',
+      points: 10,
+      durationSeconds: 600,
+      key: byEmailAndIp,
+      forgiveOnSuccess: true,
+    },
+    { name: 'login-account', points: 50, durationSeconds: 600, key: byEmail, forgiveOnSuccess: true },
   ],
   register: [
     { name: 'register-ip', points: 20, durationSeconds: 3600, key: byIp },
@@ -38,6 +57,7 @@ export const RULES = {
     { name: 'reset-email', points: 3, durationSeconds: 3600, key: byEmail },
   ],
   resetConfirm: [{ name: 'reset-confirm-ip', points: 20, durationSeconds: 3600, key: byIp }],
+  adminVerify: [{ name: 'admin-verify-ip', points: 20, durationSeconds: 3600, key: byIp }],
   /** Promo redeem: guessing codes is brute force. Per account, and per address for many accounts. */
   promo: [
     {
@@ -84,6 +104,14 @@ export class RateLimits {
         next(error);
       }
     };
+  }
+
+  /** Gives back the point a successful attempt spent on each rule that only counts failures. */
+  async forgive(rules: LimitRule[], req: Request): Promise<void> {
+    for (const rule of rules) {
+      const key = rule.key(req);
+      if (rule.forgiveOnSuccess && key !== undefined) await this.limiter(rule).reward(key, 1);
+    }
   }
 
   private limiter(rule: LimitRule): RateLimiterAbstract {

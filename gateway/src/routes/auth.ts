@@ -1,19 +1,14 @@
-import { Router } from 'express';
-import { z } from 'zod';
+import { api } from '@touchline/contract';
 import type { Clients } from '../clients';
-import { userJson } from '../compose/user';
-import { route } from '../middleware/errors';
-import { idempotencyKey } from '../middleware/params';
+import { withParts } from '../compose/user';
+import { ContractRouter } from '../http/contract-router';
 import { RULES, type RateLimits } from '../middleware/rate-limit';
-import { validateBody } from '../middleware/validate';
 import { clearSessionCookie, setSessionCookie, type CookieSettings, type SessionVerifier } from '../session';
-
-const email = z.email({ error: 'Please enter a valid email address' }).max(254);
-const password = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128);
-const credentials = z.strictObject({ email, password });
 
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that e-mail, we have sent a link to reset the password. Check your inbox.';
+
+export const ADMIN_CONFIRMED = 'Your address is confirmed: your account has admin rights now.';
 
 export interface AuthRouteDeps {
   clients: Clients;
@@ -23,76 +18,74 @@ export interface AuthRouteDeps {
   publicUrl: string;
 }
 
-/** Sign-up, sign-in, sign-out and password reset: the only /api calls that need no session. */
-export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: AuthRouteDeps): Router {
-  const router = Router();
-
-  router.post(
-    '/register',
-    validateBody(credentials),
-    limits.middleware(RULES.register),
-    route(async (req, res) => {
-      const body = req.body as z.output<typeof credentials>;
-      const session = await clients.identity.Register({ ...body, idempotencyKey: idempotencyKey(req) });
-      setSessionCookie(res, session, cookie);
-      res.status(201).json(userJson(session.user!));
-    }),
-  );
-
-  router.post(
-    '/login',
-    validateBody(credentials),
-    limits.middleware(RULES.login),
-    route(async (req, res) => {
-      const session = await clients.identity.Login(req.body as z.output<typeof credentials>);
-      setSessionCookie(res, session, cookie);
-      res.json(userJson(session.user!));
-    }),
-  );
-
-  router.post(
-    '/logout',
-    route(async (req, res) => {
+/**
+ * Sign-up, sign-in, sign-out, password reset and the admin address confirmation: the only /api calls
+ * that need no session.
+ */
+export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: AuthRouteDeps) {
+  const { identity } = clients;
+  const adminVerifyUrlBase = `${publicUrl}/auth`;
+  return new ContractRouter()
+    .add(
+      api.auth.register,
+      async ({ body, idempotencyKey, res }) => {
+        const session = await identity.Register({ ...body, idempotencyKey, adminVerifyUrlBase });
+        setSessionCookie(res, session, cookie);
+        return { status: 201, body: await withParts(clients, session.user!) };
+      },
+      { before: [limits.middleware(RULES.register)] },
+    )
+    .add(
+      api.auth.login,
+      async ({ body, req, res }) => {
+        const session = await identity.Login({ ...body, adminVerifyUrlBase });
+        // The sign-in stands even if the store cannot refund its point: the count only stays cautious.
+        await limits.forgive(RULES.login, req).catch(() => undefined);
+        setSessionCookie(res, session, cookie);
+        return { status: 200, body: await withParts(clients, session.user!) };
+      },
+      { before: [limits.middleware(RULES.login)] },
+    )
+    .add(api.auth.logout, async ({ req, res }) => {
       if (req.session) {
-        await clients.identity.Logout({ sessionId: req.session.sessionId });
+        await identity.Logout({ sessionId: req.session.sessionId });
         await verifier.revoke(req.session.sessionId);
       }
       clearSessionCookie(res, cookie);
-      res.json({ success: true, message: 'You have been logged out successfully' });
-    }),
-  );
-
-  const forgot = z.strictObject({ email });
-  router.post(
-    '/forgot-password',
-    validateBody(forgot),
-    limits.middleware(RULES.passwordReset),
-    route(async (req, res) => {
-      const { email: address } = req.body as z.output<typeof forgot>;
-      await clients.identity.RequestPasswordReset({ email: address, resetUrlBase: `${publicUrl}/auth` });
-      res.json({ success: true, message: FORGOT_PASSWORD_MESSAGE });
-    }),
-  );
-
-  const reset = z.strictObject({
-    token: z.string().min(1, 'Reset token is required').max(200),
-    password: z.string().min(1, 'Password is required').max(128),
-  });
-  router.post(
-    '/reset-password',
-    validateBody(reset),
-    limits.middleware(RULES.resetConfirm),
-    route(async (req, res) => {
-      const body = req.body as z.output<typeof reset>;
-      const { revokedSessionIds } = await clients.identity.ResetPassword({
-        token: body.token,
-        newPassword: body.password,
-      });
-      // Whoever knew the old password is signed out now, not when their token expires.
-      await Promise.all(revokedSessionIds.map((id) => verifier.revoke(id)));
-      res.json({ success: true, message: 'Your password has been updated. You can sign in with it now.' });
-    }),
-  );
-
-  return router;
+      return { status: 200, body: { success: true, message: 'You have been logged out successfully' } };
+    })
+    .add(
+      api.auth.forgotPassword,
+      async ({ body }) => {
+        await identity.RequestPasswordReset({ email: body.email, resetUrlBase: `${publicUrl}/auth` });
+        return { status: 200, body: { success: true, message: FORGOT_PASSWORD_MESSAGE } };
+      },
+      { before: [limits.middleware(RULES.passwordReset)] },
+    )
+    .add(
+      api.auth.resetPassword,
+      async ({ body }) => {
+        const { revokedSessionIds } = await identity.ResetPassword({
+          token: body.token,
+          newPassword: body.password,
+        });
+        // Whoever knew the old password is signed out now, not when their token expires.
+        await Promise.all(revokedSessionIds.map((id) => verifier.revoke(id)));
+        return {
+          status: 200,
+          body: { success: true, message: 'Your password has been updated. You can sign in with it now.' },
+        };
+      },
+      { before: [limits.middleware(RULES.resetConfirm)] },
+    )
+    .add(
+      api.auth.verifyAdmin,
+      async ({ body, req, res }) => {
+        const user = await identity.ConfirmAdminEmail({ token: body.token });
+        // Signed in as that user here: the session's next token says admin now, not in 15 minutes.
+        if (req.session?.userId === user.id) await verifier.renew(res, req.session.sessionId);
+        return { status: 200, body: { success: true, message: ADMIN_CONFIRMED } };
+      },
+      { before: [limits.middleware(RULES.adminVerify)] },
+    ).router;
 }

@@ -1,10 +1,8 @@
-import express, { Router } from 'express';
-import { z } from 'zod';
+import express from 'express';
+import { api, type TestPaymentResult } from '@touchline/contract';
 import { invalid } from '@touchline/kit';
 import type { Clients } from '../clients';
-import { route } from '../middleware/errors';
-import { idempotencyKey } from '../middleware/params';
-import { validateBody } from '../middleware/validate';
+import { ContractRouter } from '../http/contract-router';
 
 const dollars = (cents: number) => cents / 100;
 
@@ -16,17 +14,30 @@ function toCents(amount: number): number {
   return cents;
 }
 
-/** Coin purchase (economy-admin-spec sections 2, 3, 7; design.md section 3). */
-export function paymentRoutes(clients: Clients): Router {
-  const router = Router();
-  const { wallet } = clients;
+/** What Stripe.js's confirmCardPayment resolves to, in short: the status, or the card's refusal. */
+function testResult(paymentIntentId: string, status: string, errorMessage: string, nextAction = '') {
+  return {
+    paymentIntentId,
+    status: status as TestPaymentResult['status'],
+    nextAction: nextAction ? (nextAction as 'authenticate') : null,
+    error: errorMessage ? { message: errorMessage } : null,
+  };
+}
 
-  router.get(
-    '/coin-packages',
-    route(async (_req, res) => {
+/**
+ * Coin purchase (economy-admin-spec sections 2, 3, 7; design.md section 3), and the card form of test
+ * mode (no STRIPE_SECRET_KEY): the web posts Stripe's test card numbers to /api/test-payments instead
+ * of to Stripe. With Stripe configured the wallet answers 404 there and card details never reach our
+ * servers. A refused card is a result (200 with error.message), as in Stripe.js, not a failure.
+ */
+export function paymentRoutes(clients: Clients) {
+  const { wallet } = clients;
+  return new ContractRouter()
+    .add(api.payments.coinPackages, async () => {
       const { packages } = await wallet.ListCoinPackages({});
-      res.json(
-        packages.map((p) => ({
+      return {
+        status: 200,
+        body: packages.map((p) => ({
           id: p.id,
           name: p.name,
           amount: dollars(p.priceCents),
@@ -34,21 +45,9 @@ export function paymentRoutes(clients: Clients): Router {
           description: p.description,
           isPopular: p.isPopular,
         })),
-      );
-    }),
-  );
-
-  // The spec's payload is {amount}; the package id says which package is meant. The wallet prices it
-  // and refuses an amount that is not that price (tampering, a stale page).
-  const createIntent = z.strictObject({
-    amount: z.number({ error: 'amount must be a number' }).positive().max(100_000),
-    packageId: z.string().min(1).max(64).optional(),
-  });
-  router.post(
-    '/create-payment-intent',
-    validateBody(createIntent),
-    route(async (req, res) => {
-      const body = req.body as z.output<typeof createIntent>;
+      };
+    })
+    .add(api.payments.createIntent, async ({ userId, body, idempotencyKey }) => {
       const amountCents = toCents(body.amount);
       let packageId = body.packageId;
       if (packageId === undefined) {
@@ -57,42 +56,51 @@ export function paymentRoutes(clients: Clients): Router {
         if (!packageId) throw invalid('No coin package costs this amount');
       }
       const intent = await wallet.CreatePaymentIntent(
-        { userId: req.session!.userId, packageId, amountCents, idempotencyKey: idempotencyKey(req) },
+        { userId, packageId, amountCents, idempotencyKey },
         { timeoutMs: 15_000 },
       );
-      res.json({
-        clientSecret: intent.clientSecret,
-        paymentIntentId: intent.paymentIntentId,
-        amount: dollars(intent.amountCents),
-        coins: intent.coins,
-        testMode: intent.testMode,
-        ...(intent.publishableKey ? { publishableKey: intent.publishableKey } : {}),
-      });
-    }),
-  );
-
-  const success = z.strictObject({
-    paymentIntentId: z.string({ error: 'paymentIntentId is required' }).min(1).max(255),
-  });
-  router.post(
-    '/payment/success',
-    validateBody(success),
-    route(async (req, res) => {
-      const result = await wallet.ConfirmPayment(
-        {
-          userId: req.session!.userId,
-          paymentIntentId: (req.body as z.output<typeof success>).paymentIntentId,
-          idempotencyKey: idempotencyKey(req),
+      return {
+        status: 200,
+        body: {
+          clientSecret: intent.clientSecret,
+          paymentIntentId: intent.paymentIntentId,
+          amount: dollars(intent.amountCents),
+          coins: intent.coins,
+          testMode: intent.testMode,
+          ...(intent.publishableKey ? { publishableKey: intent.publishableKey } : {}),
         },
+      };
+    })
+    .add(api.payments.success, async ({ userId, body, idempotencyKey }) => {
+      const result = await wallet.ConfirmPayment(
+        { userId, paymentIntentId: body.paymentIntentId, idempotencyKey },
         { timeoutMs: 15_000 },
       );
       // The success page shows the coins this purchase added, also when Stripe's webhook got there
       // first (alreadyCredited) or the page is reloaded: the ledger credited them exactly once.
-      res.json({ added: result.purchaseCoins, coins: result.coins, alreadyCredited: result.alreadyCredited });
-    }),
-  );
-
-  return router;
+      return {
+        status: 200,
+        body: { added: result.purchaseCoins, coins: result.coins, alreadyCredited: result.alreadyCredited },
+      };
+    })
+    .add(api.payments.testConfirm, async ({ userId, params, body, idempotencyKey }) => {
+      const r = await wallet.ConfirmTestPayment({
+        userId,
+        paymentIntentId: params.intentId,
+        ...body,
+        idempotencyKey,
+      });
+      return { status: 200, body: testResult(params.intentId, r.status, r.errorMessage, r.nextAction) };
+    })
+    .add(api.payments.testAuthenticate, async ({ userId, params, body, idempotencyKey }) => {
+      const r = await wallet.AuthenticateTestPayment({
+        userId,
+        paymentIntentId: params.intentId,
+        fail: body.fail,
+        idempotencyKey,
+      });
+      return { status: 200, body: testResult(params.intentId, r.status, r.errorMessage) };
+    }).router;
 }
 
 /**
@@ -101,18 +109,16 @@ export function paymentRoutes(clients: Clients): Router {
  * JSON parsing, nor sessions may touch it. The signature is its only credential (checked by the
  * wallet); a bad one is 400 and credits nothing.
  */
-export function stripeWebhookRoutes(clients: Clients): Router {
-  const router = Router();
-  router.post(
-    '/api/stripe/webhook',
-    express.raw({ type: 'application/json', limit: '1mb' }),
-    route(async (req, res) => {
+export function stripeWebhookRoutes(clients: Clients) {
+  return new ContractRouter('').add(
+    api.payments.stripeWebhook,
+    async ({ req }) => {
       const signature = req.get('stripe-signature');
       if (!signature) throw invalid('Missing Stripe-Signature header');
       if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw invalid('Expected a JSON event body');
       await clients.wallet.HandleStripeWebhook({ payload: req.body, signature }, { timeoutMs: 15_000 });
-      res.set('Cache-Control', 'no-store').json({ received: true });
-    }),
-  );
-  return router;
+      return { status: 200, body: { received: true }, headers: { 'Cache-Control': 'no-store' } };
+    },
+    { before: [express.raw({ type: 'application/json', limit: '1mb' })] },
+  ).router;
 }

@@ -1,52 +1,73 @@
-import { Router, type Request } from 'express';
-import { z } from 'zod';
-import { invalid } from '@touchline/kit';
+import { api, type TradeRecord } from '@touchline/contract';
 import type { TradeHistoryRecord__Output } from '@touchline/protos/gen/touchline/trading/TradeHistoryRecord';
+import type { TradeExchange__Output } from '@touchline/protos/gen/touchline/trading/TradeExchange';
 import type { Clients } from '../clients';
-import { route } from '../middleware/errors';
-import { describeIssue } from '../middleware/validate';
+import { usernamesOf } from '../compose/usernames';
+import { ContractRouter, type RouteHandler } from '../http/contract-router';
 
-const pageQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  before: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .optional(),
-});
+type Usernames = Map<number, string>;
+const nameOf = (id: number, names: Usernames) => names.get(id) ?? null;
 
-/** The spec's trade history record. */
-function recordJson(r: TradeHistoryRecord__Output) {
+function exchangeJson(e: TradeExchange__Output, names: Usernames): TradeRecord['trade'] {
+  return {
+    offerId: e.offerId,
+    fromUser: { id: e.fromUserId, username: nameOf(e.fromUserId, names) },
+    toUser: { id: e.toUserId, username: nameOf(e.toUserId, names) },
+    offeredCards: e.offeredCards,
+    offeredCoins: e.offeredCoins,
+    requestedCards: e.requestedCards,
+    requestedCoins: e.requestedCoins,
+  };
+}
+
+/** The spec's trade history record, with usernames and, for a trade, what it exchanged. */
+function recordJson(r: TradeHistoryRecord__Output, names: Usernames): TradeRecord {
   return {
     id: r.id,
     createdAt: r.createdAt,
     playerName: r.playerName,
     playerId: r.playerId,
     rarity: r.rarity,
-    tradeType: r.tradeType,
+    tradeType: r.tradeType as TradeRecord['tradeType'],
     sellerUserId: r.sellerUserId,
     buyerUserId: r.buyerUserId,
+    sellerUsername: nameOf(r.sellerUserId, names),
+    buyerUsername: nameOf(r.buyerUserId, names),
     salePrice: r.salePrice,
     profitLoss: r.profitLoss,
     cardId: r.cardId,
+    trade: r.exchange ? exchangeJson(r.exchange, names) : null,
   };
 }
 
+/** History records as JSON, each party named by one batch lookup of usernames. */
+export async function tradeRecordsJson(
+  clients: Clients,
+  records: TradeHistoryRecord__Output[],
+): Promise<TradeRecord[]> {
+  const names = await usernamesOf(
+    clients,
+    records.flatMap((r) => [r.sellerUserId, r.buyerUserId]),
+  );
+  return records.map((r) => recordJson(r, names));
+}
+
 /** GET /api/trade-history (everyone's) and /api/trade-history/user (the caller's), newest first. */
-export function tradeHistoryRoutes(clients: Clients): Router {
-  const router = Router();
-  const list = (mineOnly: boolean) =>
-    route(async (req: Request, res) => {
-      const parsed = pageQuery.safeParse(req.query);
-      if (!parsed.success) throw invalid(describeIssue(parsed.error));
+export function tradeHistoryRoutes(clients: Clients) {
+  const list =
+    (mineOnly: boolean): RouteHandler<typeof api.tradeHistory.all> =>
+    async ({ userId, query }) => {
       const { records, nextPageToken } = await clients.trading.ListTradeHistory({
-        userId: req.session!.userId,
+        userId,
         mineOnly,
-        page: { pageSize: parsed.data.limit, pageToken: parsed.data.before ?? '' },
+        page: { pageSize: query.limit, pageToken: query.before ?? '' },
       });
-      if (nextPageToken) res.set('X-Next-Before', nextPageToken);
-      res.json(records.map(recordJson));
-    });
-  router.get('/trade-history', list(false));
-  router.get('/trade-history/user', list(true));
-  return router;
+      return {
+        status: 200,
+        body: await tradeRecordsJson(clients, records),
+        ...(nextPageToken ? { headers: { 'X-Next-Before': nextPageToken } } : {}),
+      };
+    };
+  return new ContractRouter().add(api.tradeHistory.all, list(false)).add(api.tradeHistory.mine, list(true))
+    .router;
 }

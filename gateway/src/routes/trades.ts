@@ -1,250 +1,130 @@
-import { Router, type Request } from 'express';
-import { z } from 'zod';
-import { invalid, notFound } from '@touchline/kit';
+import { api } from '@touchline/contract';
+import { fromGrpcError, isServiceError, notFound } from '@touchline/kit';
 import type { Clients } from '../clients';
+import { isTradeable, tradeableCardJson } from '../compose/cards';
 import { composeOffers, composeWishes } from '../compose/trades';
-import { route } from '../middleware/errors';
-import { idParam, idempotencyKey } from '../middleware/params';
-import { describeIssue, validateBody } from '../middleware/validate';
-
-const MAX_COINS = 1_000_000_000_000;
-const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const coins = z.number().int('Coins must be a whole number').min(0).max(MAX_COINS);
-const note = z.string().max(500, 'Notes can be at most 500 characters');
-const rarity = z.enum(['Common', 'Rare', 'Epic', 'Legendary', 'Ultra Legendary']);
-const position = z.enum(['Forward', 'Midfielder', 'Defender', 'Goalkeeper']);
-
-const createOffer = z.strictObject({
-  cardId: id,
-  targetUser: z.string().trim().min(1, 'Please select a card and enter a target user').max(64),
-  coinOffer: coins.default(0),
-  requestedCardIds: z.array(id).max(10).default([]),
-  requestedCoins: coins.default(0),
-  note: note.default(''),
-});
-
-const offersQuery = z.strictObject({
-  status: z
-    .enum(['pending', 'accepted', 'declined', 'cancelled', 'voided', 'expired', 'all'])
-    .default('pending'),
-});
-
-const createWish = z.strictObject({
-  cardId: id,
-  desiredRarity: rarity.nullish(),
-  desiredPosition: position.nullish(),
-  desiredTeamId: id.nullish(),
-  minimumCoins: coins.nullish(),
-  notes: note.nullish(),
-});
-
-const wishesQuery = z.strictObject({
-  search: z.string().max(100).default(''),
-  rarity: z.union([rarity, z.literal('')]).default(''),
-  position: z.union([position, z.literal('')]).default(''),
-  teamId: z.coerce.number().int().min(0).default(0),
-  /** The owner's username ("user" filter); never an e-mail. */
-  user: z.string().max(64).default(''),
-  userId: z.coerce.number().int().min(0).default(0),
-  sort: z.enum(['newest', 'rarity', 'value_desc', 'value_asc']).default('newest'),
-});
-
-const offerForWish = z
-  .strictObject({
-    wishId: id,
-    offerType: z.enum(['coins', 'card']),
-    cardId: id.nullish(),
-    coinAmount: z.number().nullish(),
-    note: note.default(''),
-  })
-  .superRefine((body, ctx) => {
-    // The spec's client-side messages, as the server's answer too.
-    if (body.offerType === 'coins' && !(Number.isInteger(body.coinAmount) && body.coinAmount! > 0))
-      ctx.addIssue({ code: 'custom', message: 'Invalid coin amount', path: [] });
-    if (body.offerType === 'card' && !body.cardId)
-      ctx.addIssue({ code: 'custom', message: 'No card selected', path: [] });
-  });
-
-const empty = z.strictObject({});
-
-function query<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
-  const result = schema.safeParse(req.query);
-  if (!result.success) throw invalid(describeIssue(result.error));
-  return result.data;
-}
+import { ContractRouter } from '../http/contract-router';
 
 /** Accepting waits on the whole saga (card and coin holds, then commits): longer than a plain call. */
 const ACCEPT_TIMEOUT_MS = 20_000;
 
 /** Trade offers and trade wishes (game-spec sections 2 and 7; design.md sections 4 and 7). */
-export function tradeRoutes(clients: Clients): Router {
-  const router = Router();
-  const { trading, identity } = clients;
+export function tradeRoutes(clients: Clients) {
+  const { trading, identity, cardsMarket } = clients;
 
-  /** Users are named by username (case-insensitive); banned users are not listed, so not found. */
+  /** Users are named by username (case-insensitive); a banned or unknown user is not found. */
   async function userIdOf(username: string): Promise<number | undefined> {
-    const wanted = username.trim().toLowerCase();
-    const { usernames } = await identity.ListUsernames({});
-    return usernames.find((u) => u.username.toLowerCase() === wanted)?.id;
+    try {
+      return (await identity.FindUserByUsername({ username })).id;
+    } catch (error) {
+      if (isServiceError(error) && fromGrpcError(error).code === 'not_found') return undefined;
+      throw error;
+    }
   }
 
-  router.post(
-    '/trades/create',
-    validateBody(createOffer),
-    route(async (req, res) => {
-      const body = req.body as z.output<typeof createOffer>;
+  const oneOffer = async (offer: Parameters<typeof composeOffers>[1][number] | null) =>
+    (await composeOffers(clients, [offer!]))[0]!;
+  const oneWish = async (wish: Parameters<typeof composeWishes>[1][number] | null) =>
+    (await composeWishes(clients, [wish!]))[0]!;
+
+  return new ContractRouter()
+    .add(api.trades.create, async ({ userId, body, idempotencyKey }) => {
       const toUserId = await userIdOf(body.targetUser);
       if (!toUserId) throw notFound('User not found');
       const { offer } = await trading.CreateOffer({
-        userId: req.session!.userId,
+        userId,
         toUserId,
         offeredCardIds: [body.cardId],
         offeredCoins: body.coinOffer,
         requestedCardIds: body.requestedCardIds,
         requestedCoins: body.requestedCoins,
         note: body.note,
-        idempotencyKey: idempotencyKey(req),
+        idempotencyKey,
       });
-      res.status(201).json((await composeOffers(clients, [offer!]))[0]);
-    }),
-  );
-
-  router.get(
-    '/trades/incoming/count',
-    route(async (req, res) => {
-      query(empty, req);
-      const { count } = await trading.CountIncomingPending({ userId: req.session!.userId });
-      res.json({ count });
-    }),
-  );
-
-  for (const direction of ['incoming', 'outgoing'] as const) {
-    router.get(
-      `/trades/${direction}`,
-      route(async (req, res) => {
-        const { status } = query(offersQuery, req);
-        const request = { userId: req.session!.userId, status };
-        const { offers } =
-          direction === 'incoming'
-            ? await trading.ListIncomingOffers(request)
-            : await trading.ListOutgoingOffers(request);
-        res.json(await composeOffers(clients, offers));
-      }),
-    );
-  }
-
-  router.post(
-    '/trades/offer-for-wish',
-    validateBody(offerForWish),
-    route(async (req, res) => {
-      const body = req.body as z.output<typeof offerForWish>;
+      return { status: 201, body: await oneOffer(offer) };
+    })
+    .add(api.trades.tradeableCards, async ({ params }) => {
+      // Banned users cannot trade: their cards are not on offer, as their usernames are not.
+      const { users } = await identity.GetUsers({ userIds: [params.id] });
+      const owner = users[0];
+      if (!owner || owner.banned) throw notFound('User not found');
+      const { cards } = await cardsMarket.ListUserCards({ userId: owner.id });
+      return { status: 200, body: cards.filter(isTradeable).map(tradeableCardJson) };
+    })
+    .add(api.trades.incomingCount, async ({ userId }) => {
+      const { count } = await trading.CountIncomingPending({ userId });
+      return { status: 200, body: { count } };
+    })
+    .add(api.trades.incoming, async ({ userId, query }) => {
+      const { offers } = await trading.ListIncomingOffers({ userId, status: query.status });
+      return { status: 200, body: await composeOffers(clients, offers) };
+    })
+    .add(api.trades.outgoing, async ({ userId, query }) => {
+      const { offers } = await trading.ListOutgoingOffers({ userId, status: query.status });
+      return { status: 200, body: await composeOffers(clients, offers) };
+    })
+    .add(api.trades.offerForWish, async ({ userId, body, idempotencyKey }) => {
       const { offer } = await trading.MakeOfferForWish({
-        userId: req.session!.userId,
+        userId,
         wishId: body.wishId,
         offerType: body.offerType,
         cardId: body.offerType === 'card' ? body.cardId! : 0,
         coinAmount: body.offerType === 'coins' ? body.coinAmount! : 0,
         note: body.note,
-        idempotencyKey: idempotencyKey(req),
+        idempotencyKey,
       });
-      res.status(201).json((await composeOffers(clients, [offer!]))[0]);
-    }),
-  );
-
-  router.post(
-    '/trades/:id/accept',
-    validateBody(empty),
-    route(async (req, res) => {
+      return { status: 201, body: await oneOffer(offer) };
+    })
+    .add(api.trades.accept, async ({ userId, params, idempotencyKey }) => {
       const { offer } = await trading.AcceptOffer(
-        { userId: req.session!.userId, offerId: idParam(req, 'id'), idempotencyKey: idempotencyKey(req) },
+        { userId, offerId: params.id, idempotencyKey },
         { timeoutMs: ACCEPT_TIMEOUT_MS },
       );
-      res.json((await composeOffers(clients, [offer!]))[0]);
-    }),
-  );
-
-  router.post(
-    '/trades/:id/decline',
-    validateBody(empty),
-    route(async (req, res) => {
-      const { offer } = await trading.DeclineOffer({
-        userId: req.session!.userId,
-        offerId: idParam(req, 'id'),
-        idempotencyKey: idempotencyKey(req),
-      });
-      res.json((await composeOffers(clients, [offer!]))[0]);
-    }),
-  );
-
-  router.delete(
-    '/trades/:id',
-    route(async (req, res) => {
-      const { offer } = await trading.CancelOffer({
-        userId: req.session!.userId,
-        offerId: idParam(req, 'id'),
-        idempotencyKey: idempotencyKey(req),
-      });
-      res.json((await composeOffers(clients, [offer!]))[0]);
-    }),
-  );
-
-  router.get(
-    '/tradewishes',
-    route(async (req, res) => {
-      const q = query(wishesQuery, req);
-      let ownerUserId = q.userId;
-      if (q.user) {
-        const found = await userIdOf(q.user);
+      return { status: 200, body: await oneOffer(offer) };
+    })
+    .add(api.trades.decline, async ({ userId, params, idempotencyKey }) => {
+      const { offer } = await trading.DeclineOffer({ userId, offerId: params.id, idempotencyKey });
+      return { status: 200, body: await oneOffer(offer) };
+    })
+    .add(api.trades.cancel, async ({ userId, params, idempotencyKey }) => {
+      const { offer } = await trading.CancelOffer({ userId, offerId: params.id, idempotencyKey });
+      return { status: 200, body: await oneOffer(offer) };
+    })
+    .add(api.trades.wishes, async ({ userId, query }) => {
+      let ownerUserId = query.userId;
+      if (query.user) {
+        const found = await userIdOf(query.user);
         // An unknown user has no wishes; a user filter that contradicts userId matches nothing.
-        if (!found || (ownerUserId && ownerUserId !== found)) {
-          res.json([]);
-          return;
-        }
+        if (!found || (ownerUserId && ownerUserId !== found)) return { status: 200, body: [] };
         ownerUserId = found;
       }
+      const { search, rarity, position, teamId, sort } = query;
       const { wishes } = await trading.ListWishes({
-        userId: req.session!.userId,
-        search: q.search,
-        rarity: q.rarity,
-        position: q.position,
-        teamId: q.teamId,
+        userId,
+        search,
+        rarity,
+        position,
+        teamId,
         ownerUserId,
-        sort: q.sort,
+        sort,
       });
-      res.json(await composeWishes(clients, wishes));
-    }),
-  );
-
-  router.post(
-    '/tradewishes',
-    validateBody(createWish),
-    route(async (req, res) => {
-      const body = req.body as z.output<typeof createWish>;
+      return { status: 200, body: await composeWishes(clients, wishes) };
+    })
+    .add(api.trades.createWish, async ({ userId, body, idempotencyKey }) => {
       const { wish } = await trading.CreateWish({
-        userId: req.session!.userId,
+        userId,
         cardId: body.cardId,
         desiredRarity: body.desiredRarity ?? '',
         desiredPosition: body.desiredPosition ?? '',
         desiredTeamId: body.desiredTeamId ?? 0,
         minimumCoins: body.minimumCoins ?? 0,
         notes: body.notes ?? '',
-        idempotencyKey: idempotencyKey(req),
+        idempotencyKey,
       });
-      res.status(201).json((await composeWishes(clients, [wish!]))[0]);
-    }),
-  );
-
-  router.delete(
-    '/tradewishes/:id',
-    route(async (req, res) => {
-      const { wish } = await trading.CancelWish({
-        userId: req.session!.userId,
-        wishId: idParam(req, 'id'),
-        idempotencyKey: idempotencyKey(req),
-      });
-      res.json((await composeWishes(clients, [wish!]))[0]);
-    }),
-  );
-
-  return router;
+      return { status: 201, body: await oneWish(wish) };
+    })
+    .add(api.trades.cancelWish, async ({ userId, params, idempotencyKey }) => {
+      const { wish } = await trading.CancelWish({ userId, wishId: params.id, idempotencyKey });
+      return { status: 200, body: await oneWish(wish) };
+    }).router;
 }

@@ -1,42 +1,43 @@
-import { Router } from 'express';
-import { z } from 'zod';
+import { api } from '@touchline/contract';
+import { notFound } from '@touchline/kit';
 import type { Clients } from '../clients';
 import { currentUser } from '../compose/user';
-import { route } from '../middleware/errors';
-import { validateBody } from '../middleware/validate';
+import { ContractRouter } from '../http/contract-router';
+import type { SessionVerifier } from '../session';
 
 /** The signed-in user's own account. Mounted behind requireSession. */
-export function userRoutes(clients: Clients): Router {
-  const router = Router();
-
-  router.get(
-    '/user',
-    route(async (req, res) => {
-      res.json(await currentUser(clients, req.session!.userId));
-    }),
-  );
-
-  const changePassword = z.strictObject({
-    currentPassword: z.string().min(1, 'Current password is required').max(128),
-    newPassword: z.string().min(1, 'New password is required').max(128),
-  });
-  router.post(
-    '/user/change-password',
-    validateBody(changePassword),
-    route(async (req, res) => {
-      const body = req.body as z.output<typeof changePassword>;
-      await clients.identity.ChangePassword({ userId: req.session!.userId, ...body });
-      res.json({ success: true, message: 'Your password has been changed' });
-    }),
-  );
-
-  router.get(
-    '/users/usernames',
-    route(async (_req, res) => {
-      const { usernames } = await clients.identity.ListUsernames({});
-      res.json(usernames.map((u) => ({ id: u.id, username: u.username })));
-    }),
-  );
-
-  return router;
+export function userRoutes(clients: Clients, verifier: SessionVerifier) {
+  const { identity, cardsMarket, wallet } = clients;
+  return new ContractRouter()
+    .add(api.user.get, async ({ userId }) => ({ status: 200, body: await currentUser(clients, userId) }))
+    .add(api.user.changePassword, async ({ userId, body, req }) => {
+      const { revokedSessionIds } = await identity.ChangePassword({
+        userId,
+        sessionId: req.session!.sessionId,
+        ...body,
+      });
+      // Every other device is signed out now, not when its token expires; this one stays.
+      await Promise.all(revokedSessionIds.map((id) => verifier.revoke(id)));
+      return { status: 200, body: { success: true, message: 'Your password has been changed' } };
+    })
+    .add(api.user.usernames, async () => {
+      const { usernames } = await identity.ListUsernames({});
+      return { status: 200, body: usernames.map((u) => ({ id: u.id, username: u.username })) };
+    })
+    .add(api.user.setFavoriteTeam, async ({ userId, body: { teamId } }) => {
+      if (teamId !== null) {
+        const { teams } = await cardsMarket.ListTeams({});
+        if (!teams.some((t) => t.id === teamId)) throw notFound('Team not found');
+      }
+      await identity.SetFavoriteTeam({ userId, teamId: teamId ?? 0 });
+      return { status: 200, body: await currentUser(clients, userId) };
+    })
+    .add(api.user.setUsername, async ({ userId, body }) => {
+      await identity.SetUsername({ userId, ...body });
+      return { status: 200, body: await currentUser(clients, userId) };
+    })
+    .add(api.user.balance, async ({ userId }) => {
+      const { coins } = await wallet.GetBalance({ userId });
+      return { status: 200, body: { coins } };
+    }).router;
 }

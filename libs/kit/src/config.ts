@@ -34,12 +34,17 @@ export const baseConfigSchema = z.object({
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: z.string().default('.data'),
   KAFKA_BROKERS: optionalString,
+  /** Chaos runs only (events/bus-chaos.ts): shares of Kafka events delivered twice and batches shuffled. */
+  BUS_CHAOS_DUPLICATE_SHARE: z.coerce.number().min(0).max(1).default(0),
+  BUS_CHAOS_REORDER_SHARE: z.coerce.number().min(0).max(1).default(0),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
   GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50051),
   GRPC_HOST: z.string().default('0.0.0.0'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
+  /** Deadline of a call to a peer service; a saga whose peer does not answer in time answers pending. */
+  PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
 });
 export type BaseConfig = z.output<typeof baseConfigSchema>;
 

@@ -2,10 +2,27 @@ import { status as GrpcStatus, Metadata, type ServiceError } from '@grpc/grpc-js
 
 /**
  * The one error model. A use case throws a DomainError with a code; the gRPC layer turns the code
- * into a status, and the gateway turns the status into an HTTP status with body {message}.
+ * into a status (and sends the code itself in metadata), a peer client turns it back into the same
+ * DomainError (peers.ts), and the gateway turns the code into an HTTP status with body {message}
+ * through the one table below.
  */
 export type ErrorCode =
-  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'business_rule' | 'rate_limited';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'business_rule'
+  | 'rate_limited'
+  /** The operation was accepted but its outcome is not known yet: a sweeper settles it, and a retry
+   *  with the same idempotency key answers the final outcome. */
+  | 'pending'
+  /** A peer is down or refused the call: nothing is known to have happened; try again shortly. */
+  | 'unavailable'
+  /** A peer did not answer within the deadline: the call may or may not have taken effect. */
+  | 'timed_out'
+  | 'unimplemented'
+  | 'internal';
 
 export class DomainError extends Error {
   override name = 'DomainError';
@@ -29,6 +46,21 @@ export const unauthenticated = (message: string) => new DomainError('unauthentic
 export const businessRule = (message: string, details?: Record<string, unknown>) =>
   new DomainError('business_rule', message, details);
 export const rateLimited = (message: string) => new DomainError('rate_limited', message);
+export const pending = (message: string, details?: Record<string, unknown>) =>
+  new DomainError('pending', message, details);
+export const unavailable = (message = UNAVAILABLE_MESSAGE) => new DomainError('unavailable', message);
+export const timedOut = (message = TIMED_OUT_MESSAGE) => new DomainError('timed_out', message);
+
+export const UNAVAILABLE_MESSAGE = 'A service is temporarily unavailable. Please try again.';
+export const TIMED_OUT_MESSAGE = 'A service took too long to answer. Please try again.';
+
+/** A peer failed in a way that says nothing about whether the call took effect (saga code reads this). */
+export function isOutcomeUnknown(error: unknown): boolean {
+  return (
+    error instanceof DomainError &&
+    (error.code === 'unavailable' || error.code === 'timed_out' || error.code === 'pending')
+  );
+}
 
 const codeToGrpc: Record<ErrorCode, GrpcStatus> = {
   invalid: GrpcStatus.INVALID_ARGUMENT,
@@ -38,25 +70,56 @@ const codeToGrpc: Record<ErrorCode, GrpcStatus> = {
   conflict: GrpcStatus.ALREADY_EXISTS,
   business_rule: GrpcStatus.FAILED_PRECONDITION,
   rate_limited: GrpcStatus.RESOURCE_EXHAUSTED,
+  // "Retry later" in gRPC's words; the code in metadata tells pending from unavailable.
+  pending: GrpcStatus.UNAVAILABLE,
+  unavailable: GrpcStatus.UNAVAILABLE,
+  timed_out: GrpcStatus.DEADLINE_EXCEEDED,
+  unimplemented: GrpcStatus.UNIMPLEMENTED,
+  internal: GrpcStatus.INTERNAL,
 };
 
-const grpcToHttp: Partial<Record<GrpcStatus, number>> = {
-  [GrpcStatus.INVALID_ARGUMENT]: 400,
-  [GrpcStatus.OUT_OF_RANGE]: 400,
-  [GrpcStatus.UNAUTHENTICATED]: 401,
-  [GrpcStatus.PERMISSION_DENIED]: 403,
-  [GrpcStatus.NOT_FOUND]: 404,
-  [GrpcStatus.ALREADY_EXISTS]: 409,
-  [GrpcStatus.ABORTED]: 409,
-  [GrpcStatus.FAILED_PRECONDITION]: 422,
-  [GrpcStatus.RESOURCE_EXHAUSTED]: 429,
-  [GrpcStatus.UNIMPLEMENTED]: 501,
-  [GrpcStatus.UNAVAILABLE]: 503,
-  [GrpcStatus.DEADLINE_EXCEEDED]: 504,
-  [GrpcStatus.CANCELLED]: 503,
+/** The code of a status that came without our metadata (grpc-js itself, or a server without the kit). */
+const grpcToCode: Partial<Record<GrpcStatus, ErrorCode>> = {
+  [GrpcStatus.INVALID_ARGUMENT]: 'invalid',
+  [GrpcStatus.OUT_OF_RANGE]: 'invalid',
+  [GrpcStatus.UNAUTHENTICATED]: 'unauthenticated',
+  [GrpcStatus.PERMISSION_DENIED]: 'forbidden',
+  [GrpcStatus.NOT_FOUND]: 'not_found',
+  [GrpcStatus.ALREADY_EXISTS]: 'conflict',
+  [GrpcStatus.ABORTED]: 'conflict',
+  [GrpcStatus.FAILED_PRECONDITION]: 'business_rule',
+  [GrpcStatus.RESOURCE_EXHAUSTED]: 'rate_limited',
+  [GrpcStatus.UNIMPLEMENTED]: 'unimplemented',
+  [GrpcStatus.UNAVAILABLE]: 'unavailable',
+  [GrpcStatus.CANCELLED]: 'unavailable',
+  [GrpcStatus.DEADLINE_EXCEEDED]: 'timed_out',
+};
+
+/** Seconds a client should wait before asking again, on answers that say "try again". */
+export const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * The one table from error code to HTTP answer (design.md section 6). `message` replaces the
+ * error's own where what went wrong inside must not reach the client.
+ */
+export const HTTP_ANSWERS: Record<ErrorCode, { status: number; retryAfter?: boolean; message?: string }> = {
+  invalid: { status: 400 },
+  unauthenticated: { status: 401 },
+  forbidden: { status: 403 },
+  not_found: { status: 404 },
+  conflict: { status: 409 },
+  business_rule: { status: 422 },
+  rate_limited: { status: 429 },
+  pending: { status: 202, retryAfter: true },
+  unavailable: { status: 503, retryAfter: true },
+  timed_out: { status: 504, retryAfter: true },
+  unimplemented: { status: 501, message: 'This feature is not available yet' },
+  internal: { status: 500 },
 };
 
 export const ERROR_DETAILS_KEY = 'x-error-details';
+/** The ErrorCode itself, so that a peer or the gateway gets back exactly the error that was thrown. */
+export const ERROR_CODE_KEY = 'x-error-code';
 export const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 export interface GrpcErrorPayload {
@@ -75,12 +138,54 @@ function asciiJson(value: unknown): string {
 
 /** DomainError → gRPC error object (status, message, JSON details in metadata). Anything else is INTERNAL. */
 export function toGrpcError(error: unknown): GrpcErrorPayload {
+  // A peer that is down or did not answer in time, as grpc-js rejects a use case's call to it: the
+  // caller hears "try again" (503/504 at the gateway), as it would from the peer itself, not INTERNAL.
+  if (isServiceError(error)) {
+    const passed = fromGrpcError(error);
+    if (passed.code === 'unavailable' || passed.code === 'timed_out') return toGrpcError(passed);
+  }
   const metadata = new Metadata();
-  if (error instanceof DomainError) {
+  if (error instanceof DomainError && error.code !== 'internal') {
+    metadata.set(ERROR_CODE_KEY, error.code);
     if (error.details) metadata.set(ERROR_DETAILS_KEY, asciiJson(error.details));
     return { code: codeToGrpc[error.code], details: error.message, metadata };
   }
   return { code: GrpcStatus.INTERNAL, details: INTERNAL_MESSAGE, metadata };
+}
+
+const ERROR_CODES = new Set<string>(Object.keys(codeToGrpc));
+
+function detailsOf(metadata: Metadata | undefined): Record<string, unknown> | undefined {
+  const raw = metadata?.get(ERROR_DETAILS_KEY)[0];
+  if (typeof raw !== 'string') return undefined;
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A gRPC failure as the DomainError it stands for. An error our kit sent comes back with its code,
+ * message and details. A bare status (grpc-js's own: the peer is down, the deadline passed) gets a
+ * kit code and a generic message, never the transport's words; one without a code of ours is
+ * 'internal'.
+ */
+export function fromGrpcError(error: ServiceError): DomainError {
+  const sent = error.metadata?.get(ERROR_CODE_KEY)[0];
+  if (typeof sent === 'string' && ERROR_CODES.has(sent))
+    return new DomainError(sent as ErrorCode, error.details || 'Request failed', detailsOf(error.metadata));
+  const code = grpcToCode[error.code as GrpcStatus] ?? 'internal';
+  const message =
+    code === 'unavailable'
+      ? UNAVAILABLE_MESSAGE
+      : code === 'timed_out'
+        ? TIMED_OUT_MESSAGE
+        : code === 'internal' || code === 'unimplemented'
+          ? (HTTP_ANSWERS[code].message ?? INTERNAL_MESSAGE)
+          : error.details || 'Request failed';
+  return new DomainError(code, message, detailsOf(error.metadata));
 }
 
 export function isServiceError(error: unknown): error is ServiceError {
@@ -90,36 +195,22 @@ export function isServiceError(error: unknown): error is ServiceError {
 export interface HttpError {
   status: number;
   body: { message: string } & Record<string, unknown>;
+  /** Retry-After (seconds) on the answers that ask the client to come back. */
+  headers?: Record<string, string>;
 }
 
-const httpDefaultMessages: Record<number, string> = {
-  501: 'This feature is not available yet',
-  503: 'A service is temporarily unavailable. Please try again.',
-  504: 'A service took too long to answer. Please try again.',
-};
-
-/** gRPC error (or anything thrown) → HTTP status and {message} body, never leaking internals. */
+/** DomainError, gRPC error or anything thrown → HTTP status and {message} body, never leaking internals. */
 export function toHttpError(error: unknown): HttpError {
-  if (error instanceof DomainError) {
-    return {
-      status: grpcToHttp[codeToGrpc[error.code]] ?? 500,
-      body: { ...error.details, message: error.message },
-    };
-  }
-  if (isServiceError(error)) {
-    const status = grpcToHttp[error.code as GrpcStatus] ?? 500;
-    let details: Record<string, unknown> = {};
-    const raw = error.metadata?.get(ERROR_DETAILS_KEY)[0];
-    if (typeof raw === 'string') {
-      try {
-        details = JSON.parse(raw) as Record<string, unknown>;
-      } catch {
-        details = {};
-      }
-    }
-    const message =
-      status >= 500 ? (httpDefaultMessages[status] ?? INTERNAL_MESSAGE) : error.details || 'Request failed';
-    return { status, body: { ...details, message } };
-  }
-  return { status: 500, body: { message: INTERNAL_MESSAGE } };
+  const domain =
+    error instanceof DomainError ? error : isServiceError(error) ? fromGrpcError(error) : undefined;
+  if (!domain || domain.code === 'internal') return { status: 500, body: { message: INTERNAL_MESSAGE } };
+  const answer = HTTP_ANSWERS[domain.code];
+  const message = answer.message ?? domain.message;
+  const body =
+    domain.code === 'pending'
+      ? { ...domain.details, status: 'pending', message }
+      : { ...domain.details, message };
+  return answer.retryAfter
+    ? { status: answer.status, body, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }
+    : { status: answer.status, body };
 }

@@ -6,6 +6,7 @@ import { systemClock, systemRandom } from './clock';
 import { createPgliteDatabase, createPostgresDatabase, sharePglite, type Database } from './db/database';
 import { openPglite } from './db/pglite';
 import type { EventBus } from './events/bus';
+import { withBusChaos } from './events/bus-chaos';
 import { InProcessBus } from './events/in-process-bus';
 import { createKafkaBus } from './events/kafka-bus';
 import { createLogger } from './logger';
@@ -15,11 +16,15 @@ import { stopTelemetry } from './telemetry/sdk';
 /** Kafka when KAFKA_BROKERS is set, otherwise the in-process bus (events stay inside this process). */
 export function createBus(config: BaseConfig, clientId: string, logger: Logger): EventBus {
   if (config.KAFKA_BROKERS) {
-    return createKafkaBus({
+    const bus = createKafkaBus({
       brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
       clientId,
       logger,
     });
+    const { BUS_CHAOS_DUPLICATE_SHARE: duplicateShare, BUS_CHAOS_REORDER_SHARE: reorderShare } = config;
+    return duplicateShare > 0 || reorderShare > 0
+      ? withBusChaos(bus, { duplicateShare, reorderShare, logger })
+      : bus;
   }
   return new InProcessBus(logger);
 }

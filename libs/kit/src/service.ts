@@ -1,3 +1,4 @@
+import { withEncodeOnce } from './grpc/encoded-once';
 import * as grpc from '@grpc/grpc-js';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
@@ -37,6 +38,8 @@ export interface ServiceParts<H> {
   useCases: UseCases<H>;
   consumers?: EventConsumer[];
   jobs?: BackgroundJob[];
+  /** Called when shutdown starts, before in-flight calls drain: ends long-lived server streams, which would hold the drain open. */
+  beforeDrain?(): void;
   close?(): Promise<void>;
 }
 
@@ -52,6 +55,10 @@ export interface ServiceModule<C = unknown, H = unknown> {
   migrations: Migration[];
   /** Extra environment variables of this service. */
   configSchema?: z.ZodObject;
+  /**
+   * Services this one calls over gRPC; it is given their addresses and no others. The callers of each
+   * service are derived from these (tools/launcher/src/topology.ts, `npm run topology`).
+   */
   peers?: readonly string[];
   create(deps: ServiceDeps<C>): ServiceParts<H> | Promise<ServiceParts<H>>;
 }
@@ -105,7 +112,12 @@ export async function startService<C, H>(
   module: ServiceModule<C, H>,
   runtime: ServiceRuntime<C>,
 ): Promise<RunningService> {
-  const { config, logger, db, bus, clock, random, peers } = runtime;
+  const { config, logger, db, bus, clock, random } = runtime;
+  // Only the declared peers: a call to any other service fails in every mode and in tests, so the
+  // declarations (and the NetworkPolicies generated from them) cannot drift from what the code calls.
+  const peers = Object.fromEntries(
+    (module.peers ?? []).flatMap((p) => (runtime.peers[p] ? [[p, runtime.peers[p]] as const] : [])),
+  );
   await migrate(db, module.schema, [...kitMigrations, ...module.migrations]);
 
   const relay: OutboxRelay = new OutboxRelay({
@@ -123,7 +135,7 @@ export async function startService<C, H>(
   const health = new HealthReporter([module.grpcServiceName], () => pingDatabase(db), logger);
   health.addToServer(server);
   server.addService(
-    module.definition(),
+    withEncodeOnce(module.definition()),
     adaptHandlers(module.definition(), parts.useCases as Record<string, unknown>, logger),
   );
   const port = await bind(server, config.GRPC_HOST, config.GRPC_PORT);
@@ -139,6 +151,7 @@ export async function startService<C, H>(
     (stopping ??= (async () => {
       health.stop();
       logger.info('shutting down: health NOT_SERVING, draining in-flight calls');
+      parts.beforeDrain?.();
       await drain(server, config.SHUTDOWN_TIMEOUT_MS, logger);
       await Promise.allSettled((parts.jobs ?? []).map((job) => job.stop()));
       await relay.stop();

@@ -124,6 +124,31 @@ describe('errors that are not domain errors', () => {
     expect(toHttpError(rawServiceError(code, 'whatever')).status).toBe(httpStatus);
   });
 
+  // Found by `npm run chaos`: the admin service listed cash-outs while the wallet was paused, its call
+  // to the wallet failed with a bare DEADLINE_EXCEEDED and the gateway answered 500.
+  it.each([
+    [status.UNAVAILABLE, 503],
+    [status.CANCELLED, 503],
+    [status.DEADLINE_EXCEEDED, 504],
+  ])(
+    "passes a peer's transport failure (gRPC %i) on through a service as HTTP %i, not 500",
+    (code, httpStatus) => {
+      const fromPeer = rawServiceError(code, 'Deadline exceeded after 5.001s');
+      const answer = toHttpError(serviceErrorOf(fromPeer));
+      expect(answer.status).toBe(httpStatus);
+      expect(answer.headers).toEqual({ 'Retry-After': '2' });
+      expect(answer.body.message).not.toContain('Deadline');
+    },
+  );
+
+  it("still answers INTERNAL for a peer's INTERNAL passed through a service", () => {
+    const fromPeer = rawServiceError(status.INTERNAL, 'relation "wallet.entries" does not exist');
+    expect(toHttpError(serviceErrorOf(fromPeer))).toEqual({
+      status: 500,
+      body: { message: INTERNAL_MESSAGE },
+    });
+  });
+
   it('turns an unexpected error into INTERNAL with the generic message and nothing else', () => {
     const error = new Error('duplicate key value violates unique constraint "users_pkey" (password_hash)');
     const grpcError = toGrpcError(error);

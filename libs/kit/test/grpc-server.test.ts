@@ -166,3 +166,24 @@ describe('a service built from a ServiceModule', () => {
     expect(await checkHealth(test.service.address)).toBe('NOT_SERVING');
   });
 });
+
+describe('peers', () => {
+  it('a service is given the addresses of its declared peers only', async () => {
+    let given: Record<string, string> = {};
+    const caller: ServiceModule<unknown, LeaderboardHandlers> = {
+      ...module,
+      name: 'kit-peers-test',
+      schema: 'kit_peers',
+      peers: ['identity'],
+      create: (deps) => {
+        given = deps.peers;
+        return module.create(deps);
+      },
+    };
+    const started = await startTestService(caller, {
+      peers: { identity: '127.0.0.1:7001', 'cards-market': '127.0.0.1:7002' },
+    });
+    await started.stop();
+    expect(given).toEqual({ identity: '127.0.0.1:7001' });
+  });
+});

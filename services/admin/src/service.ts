@@ -1,16 +1,25 @@
 import type { ServiceModule } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { AdminHandlers } from '@touchline/protos/gen/touchline/admin/Admin';
+import { adminConsumers } from './consumers';
 import { migrations } from './db/migrations';
+import { createPeers, PEERS } from './peers';
 import { adminUseCases } from './server';
 
-/** admin: admin use cases over the other services and the audit log of admin actions. */
+/** admin: admin use cases over the other services, the audit log of admin actions, fraud flags. */
 export const adminService: ServiceModule<unknown, AdminHandlers> = {
   name: 'admin',
   schema: 'admin',
   grpcServiceName: SERVICES['admin'].serviceName,
   definition: () => SERVICES['admin'].definition(),
   migrations,
-  peers: ['identity', 'cards-market', 'wallet-payments', 'leaderboard'],
-  create: () => ({ useCases: adminUseCases() }),
+  peers: Object.values(PEERS),
+  create: ({ db, clock, logger, peers }) => {
+    const clients = createPeers(peers);
+    return {
+      useCases: adminUseCases({ db, clock, logger, ...clients }),
+      consumers: adminConsumers(),
+      close: async () => clients.close(),
+    };
+  },
 };

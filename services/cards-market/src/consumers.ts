@@ -1,4 +1,5 @@
 import { consumer, type EventConsumer } from '@touchline/kit';
+import { onUserBanned } from './use-cases/banned';
 import type { CardsDeps } from './use-cases/deps';
 import { grantStarterPack } from './use-cases/starter-pack';
 
@@ -12,5 +13,6 @@ export function cardsConsumers(deps: CardsDeps): EventConsumer[] {
         () => {},
       );
     }),
+    consumer('identity.user.banned', (event, _meta, trx) => onUserBanned(deps, trx, event)),
   ];
 }

@@ -1,5 +1,7 @@
+import type { AdminCollectionCard } from '@touchline/protos/gen/touchline/cards_market/AdminCollectionCard';
 import type { Card } from '@touchline/protos/gen/touchline/cards_market/Card';
 import type { Player } from '@touchline/protos/gen/touchline/cards_market/Player';
+import type { MarketItem } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
 import type { Team } from '@touchline/protos/gen/touchline/cards_market/Team';
 import type { ClubRow, CardWithPlayer } from './db/queries';
 import { profitLoss } from './domain/card';
@@ -66,6 +68,7 @@ export function cardMessage(card: CardWithPlayer, priceChange = 0): Card {
     userId: card.owner_id,
     purchasePrice: card.purchase_price,
     listingPrice: card.listing_price ?? 0,
+    listingFeePercent: card.listing_fee_percent ?? 0,
     held: card.hold_key !== null,
   };
 }
@@ -77,4 +80,51 @@ export function cardMessages(cards: CardWithPlayer[], players: PlayerCache): Car
 
 export function playerMessages(rows: PlayerRow[], players: PlayerCache): Player[] {
   return rows.map((row) => playerMessage(row, players.change(row.id)));
+}
+
+/** An admin's card as the send-to-shop screen lists it; protected players are "Messi" cards there. */
+export function adminCollectionCard(card: CardWithPlayer): AdminCollectionCard {
+  return {
+    id: card.id,
+    isMessi: card.player.protected,
+    protected: card.player.protected,
+    rarity: card.player.rarity,
+    position: card.player.position,
+    edition: card.edition_number,
+    maxEditions: card.player.max_editions,
+    imageUrl: '',
+    playerName: card.player.name,
+    teamName: card.player.club_name,
+    currentPrice: card.player.current_price,
+    playerId: card.player_id,
+    forSale: card.listing_id !== null,
+  };
+}
+
+/** One buyable card on the market page: a user's listing, or the market's own edition (user 0). */
+export function marketItem(
+  sale: {
+    cardId: number;
+    userId: number;
+    price: number;
+    edition: number;
+    listingId?: number;
+    listedAt?: string;
+  },
+  player: PlayerRow,
+  priceChange: number,
+): MarketItem {
+  const message = playerMessage(player, priceChange);
+  return {
+    id: sale.cardId,
+    player: message,
+    team: message.team,
+    priceChange: message.priceChange,
+    userId: sale.userId,
+    price: sale.price,
+    editionNumber: sale.edition,
+    maxEditions: player.max_editions,
+    listingId: sale.listingId ?? 0,
+    listedAt: sale.listedAt ?? '',
+  };
 }

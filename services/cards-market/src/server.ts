@@ -1,7 +1,7 @@
 import type { UseCases } from '@touchline/kit';
 import type { CardsMarketHandlers } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
-import { cardsByIds } from './db/queries';
 import { cardMessages } from './mappers';
+import { listCollectionCards, transferToShop } from './use-cases/admin-cards';
 import { buyCard } from './use-cases/buying';
 import { commitCardHold, holdCards, voidCardHold } from './use-cases/card-holds';
 import { catalog, listTeams, players, teamPlayers } from './use-cases/catalog';
@@ -13,7 +13,11 @@ import { mintCards } from './use-cases/mint-cards';
 import { listPacks, purchasePack } from './use-cases/packs';
 import { priceHistory } from './use-cases/prices';
 import { sellCard, withdrawListing } from './use-cases/selling';
-import { grantStarterPack, markStarterPackRevealed, unrevealedStarterCards } from './use-cases/starter-pack';
+import {
+  grantStarterPackNow,
+  markStarterPackRevealed,
+  unrevealedStarterCards,
+} from './use-cases/starter-pack';
 
 /** Maps each CardsMarket RPC onto its use case. RPCs missing here answer UNIMPLEMENTED until built. */
 export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandlers> {
@@ -26,11 +30,7 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     GetCollectionSummaries: (req) => summaries(deps, req.userIds),
     GetCardsByIds: (req) => cardsWithIds(deps, req.cardIds),
     MintCards: (req) => mintCards(deps, req),
-    GrantStarterPack: async (req) => {
-      const ids = await deps.db.transaction((trx) => grantStarterPack(deps, trx, req.userId));
-      deps.players.invalidate();
-      return { cards: cardMessages(await cardsByIds(deps.db, deps.players, ids), deps.players) };
-    },
+    GrantStarterPack: (req) => grantStarterPackNow(deps, req.userId),
     GetStarterPack: async (req) => ({
       cards: cardMessages(await unrevealedStarterCards(deps, req.userId), deps.players),
     }),
@@ -48,5 +48,7 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     HoldCards: (req) => holdCards(deps, req),
     CommitCardHold: (req) => commitCardHold(deps, req.holdKey),
     VoidCardHold: (req) => voidCardHold(deps, req.holdKey),
+    ListCollectionCards: (req) => listCollectionCards(deps, req.userId),
+    TransferToShop: (req) => transferToShop(deps, req),
   };
 }

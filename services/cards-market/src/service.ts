@@ -7,7 +7,7 @@ import { PlayerCache } from './db/player-cache';
 import { migrations } from './db/migrations';
 import { cardsJobs } from './jobs';
 import { cardsMarketUseCases } from './server';
-import { createWalletClient } from './wallet';
+import { createPeers, PEERS } from './peers';
 
 /** cards-market: clubs, players, card editions, the market, prices, packs and card holds. */
 export const cardsMarketService: ServiceModule<CardsMarketConfig, CardsMarketHandlers> = {
@@ -17,15 +17,16 @@ export const cardsMarketService: ServiceModule<CardsMarketConfig, CardsMarketHan
   definition: () => SERVICES['cards-market'].definition(),
   migrations,
   configSchema: cardsMarketConfigSchema,
-  peers: ['wallet-payments'],
+  peers: Object.values(PEERS),
   create: ({ config, db, outbox, clock, random, logger, peers }) => {
-    const wallet = createWalletClient(peers['wallet-payments']!);
+    const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });
+    const wallet = clients.wallet;
     const deps = { db, outbox, clock, random, logger, config, wallet, players: new PlayerCache(db, clock) };
     return {
       useCases: cardsMarketUseCases(deps),
       consumers: cardsConsumers(deps),
       jobs: cardsJobs(deps),
-      close: async () => wallet.close(),
+      close: async () => clients.close(),
     };
   },
 };

@@ -121,6 +121,7 @@ describe('card holds for trades', () => {
       card_id: listed,
       seller_id: 5,
       price: 100,
+      fee_percent: 10,
       status: 'active',
       idempotency_key: 'direct-listing',
       created_at: clock.now(),

@@ -6,13 +6,13 @@ import { walletService } from '@touchline/wallet-payments';
 import { cardsMarketConfigSchema } from '../src/config';
 import { PlayerCache } from '../src/db/player-cache';
 import { nextPrice } from '../src/domain/price-engine';
-import { priceBounds, saleFee } from '../src/domain/selling';
+import { saleFee, sellPriceBounds as priceBounds } from '@touchline/rules';
 import { cardsMarketService } from '../src/service';
 import { buyCard, NOT_ENOUGH, sweepStuckSales } from '../src/use-cases/buying';
 import type { CardsDeps } from '../src/use-cases/deps';
 import { runDueTick } from '../src/use-cases/prices';
 import { sellCard, withdrawListing } from '../src/use-cases/selling';
-import { createWalletClient, type WalletClient } from '../src/wallet';
+import { createPeers, type WalletClient } from '../src/peers';
 
 // A Monday, 10:00 ET: the market is open on its real schedule.
 const clock = fixedClock('2026-11-23T15:00:00Z');
@@ -39,7 +39,7 @@ function depsWith(overrides: Partial<CardsDeps> = {}): CardsDeps {
 
 beforeAll(async () => {
   wallet = await startTestService(walletService, { env: { WELCOME_COINS: '0' } });
-  walletClient = createWalletClient(wallet.service.address);
+  walletClient = createPeers({ 'wallet-payments': wallet.service.address }).wallet;
   cards = await startTestService(cardsMarketService, {
     clock,
     env: { MARKET_HOURS: 'schedule' },
@@ -171,11 +171,11 @@ describe('selling and buying', () => {
     const { cardId, currentPrice } = await giveCard(cards.database.db, 41, 3);
     await sellCard(depsWith(), { userId: 41, cardId, price: currentPrice, idempotencyKey: key('sell') });
     await grant(42, currentPrice);
-    // The wallet commits, then the answer is lost (as if cards-market died right after).
+    // The wallet pays, then the answer is lost (as if cards-market died right after).
     const crashing = {
       ...walletClient,
-      CommitHold: async (...args: Parameters<WalletClient['CommitHold']>) => {
-        await walletClient.CommitHold(...args);
+      Pay: async (...args: Parameters<WalletClient['Pay']>) => {
+        await walletClient.Pay(...args);
         throw Object.assign(new Error('connection reset'), {
           code: status.UNAVAILABLE,
           details: 'connection reset',
@@ -202,13 +202,13 @@ describe('selling and buying', () => {
     await audit();
   });
 
-  it('a crash before the commit is finished by the sweeper too, and one without funds is undone', async () => {
+  it('a payment the wallet never received is made by the sweeper', async () => {
     const { cardId, currentPrice } = await giveCard(cards.database.db, 51, 4);
     await sellCard(depsWith(), { userId: 51, cardId, price: currentPrice, idempotencyKey: key('sell') });
     await grant(52, currentPrice);
-    const diesBeforeCommit = {
+    const walletDown = {
       ...walletClient,
-      CommitHold: () =>
+      Pay: () =>
         Promise.reject(
           Object.assign(new Error('down'), {
             code: status.UNAVAILABLE,
@@ -218,7 +218,7 @@ describe('selling and buying', () => {
         ),
     } as WalletClient;
     await expect(
-      buyCard(depsWith({ wallet: diesBeforeCommit }), {
+      buyCard(depsWith({ wallet: walletDown }), {
         userId: 52,
         cardId,
         idempotencyKey: key('half'),

@@ -8,7 +8,7 @@ import { drawPack, PACKS } from '../src/domain/packs';
 import { cardsMarketService } from '../src/service';
 import type { CardsDeps } from '../src/use-cases/deps';
 import { NOT_ENOUGH_FOR_PACK, purchasePack } from '../src/use-cases/packs';
-import { createWalletClient, type WalletClient } from '../src/wallet';
+import { createPeers, type WalletClient } from '../src/peers';
 
 /** Chi-square critical values at p = 0.001 by degrees of freedom. */
 const CRITICAL = [0, 10.83, 13.82, 16.27, 18.47];
@@ -43,7 +43,7 @@ describe('buying packs', () => {
 
   beforeAll(async () => {
     wallet = await startTestService(walletService, { env: { WELCOME_COINS: '0' } });
-    walletClient = createWalletClient(wallet.service.address);
+    walletClient = createPeers({ 'wallet-payments': wallet.service.address }).wallet;
     cards = await startTestService(cardsMarketService, {
       clock,
       peers: { 'wallet-payments': wallet.service.address },

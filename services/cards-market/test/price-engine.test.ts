@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextPrice, PRICE_RULES } from '../src/domain/price-engine';
-import { feePercent, priceBounds, saleFee } from '../src/domain/selling';
+import { saleFee, saleFeePercent as feePercent, sellPriceBounds as priceBounds } from '@touchline/rules';
 
 const player = { playerId: 42, current: 1_000, base: 1_000, netDemand: 0 };
 

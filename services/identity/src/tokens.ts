@@ -1,6 +1,5 @@
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type KeyObject } from 'jose';
-import type { Knex } from 'knex';
-import type { Random } from '@touchline/kit';
+import type { Random, Db } from '@touchline/kit';
 import { allPublicKeys, ensureSigningKey } from './db/signing-keys';
 
 export const SESSION_COOKIE_ALG = 'RS256';
@@ -20,7 +19,7 @@ export interface TokenSigner {
  * Session tokens are signed with an RSA key kept in identity's own schema: generated on first start,
  * shared by every replica, and published (public half only) to the gateway through GetJwks.
  */
-export async function createTokenSigner(db: Knex, random: Random): Promise<TokenSigner> {
+export async function createTokenSigner(db: Db, random: Random): Promise<TokenSigner> {
   const { privateKey, publicKey } = await generateKeyPair(SESSION_COOKIE_ALG, { extractable: true });
   const kid = random.uuid();
   const row = await ensureSigningKey(db, {

@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  outboxEvents,
-  PASSWORD,
-  startIdentity,
-  uniqueEmail,
-  type StartedIdentity,
-} from './support';
+import { outboxEvents, PASSWORD, startIdentity, uniqueEmail, type StartedIdentity } from './support';
 
 let identity: StartedIdentity;
 
@@ -156,15 +149,6 @@ describe('Register', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ userId, username: 'evented', registeredAt: session.user!.createdAt });
   });
-
-  it('makes an ADMIN_EMAILS account an admin, whatever the letter case', async () => {
-    const session = await register('Boss@Example.com');
-    expect(session.user!.email).toBe(ADMIN_EMAIL);
-    expect(session.user!.isAdmin).toBe(true);
-    expect(decodeJwt(session.token).adm).toBe(true);
-    const login = await identity.client.Login({ email: ADMIN_EMAIL, password: PASSWORD });
-    expect(login.user!.isAdmin).toBe(true);
-  });
 });
 
 describe('Login', () => {
@@ -298,6 +282,38 @@ describe('users', () => {
       username: 'lookup',
     });
     await expect(identity.client.GetUser({ userId: 987_654_321 })).rejects.toMatchObject({
+      code: status.NOT_FOUND,
+    });
+  });
+});
+
+describe('username lookups', () => {
+  it('GetUsernames answers a batch of ids with their usernames only, leaving unknown ids out', async () => {
+    const a = (await register(uniqueEmail('batcha'))).user!;
+    const b = (await register(uniqueEmail('batchb'))).user!;
+    const { usernames } = await identity.client.GetUsernames({ userIds: [b.id, 987_654_321, a.id, a.id, 0] });
+    expect(usernames).toEqual([
+      { id: a.id, username: a.username },
+      { id: b.id, username: b.username },
+    ]);
+    expect(JSON.stringify(usernames)).not.toMatch(/@/);
+    await expect(identity.client.GetUsernames({ userIds: [] })).resolves.toEqual({ usernames: [] });
+  });
+
+  it('FindUserByUsername finds a user in any letter case, and not a banned or unknown one', async () => {
+    const found = (await register(uniqueEmail('Finder'))).user!;
+    await expect(identity.client.FindUserByUsername({ username: ' FINDER ' })).resolves.toEqual({
+      id: found.id,
+      username: 'finder',
+    });
+    await identity.test.database.db('users').where({ id: found.id }).update({ banned: true });
+    await expect(identity.client.FindUserByUsername({ username: 'finder' })).rejects.toMatchObject({
+      code: status.NOT_FOUND,
+    });
+    await expect(identity.client.FindUserByUsername({ username: 'nobody-at-all' })).rejects.toMatchObject({
+      code: status.NOT_FOUND,
+    });
+    await expect(identity.client.FindUserByUsername({ username: '' })).rejects.toMatchObject({
       code: status.NOT_FOUND,
     });
   });

@@ -163,6 +163,27 @@ describe('ResetPassword', () => {
   });
 });
 
+describe('ListRevokedSessions', () => {
+  it('lists sessions closed within one token lifetime (or since the time asked), not older ones', async () => {
+    const { session: old } = await registered('long-gone');
+    await identity.client.Logout({ sessionId: old.sessionId });
+    offsetMs = 16 * 60_000; // past the 15-minute token lifetime: its tokens have expired anyway
+    const { session: recent } = await registered('just-left');
+    await identity.client.Logout({ sessionId: recent.sessionId });
+    const all = await identity.client.ListRevokedSessions({ revokedSince: '' });
+    const ids = all.sessions.map((s) => s.sessionId);
+    expect(ids).toContain(recent.sessionId);
+    expect(ids).not.toContain(old.sessionId);
+    const later = await identity.client.ListRevokedSessions({
+      revokedSince: new Date(Date.parse(all.asOf) + 1000).toISOString(),
+    });
+    expect(later.sessions.map((s) => s.sessionId)).not.toContain(recent.sessionId);
+    await expect(identity.client.ListRevokedSessions({ revokedSince: 'yesterday' })).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+    });
+  });
+});
+
 describe('ChangePassword', () => {
   it('refuses a wrong current password and keeps the old one', async () => {
     const { email, session } = await registered('changer');
@@ -199,13 +220,41 @@ describe('ChangePassword', () => {
         userId: session.user!.id,
         currentPassword: PASSWORD,
         newPassword: NEW_PASSWORD,
+        sessionId: session.sessionId,
       }),
-    ).toEqual({ ok: true });
+    ).toEqual({ revokedSessionIds: [] });
     await expect(login(email, PASSWORD)).rejects.toMatchObject({
       code: status.UNAUTHENTICATED,
       details: 'Invalid email or password',
     });
     await expect(login(email, NEW_PASSWORD)).resolves.toMatchObject({ user: { id: session.user!.id } });
+  });
+
+  it('issue 9: signs every other session of the user out at once, keeps the asking one, and lists them as revoked', async () => {
+    const { email, session: asking } = await registered('many-devices');
+    const phone = await login(email, PASSWORD);
+    const laptop = await login(email, PASSWORD);
+    const { session: stranger } = await registered('bystander');
+    const { revokedSessionIds } = await identity.client.ChangePassword({
+      userId: asking.user!.id,
+      currentPassword: PASSWORD,
+      newPassword: NEW_PASSWORD,
+      sessionId: asking.sessionId,
+    });
+    expect(revokedSessionIds.sort()).toEqual([phone.sessionId, laptop.sessionId].sort());
+    for (const closed of [phone, laptop]) {
+      await expect(identity.client.RefreshSession({ sessionId: closed.sessionId })).rejects.toMatchObject({
+        code: status.UNAUTHENTICATED,
+      });
+    }
+    await expect(identity.client.RefreshSession({ sessionId: asking.sessionId })).resolves.toBeDefined();
+    await expect(identity.client.RefreshSession({ sessionId: stranger.sessionId })).resolves.toBeDefined();
+
+    const listed = await identity.client.ListRevokedSessions({ revokedSince: '' });
+    const ids = listed.sessions.map((s) => s.sessionId);
+    expect(ids).toEqual(expect.arrayContaining([phone.sessionId, laptop.sessionId]));
+    expect(ids).not.toContain(asking.sessionId);
+    expect(listed.tokenTtlSeconds).toBe(900);
   });
 
   it('answers NOT_FOUND for an unknown user', async () => {

@@ -1,16 +1,44 @@
 import type { ServiceModule } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { MissionsHandlers } from '@touchline/protos/gen/touchline/missions/Missions';
+import { BADGES } from './catalogue/badges';
+import { MISSIONS } from './catalogue/missions';
+import { missionsConfigSchema, type MissionsConfig } from './config';
+import { missionsConsumers } from './consumers';
 import { migrations } from './db/migrations';
+import { missionsJobs } from './jobs';
+import { createPeers, PEERS } from './peers';
 import { missionsUseCases } from './server';
+import type { MissionsDeps } from './use-cases/deps';
 
-/** missions: daily and weekly missions, progress from events, reward claims. */
-export const missionsService: ServiceModule<unknown, MissionsHandlers> = {
+/** missions: daily and weekly missions, progress from events, reward claims, and badges. */
+export const missionsService: ServiceModule<MissionsConfig, MissionsHandlers> = {
   name: 'missions',
   schema: 'missions',
   grpcServiceName: SERVICES['missions'].serviceName,
   definition: () => SERVICES['missions'].definition(),
   migrations,
-  peers: ['wallet-payments'],
-  create: () => ({ useCases: missionsUseCases() }),
+  configSchema: missionsConfigSchema,
+  peers: Object.values(PEERS),
+  create: ({ config, db, outbox, clock, random, logger, peers }) => {
+    const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });
+    const deps: MissionsDeps = {
+      db,
+      outbox,
+      clock,
+      random,
+      logger,
+      config,
+      wallet: clients.wallet,
+      cards: clients.cards,
+      missions: MISSIONS,
+      badges: BADGES,
+    };
+    return {
+      useCases: missionsUseCases(deps),
+      consumers: missionsConsumers(deps),
+      jobs: missionsJobs(deps),
+      close: async () => clients.close(),
+    };
+  },
 };

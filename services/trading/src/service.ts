@@ -5,7 +5,7 @@ import { tradingConfigSchema, type TradingConfig } from './config';
 import { migrations } from './db/migrations';
 import { tradingConsumers } from './consumers';
 import { tradingJobs } from './jobs';
-import { createPeers } from './peers';
+import { createPeers, PEERS } from './peers';
 import { tradingUseCases } from './server';
 import type { TradingDeps } from './use-cases/deps';
 
@@ -17,9 +17,9 @@ export const tradingService: ServiceModule<TradingConfig, TradingHandlers> = {
   definition: () => SERVICES['trading'].definition(),
   migrations,
   configSchema: tradingConfigSchema,
-  peers: ['identity', 'cards-market', 'wallet-payments'],
+  peers: Object.values(PEERS),
   create: ({ config, db, outbox, clock, random, logger, peers }) => {
-    const clients = createPeers(peers);
+    const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });
     const deps: TradingDeps = { db, outbox, clock, random, logger, config, ...clients };
     return {
       useCases: tradingUseCases(deps),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@touchline/kit';
-import { afterTradeFee, tradeFee } from '../src/domain/fee';
+import { afterTradeFee, tradeFee } from '@touchline/rules';
 import { tradeHistoryEntries, type TradedCardSnapshot } from '../src/domain/history';
 import { checkOfferTerms, visibleStatus, type OfferTerms } from '../src/domain/offer';
 import { holdPlan, isTradeReference, sagaIdOf } from '../src/domain/saga';

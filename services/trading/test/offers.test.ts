@@ -120,6 +120,18 @@ describe('a trade from offer to acceptance', () => {
     expect(records).toMatchObject([
       { tradeType: 'trade', cardId: card!.id, sellerUserId: a, buyerUserId: b, salePrice: 0, profitLoss: 0 },
     ]);
+    // The row tells what the trade exchanged: the card and the 1,000 coins, both from A; nothing back.
+    expect(records[0]!.exchange).toEqual({
+      offerId: created.id,
+      fromUserId: a,
+      toUserId: b,
+      offeredCards: [
+        { cardId: card!.id, playerId: card!.playerId, playerName: expect.any(String), rarity: 'Common' },
+      ],
+      offeredCoins: 1000,
+      requestedCards: [],
+      requestedCoins: 0,
+    });
   });
 
   it('cards both ways with requested coins: each side gets the other card, A gets floor(41 * 0.975) = 39', async () => {
@@ -144,6 +156,16 @@ describe('a trade from offer to acceptance', () => {
       salePrice: 41,
       profitLoss: 39 - 100,
     });
+    // Both rows of the trade carry both sides of it.
+    for (const record of records.filter((r) => r.tradeType === 'trade')) {
+      expect(record.exchange).toMatchObject({
+        offerId: created.id,
+        offeredCards: [{ cardId: mine!.id }],
+        offeredCoins: 0,
+        requestedCards: [{ cardId: theirs!.id }],
+        requestedCoins: 41,
+      });
+    }
     await h.audit();
   });
 

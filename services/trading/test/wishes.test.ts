@@ -163,6 +163,20 @@ describe('posting and removing a wish', () => {
     });
   });
 
+  it('issue 9: a desired team that cards-market does not know is NOT_FOUND and creates nothing', async () => {
+    const a = await h.user('teamless');
+    const [card] = await h.giveCards(a);
+    const { teams } = await h.peers.cards.ListTeams({});
+    const missing = Math.max(...teams.map((t) => t.id)) + 1000;
+    expect(await failure(wish(a, card!.id, { desiredTeamId: missing }))).toMatchObject({
+      code: status.NOT_FOUND,
+      details: 'Team not found',
+    });
+    expect(await h.trading.database.db('trade_wishes').where({ card_id: card!.id })).toEqual([]);
+    const { wish: posted } = await wish(a, card!.id, { desiredTeamId: teams[0]!.id });
+    expect(posted).toMatchObject({ desiredTeamId: teams[0]!.id, status: 'open' });
+  });
+
   it('a muted user cannot post notes on a wish', async () => {
     const muted = await h.user('hushed');
     const [card] = await h.giveCards(muted);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalEnv } from '@touchline/kit';
+import { booleanFromEnv, optionalEnv } from '@touchline/kit';
 import { MAX_AMOUNT } from './domain/validation';
 
 /** Environment variables of wallet-payments on top of kit's base configuration. */
@@ -23,9 +23,9 @@ export const walletConfigSchema = z.object({
   // Test mode: how late the test provider delivers its payment_intent.succeeded webhook.
   TEST_PAYMENTS_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
 
-  // 'dev' seeds the demo promo codes (WELCOME2026, RAREPACK, LEGEND, KICKOFF, EXPIRED2025); 'none' does
-  // not. Default: 'dev', except with NODE_ENV=production.
-  PROMO_SEED: optionalEnv(z.enum(['dev', 'none'])),
+  // Seeds the demo promo codes (WELCOME2026, RAREPACK, LEGEND, KICKOFF, EXPIRED2025), each with a total
+  // limit. Only when asked for: `npm start` (embedded) sets it, the stack and production do not.
+  DEMO_PROMO_CODES: booleanFromEnv,
   // How often the sweeper retries promo card rewards whose minting failed, and how long a fresh
   // redemption is left to its own request before the sweeper may take it.
   PROMO_MINT_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),

@@ -1,7 +1,7 @@
 import type { ServiceModule } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { WalletHandlers } from '@touchline/protos/gen/touchline/wallet/Wallet';
-import { cardsMarketMinter } from './cards';
+import { cardMinter, createPeers, PEERS } from './peers';
 import { walletConfigSchema, type WalletConfig } from './config';
 import { walletConsumers } from './consumers';
 import { migrations } from './db/migrations';
@@ -9,7 +9,7 @@ import { walletJobs } from './jobs';
 import { createPayments } from './payments';
 import { walletUseCases } from './server';
 import type { WalletServiceDeps } from './use-cases/deps';
-import { seedPromoCodes } from './use-cases/seed-promo-codes';
+import { seedDemoPromoCodes } from './use-cases/seed-promo-codes';
 import { handleStripeWebhook } from './use-cases/stripe-webhook';
 
 /** wallet-payments: the double-entry coin ledger, payments, promo codes and cash-outs. */
@@ -20,10 +20,11 @@ export const walletService: ServiceModule<WalletConfig, WalletHandlers> = {
   definition: () => SERVICES['wallet-payments'].definition(),
   migrations,
   configSchema: walletConfigSchema,
-  peers: ['cards-market'],
+  peers: Object.values(PEERS),
   create: async ({ config, db, outbox, clock, random, logger, peers }) => {
     const payments = createPayments(config, { db, clock, random, logger });
-    const cards = cardsMarketMinter(peers['cards-market']!);
+    const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });
+    const cards = cardMinter(clients.cards);
     const deps: WalletServiceDeps = {
       db,
       outbox,
@@ -42,18 +43,17 @@ export const walletService: ServiceModule<WalletConfig, WalletHandlers> = {
     if (payments.provider.mode === 'test' && config.NODE_ENV === 'production')
       logger.warn('STRIPE_SECRET_KEY is not set: payments run in TEST MODE and no real money is taken');
 
-    const promoSeed = config.PROMO_SEED ?? (config.NODE_ENV === 'production' ? 'none' : 'dev');
-    if (promoSeed === 'dev') {
-      const added = await seedPromoCodes(db);
-      if (added.length > 0) logger.info({ codes: added }, 'seeded the demo promo codes');
-    }
+    const demoCodes = await seedDemoPromoCodes(db, { seed: config.DEMO_PROMO_CODES });
+    if (demoCodes.added.length > 0) logger.info({ codes: demoCodes.added }, 'seeded the demo promo codes');
+    if (demoCodes.capped.length > 0)
+      logger.warn({ codes: demoCodes.capped }, 'gave the demo promo codes left unlimited their total limit');
     return {
       useCases: walletUseCases(deps),
       consumers: walletConsumers(deps),
       jobs: walletJobs(deps, config.PROMO_MINT_SWEEP_INTERVAL_MS),
       close: async () => {
         await payments.test?.webhooks.close();
-        cards.close();
+        clients.close();
       },
     };
   },

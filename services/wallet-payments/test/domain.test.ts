@@ -5,7 +5,7 @@ import {
   checkAccount,
   PLATFORM,
   PLATFORM_ACCOUNTS,
-  userAccount,
+  checkedUserAccount,
   userIdOf,
 } from '../src/domain/accounts';
 import { auditLedger, type AccountAudit } from '../src/domain/audit';
@@ -29,9 +29,9 @@ const invalidError = (message: string | RegExp) =>
 
 describe('accounts', () => {
   it('names user accounts by positive user id and knows the platform accounts', () => {
-    expect(userAccount(42)).toBe('user:42');
-    expect(() => userAccount(0)).toThrow(invalidError('user_id must be a positive integer'));
-    expect(() => userAccount(-3)).toThrow(invalidError('user_id must be a positive integer'));
+    expect(checkedUserAccount(42)).toBe('user:42');
+    expect(() => checkedUserAccount(0)).toThrow(invalidError('user_id must be a positive integer'));
+    expect(() => checkedUserAccount(-3)).toThrow(invalidError('user_id must be a positive integer'));
     expect(userIdOf('user:42')).toBe(42);
     for (const name of ['user:0', 'user:042', 'user:', 'user:1.5', 'platform:mint', 'user:99999999999999999'])
       expect(userIdOf(name)).toBeUndefined();

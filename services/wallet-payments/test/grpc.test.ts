@@ -133,10 +133,23 @@ describe('Wallet over gRPC', () => {
     });
   });
 
-  it('leaves the cash-out RPCs UNIMPLEMENTED', async () => {
-    await expect(w.client.GetCashoutEligibility({ userId: 1 })).rejects.toEqual(
-      rpcError(status.UNIMPLEMENTED),
+  it('serves the cash-out RPCs, refusing bad input with its status', async () => {
+    expect(await w.client.GetCashoutEligibility({ userId: 1 })).toMatchObject({
+      eligible: false,
+      minCoins: 12_920,
+      coinsPerUsd: 2273,
+      purchaseCount: 0,
+    });
+    expect(await w.client.GetAdminWallet({ userId: 999_999 })).toMatchObject({ coins: 0 });
+    await expect(w.client.ListAllCashouts({ status: 'paid' })).rejects.toEqual(
+      rpcError(status.INVALID_ARGUMENT),
     );
-    await expect(w.client.GetAdminWallet({ userId: 1 })).rejects.toEqual(rpcError(status.UNIMPLEMENTED));
+    await expect(w.client.GetCashout({ requestId: 424_242 })).rejects.toEqual(rpcError(status.NOT_FOUND));
+    await expect(
+      w.client.RequestCashout({ userId: 1, coinsAmount: 13_000, paypalEmail: 'no', idempotencyKey: 'k' }),
+    ).rejects.toEqual(rpcError(status.INVALID_ARGUMENT, 'Please enter a valid PayPal email address'));
+    await expect(
+      w.client.SetCashoutStatus({ actorUserId: 1, requestId: 1, status: 'pending', idempotencyKey: 'k' }),
+    ).rejects.toEqual(rpcError(status.INVALID_ARGUMENT));
   });
 });

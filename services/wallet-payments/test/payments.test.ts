@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError } from '@touchline/kit';
+import { ConfigError, toHttpError } from '@touchline/kit';
 import { walletConfigSchema } from '../src/config';
 import { AMOUNT_MISMATCH, INVALID_SIGNATURE, PAYMENT_NOT_SUCCEEDED } from '../src/domain/payments';
 import {
@@ -10,6 +10,7 @@ import {
   INCORRECT_NUMBER,
 } from '../src/domain/test-cards';
 import { createPayments } from '../src/payments';
+import { PAYMENTS_UNAVAILABLE } from '../src/payments/stripe-provider';
 import { offlineStripe } from '../src/payments/test-webhooks';
 import { getBalance } from '../src/use-cases/balances';
 import { confirmPayment } from '../src/use-cases/confirm-payment';
@@ -638,5 +639,42 @@ describe('real Stripe mode (the stripe SDK against a Stripe-shaped fake)', () =>
       }),
     ).toThrow(ConfigError);
     expect(() => walletConfigSchema.parse({ STRIPE_SECRET_KEY: 'pk_live_wrong_kind' })).toThrow();
+  });
+});
+
+describe('real Stripe mode while Stripe cannot be reached', () => {
+  let w: StartedWallet;
+  beforeAll(async () => {
+    w = await startWallet({
+      WELCOME_COINS: '0',
+      STRIPE_SECRET_KEY: 'sk_test_touchline_down',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_touchline_down',
+      STRIPE_WEBHOOK_SECRET: 'whsec_touchline_down',
+      // Nothing listens on port 1: every request fails to connect.
+      STRIPE_API_BASE: 'http://127.0.0.1:1',
+    });
+  });
+  afterAll(async () => {
+    await w?.stop();
+  });
+
+  it('answers unavailable (HTTP 503 with Retry-After), never an internal error', async () => {
+    const creating = await w.client
+      .CreatePaymentIntent({ userId: 40, ...RARE_ROLL, idempotencyKey: 'down-1' })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(toHttpError(creating)).toEqual({
+      status: 503,
+      body: { message: PAYMENTS_UNAVAILABLE },
+      headers: { 'Retry-After': '2' },
+    });
+    const confirming = await w.client.ConfirmPayment({ userId: 40, paymentIntentId: 'pi_fake_down' }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(toHttpError(confirming)).toMatchObject({ status: 503, body: { message: PAYMENTS_UNAVAILABLE } });
+    expect(await w.client.GetBalance({ userId: 40 })).toMatchObject({ coins: 0 });
   });
 });

@@ -13,7 +13,7 @@ import { silentLogger, startTestService, type TestService } from '@touchline/kit
 import { decodeEvent, SERVICES } from '@touchline/protos';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { cardsMarketService } from '../../cards-market/src/service';
-import { cardsMarketMinter, type CardMinter } from '../src/cards';
+import { cardMinter, createPeers, type CardMinter } from '../src/peers';
 import { insertPromoCode } from '../src/db/promo';
 import { DEMO_PROMO_CODES } from '../src/domain/demo-promo-codes';
 import {
@@ -42,6 +42,7 @@ let cards: TestService;
 let wallet: TestService;
 let client: WalletClient;
 let minter: CardMinter;
+let peers: ReturnType<typeof createPeers>;
 let deps: PromoDeps;
 
 function promoDeps(db: Knex, cardMinter: CardMinter, clock: Clock = systemClock): PromoDeps {
@@ -58,7 +59,6 @@ function promoDeps(db: Knex, cardMinter: CardMinter, clock: Clock = systemClock)
 
 const down: CardMinter = {
   mint: () => Promise.reject(new Error('14 UNAVAILABLE: cards-market is down')),
-  close: () => {},
 };
 
 const redeem = (userId: number, code: string, idempotencyKey = '', d: PromoDeps = deps) =>
@@ -107,25 +107,26 @@ async function redeemedEvents(userId: number) {
 beforeAll(async () => {
   cards = await startTestService(cardsMarketService);
   wallet = await startTestService(walletService, {
-    env: { WELCOME_COINS: '0' },
+    env: { WELCOME_COINS: '0', DEMO_PROMO_CODES: 'true' },
     peers: { 'cards-market': cards.service.address },
   });
   client = createPromiseClient<WalletDefinition>(
     SERVICES['wallet-payments'].definition(),
     wallet.service.address,
   );
-  minter = cardsMarketMinter(cards.service.address);
+  peers = createPeers({ 'cards-market': cards.service.address });
+  minter = cardMinter(peers.cards);
   deps = promoDeps(wallet.database.db, minter);
 });
 afterAll(async () => {
   client?.close();
-  minter?.close();
+  peers?.close();
   await wallet?.stop();
   await cards?.stop();
 });
 
 describe('promo codes', () => {
-  it('seeds the demo codes outside production', async () => {
+  it('seeds the demo codes with DEMO_PROMO_CODES=true', async () => {
     const rows = (await wallet.database.db('promo_codes').orderBy('code').select('code')) as {
       code: string;
     }[];
@@ -304,7 +305,7 @@ describe('promo codes', () => {
     const broken = promoDeps(wallet.database.db, down);
     const { redemptionId } = await redeem(13, 'RAREPACK', '', broken);
     const row = await wallet.database.db('promo_redemptions').where({ id: redemptionId }).first();
-    const second = promoDeps(wallet.database.connect(), cardsMarketMinter(cards.service.address));
+    const second = promoDeps(wallet.database.connect(), minter);
     const [a, b] = await Promise.allSettled([mintReward(deps, row), mintReward(second, row)]);
     // cards-market answers the loser of its key race with an error or the same cards: either way one set.
     const done = [a, b].filter((r) => r.status === 'fulfilled' && r.value.mint_status === 'done');
@@ -326,6 +327,5 @@ describe('promo codes', () => {
     expect(owned).toHaveLength(4);
     expect(again).toEqual(owned.map((c) => c.id));
     expect(await redeemedEvents(13)).toHaveLength(1);
-    second.cards.close();
   });
 });

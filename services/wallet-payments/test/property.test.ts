@@ -302,5 +302,6 @@ describe('ledger under random operations', () => {
       }),
       { numRuns: 100 },
     );
-  });
+    // A hundred sequences of up to twenty postings: a harness limit for a slow machine, not a timing claim.
+  }, 120_000);
 });

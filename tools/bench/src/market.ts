@@ -1,58 +1,17 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import knex from 'knex';
 import { createPromiseClient } from '@touchline/kit';
-import { freePort } from '@touchline/launcher/src/spawn';
 import { SERVICES } from '@touchline/protos';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
+import { cpuMsBetween, cpuMsByPid, postgresCpuMs, signalTree } from './proc';
+import { GRPC_INDEX, PG, signUp, startStack } from './stack';
 import { ms, percentiles } from './stats';
 
-const ROOT = path.resolve(__dirname, '../../..');
-const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 /** Concurrency levels (simultaneous players), each run for SECONDS / levels. */
 const LEVELS = (process.env.BENCH_LEVELS ?? '2,6,16').split(',').map(Number);
 const PLAYERS = Math.max(...LEVELS);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-/** Index of wallet-payments in the launcher's start order (tools/launcher/src/services.ts). */
-const WALLET_INDEX = 1;
-
-function psql(sql: string): void {
-  execFileSync('psql', [`${PG}/postgres`, '-qAtc', sql], { stdio: 'ignore' });
-}
-
-async function startStack(database: string, port: number, grpcBase: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/launcher/src/stack.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: `${PG}/${database}`,
-      REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/11',
-      PORT: String(port),
-      GRPC_BASE_PORT: String(grpcBase),
-      MARKET_HOURS: 'always',
-      WELCOME_COINS: '100000000',
-      RATE_LIMIT_SCALE: '100000',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack did not start:\n${output}`)), 180_000);
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => {
-        output += `${line}\n`;
-        if (line.includes('stack is ready')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    }
-    child.once('exit', () => reject(new Error(`stack exited:\n${output}`)));
-  });
-  return { child, output: () => output };
-}
 
 interface Sample {
   ms: number;
@@ -66,46 +25,42 @@ interface Sample {
  * on the same Postgres for scale.
  */
 async function main(): Promise<void> {
-  const database = `touchline_bench_${Date.now()}`;
-  psql(`create database ${database}`);
-  const port = await freePort();
-  // Below the ephemeral port range (32768+), where outgoing connections could already hold a port.
-  const grpcBase = 21000 + Math.floor(Math.random() * 5000);
-  const stack = await startStack(database, port, grpcBase);
-  const url = `http://127.0.0.1:${port}`;
+  // BENCH_CPU_PROF=<dir>: every process of the stack writes a V8 CPU profile there when it stops
+  // (summarise them with `node --import tsx tools/bench/src/profile-summary.ts <dir>`).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const stack = await startStack(
+    profileDir
+      ? {
+          NODE_OPTIONS: `--import ${path.join(__dirname, 'cpu-profiler.mjs')}`,
+          BENCH_CPU_PROF_DIR: path.resolve(profileDir),
+        }
+      : {},
+  );
+  const { url, database, grpcBase } = stack;
   const db = knex({ client: 'pg', connection: `${PG}/${database}`, pool: { min: 0, max: 2 } });
   try {
-    const cookies: string[] = [];
-    const ids: number[] = [];
-    for (let i = 0; i < PLAYERS; i++) {
-      const res = await fetch(`${url}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `trader${i}@bench.example`, password: 'bench-trader' }),
-      });
-      cookies.push((res.headers.get('set-cookie') ?? '').split(';')[0]!);
-      ids.push(((await res.json()) as { id: number }).id);
-    }
-    // Wait until every welcome grant arrived over Kafka.
-    for (const cookie of cookies) {
-      for (let t = 0; t < 100; t++) {
-        const balance = (await (await fetch(`${url}/api/user/balance`, { headers: { cookie } })).json()) as {
-          coins: number;
-        };
-        if (balance.coins > 0) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    const { cookies, ids } = await signUp(url, PLAYERS, 'trader');
     // Each player gets its own slice of the market's supply, so contention comes from the system, not the script.
     const supply = (
       (await db('cards_market.cards').where({ owner_id: 0 }).orderBy('id').select('id')) as { id: number }[]
     ).map((r) => r.id);
     const slices = ids.map((_, i) => supply.filter((_, j) => j % PLAYERS === i));
 
+    // What the stack burns doing nothing (pollers, health checks, Kafka fetches, jobs): part of every figure below.
+    const idleBefore = cpuMsByPid(stack.child.pid!);
+    const idlePgBefore = postgresCpuMs(database);
+    const idleStarted = performance.now();
+    await new Promise((r) => setTimeout(r, 5_000));
+    const idleSeconds = (performance.now() - idleStarted) / 1000;
+    const idleMs = cpuMsBetween(idleBefore, cpuMsByPid(stack.child.pid!)) / idleSeconds;
+    const idlePgMs = cpuMsBetween(idlePgBefore, postgresCpuMs(database)) / idleSeconds;
     const cursor = slices.map(() => 0);
     let bestRate = 0;
     console.log(
       `bench:market (stack: 8 services + gateway processes, Postgres, Redis, Kafka mock; ${SECONDS} s in ${LEVELS.length} levels)`,
+    );
+    console.log(
+      `  idle        : ${idleMs.toFixed(0)} ms CPU per second in the stack, ${idlePgMs.toFixed(0)} ms in Postgres (no requests)`,
     );
     for (const level of LEVELS) {
       const buys: Sample[] = [];
@@ -113,6 +68,9 @@ async function main(): Promise<void> {
       const statuses = new Map<number, number>();
       const deadline = Date.now() + (SECONDS / LEVELS.length) * 1000;
       const started = Date.now();
+      const cpuBefore = cpuMsByPid(stack.child.pid!);
+      if (profileDir) signalTree(stack.child.pid!, 'SIGUSR2'); // start profiling
+      const pgBefore = postgresCpuMs(database);
       await Promise.all(
         cookies.slice(0, level).map(async (cookie, i) => {
           const mine = slices[i]!;
@@ -141,19 +99,23 @@ async function main(): Promise<void> {
         }),
       );
       const elapsed = (Date.now() - started) / 1000;
+      if (profileDir) signalTree(stack.child.pid!, 'SIGUSR2'); // stop and write the profiles
       const okBuys = buys.filter((b) => b.ok).length;
+      // Each buy here also brings half a sell: the CPU per buy is of a buy and its share of sells.
+      const cpuPerBuy = cpuMsBetween(cpuBefore, cpuMsByPid(stack.child.pid!)) / okBuys;
+      const pgPerBuy = cpuMsBetween(pgBefore, postgresCpuMs(database)) / okBuys;
       const rate = okBuys / elapsed;
       bestRate = Math.max(bestRate, rate);
       const buyP = percentiles(buys.map((b) => b.ms));
       const sellP = percentiles(sells.map((x) => x.ms));
       const errors = [...buys, ...sells].filter((x) => !x.ok).length;
       console.log(
-        `  ${String(level).padStart(2)} players: ${rate.toFixed(1).padStart(5)} buys/s  buy p50 ${ms(buyP.p50)} p95 ${ms(buyP.p95)} p99 ${ms(buyP.p99)} | sell p50 ${ms(sellP.p50)} p99 ${ms(sellP.p99)} | errors ${errors} ${JSON.stringify(Object.fromEntries(statuses))}`,
+        `  ${String(level).padStart(2)} players: ${rate.toFixed(1).padStart(5)} buys/s  buy p50 ${ms(buyP.p50)} p95 ${ms(buyP.p95)} p99 ${ms(buyP.p99)} | sell p50 ${ms(sellP.p50)} p99 ${ms(sellP.p99)} | CPU/buy ${cpuPerBuy.toFixed(1)} ms stack + ${pgPerBuy.toFixed(1)} ms Postgres | errors ${errors} ${JSON.stringify(Object.fromEntries(statuses))}`,
       );
     }
     const wallet = createPromiseClient<WalletDefinition>(
       SERVICES['wallet-payments'].definition(),
-      `127.0.0.1:${grpcBase + WALLET_INDEX}`,
+      `127.0.0.1:${grpcBase + GRPC_INDEX.wallet}`,
       { defaultTimeoutMs: 60_000 },
     );
     const audit = await wallet.VerifyLedger({});
@@ -176,9 +138,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await db.destroy();
-    stack.child.kill('SIGTERM');
-    await new Promise((r) => stack.child.once('exit', r));
-    psql(`drop database if exists ${database} with (force)`);
+    await stack.stop();
   }
 }
 

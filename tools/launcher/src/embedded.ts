@@ -14,6 +14,7 @@ import {
   type RunningService,
 } from '@touchline/kit';
 import { gatewayConfigSchema, startGateway, UPSTREAMS, type Upstream } from '@touchline/gateway';
+import { lockDataDir } from './data-dir-lock';
 import { freePort } from './spawn';
 import { SERVICE_MODULES } from './services';
 
@@ -28,7 +29,14 @@ export interface EmbeddedOptions {
 export interface EmbeddedApp {
   url: string;
   port: number;
+  /** The address the gateway listens on: loopback unless HOST says otherwise. */
+  host: string;
   stop(): Promise<void>;
+}
+
+/** Embedded mode serves this machine only, unless HOST opens it on purpose. */
+export function embeddedHost(env: NodeJS.ProcessEnv): string {
+  return env.HOST || '127.0.0.1';
 }
 
 /**
@@ -51,7 +59,11 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
   ) as Record<Upstream, string>;
   for (const [name, address] of Object.entries(addresses)) env[addrEnvName(name)] = address;
 
-  const pglite = await openPglite(path.join(options.dataDir, 'pg'));
+  const unlock = lockDataDir(options.dataDir);
+  const pglite = await openPglite(path.join(options.dataDir, 'pg')).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const shared = sharePglite(pglite);
   const bus = new InProcessBus(logger, { paused: true });
   const running: RunningService[] = [];
@@ -64,6 +76,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
         ...env,
         DATABASE_URL: '',
         KAFKA_BROKERS: '',
+        // A demo on one machine: the demo promo codes, unless DEMO_PROMO_CODES=false says otherwise.
+        DEMO_PROMO_CODES: env.DEMO_PROMO_CODES || 'true',
+        // One process: the leaderboard cache and the notification signals live in memory, like the gateway's store.
+        REDIS_URL: '',
         GRPC_HOST: '127.0.0.1',
         GRPC_PORT: String(ports.get(module.name)),
       });
@@ -84,6 +100,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
   } catch (error) {
     await Promise.allSettled(running.map((s) => s.shutdown()));
     await pglite.close();
+    unlock();
     throw error;
   }
   // Every consumer group is subscribed now: events may flow.
@@ -92,7 +109,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
   const gatewayConfig = loadConfig(gatewayConfigSchema, {
     ...env,
     PORT: String(options.port),
-    HOST: env.HOST ?? '0.0.0.0',
+    // One machine: the dev mailbox holds reset links and cookies are not Secure (design.md section 6).
+    HOST: embeddedHost(env),
     EMBEDDED: 'true',
     REDIS_URL: '',
     WEB_DIST: options.webDist ?? '',
@@ -106,12 +124,14 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
   return {
     url,
     port: gateway.port,
+    host: gatewayConfig.HOST,
     stop: () =>
       (stopping ??= (async () => {
         await gateway.close();
         await Promise.allSettled(running.map((s) => s.shutdown()));
         await bus.close();
         await pglite.close();
+        unlock();
       })()),
   };
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { addrEnvName, loadConfig, optionalEnv } from '@touchline/kit';
@@ -10,7 +11,10 @@ import {
 } from '@touchline/kit/src/testing/kafka-mock';
 import { TOPICS } from '@touchline/protos';
 import { buildIfMissing, ROOT, WEB_DIST } from './build-if-missing';
+import { passwordEnvName, prepareServiceDatabases } from './database-roles';
 import { SERVICE_MODULES } from './services';
+import { Supervisor } from './supervisor';
+import { touchlineTopology } from './topology';
 
 const stackConfig = z.object({
   DATABASE_URL: z.url({
@@ -22,24 +26,35 @@ const stackConfig = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   GRPC_BASE_PORT: z.coerce.number().int().min(1024).max(65000).default(50051),
   LOG_LEVEL: z.string().default('info'),
+  DATA_DIR: z.string().default('.data'),
+  /** Role of a service: this prefix and its schema, e.g. touchline_cards_market. */
+  DB_ROLE_PREFIX: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'lower-case letters, digits and _ only')
+    .max(40)
+    .default('touchline_'),
+  RESTART_BACKOFF_INITIAL_MS: z.coerce.number().int().min(10).default(1_000),
+  RESTART_BACKOFF_MAX_MS: z.coerce.number().int().min(10).default(30_000),
+  RESTART_BACKOFF_RESET_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
-function run(name: string, entry: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
-  }
-  return child;
+/** A process of the stack; the supervisor calls this again for each restart. */
+function starter(name: string, entry: string, env: NodeJS.ProcessEnv): () => ChildProcess {
+  return () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+    }
+    return child;
+  };
 }
 
-async function waitReady(url: string, children: ChildProcess[]): Promise<void> {
+async function waitReady(url: string): Promise<void> {
   for (let i = 0; i < 240; i++) {
-    if (children.some((c) => c.exitCode !== null))
-      throw new Error('a process exited during start-up (see its log above)');
     const ok = await fetch(`${url}/readyz`).then(
       (r) => r.ok,
       () => false,
@@ -47,13 +62,24 @@ async function waitReady(url: string, children: ChildProcess[]): Promise<void> {
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error('the stack did not become ready within 2 minutes');
+  throw new Error('the stack did not become ready within 2 minutes (see the logs above)');
+}
+
+/** The environment every process inherits, without the admin's database URL or any role's password. */
+function inheritedEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  for (const m of SERVICE_MODULES) delete env[passwordEnvName(m.name)];
+  return env;
 }
 
 /**
  * `npm run stack` (design.md section 2, mode 2): each service and the gateway in its own process on
  * real Postgres and Redis, events over Kafka. Without KAFKA_BROKERS it starts librdkafka's mock
- * cluster in this process and declares every topic of the catalogue, as the platform would.
+ * cluster in this process and declares every topic of the catalogue, as the platform would. Each
+ * service connects to Postgres as its own role (created here with the admin DATABASE_URL), listens
+ * on loopback only and is told the addresses of its declared peers only. A process that crashes is
+ * restarted with backoff, as the kubelet would; SIGINT/SIGTERM stops everything.
  */
 async function main(): Promise<void> {
   let config;
@@ -64,6 +90,24 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   buildIfMissing();
+
+  let databases;
+  try {
+    databases = await prepareServiceDatabases({
+      adminUrl: config.DATABASE_URL,
+      modules: SERVICE_MODULES,
+      rolePrefix: config.DB_ROLE_PREFIX,
+      passwordFile: path.resolve(ROOT, config.DATA_DIR, 'stack/db-roles.json'),
+    });
+  } catch (error) {
+    console.error(
+      `could not create the services' Postgres roles with DATABASE_URL: ${(error as Error).message}`,
+    );
+    process.exit(1);
+  }
+  console.log(
+    `Postgres: each service connects as its own role (${databases.roles.map((r) => r.role).join(', ')})`,
+  );
 
   let kafka: KafkaMock | undefined;
   let brokers = config.KAFKA_BROKERS;
@@ -78,59 +122,71 @@ async function main(): Promise<void> {
     console.log(`KAFKA_BROKERS not set: using librdkafka's in-memory mock cluster at ${brokers}`);
   }
 
-  const addresses = Object.fromEntries(
-    SERVICE_MODULES.map((m, i) => [addrEnvName(m.name), `127.0.0.1:${config.GRPC_BASE_PORT + i}`]),
-  );
+  const ports = new Map(SERVICE_MODULES.map((m, i) => [m.name, config.GRPC_BASE_PORT + i]));
+  const addrEnv = (names: readonly string[]) =>
+    Object.fromEntries(names.map((name) => [addrEnvName(name), `127.0.0.1:${ports.get(name)}`]));
+  const topology = touchlineTopology();
   const common = {
-    ...process.env,
-    ...addresses,
-    DATABASE_URL: config.DATABASE_URL,
+    ...inheritedEnv(),
     KAFKA_BROKERS: brokers,
     REDIS_URL: config.REDIS_URL ?? '',
     LOG_LEVEL: config.LOG_LEVEL,
   };
-  const children = SERVICE_MODULES.map((m, i) =>
-    run(m.name, `services/${m.name}/src/main.ts`, {
+
+  const supervisor = new Supervisor({
+    policy: {
+      initialDelayMs: config.RESTART_BACKOFF_INITIAL_MS,
+      maxDelayMs: config.RESTART_BACKOFF_MAX_MS,
+      resetAfterMs: config.RESTART_BACKOFF_RESET_MS,
+    },
+  });
+  for (const service of topology.services)
+    supervisor.add({
+      name: service.name,
+      start: starter(service.name, `services/${service.name}/src/main.ts`, {
+        ...common,
+        ...addrEnv(service.peers),
+        DATABASE_URL: databases.urls.get(service.name),
+        GRPC_HOST: '127.0.0.1',
+        GRPC_PORT: String(ports.get(service.name)),
+        OTEL_SERVICE_NAME: service.name,
+      }),
+    });
+  supervisor.add({
+    name: 'gateway',
+    start: starter('gateway', 'gateway/src/main.ts', {
       ...common,
-      GRPC_HOST: '127.0.0.1',
-      GRPC_PORT: String(config.GRPC_BASE_PORT + i),
-      OTEL_SERVICE_NAME: m.name,
-    }),
-  );
-  children.push(
-    run('gateway', 'gateway/src/main.ts', {
-      ...common,
+      ...addrEnv(topology.gateway.peers),
       PORT: String(config.PORT),
       WEB_DIST,
       COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false',
       OTEL_SERVICE_NAME: 'gateway',
     }),
-  );
+  });
 
   let stopping = false;
-  const stop = async (code: number) => {
+  const stop = async (signal: string, code: number) => {
     if (stopping) return;
     stopping = true;
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.all(
-      children.map((c) => (c.exitCode !== null ? undefined : new Promise((r) => c.once('exit', r)))),
-    );
+    console.log(`\n${signal}: stopping every process…`);
+    await supervisor.stop();
     kafka?.stop();
     process.exit(code);
   };
-  process.once('SIGINT', () => void stop(0));
-  process.once('SIGTERM', () => void stop(0));
+  process.once('SIGINT', () => void stop('SIGINT', 0));
+  process.once('SIGTERM', () => void stop('SIGTERM', 0));
 
   const url = `http://localhost:${config.PORT}`;
   try {
-    await waitReady(url, children);
+    await waitReady(url);
   } catch (error) {
     console.error((error as Error).message);
-    await stop(1);
+    await stop('not ready', 1);
     return;
   }
-  console.log(`\nTouchline stack is ready at ${url} (${children.length} processes)\n`);
-  for (const child of children) child.once('exit', () => void stop(1));
+  console.log(
+    `\nTouchline stack is ready at ${url} (${topology.services.length + 1} processes, restarted if they crash)\n`,
+  );
 }
 
 void main();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { loadConfig, optionalEnv } from '@touchline/kit';
+import { loadConfig, optionalEnv } from '@touchline/kit/src/config';
+import path from 'node:path';
+import { preparePgliteDir } from '@touchline/kit/src/db/pglite';
 import { buildIfMissing, WEB_DIST } from './build-if-missing';
-import { startEmbedded } from './embedded';
 
 const startConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -9,6 +10,14 @@ const startConfig = z.object({
   /** Set by `npm run dev`: pages come from the Vite dev server instead of web/dist. */
   DEV_WEB_URL: optionalEnv(z.url()),
 });
+
+/** What the banner says about who can reach the app. */
+function listeningNote(host: string): string {
+  const loopback = host === '127.0.0.1' || host === '::1' || host === 'localhost';
+  return loopback
+    ? `Listening on ${host} only: this machine alone can open it (set HOST=0.0.0.0 to share it on your network).`
+    : `Listening on ${host} (HOST): other machines can reach it. The dev mailbox still answers this machine only.`;
+}
 
 /** `npm start`: the whole of Touchline in one process at http://localhost:8080. */
 async function main(): Promise<void> {
@@ -21,6 +30,10 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   buildIfMissing({ web: !config.DEV_WEB_URL });
+  // A new database directory is made in the background while the services' code loads.
+  const database = preparePgliteDir(path.join(config.DATA_DIR, 'pg'));
+  database.catch(() => {}); // startEmbedded awaits it again and reports the failure
+  const { startEmbedded } = await import('./embedded');
   const app = await startEmbedded({
     port: config.PORT,
     dataDir: config.DATA_DIR,
@@ -28,7 +41,7 @@ async function main(): Promise<void> {
     devWebUrl: config.DEV_WEB_URL,
   });
   console.log(
-    `\nTouchline is ready at ${app.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+    `\nTouchline is ready at ${app.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n${listeningNote(app.host)}\n`,
   );
   let stopping = false;
   const stop = (signal: string) => {

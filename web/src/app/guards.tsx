@@ -5,7 +5,7 @@ import { NotFound } from '@/components/NotFound';
 import { Button } from '@/components/ui/Button';
 import { FullScreenSpinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api';
+import { useUser } from '@/lib/data/auth';
 import { errorMessage } from '@/lib/api';
 
 import { AppShell } from './layout/AppShell';
@@ -21,7 +21,7 @@ export function RequireAuth() {
     return (
       <AppShell showNav={false}>
         <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
-          <WifiOff aria-hidden className="size-10 text-slate-500" />
+          <WifiOff aria-hidden className="size-10 text-slate-400" />
           <h1 className="text-lg font-bold text-slate-50">Can&apos;t reach Touchline right now</h1>
           <p className="max-w-xs text-sm break-words text-slate-400">{errorMessage(error)}</p>
           <Button onClick={() => void refetch()} loading={isFetching}>

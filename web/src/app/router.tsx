@@ -1,7 +1,9 @@
 import { createBrowserRouter } from 'react-router';
 
+import { preloadScreensOf } from './lazy-screen';
 import { routes } from './routes';
 
 export function createAppRouter() {
+  preloadScreensOf(routes, window.location.pathname);
   return createBrowserRouter(routes);
 }

@@ -1,24 +1,10 @@
 import type { RouteObject } from 'react-router';
 
-import { NotFound } from '@/components/NotFound';
 import { RouteError } from '@/components/RouteError';
 import { paths } from '@/config/paths';
-import { AuthRoute } from '@/features/auth/routes/AuthRoute';
-import { CatalogRoute } from '@/features/catalog/routes/CatalogRoute';
-import { PaymentSuccessRoute } from '@/features/coins/routes/PaymentSuccessRoute';
-import { PurchaseCoinsRoute } from '@/features/coins/routes/PurchaseCoinsRoute';
-import { CollectionRoute } from '@/features/collection/routes/CollectionRoute';
-import { HomeRoute } from '@/features/home/routes/HomeRoute';
-import { MarketRoute } from '@/features/market/routes/MarketRoute';
-import { StockMarketRoute } from '@/features/market/routes/StockMarketRoute';
-import { ProfileRoute } from '@/features/profile/routes/ProfileRoute';
-import { ShopRoute } from '@/features/shop/routes/ShopRoute';
-import { TeamsRoute } from '@/features/teams/routes/TeamsRoute';
-import { TradeHistoryRoute } from '@/features/trade-history/routes/TradeHistoryRoute';
-import { TradeMarketplaceRoute } from '@/features/trade-marketplace/routes/TradeMarketplaceRoute';
-import { TradeRoute } from '@/features/trades/routes/TradeRoute';
 
 import { NotFoundRoute, RequireAuth } from './guards';
+import { lazyScreen } from './lazy-screen';
 import { AppLayout, RootLayout } from './layout/AppLayout';
 
 /**
@@ -27,8 +13,8 @@ import { AppLayout, RootLayout } from './layout/AppLayout';
  * - /auth is public.
  * - Every other listed route sits under <RequireAuth> (spinner while the session loads, /auth when signed
  *   out) and <AppLayout> (mobile frame and bottom navigation).
- * - A screen that is not built yet renders <NotFound />; when it lands, replace that element with the
- *   screen's route component (for example `element: <MarketRoute />`). Admin screens check isAdmin
+ * - Each screen is its own chunk (lazyScreen, React.lazy), so a page loads only the screens it shows;
+ *   the layouts show a light fallback while a screen's chunk arrives. Admin screens check isAdmin
  *   themselves and show their denial message.
  * - Any other path shows the not-found screen, signed in or not.
  */
@@ -37,32 +23,134 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: paths.auth, element: <AuthRoute /> },
+      {
+        path: paths.auth,
+        ...lazyScreen(() => import('@/features/auth/routes/AuthRoute').then((m) => m.AuthRoute)),
+      },
       {
         element: <RequireAuth />,
         children: [
           {
             element: <AppLayout />,
             children: [
-              { path: paths.home, element: <HomeRoute /> },
-              { path: paths.market, element: <MarketRoute /> },
-              { path: paths.marketStock, element: <StockMarketRoute /> },
-              { path: paths.trade, element: <TradeRoute /> },
-              { path: paths.tradeHistory, element: <TradeHistoryRoute /> },
-              { path: paths.tradeMarketplace, element: <TradeMarketplaceRoute /> },
-              { path: paths.leaderboard, element: <NotFound /> },
-              { path: paths.profile, element: <ProfileRoute /> },
-              { path: paths.collection, element: <CollectionRoute /> },
-              { path: paths.catalog, element: <CatalogRoute /> },
-              { path: paths.missions, element: <NotFound /> },
-              { path: paths.teams, element: <TeamsRoute /> },
-              { path: paths.shop, element: <ShopRoute /> },
-              { path: paths.purchaseCoins, element: <PurchaseCoinsRoute /> },
-              { path: paths.purchaseCoinsSuccess, element: <PaymentSuccessRoute /> },
-              { path: paths.cashout, element: <NotFound /> },
-              { path: paths.adminCashout, element: <NotFound /> },
-              { path: paths.adminDashboard, element: <NotFound /> },
-              { path: paths.admin, element: <NotFound /> },
+              {
+                path: paths.home,
+                ...lazyScreen(() => import('@/features/home/routes/HomeRoute').then((m) => m.HomeRoute)),
+              },
+              {
+                path: paths.market,
+                ...lazyScreen(() =>
+                  import('@/features/market/routes/MarketRoute').then((m) => m.MarketRoute),
+                ),
+              },
+              {
+                path: paths.marketStock,
+                ...lazyScreen(() =>
+                  import('@/features/market/routes/StockMarketRoute').then((m) => m.StockMarketRoute),
+                ),
+              },
+              {
+                path: paths.trade,
+                ...lazyScreen(() => import('@/features/trades/routes/TradeRoute').then((m) => m.TradeRoute)),
+              },
+              {
+                path: paths.tradeHistory,
+                ...lazyScreen(() =>
+                  import('@/features/trade-history/routes/TradeHistoryRoute').then(
+                    (m) => m.TradeHistoryRoute,
+                  ),
+                ),
+              },
+              {
+                path: paths.tradeMarketplace,
+                ...lazyScreen(() =>
+                  import('@/features/trade-marketplace/routes/TradeMarketplaceRoute').then(
+                    (m) => m.TradeMarketplaceRoute,
+                  ),
+                ),
+              },
+              {
+                path: paths.leaderboard,
+                ...lazyScreen(() =>
+                  import('@/features/leaderboard/routes/LeaderboardRoute').then((m) => m.LeaderboardRoute),
+                ),
+              },
+              {
+                path: paths.profile,
+                ...lazyScreen(() =>
+                  import('@/features/profile/routes/ProfileRoute').then((m) => m.ProfileRoute),
+                ),
+              },
+              {
+                path: paths.collection,
+                ...lazyScreen(() =>
+                  import('@/features/collection/routes/CollectionRoute').then((m) => m.CollectionRoute),
+                ),
+              },
+              {
+                path: paths.catalog,
+                ...lazyScreen(() =>
+                  import('@/features/catalog/routes/CatalogRoute').then((m) => m.CatalogRoute),
+                ),
+              },
+              {
+                path: paths.missions,
+                ...lazyScreen(() =>
+                  import('@/features/missions/routes/MissionsRoute').then((m) => m.MissionsRoute),
+                ),
+              },
+              {
+                path: paths.notifications,
+                ...lazyScreen(() =>
+                  import('@/features/notifications/routes/NotificationsRoute').then(
+                    (m) => m.NotificationsRoute,
+                  ),
+                ),
+              },
+              {
+                path: paths.teams,
+                ...lazyScreen(() => import('@/features/teams/routes/TeamsRoute').then((m) => m.TeamsRoute)),
+              },
+              {
+                path: paths.shop,
+                ...lazyScreen(() => import('@/features/shop/routes/ShopRoute').then((m) => m.ShopRoute)),
+              },
+              {
+                path: paths.purchaseCoins,
+                ...lazyScreen(() =>
+                  import('@/features/coins/routes/PurchaseCoinsRoute').then((m) => m.PurchaseCoinsRoute),
+                ),
+              },
+              {
+                path: paths.purchaseCoinsSuccess,
+                ...lazyScreen(() =>
+                  import('@/features/coins/routes/PaymentSuccessRoute').then((m) => m.PaymentSuccessRoute),
+                ),
+              },
+              {
+                path: paths.cashout,
+                ...lazyScreen(() =>
+                  import('@/features/cashout/routes/CashoutRoute').then((m) => m.CashoutRoute),
+                ),
+              },
+              {
+                path: paths.adminCashout,
+                ...lazyScreen(() =>
+                  import('@/features/admin/routes/AdminCashoutRoute').then((m) => m.AdminCashoutRoute),
+                ),
+              },
+              {
+                path: paths.adminDashboard,
+                ...lazyScreen(() =>
+                  import('@/features/admin/routes/AdminDashboardRoute').then((m) => m.AdminDashboardRoute),
+                ),
+              },
+              {
+                path: paths.admin,
+                ...lazyScreen(() =>
+                  import('@/features/admin/routes/AdminControlsRoute').then((m) => m.AdminControlsRoute),
+                ),
+              },
             ],
           },
         ],

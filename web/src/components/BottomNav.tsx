@@ -38,8 +38,8 @@ export function BottomNav({ hasIncomingTrades = false }: BottomNavProps) {
               end={to === paths.home}
               className={({ isActive }) =>
                 cn(
-                  'group relative flex h-16 flex-col items-center justify-center gap-1 text-[10px] font-semibold tracking-wide transition-colors',
-                  isActive ? 'text-emerald-400' : 'text-slate-500 hover:text-slate-300',
+                  'group relative flex h-16 flex-col items-center justify-center gap-1 text-[11px] font-semibold transition-colors',
+                  isActive ? 'text-emerald-400' : 'text-slate-400 hover:text-slate-300',
                 )
               }
             >

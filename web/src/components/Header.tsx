@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api';
+import { useUser } from '@/lib/data/auth';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
 import { LogoMark } from './Logo';
+import { NotificationBell } from './notifications/NotificationBell';
 
 export interface HeaderProps {
   title: string;
@@ -15,17 +16,25 @@ export interface HeaderProps {
   showBack?: boolean;
   /** Shows the 'Balance: N' pill when the user's coins are known. Defaults to true. */
   showBalance?: boolean;
-  /** Extra controls on the right (for example search or notifications). */
+  /** Shows the notifications bell with its unread badge (Home, Market, Collection). */
+  showNotifications?: boolean;
+  /** Extra controls on the right (for example search). */
   actions?: ReactNode;
 }
 
-export function Header({ title, showBack = false, showBalance = true, actions }: HeaderProps) {
+export function Header({
+  title,
+  showBack = false,
+  showBalance = true,
+  showNotifications = false,
+  actions,
+}: HeaderProps) {
   const { data: user } = useUser();
   const coins = user?.coins;
 
   return (
     <header className="sticky top-0 z-30 border-b border-white/5 bg-slate-950/85 backdrop-blur-md">
-      <div className="flex h-14 items-center gap-2.5 px-4">
+      <div className="flex min-h-14 items-center gap-2.5 px-4 py-1.5">
         {showBack ? (
           <Link
             to={paths.home}
@@ -39,7 +48,10 @@ export function Header({ title, showBack = false, showBalance = true, actions }:
             <LogoMark />
           </Link>
         )}
-        <h1 className="min-w-0 flex-1 truncate font-display text-xl font-bold tracking-tight">{title}</h1>
+        {/* Wraps to a second line rather than cutting the title ('Trade Marke…') beside the balance. */}
+        <h1 className="min-w-0 flex-1 font-display text-lg leading-tight font-bold tracking-tight break-words">
+          {title}
+        </h1>
         <div className="flex shrink-0 items-center gap-2">
           {showBalance && coins !== undefined && (
             <span className="inline-flex items-center gap-1.5 rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-300">
@@ -47,6 +59,7 @@ export function Header({ title, showBack = false, showBalance = true, actions }:
               <span>{`Balance: ${formatNumber(coins)}`}</span>
             </span>
           )}
+          {showNotifications && <NotificationBell />}
           {actions}
         </div>
       </div>

@@ -12,6 +12,7 @@ export const paths = {
   collection: '/collection',
   catalog: '/catalog',
   missions: '/missions',
+  notifications: '/notifications',
   teams: '/teams',
   shop: '/shop',
   purchaseCoins: '/purchase-coins',

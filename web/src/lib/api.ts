@@ -8,6 +8,8 @@
  * refunded pack purchase's remainingCoins).
  */
 
+import { pathOf, type BodyInputOf, type QueryOf, type RouteDef, type SuccessOf } from '@touchline/contract';
+
 export class ApiError extends Error {
   readonly status: number;
   /** The error response's parsed JSON body; undefined when the body is empty or not JSON. */
@@ -105,13 +107,42 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (await readBody(response)) as T;
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, signal ? { signal } : {}),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
-};
+type Scalar = string | number | boolean;
+
+/** What a call of a contract route sends: its path parameters, query, JSON body and Idempotency-Key. */
+export interface CallInput<R extends RouteDef> {
+  params?: Record<string, string | number>;
+  /** Blank and null values are left out (the server's default applies). */
+  query?: { [K in keyof QueryOf<R>]?: Scalar | null };
+  body?: BodyInputOf<R>;
+  /** One per user action (newIdempotencyKey()): a retry of the same action is performed once. */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+/** A path with the non-blank query values: withQuery('/api/market', { search: ' ' }) is '/api/market'. */
+export function withQuery(path: string, query: Record<string, Scalar | null | undefined> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const text = value === null || value === undefined ? '' : String(value).trim();
+    if (text !== '') search.set(key, text);
+  }
+  const rendered = search.toString();
+  return rendered ? `${path}?${rendered}` : path;
+}
+
+/**
+ * Calls a route of the HTTP contract (@touchline/contract): the path, method, body and answer are the
+ * route's, so the page and the gateway cannot drift apart. Resolves to the body of any 2xx answer.
+ */
+export function call<R extends RouteDef>(route: R, input: CallInput<R> = {}): Promise<SuccessOf<R>> {
+  const path = withQuery(pathOf(route, input.params), input.query);
+  const options: RequestOptions = { method: route.method.toUpperCase() as HttpMethod };
+  if (input.body !== undefined) options.body = input.body;
+  if (input.signal) options.signal = input.signal;
+  if (input.idempotencyKey) options.headers = { 'Idempotency-Key': input.idempotencyKey };
+  return apiRequest<SuccessOf<R>>(path, options);
+}
 
 /**
  * A fresh key for a non-idempotent request (one per user action): a retry of the same action sends the

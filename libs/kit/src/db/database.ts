@@ -2,6 +2,7 @@ import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPgliteKnexClient, SharedPglite } from './pglite-client';
+import { retryingTransactions } from './retry';
 
 // Ids and coin amounts are bigint/numeric columns well inside 2^53: read them as numbers everywhere.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -9,24 +10,31 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export type Database = Knex;
 
-/** Real Postgres: the service's schema first on the search_path, so it never needs to name it. */
+/**
+ * Real Postgres: the service's schema first on the search_path, so it never needs to name it. Every
+ * `db.transaction(work)` runs again on a deadlock or serialization failure (retry.ts).
+ */
 export function createPostgresDatabase(url: string, schema: string, poolMax = 10): Database {
-  return knex({
+  const db = knex({
     client: 'pg',
     connection: { connectionString: url, application_name: schema },
     searchPath: [schema, 'public'],
     pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10_000,
   });
+  return retryingTransactions(db);
 }
 
 /** Embedded Postgres (PGlite) shared by every service of the process, confined to `schema`. */
 export function createPgliteDatabase(shared: SharedPglite, schema: string): Database {
   const client = createPgliteKnexClient(shared, schema);
-  return knex({
-    client: client as unknown as typeof knex.Client,
-    connection: { pglite: shared.pglite } as never,
-  });
+  // PGlite runs one transaction at a time and never deadlocks; it retries alike so both behave the same.
+  return retryingTransactions(
+    knex({
+      client: client as unknown as typeof knex.Client,
+      connection: { pglite: shared.pglite } as never,
+    }),
+  );
 }
 
 export function sharePglite(pglite: PGlite): SharedPglite {

@@ -24,11 +24,19 @@ class ListSource implements Knex.MigrationSource<Migration> {
  * Brings the service's schema up to date. Safe to run twice and from several replicas at once:
  * knex records applied migrations, and everything runs in one transaction holding an advisory lock
  * on the schema, so a second migrator waits instead of racing on `create schema` and knex's own tables.
+ * The schema is created only when it is missing: a service running as its own role owns it already.
  */
 export async function migrate(db: Knex, schema: string, migrations: Migration[]): Promise<string[]> {
   return db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`migrate:${schema}`]);
-    await trx.raw('create schema if not exists ??', [schema]);
+    // Checked first: `create schema if not exists` needs CREATE on the database even when the schema
+    // is there, and a service's own role (created by the launcher or the platform) does not have it.
+    const existing: unknown = await trx
+      .withSchema('pg_catalog')
+      .from('pg_namespace')
+      .where({ nspname: schema })
+      .first('oid');
+    if (!existing) await trx.raw('create schema ??', [schema]);
     const [, applied] = (await trx.migrate.latest({
       migrationSource: new ListSource(migrations),
       schemaName: schema,

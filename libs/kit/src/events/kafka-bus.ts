@@ -51,7 +51,12 @@ export interface KafkaBusOptions {
   sessionTimeout?: number;
   heartbeatInterval?: number;
   rebalanceTimeout?: number;
-  /** How long subscribe() waits for the consumer to connect and join its group. Default 30 s. */
+  /**
+   * How long subscribe() waits for the consumer to connect and join its group. Default: twice the session
+   * timeout plus the rebalance timeout plus 10 s. A member restarted after a crash can only join once the
+   * broker has given up on its dead predecessor's session; on librdkafka's mock that took about twice the
+   * session timeout (61 s with a 31 s session).
+   */
   joinTimeoutMs?: number;
   /** Partitions handled in parallel per subscription; order still holds within each partition. Default 1. */
   partitionsConsumedConcurrently?: number;
@@ -62,10 +67,20 @@ const DEFAULTS = {
   sessionTimeout: 30_000,
   heartbeatInterval: 3_000,
   rebalanceTimeout: 10_000,
-  joinTimeoutMs: 30_000,
+  joinMarginMs: 10_000,
   redeliveryInitialDelayMs: 200,
   redeliveryMaxDelayMs: 10_000,
 } as const;
+
+/** See KafkaBusOptions.joinTimeoutMs. */
+function joinTimeoutOf(options: KafkaBusOptions): number {
+  return (
+    options.joinTimeoutMs ??
+    2 * (options.sessionTimeout ?? DEFAULTS.sessionTimeout) +
+      (options.rebalanceTimeout ?? DEFAULTS.rebalanceTimeout) +
+      DEFAULTS.joinMarginMs
+  );
+}
 
 export function createKafkaBus(options: KafkaBusOptions): EventBus {
   const { logger } = options;
@@ -213,7 +228,7 @@ function manageConsumer(
   };
   let stopping: Promise<void> | undefined;
   const stop = async () => {
-    const settled = await joins.settled(options.joinTimeoutMs ?? DEFAULTS.joinTimeoutMs);
+    const settled = await joins.settled(joinTimeoutOf(options));
     if (!settled) logger.warn({ group }, 'kafka consumer still joining its group; disconnecting anyway');
     await consumer.disconnect();
   };
@@ -233,7 +248,7 @@ async function startConsumer(
   closed: AbortSignal,
 ): Promise<void> {
   // Listen before run(): the join can complete before run() resolves.
-  const timeoutMs = options.joinTimeoutMs ?? DEFAULTS.joinTimeoutMs;
+  const timeoutMs = joinTimeoutOf(options);
   const joined = waitForGroupJoin(consumer, subscription.group, timeoutMs, closed);
   const start = async () => {
     await consumer.connect();

@@ -21,21 +21,30 @@ export class Outbox {
     key: string,
     payload: EventInput<T>,
   ): Promise<string> {
-    const eventId = this.random.uuid();
-    const headers: Record<string, string> = {
-      [EVENT_HEADERS.id]: eventId,
-      [EVENT_HEADERS.type]: topic,
-      [EVENT_HEADERS.occurredAt]: this.clock.now().toISOString(),
-    };
-    propagation.inject(context.active(), headers);
-    await trx('outbox').insert({
-      event_id: eventId,
-      topic,
-      key,
-      payload: encodeEvent(topic, payload),
-      headers,
+    const [eventId] = await this.addMany(trx, topic, [{ key, payload }]);
+    return eventId!;
+  }
+
+  /** Several events of one topic in one insert (a price tick changes thousands of users at once). */
+  async addMany<T extends Topic>(
+    trx: Knex.Transaction,
+    topic: T,
+    events: { key: string; payload: EventInput<T> }[],
+  ): Promise<string[]> {
+    if (events.length === 0) return [];
+    const occurredAt = this.clock.now().toISOString();
+    const rows = events.map(({ key, payload }) => {
+      const eventId = this.random.uuid();
+      const headers: Record<string, string> = {
+        [EVENT_HEADERS.id]: eventId,
+        [EVENT_HEADERS.type]: topic,
+        [EVENT_HEADERS.occurredAt]: occurredAt,
+      };
+      propagation.inject(context.active(), headers);
+      return { event_id: eventId, topic, key, payload: encodeEvent(topic, payload), headers };
     });
+    for (let i = 0; i < rows.length; i += 500) await trx('outbox').insert(rows.slice(i, i + 500));
     void trx.executionPromise.then(this.onCommitted, () => {});
-    return eventId;
+    return rows.map((r) => r.event_id);
   }
 }

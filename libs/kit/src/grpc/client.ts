@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
 import { context, propagation } from '@opentelemetry/api';
 import { currentContext, REQUEST_ID_HEADER } from '../context';
+import { withReusedDecoding } from './encoded-once';
 
 export interface CallOptions {
   /** Milliseconds from now; every call has one (default from the client). */
@@ -22,10 +23,12 @@ export type PromiseClient<D> = {
 
 export interface ClientOptions {
   defaultTimeoutMs?: number;
+  /** Methods whose answers are reused when their bytes equal a recent answer's (grpc/encoded-once.ts). */
+  reuseDecoded?: readonly string[];
 }
 
-/** Metadata for an outgoing call: request id of the current request and W3C trace context. */
-function outgoingMetadata(): grpc.Metadata {
+/** Metadata for an outgoing call: request id of the current request and W3C trace context (streams pass it themselves). */
+export function outgoingMetadata(): grpc.Metadata {
   const metadata = new grpc.Metadata();
   const requestId = currentContext()?.requestId;
   if (requestId) metadata.set(REQUEST_ID_HEADER, requestId);
@@ -44,7 +47,10 @@ export function createPromiseClient<D>(
   address: string,
   options: ClientOptions = {},
 ): PromiseClient<D> & { raw: grpc.Client } {
-  const Ctor = grpc.makeGenericClientConstructor(definition, 'touchline');
+  const Ctor = grpc.makeGenericClientConstructor(
+    options.reuseDecoded ? withReusedDecoding(definition, options.reuseDecoded) : definition,
+    'touchline',
+  );
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.enable_retries': 1,

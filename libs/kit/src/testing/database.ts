@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import knex from 'knex';
 import { createPgliteDatabase, createPostgresDatabase, sharePglite, type Database } from '../db/database';
+import type { SharedPglite } from '../db/pglite-client';
 
 export interface TestDatabase {
   db: Database;
@@ -13,11 +14,66 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+async function newPglite(): Promise<PGlite> {
+  const pglite = new PGlite({ parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
+  await pglite.waitReady;
+  return pglite;
+}
+
+let processPglite: Promise<SharedPglite> | undefined;
+
+function startSharedPglite(): Promise<SharedPglite> {
+  processPglite ??= newPglite().then(sharePglite);
+  return processPglite;
+}
+
+/**
+ * Starts the process's shared PGlite ahead of the tests (from a `beforeAll` with a generous
+ * timeout), so its start-up is not charged to the first test. Nothing to do on Postgres.
+ */
+export async function warmSharedPglite(): Promise<void> {
+  if (!process.env.TEST_DATABASE_URL) await startSharedPglite();
+}
+
+/**
+ * A schema of its own in one PGlite per test process: starting PGlite is what costs (seconds on a
+ * busy machine), so tests that start many databases share it and each gets a fresh schema.
+ */
+async function sharedPgliteDatabase(baseSchema: string): Promise<TestDatabase> {
+  const shared = await startSharedPglite();
+  const schema = `${baseSchema}_t${randomBytes(4).toString('hex')}`;
+  const pools: Database[] = [];
+  const connect = () => {
+    const db = createPgliteDatabase(shared, schema);
+    pools.push(db);
+    return db;
+  };
+  return {
+    db: connect(),
+    schema,
+    kind: 'pglite',
+    connect,
+    async close() {
+      const admin = createPgliteDatabase(shared, 'public');
+      try {
+        await Promise.all(pools.map((p) => p.destroy()));
+        await admin.raw('drop schema if exists ?? cascade', [schema]);
+      } finally {
+        await admin.destroy();
+      }
+    },
+  };
+}
+
 /**
  * Integration tests run against real Postgres when TEST_DATABASE_URL is set (CI does both runs),
- * otherwise against an in-memory PGlite. On Postgres each call gets its own schema, dropped at close.
+ * otherwise against an in-memory PGlite. On Postgres each call gets its own schema, dropped at close;
+ * so does PGlite with `sharedPglite` (one instance per test process), else each call starts its own.
  */
-export async function createTestDatabase(baseSchema: string): Promise<TestDatabase> {
+export async function createTestDatabase(
+  baseSchema: string,
+  options: { sharedPglite?: boolean } = {},
+): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const schema = `${baseSchema}_t${randomBytes(4).toString('hex')}`;
@@ -44,8 +100,8 @@ export async function createTestDatabase(baseSchema: string): Promise<TestDataba
       },
     };
   }
-  const pglite = new PGlite({ parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
-  await pglite.waitReady;
+  if (options.sharedPglite) return sharedPgliteDatabase(baseSchema);
+  const pglite = await newPglite();
   const shared = sharePglite(pglite);
   return {
     db: createPgliteDatabase(shared, baseSchema),

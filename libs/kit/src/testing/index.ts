@@ -1,3 +1,4 @@
 // Test helpers; imported by tests as '@touchline/kit/src/testing', never by production code.
 export * from './database';
 export * from './service';
+export * from './tcp-proxy';

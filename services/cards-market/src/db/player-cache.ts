@@ -14,6 +14,8 @@ export class PlayerCache {
   private changes = new Map<number, number>();
   private loadedAt = 0;
   private loading: Promise<void> | undefined;
+  /** Bumped at every reload: answers built from the players are reusable while it stays the same. */
+  private loads = 0;
 
   constructor(
     private readonly db: Knex,
@@ -41,6 +43,11 @@ export class PlayerCache {
     return this.changes.get(playerId) ?? 0;
   }
 
+  /** Which load of the players the rows and changes come from (use after all(), get() or fresh()). */
+  get generation(): number {
+    return this.loads;
+  }
+
   invalidate(): void {
     this.rows = undefined;
   }
@@ -57,6 +64,7 @@ export class PlayerCache {
       this.byId = new Map(rows.map((r) => [r.id, r]));
       this.changes = new Map(rows.map((r) => [r.id, percentChange(r.current_price, dayAgo.get(r.id))]));
       this.loadedAt = this.clock.now().getTime();
+      this.loads++;
     })().finally(() => (this.loading = undefined));
     await this.loading;
   }

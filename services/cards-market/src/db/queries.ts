@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { CardRow } from '../domain/card';
 import type { PlayerRow } from '../domain/player';
-import type { PlayerCache } from './player-cache';
 
 /** Player columns joined with the club, in the shape of PlayerRow. */
 const PLAYER_COLUMNS = [
@@ -80,6 +79,7 @@ const CARD_COLUMNS = [
   'k.hold_key',
   'l.id as listing_id',
   'l.price as listing_price',
+  'l.fee_percent as listing_fee_percent',
 ];
 
 /** Cards with their open listing, if any (a card has at most one). */
@@ -89,14 +89,19 @@ function cardsWithListing(db: Knex) {
     .select(CARD_COLUMNS);
 }
 
+/** Where cards find their players: the PlayerCache, without this file importing it (it imports us). */
+export interface PlayerLookup {
+  get(ids: Iterable<number>): Promise<Map<number, PlayerRow>>;
+}
+
 /** Attaches each card's player from the cache (one narrow query for the cards, no join). */
-async function withPlayers(cache: PlayerCache, cards: CardRow[]): Promise<CardWithPlayer[]> {
+async function withPlayers(cache: PlayerLookup, cards: CardRow[]): Promise<CardWithPlayer[]> {
   const players = await cache.get(cards.map((c) => c.player_id));
   return cards.map((card) => ({ ...card, player: players.get(card.player_id)! }));
 }
 
 /** A user's cards, newest first. */
-export async function cardsOfUser(db: Knex, cache: PlayerCache, userId: number): Promise<CardWithPlayer[]> {
+export async function cardsOfUser(db: Knex, cache: PlayerLookup, userId: number): Promise<CardWithPlayer[]> {
   const rows = (await cardsWithListing(db)
     .where('k.owner_id', userId)
     .orderBy([
@@ -106,7 +111,7 @@ export async function cardsOfUser(db: Knex, cache: PlayerCache, userId: number):
   return withPlayers(cache, rows);
 }
 
-export async function cardsByIds(db: Knex, cache: PlayerCache, ids: number[]): Promise<CardWithPlayer[]> {
+export async function cardsByIds(db: Knex, cache: PlayerLookup, ids: number[]): Promise<CardWithPlayer[]> {
   if (ids.length === 0) return [];
   const rows = (await cardsWithListing(db).whereIn('k.id', ids).orderBy('k.id')) as CardRow[];
   return withPlayers(cache, rows);

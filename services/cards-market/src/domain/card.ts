@@ -12,6 +12,8 @@ export interface CardRow {
   /** The open listing of the card, if it is for sale. */
   listing_id: number | null;
   listing_price: number | null;
+  /** The sale fee rate fixed on that listing. */
+  listing_fee_percent: number | null;
 }
 
 /** The spec's profit/loss: what the card is worth now minus what its owner paid (0 for rewards). */

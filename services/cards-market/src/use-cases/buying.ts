@@ -1,37 +1,50 @@
-import { status as GrpcStatus } from '@grpc/grpc-js';
-import type { Knex } from 'knex';
-import { businessRule, conflict, invalid, isServiceError, notFound } from '@touchline/kit';
+import {
+  businessRule,
+  conflict,
+  inTransaction,
+  invalid,
+  isOutcomeUnknown,
+  notFound,
+  pending,
+} from '@touchline/kit';
+import { MARKET_USER_ID, PLATFORM, userAccount } from '@touchline/rules';
 import type { BuyCardRequest__Output } from '@touchline/protos/gen/touchline/cards_market/BuyCardRequest';
 import type { BuyCardResponse } from '@touchline/protos/gen/touchline/cards_market/BuyCardResponse';
 import { cardsByIds } from '../db/queries';
-import { saleFee } from '../domain/selling';
+import { recordDemand } from '../db/demand';
+import {
+  cardForHandOver,
+  completeSale,
+  failSale,
+  findSale,
+  insertSale,
+  lockCardForSale,
+  lockSale,
+  markListingSettling,
+  openListingOf,
+  releaseSale,
+  reserveMarketCard,
+  stuckSales,
+  type NewSale,
+  type SaleRow,
+} from '../db/sales';
+import { DIRECT_BUY_CLOSED_MESSAGE, saleFeeAtRate } from '@touchline/rules';
 import { cardMessages } from '../mappers';
-import { MARKET_ACCOUNT, userAccount } from '../wallet';
 import type { CardsDeps } from './deps';
 import { isMarketOpen } from './market-status';
 import { stuckCutoff, sweep } from './sweep';
 
 export const NOT_ENOUGH = 'Not enough coins or card unavailable';
-export const DIRECT_BUY_CLOSED =
-  'Direct market purchases are only available during market hours (9:30AM-4PM EST, Mon-Fri). P2P trading is still available.';
-
-export interface SaleRow {
-  id: string;
-  buyer_id: number;
-  card_id: number;
-  listing_id: number | null;
-  seller_id: number;
-  price: number;
-  fee: number;
-  state: 'started' | 'completed' | 'failed';
-  failure: string | null;
-}
+/** The answer while the wallet has not confirmed the payment yet (HTTP 202): the sweeper settles it. */
+export const BUY_PENDING = 'Your purchase is being confirmed. It will appear in your collection shortly.';
 
 const holdKey = (saleId: string) => `sale:${saleId}`;
 
 /**
  * Step 1: reserve. Locks the card; a user listing goes active → settling for this buyer, a
- * market-owned card is marked reserved. Exactly one of many racing buyers gets past here.
+ * market-owned card is marked reserved. Exactly one of many racing buyers gets past here. A request
+ * with the same key that got here first (a double click, a retry) made the sale this one is: it
+ * waited on the card's lock and now finds that sale, which it drives on alongside.
  */
 async function reserve(
   deps: CardsDeps,
@@ -40,27 +53,13 @@ async function reserve(
   cardId: number,
   expectedPrice: number,
 ): Promise<SaleRow> {
-  return deps.db.transaction(async (trx) => {
-    const card = (await trx('cards as k')
-      .join('players as p', 'p.id', 'k.player_id')
-      .where('k.id', cardId)
-      .forUpdate('k')
-      .first('k.id', 'k.owner_id', 'k.reserved_by', 'k.hold_key', 'p.current_price')) as
-      | {
-          id: number;
-          owner_id: number;
-          reserved_by: string | null;
-          hold_key: string | null;
-          current_price: number;
-        }
-      | undefined;
+  return inTransaction(deps.db, async (trx) => {
+    const card = await lockCardForSale(trx, cardId);
     if (!card) throw notFound('Card not found');
-    const listing = (await trx('listings')
-      .where({ card_id: cardId })
-      .whereIn('status', ['active', 'settling'])
-      .first('id', 'seller_id', 'price', 'status')) as
-      { id: number; seller_id: number; price: number; status: string } | undefined;
-    let sale: Omit<SaleRow, 'id' | 'state' | 'failure'>;
+    const twin = await findSale(trx, saleId);
+    if (twin) return sameSale(twin, buyerId, cardId);
+    const listing = await openListingOf(trx, cardId);
+    let sale: NewSale;
     const now = deps.clock.now();
     if (listing) {
       if (listing.seller_id === buyerId) throw businessRule('You cannot buy your own listing');
@@ -71,80 +70,53 @@ async function reserve(
         listing_id: listing.id,
         seller_id: listing.seller_id,
         price: listing.price,
-        fee: saleFee(listing.price, card.current_price),
+        // The rate fixed on the listing, never the one today's price would give (design.md section 3).
+        fee: saleFeeAtRate(listing.price, listing.fee_percent),
       };
-      await trx('listings')
-        .where({ id: listing.id })
-        .update({ status: 'settling', buyer_id: buyerId, sale_id: saleId, updated_at: now });
-    } else if (card.owner_id === 0) {
-      if (!isMarketOpen(deps)) throw businessRule(DIRECT_BUY_CLOSED);
+      await markListingSettling(trx, listing.id, buyerId, saleId, now);
+    } else if (card.owner_id === MARKET_USER_ID) {
+      if (!isMarketOpen(deps)) throw businessRule(DIRECT_BUY_CLOSED_MESSAGE);
       if (card.reserved_by) throw conflict('Someone else is buying this card right now');
       sale = {
         buyer_id: buyerId,
         card_id: cardId,
         listing_id: null,
-        seller_id: 0,
+        seller_id: MARKET_USER_ID,
         price: card.current_price,
         fee: 0,
       };
-      await trx('cards').where({ id: cardId }).update({ reserved_by: saleId });
+      await reserveMarketCard(trx, cardId, saleId);
     } else {
       throw conflict('This card is not for sale');
     }
     if (expectedPrice > 0 && expectedPrice !== sale.price)
       throw conflict(`The price changed to ${sale.price} coins`);
-    const [row] = (await trx('sales')
-      .insert({ id: saleId, ...sale, state: 'started', created_at: now, updated_at: now })
-      .returning('*')) as SaleRow[];
-    return row!;
+    return insertSale(trx, saleId, sale, now);
   });
 }
 
 /** Undo step 1: the listing is for sale again (or the market card unreserved); the sale failed. */
 async function compensate(deps: CardsDeps, saleId: string, failure: string): Promise<void> {
-  await deps.db.transaction(async (trx) => {
-    const sale = (await trx('sales').where({ id: saleId }).forUpdate().first()) as SaleRow | undefined;
+  await inTransaction(deps.db, async (trx) => {
+    const sale = await lockSale(trx, saleId);
     if (!sale || sale.state !== 'started') return;
     const now = deps.clock.now();
-    if (sale.listing_id) {
-      await trx('listings')
-        .where({ id: sale.listing_id, status: 'settling', sale_id: saleId })
-        .update({ status: 'active', buyer_id: null, sale_id: null, updated_at: now });
-    } else {
-      await trx('cards').where({ id: sale.card_id, reserved_by: saleId }).update({ reserved_by: null });
-    }
-    await trx('sales').where({ id: saleId }).update({ state: 'failed', failure, updated_at: now });
+    await releaseSale(trx, sale, now);
+    await failSale(trx, saleId, failure, now);
   });
 }
 
 /** Final step, after the coins moved: the card changes hands, the listing is sold, the events go out. */
 async function handOver(deps: CardsDeps, saleId: string): Promise<SaleRow> {
-  const done = await deps.db.transaction(async (trx: Knex.Transaction) => {
-    const sale = (await trx('sales').where({ id: saleId }).forUpdate().first()) as SaleRow;
+  const done = await inTransaction(deps.db, async (trx) => {
+    const sale = (await lockSale(trx, saleId))!;
     if (sale.state !== 'started') return sale;
     const now = deps.clock.now();
-    const card = (await trx('cards as k')
-      .join('players as p', 'p.id', 'k.player_id')
-      .where('k.id', sale.card_id)
-      .first('k.purchase_price', 'k.player_id', 'p.name', 'p.rarity', 'p.current_price')) as {
-      purchase_price: number;
-      player_id: number;
-      name: string;
-      rarity: string;
-      current_price: number;
-    };
-    await trx('cards')
-      .where({ id: sale.card_id })
-      .update({ owner_id: sale.buyer_id, purchase_price: sale.price, acquired_at: now, reserved_by: null });
-    if (sale.listing_id)
-      await trx('listings').where({ id: sale.listing_id }).update({ status: 'sold', updated_at: now });
-    const [completed] = (await trx('sales')
-      .where({ id: saleId })
-      .update({ state: 'completed', updated_at: now })
-      .returning('*')) as SaleRow[];
-    await trx('demand').insert({ player_id: card.player_id, delta: 1, at: now });
+    const card = await cardForHandOver(trx, sale.card_id);
+    const completed = await completeSale(trx, sale, now);
+    await recordDemand(trx, card.player_id, 1, now);
     const proceeds = sale.price - sale.fee;
-    const sellerPaid = sale.seller_id === 0 ? 0 : card.purchase_price;
+    const sellerPaid = sale.seller_id === MARKET_USER_ID ? 0 : card.purchase_price;
     await deps.outbox.add(trx, 'market.sale.completed', String(sale.card_id), {
       saleId,
       listingId: sale.listing_id ?? 0,
@@ -171,62 +143,65 @@ async function handOver(deps: CardsDeps, saleId: string): Promise<SaleRow> {
       reference: saleId,
       transferredAt: now.toISOString(),
     });
-    return completed!;
+    return completed;
   });
   // No player cache invalidation: a sale changes who owns a card, not a player's price or editions.
   return done;
 }
 
-const isInsufficient = (error: unknown) =>
-  isServiceError(error) && error.code === GrpcStatus.FAILED_PRECONDITION;
-
 /**
- * Steps 2 and 3 for a reserved sale: hold the buyer's coins under the sale's key, commit the hold,
- * then hand the card over. Safe to run again at any point (the sweeper does after a crash): the
- * hold key makes the wallet calls idempotent, and a voided hold can never be committed later.
- * Returns the buyer's balance after paying, when known.
+ * Steps 2 and 3 for a reserved sale: pay for it under the sale's hold key (one wallet call that
+ * either posts the coins or records the refusal under the key), then hand the card over. Safe to
+ * run again at any point (the sweeper does after a crash): the key gives the payment one outcome
+ * for good, so a retry answers it and a refused key can never take the coins later.
+ * Returns the buyer's balance after paying.
  */
-async function settle(deps: CardsDeps, sale: SaleRow): Promise<number | undefined> {
-  const key = holdKey(sale.id);
-  let balance: number | undefined;
-  try {
-    const hold = await deps.wallet.Hold({
-      holdKey: key,
-      fromAccount: userAccount(sale.buyer_id),
-      toAccount: sale.seller_id === 0 ? MARKET_ACCOUNT : userAccount(sale.seller_id),
-      amount: sale.price,
-      fee: sale.fee,
-      reason: 'market.sale',
-      reference: sale.id,
-    });
-    if (hold.status === 'voided') {
-      await compensate(deps, sale.id, NOT_ENOUGH);
-      throw businessRule(NOT_ENOUGH);
-    }
-    balance = hold.fromBalance;
-    if (hold.status === 'held') await deps.wallet.CommitHold({ holdKey: key });
-  } catch (error) {
-    if (!isInsufficient(error)) throw error;
-    // Tombstone first, so no late retry of this hold can take the coins after the sale is undone.
-    await deps.wallet.VoidHold({ holdKey: key, reason: 'not enough coins' });
+async function settle(deps: CardsDeps, sale: SaleRow): Promise<number> {
+  const paid = await deps.wallet.Pay({
+    holdKey: holdKey(sale.id),
+    fromAccount: userAccount(sale.buyer_id),
+    toAccount: sale.seller_id === MARKET_USER_ID ? PLATFORM.market : userAccount(sale.seller_id),
+    amount: sale.price,
+    fee: sale.fee,
+    reason: 'market.sale',
+    reference: sale.id,
+  });
+  if (paid.status === 'voided') {
     await compensate(deps, sale.id, NOT_ENOUGH);
     throw businessRule(NOT_ENOUGH);
   }
   await handOver(deps, sale.id);
-  return balance;
+  return paid.fromBalance;
 }
 
-/** The buy saga of design.md section 4. The idempotency key is the sale id. */
+function sameSale(sale: SaleRow, buyerId: number, cardId: number): SaleRow {
+  if (sale.buyer_id !== buyerId || sale.card_id !== cardId)
+    throw conflict('Idempotency key was used for another purchase');
+  return sale;
+}
+
+/**
+ * The buy saga of design.md section 4. The idempotency key is the sale id: the same key again, or
+ * at the same time, answers the one sale's outcome. While the wallet cannot confirm the payment (down,
+ * too slow) the answer is 'pending', never a failure: the sweeper settles the sale, and asking again
+ * with the key tells how it ended.
+ */
 export async function buyCard(deps: CardsDeps, request: BuyCardRequest__Output): Promise<BuyCardResponse> {
   if (!request.idempotencyKey) throw invalid('idempotency_key is required');
-  let sale = (await deps.db('sales').where({ id: request.idempotencyKey }).first()) as SaleRow | undefined;
-  if (sale && (sale.buyer_id !== request.userId || sale.card_id !== request.cardId)) {
-    throw conflict('Idempotency key was used for another purchase');
-  }
+  const earlier = await findSale(deps.db, request.idempotencyKey);
+  let sale = earlier && sameSale(earlier, request.userId, request.cardId);
   if (sale?.state === 'failed') throw businessRule(sale.failure ?? NOT_ENOUGH);
   sale ??= await reserve(deps, request.idempotencyKey, request.userId, request.cardId, request.expectedPrice);
+  if (sale.state === 'failed') throw businessRule(sale.failure ?? NOT_ENOUGH);
   let remaining: number | undefined;
-  if (sale.state === 'started') remaining = await settle(deps, sale);
+  if (sale.state === 'started') {
+    try {
+      remaining = await settle(deps, sale);
+    } catch (error) {
+      if (isOutcomeUnknown(error)) throw pending(BUY_PENDING);
+      throw error;
+    }
+  }
   const [card] = cardMessages(await cardsByIds(deps.db, deps.players, [request.cardId]), deps.players);
   remaining ??= (await deps.wallet.GetBalance({ userId: request.userId })).coins;
   return { card, pricePaid: sale.price, remainingCoins: remaining };
@@ -234,11 +209,6 @@ export async function buyCard(deps: CardsDeps, request: BuyCardRequest__Output):
 
 /** Finishes or undoes sales left half-way by a crash or a lost answer. Returns how many it settled. */
 export async function sweepStuckSales(deps: CardsDeps): Promise<number> {
-  const stuck = (await deps
-    .db('sales')
-    .where({ state: 'started' })
-    .where('updated_at', '<', stuckCutoff(deps))
-    .orderBy('created_at')
-    .limit(50)) as SaleRow[];
+  const stuck = await stuckSales(deps.db, stuckCutoff(deps), 50);
   return sweep(deps, 'sale', stuck, (sale) => settle(deps, sale));
 }

@@ -1,19 +1,21 @@
-import { conflict, invalid, notFound } from '@touchline/kit';
+import { conflict, inTransaction, invalid, notFound } from '@touchline/kit';
 import type { HoldCardsRequest__Output } from '@touchline/protos/gen/touchline/cards_market/HoldCardsRequest';
+import {
+  anyListed,
+  giveHeldCards,
+  heldCards,
+  insertHold,
+  lockCardsToHold,
+  lockHold,
+  markCardsHeld,
+  releaseHeldCards,
+  setHoldStatus,
+} from '../db/card-holds';
 import { cardsByIds } from '../db/queries';
 import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
 
 export const CARD_UNAVAILABLE = 'A card in this trade is no longer available';
-
-interface HoldRow {
-  hold_key: string;
-  owner_id: number;
-  to_user_id: number;
-  card_ids: number[];
-  status: 'held' | 'committed' | 'voided';
-  reference: string;
-}
 
 /**
  * Reserves the owner's cards for a trade saga under hold_key: each must belong to the owner and be
@@ -24,68 +26,47 @@ export async function holdCards(deps: CardsDeps, request: HoldCardsRequest__Outp
   if (!request.holdKey) throw invalid('hold_key is required');
   const ids = [...new Set(request.cardIds)];
   if (ids.length === 0) throw invalid('card_ids is required');
-  return deps.db.transaction(async (trx) => {
-    const existing = (await trx('card_holds').where({ hold_key: request.holdKey }).forUpdate().first()) as
-      HoldRow | undefined;
+  return inTransaction(deps.db, async (trx) => {
+    const existing = await lockHold(trx, request.holdKey);
     if (existing)
       return { holdKey: existing.hold_key, status: existing.status, cardIds: existing.card_ids.map(Number) };
-    const cards = (await trx('cards')
-      .whereIn('id', ids)
-      .orderBy('id')
-      .forUpdate()
-      .select('id', 'owner_id', 'hold_key', 'reserved_by')) as {
-      id: number;
-      owner_id: number;
-      hold_key: string | null;
-      reserved_by: string | null;
-    }[];
-    const listed = await trx('listings')
-      .whereIn('card_id', ids)
-      .whereIn('status', ['active', 'settling'])
-      .first('id');
+    const cards = await lockCardsToHold(trx, ids);
+    const listed = await anyListed(trx, ids);
     const usable =
       cards.length === ids.length &&
       cards.every((c) => c.owner_id === request.ownerUserId && !c.hold_key && !c.reserved_by);
     if (!usable || listed) throw conflict(CARD_UNAVAILABLE);
     const now = deps.clock.now();
-    await trx('cards').whereIn('id', ids).update({ hold_key: request.holdKey });
-    await trx('card_holds').insert({
-      hold_key: request.holdKey,
-      owner_id: request.ownerUserId,
-      to_user_id: request.toUserId,
-      card_ids: ids,
-      status: 'held',
-      reason: request.reason || 'trade',
-      reference: request.reference,
-      created_at: now,
-      updated_at: now,
-    });
+    await markCardsHeld(trx, ids, request.holdKey);
+    await insertHold(
+      trx,
+      {
+        holdKey: request.holdKey,
+        ownerId: request.ownerUserId,
+        toUserId: request.toUserId,
+        cardIds: ids,
+        status: 'held',
+        reason: request.reason || 'trade',
+        reference: request.reference,
+      },
+      now,
+    );
     return { holdKey: request.holdKey, status: 'held', cardIds: ids };
   });
 }
 
 /** Moves the held cards to the receiver. Repeats answer the same; a voided hold can never be committed. */
 export async function commitCardHold(deps: CardsDeps, holdKey: string) {
-  const hold = await deps.db.transaction(async (trx) => {
-    const row = (await trx('card_holds').where({ hold_key: holdKey }).forUpdate().first()) as
-      HoldRow | undefined;
+  const hold = await inTransaction(deps.db, async (trx) => {
+    const row = await lockHold(trx, holdKey);
     if (!row) throw notFound('No such card hold');
     if (row.status === 'voided') throw conflict('Card hold was voided');
     if (row.status === 'committed') return row;
     const now = deps.clock.now();
     const ids = row.card_ids.map(Number);
-    const cards = (await trx('cards as k')
-      .join('players as p', 'p.id', 'k.player_id')
-      .whereIn('k.id', ids)
-      .select('k.id', 'k.player_id', 'p.current_price')) as {
-      id: number;
-      player_id: number;
-      current_price: number;
-    }[];
-    await trx('cards')
-      .whereIn('id', ids)
-      .update({ owner_id: row.to_user_id, hold_key: null, acquired_at: now, purchase_price: 0 });
-    await trx('card_holds').where({ hold_key: holdKey }).update({ status: 'committed', updated_at: now });
+    const cards = await heldCards(trx, ids);
+    await giveHeldCards(trx, ids, row.to_user_id, now);
+    await setHoldStatus(trx, holdKey, 'committed', now);
     for (const card of cards) {
       await deps.outbox.add(trx, 'cards.card.transferred', String(card.id), {
         cardId: card.id,
@@ -109,31 +90,18 @@ export async function commitCardHold(deps: CardsDeps, holdKey: string) {
 /** Releases the cards. Voiding an unknown key leaves a tombstone, so a late hold or commit with it fails. */
 export async function voidCardHold(deps: CardsDeps, holdKey: string) {
   if (!holdKey) throw invalid('hold_key is required');
-  return deps.db.transaction(async (trx) => {
-    const row = (await trx('card_holds').where({ hold_key: holdKey }).forUpdate().first()) as
-      HoldRow | undefined;
+  return inTransaction(deps.db, async (trx) => {
+    const row = await lockHold(trx, holdKey);
     const now = deps.clock.now();
     if (!row) {
-      await trx('card_holds').insert({
-        hold_key: holdKey,
-        owner_id: 0,
-        to_user_id: 0,
-        card_ids: [],
-        status: 'voided',
-        reason: 'tombstone',
-        reference: '',
-        created_at: now,
-        updated_at: now,
-      });
+      const tombstone = { holdKey, ownerId: 0, toUserId: 0, cardIds: [], reason: 'tombstone', reference: '' };
+      await insertHold(trx, { ...tombstone, status: 'voided' }, now);
       return { status: 'voided' };
     }
     if (row.status === 'committed') throw conflict('Card hold was committed');
     if (row.status === 'held') {
-      await trx('cards')
-        .whereIn('id', row.card_ids.map(Number))
-        .where({ hold_key: holdKey })
-        .update({ hold_key: null });
-      await trx('card_holds').where({ hold_key: holdKey }).update({ status: 'voided', updated_at: now });
+      await releaseHeldCards(trx, row.card_ids.map(Number), holdKey);
+      await setHoldStatus(trx, holdKey, 'voided', now);
     }
     return { status: 'voided' };
   });

@@ -4,6 +4,8 @@ import type { GetTeamPlayersResponse } from '@touchline/protos/gen/touchline/car
 import type { ListTeamsResponse } from '@touchline/protos/gen/touchline/cards_market/ListTeamsResponse';
 import { findClub, listClubs, ownedCounts } from '../db/queries';
 import { playerMessage, playerMessages, teamMessage } from '../mappers';
+import type { PlayerRow } from '../domain/player';
+import { answerMemo } from './answer-memo';
 import type { CardsDeps } from './deps';
 
 export async function listTeams(deps: CardsDeps): Promise<ListTeamsResponse> {
@@ -26,7 +28,15 @@ export async function players(deps: CardsDeps, ids: number[]) {
 
 /** Every player with whether the user owns one and how many. */
 export async function catalog(deps: CardsDeps, userId: number): Promise<GetCatalogResponse> {
+  const generation = deps.players.generation;
   const [rows, owned] = await Promise.all([deps.players.all(), ownedCounts(deps.db, userId)]);
+  const counts = [...owned].join(';');
+  return answerMemo(deps.players).get(`catalog:${userId}`, generation, counts, () =>
+    catalogOf(deps, rows, owned),
+  );
+}
+
+function catalogOf(deps: CardsDeps, rows: PlayerRow[], owned: Map<number, number>): GetCatalogResponse {
   const entries = rows.map((row) => {
     const count = owned.get(row.id) ?? 0;
     return { player: playerMessage(row, deps.players.change(row.id)), owned: count > 0, count };

@@ -1,10 +1,26 @@
 import type { GetCollectionSummariesResponse } from '@touchline/protos/gen/touchline/cards_market/GetCollectionSummariesResponse';
 import { cardsByIds, cardsOfUser, collectionSummaries } from '../db/queries';
 import { cardMessages } from '../mappers';
+import { answerMemo, fingerprintOf } from './answer-memo';
 import type { CardsDeps } from './deps';
 
 export async function userCards(deps: CardsDeps, userId: number) {
-  return { cards: cardMessages(await cardsOfUser(deps.db, deps.players, userId), deps.players) };
+  const generation = deps.players.generation;
+  const cards = await cardsOfUser(deps.db, deps.players, userId);
+  const rows = fingerprintOf(cards, [
+    'id',
+    'player_id',
+    'edition_number',
+    'owner_id',
+    'acquired_at',
+    'purchase_price',
+    'hold_key',
+    'listing_id',
+    'listing_price',
+  ]);
+  return answerMemo(deps.players).get(`cards:${userId}`, generation, rows, () => ({
+    cards: cardMessages(cards, deps.players),
+  }));
 }
 
 export async function cardsWithIds(deps: CardsDeps, ids: number[]) {

@@ -1,11 +1,10 @@
-import type { Knex } from 'knex';
-import type { Clock, Logger, Outbox, Random } from '@touchline/kit';
+import type { Clock, Db, Logger, Outbox, Random } from '@touchline/kit';
 import type { PlayerCache } from '../db/player-cache';
 import type { CardsMarketConfig } from '../config';
-import type { WalletClient } from '../wallet';
+import type { WalletClient } from '../peers';
 
 export interface CardsDeps {
-  db: Knex;
+  db: Db;
   outbox: Outbox;
   clock: Clock;
   random: Random;

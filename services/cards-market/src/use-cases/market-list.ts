@@ -1,8 +1,11 @@
+import { MARKET_USER_ID } from '@touchline/rules';
 import type { ListAllPlayersRequest__Output } from '@touchline/protos/gen/touchline/cards_market/ListAllPlayersRequest';
 import type { ListMarketRequest__Output } from '@touchline/protos/gen/touchline/cards_market/ListMarketRequest';
 import type { MarketItem } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
+import { activeListings, marketSupply, type ActiveListing, type MarketSupply } from '../db/listings';
 import type { PlayerRow } from '../domain/player';
-import { playerMessage, playerMessages } from '../mappers';
+import { marketItem, playerMessages } from '../mappers';
+import { answerMemo, fingerprintOf } from './answer-memo';
 import type { CardsDeps } from './deps';
 
 interface Filter {
@@ -28,77 +31,60 @@ export async function listMarket(
   deps: CardsDeps,
   request: ListMarketRequest__Output,
 ): Promise<{ items: MarketItem[] }> {
-  const [listings, supply] = await Promise.all([
-    deps
-      .db('listings as l')
-      .join('cards as k', 'k.id', 'l.card_id')
-      .where('l.status', 'active')
-      .select(
-        'l.id as listing_id',
-        'l.price',
-        'l.seller_id',
-        'l.created_at',
-        'k.id as card_id',
-        'k.player_id',
-        'k.edition_number',
-      ) as Promise<
-      {
-        listing_id: number;
-        price: number;
-        seller_id: number;
-        created_at: Date;
-        card_id: number;
-        player_id: number;
-        edition_number: number;
-      }[]
-    >,
-    deps.db.raw(
-      `select distinct on (player_id) id as card_id, player_id, edition_number from cards
-       where owner_id = 0 and reserved_by is null and hold_key is null order by player_id, edition_number`,
-    ) as Promise<{ rows: { card_id: number; player_id: number; edition_number: number }[] }>,
-  ]);
+  const generation = deps.players.generation;
+  const [listings, supply] = await Promise.all([activeListings(deps.db), marketSupply(deps.db)]);
   const players = await deps.players.get([
     ...listings.map((l) => l.player_id),
-    ...supply.rows.map((s) => s.player_id),
+    ...supply.map((s) => s.player_id),
   ]);
-  const item = (
-    cardId: number,
-    player: PlayerRow,
-    userId: number,
-    price: number,
-    edition: number,
-    listingId = 0,
-    listedAt = '',
-  ): MarketItem => {
-    const message = playerMessage(player, deps.players.change(player.id));
-    return {
-      id: cardId,
-      player: message,
-      team: message.team,
-      priceChange: message.priceChange,
-      userId,
-      price,
-      editionNumber: edition,
-      maxEditions: player.max_editions,
-      listingId,
-      listedAt,
-    };
-  };
+  // The answer is a function of the request, the price generation and these rows: memoised by them.
+  const key = `market:${JSON.stringify([request.position, request.search, request.rarity, request.teamId, request.sort])}`;
+  const rows =
+    fingerprintOf(listings, [
+      'listing_id',
+      'price',
+      'seller_id',
+      'created_at',
+      'card_id',
+      'player_id',
+      'edition_number',
+    ]) + `|${fingerprintOf(supply, ['card_id', 'player_id', 'edition_number'])}`;
+  return answerMemo(deps.players).get(key, generation, rows, () =>
+    marketItems(deps, request, listings, supply, players),
+  );
+}
+
+function marketItems(
+  deps: CardsDeps,
+  request: ListMarketRequest__Output,
+  listings: ActiveListing[],
+  supply: MarketSupply[],
+  players: Map<number, PlayerRow>,
+): { items: MarketItem[] } {
   const items: MarketItem[] = [
     ...listings.map((l) =>
-      item(
-        l.card_id,
+      marketItem(
+        {
+          cardId: l.card_id,
+          userId: l.seller_id,
+          price: l.price,
+          edition: l.edition_number,
+          listingId: l.listing_id,
+          listedAt: l.created_at.toISOString(),
+        },
         players.get(l.player_id)!,
-        l.seller_id,
-        l.price,
-        l.edition_number,
-        l.listing_id,
-        l.created_at.toISOString(),
+        deps.players.change(l.player_id),
       ),
     ),
-    ...supply.rows.map((s) => {
+    ...supply.map((s) => {
       const p = players.get(s.player_id)!;
-      return item(s.card_id, p, 0, p.current_price, s.edition_number);
+      const sale = {
+        cardId: s.card_id,
+        userId: MARKET_USER_ID,
+        price: p.current_price,
+        edition: s.edition_number,
+      };
+      return marketItem(sale, p, deps.players.change(p.id));
     }),
   ].filter((i) => matches(players.get(i.player!.id as number)!, request));
   const sort = request.sort || 'price_asc';
@@ -114,7 +100,14 @@ export async function listMarket(
 
 /** Every player with price and 24h change: the stock market page. */
 export async function listAllPlayers(deps: CardsDeps, request: ListAllPlayersRequest__Output) {
-  const rows = (await deps.players.all()).filter((p) => matches(p, request));
+  const generation = deps.players.generation;
+  const all = await deps.players.all();
+  const key = `players:${JSON.stringify([request.position, request.search, request.rarity, request.teamId, request.sort])}`;
+  return answerMemo(deps.players).get(key, generation, '', () => sortedPlayers(deps, request, all));
+}
+
+function sortedPlayers(deps: CardsDeps, request: ListAllPlayersRequest__Output, all: PlayerRow[]) {
+  const rows = all.filter((p) => matches(p, request));
   const sort = request.sort || 'price_desc';
   const change = (p: PlayerRow) => deps.players.change(p.id);
   rows.sort((a, b) =>

@@ -1,5 +1,5 @@
 import type { GetMarketStatusResponse } from '@touchline/protos/gen/touchline/cards_market/GetMarketStatusResponse';
-import { marketStatus } from '../domain/market-hours';
+import { marketStatus } from '@touchline/rules';
 import type { CardsDeps } from './deps';
 
 export function getMarketStatus(deps: Pick<CardsDeps, 'clock' | 'config'>): GetMarketStatusResponse {

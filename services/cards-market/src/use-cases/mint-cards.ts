@@ -1,6 +1,7 @@
-import { invalid, businessRule } from '@touchline/kit';
+import { invalid, businessRule, inTransaction } from '@touchline/kit';
 import type { MintCardsRequest__Output } from '@touchline/protos/gen/touchline/cards_market/MintCardsRequest';
 import type { MintCardsResponse } from '@touchline/protos/gen/touchline/cards_market/MintCardsResponse';
+import { mintRequestCards, recordMintRequest } from '../db/minting';
 import { cardsByIds } from '../db/queries';
 import type { MintReason } from '../domain/card';
 import { drawPack, findPack } from '../domain/packs';
@@ -27,11 +28,9 @@ export async function mintCards(
   if (total === 0 || total > MAX_CARDS_PER_REQUEST)
     throw invalid(`between 1 and ${MAX_CARDS_PER_REQUEST} cards per request`);
 
-  const cardIds = await deps.db.transaction(async (trx) => {
-    const earlier = (await trx('mint_requests')
-      .where({ idempotency_key: request.idempotencyKey })
-      .first()) as { card_ids: number[]; user_id: number } | undefined;
-    if (earlier) return earlier.card_ids.map(Number);
+  const cardIds = await inTransaction(deps.db, async (trx) => {
+    const earlier = await mintRequestCards(trx, request.idempotencyKey);
+    if (earlier) return earlier;
     const order = { ownerId: request.userId, reason, reference: request.reference };
     const ids: number[] = [];
     for (const spec of request.specs) {
@@ -52,12 +51,7 @@ export async function mintCards(
         }
       }
     }
-    await trx('mint_requests').insert({
-      idempotency_key: request.idempotencyKey,
-      user_id: request.userId,
-      card_ids: ids,
-      created_at: deps.clock.now(),
-    });
+    await recordMintRequest(trx, request.idempotencyKey, request.userId, ids, deps.clock.now());
     return ids;
   });
   deps.players.invalidate();

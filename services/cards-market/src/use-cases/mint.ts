@@ -1,5 +1,5 @@
-import type { Knex } from 'knex';
-import { businessRule } from '@touchline/kit';
+import { businessRule, type Tx } from '@touchline/kit';
+import { insertCard, playersWithEditionsLeft, takeNextEdition } from '../db/minting';
 import type { MintReason } from '../domain/card';
 import { drawIndex } from '../domain/starter-pack';
 import type { CardsDeps } from './deps';
@@ -11,14 +11,6 @@ export interface MintOrder {
   purchasePrice?: number;
 }
 
-interface MintedRow {
-  minted_editions: number;
-  max_editions: number;
-  name: string;
-  rarity: string;
-  current_price: number;
-}
-
 /**
  * Mints the next edition of a player inside the caller's transaction, or returns undefined when
  * every edition exists. The guarded increment takes the player's row lock, so concurrent mints of
@@ -27,30 +19,26 @@ interface MintedRow {
  */
 export async function mintEdition(
   deps: Pick<CardsDeps, 'outbox' | 'clock'>,
-  trx: Knex.Transaction,
+  trx: Tx,
   playerId: number,
   order: MintOrder,
 ): Promise<number | undefined> {
-  const [player] = (await trx('players')
-    .where({ id: playerId })
-    .andWhereRaw('minted_editions < max_editions')
-    .increment('minted_editions', 1)
-    .returning(['minted_editions', 'max_editions', 'name', 'rarity', 'current_price'])) as MintedRow[];
+  const player = await takeNextEdition(trx, playerId);
   if (!player) return undefined;
   const now = deps.clock.now();
-  const [card] = (await trx('cards')
-    .insert({
-      player_id: playerId,
-      edition_number: player.minted_editions,
-      owner_id: order.ownerId,
-      acquired_at: now,
-      purchase_price: order.purchasePrice ?? 0,
+  const cardId = await insertCard(
+    trx,
+    {
+      playerId,
+      edition: player.minted_editions,
+      ownerId: order.ownerId,
+      purchasePrice: order.purchasePrice ?? 0,
       origin: order.reason,
-      created_at: now,
-    })
-    .returning('id')) as { id: number }[];
-  await deps.outbox.add(trx, 'cards.card.minted', String(card!.id), {
-    cardId: card!.id,
+    },
+    now,
+  );
+  await deps.outbox.add(trx, 'cards.card.minted', String(cardId), {
+    cardId,
     userId: order.ownerId,
     playerId,
     playerName: player.name,
@@ -62,25 +50,21 @@ export async function mintEdition(
     reference: order.reference,
     mintedAt: now.toISOString(),
   });
-  return card!.id;
+  return cardId;
 }
 
 /** Mints one card of a random player of `rarity` that still has editions left. */
 export async function mintRandomOfRarity(
   deps: Pick<CardsDeps, 'outbox' | 'clock' | 'random'>,
-  trx: Knex.Transaction,
+  trx: Tx,
   rarity: string,
   order: MintOrder,
 ): Promise<number> {
   // A candidate can sell out between the read and the mint (another transaction): draw again.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const candidates = (await trx('players')
-      .where({ rarity })
-      .andWhereRaw('minted_editions < max_editions')
-      .orderBy('id')
-      .select('id')) as { id: number }[];
+    const candidates = await playersWithEditionsLeft(trx, rarity);
     if (candidates.length === 0) break;
-    const id = candidates[drawIndex(candidates.length, deps.random)]!.id;
+    const id = candidates[drawIndex(candidates.length, deps.random)]!;
     const cardId = await mintEdition(deps, trx, id, order);
     if (cardId !== undefined) return cardId;
   }

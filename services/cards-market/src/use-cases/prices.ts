@@ -1,5 +1,15 @@
-import { invalid, notFound } from '@touchline/kit';
+import { inTransaction, invalid, notFound } from '@touchline/kit';
 import type { GetPriceHistoryRequest__Output } from '@touchline/protos/gen/touchline/cards_market/GetPriceHistoryRequest';
+import { netDemand } from '../db/demand';
+import {
+  claimTick,
+  lockPriceTicks,
+  playerPrices,
+  previousTickAt,
+  priceHistoryBetween,
+  recordPriceHistory,
+  setPrices,
+} from '../db/prices';
 import { dueTick, TICK_MINUTES } from '../domain/market-hours';
 import { nextPrice } from '../domain/price-engine';
 import type { CardsDeps } from './deps';
@@ -12,30 +22,13 @@ import type { CardsDeps } from './deps';
 export async function runDueTick(deps: CardsDeps): Promise<boolean> {
   const due = dueTick(deps.clock.now(), deps.config.MARKET_HOURS);
   if (!due) return false;
-  const ticked = await deps.db.transaction(async (trx) => {
-    await trx.raw(`select pg_advisory_xact_lock(hashtext('cards_market.price_tick'))`);
-    const inserted = await trx('ticks')
-      .insert({ tick: due.tick, ticked_at: due.at })
-      .onConflict('tick')
-      .ignore()
-      .returning('tick');
-    if (inserted.length === 0) return false;
-    const previous = (await trx('ticks')
-      .where('tick', '<', due.tick)
-      .orderBy('tick', 'desc')
-      .first('ticked_at')) as { ticked_at: Date } | undefined;
-    const since = previous?.ticked_at ?? new Date(due.at.getTime() - TICK_MINUTES * 60_000);
-    const demandRows = (await trx('demand')
-      .where('at', '>', since)
-      .andWhere('at', '<=', due.at)
-      .groupBy('player_id')
-      .select('player_id', trx.raw('sum(delta)::int as net'))) as { player_id: number; net: number }[];
-    const demand = new Map(demandRows.map((r) => [r.player_id, r.net]));
-    const players = (await trx('players').select('id', 'current_price', 'base_price')) as {
-      id: number;
-      current_price: number;
-      base_price: number;
-    }[];
+  const ticked = await inTransaction(deps.db, async (trx) => {
+    await lockPriceTicks(trx);
+    if (!(await claimTick(trx, due.tick, due.at))) return false;
+    const previous = await previousTickAt(trx, due.tick);
+    const since = previous ?? new Date(due.at.getTime() - TICK_MINUTES * 60_000);
+    const demand = await netDemand(trx, since, due.at);
+    const players = await playerPrices(trx);
     const next = players.map((p) => ({
       id: p.id,
       old: p.current_price,
@@ -46,17 +39,8 @@ export async function runDueTick(deps: CardsDeps): Promise<boolean> {
       ),
     }));
     const changed = next.filter((p) => p.price !== p.old);
-    if (changed.length > 0) {
-      await trx.raw(
-        `update players set current_price = v.price from (select unnest(?::int[]) as id, unnest(?::bigint[]) as price) v where players.id = v.id`,
-        [changed.map((p) => p.id), changed.map((p) => p.price)],
-      );
-    }
-    for (let i = 0; i < next.length; i += 500) {
-      await trx('price_history').insert(
-        next.slice(i, i + 500).map((p) => ({ player_id: p.id, at: due.at, price: p.price })),
-      );
-    }
+    await setPrices(trx, changed);
+    await recordPriceHistory(trx, due.at, next);
     await deps.outbox.add(trx, 'market.prices.ticked', 'market', {
       tick: due.tick,
       tickedAt: due.at.toISOString(),
@@ -80,13 +64,7 @@ export async function priceHistory(deps: CardsDeps, request: GetPriceHistoryRequ
   const from = request.from ? new Date(request.from) : new Date(to.getTime() - days! * 24 * 3600_000);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()))
     throw invalid('from and to must be ISO dates');
-  const rows = (await deps
-    .db('price_history')
-    .where({ player_id: request.playerId })
-    .whereBetween('at', [from, to])
-    .orderBy('at')
-    .limit(20_000)
-    .select('at', 'price')) as { at: Date; price: number }[];
+  const rows = await priceHistoryBetween(deps.db, request.playerId, from, to, 20_000);
   return {
     playerId: request.playerId,
     points: rows.map((r) => ({ at: r.at.toISOString(), price: r.price })),

@@ -1,102 +1,98 @@
-import type { Knex } from 'knex';
-import { businessRule, conflict, forbidden, invalid, notFound } from '@touchline/kit';
+import { businessRule, conflict, forbidden, inTransaction, invalid, notFound, type Tx } from '@touchline/kit';
 import type { SellCardRequest__Output } from '@touchline/protos/gen/touchline/cards_market/SellCardRequest';
 import type { SellCardResponse } from '@touchline/protos/gen/touchline/cards_market/SellCardResponse';
 import type { WithdrawListingRequest__Output } from '@touchline/protos/gen/touchline/cards_market/WithdrawListingRequest';
+import { recordDemand } from '../db/demand';
+import {
+  hasOpenListing,
+  insertListing,
+  listingByKey,
+  lockCardToList,
+  lockOpenListing,
+  withdrawListingRow,
+  type ListingRow,
+} from '../db/listings';
 import { cardsByIds } from '../db/queries';
-import { feePercent, priceBounds, saleFee } from '../domain/selling';
+import { saleFeeAtRate, saleFeePercent, SELL_CLOSED_TITLE, sellPriceBounds } from '@touchline/rules';
 import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
 import { isMarketOpen } from './market-status';
 
-export const MARKET_CLOSED = 'Market is closed';
-
-interface ListingRow {
-  id: number;
-  card_id: number;
-  seller_id: number;
-  price: number;
-  status: string;
-}
-
 /** The card, locked, checked to belong to the user; with its player's current price. */
-async function ownedCard(trx: Knex.Transaction, userId: number, cardId: number) {
-  const card = (await trx('cards as k')
-    .join('players as p', 'p.id', 'k.player_id')
-    .where('k.id', cardId)
-    .forUpdate('k')
-    .first('k.id', 'k.owner_id', 'k.hold_key', 'k.player_id', 'p.current_price')) as
-    | { id: number; owner_id: number; hold_key: string | null; player_id: number; current_price: number }
-    | undefined;
+async function ownedCard(trx: Tx, userId: number, cardId: number) {
+  const card = await lockCardToList(trx, cardId);
   if (!card) throw notFound('Card not found');
   if (card.owner_id !== userId) throw forbidden('You do not own this card');
   return card;
 }
 
-async function sellResponse(
-  deps: CardsDeps,
-  listing: ListingRow,
-  currentPrice: number,
-): Promise<SellCardResponse> {
+/** The answer shows the rate stored on the listing: the one the sale will charge. */
+async function sellResponse(deps: CardsDeps, listing: ListingRow): Promise<SellCardResponse> {
   const [card] = cardMessages(await cardsByIds(deps.db, deps.players, [listing.card_id]), deps.players);
   return {
     card,
     listingId: listing.id,
     price: listing.price,
-    feePercent: feePercent(listing.price, currentPrice),
-    estimatedProceeds: listing.price - saleFee(listing.price, currentPrice),
+    feePercent: listing.fee_percent,
+    estimatedProceeds: listing.price - saleFeeAtRate(listing.price, listing.fee_percent),
   };
 }
 
 /**
- * Lists an own card for sale while the market is open, at 50%–150% of the player's current price.
+ * Lists an own card for sale while the market is open, at 50%–150% of the player's current price,
+ * with the sale fee rate of that moment stored on the listing (design.md section 3).
  * A card already listed or held by a pending trade cannot be listed. Idempotent by key.
  */
-export async function sellCard(deps: CardsDeps, request: SellCardRequest__Output): Promise<SellCardResponse> {
+export async function sellCard(
+  deps: CardsDeps,
+  // The shown rate is optional: callers that showed none (other services, tests) skip the check.
+  request: Omit<SellCardRequest__Output, 'expectedFeePercent'> & { expectedFeePercent?: number },
+): Promise<SellCardResponse> {
   if (!request.idempotencyKey) throw invalid('idempotency_key is required');
-  const earlier = (await deps.db('listings').where({ idempotency_key: request.idempotencyKey }).first()) as
-    ListingRow | undefined;
+  const earlier = await listingByKey(deps.db, request.idempotencyKey);
   if (earlier) {
     if (earlier.seller_id !== request.userId || earlier.card_id !== request.cardId) {
       throw conflict('Idempotency key was used for another listing');
     }
-    const player = (await deps
-      .db('cards as k')
-      .join('players as p', 'p.id', 'k.player_id')
-      .where('k.id', earlier.card_id)
-      .first('p.current_price')) as { current_price: number };
-    return sellResponse(deps, earlier, player.current_price);
+    return sellResponse(deps, earlier);
   }
-  if (!isMarketOpen(deps)) throw businessRule(MARKET_CLOSED);
+  if (!isMarketOpen(deps)) throw businessRule(SELL_CLOSED_TITLE);
   if (!Number.isSafeInteger(request.price) || request.price <= 0)
     throw invalid('Price must be a whole number of coins');
 
-  const { listing, currentPrice } = await deps.db.transaction(async (trx) => {
+  const listing = await inTransaction(deps.db, async (trx) => {
     const card = await ownedCard(trx, request.userId, request.cardId);
+    // A request with the same key that locked the card first listed it: answer that listing.
+    const twin = await listingByKey(trx, request.idempotencyKey);
+    if (twin && (twin.seller_id !== request.userId || twin.card_id !== request.cardId))
+      throw conflict('Idempotency key was used for another listing');
+    if (twin) return twin;
     if (card.hold_key) throw conflict('This card is part of a pending trade offer');
-    const open = await trx('listings')
-      .where({ card_id: card.id })
-      .whereIn('status', ['active', 'settling'])
-      .first('id');
-    if (open) throw conflict('This card is already listed for sale');
-    const { min, max } = priceBounds(card.current_price);
+    if (await hasOpenListing(trx, card.id)) throw conflict('This card is already listed for sale');
+    const { min, max } = sellPriceBounds(card.current_price);
     if (request.price < min || request.price > max)
       throw invalid(`Price must be between ${min} and ${max} coins`);
+    // The rate is decided now, against the price at this moment, and stored (design.md section 3).
+    const feePercent = saleFeePercent(request.price, card.current_price);
+    if (request.expectedFeePercent && request.expectedFeePercent !== feePercent)
+      throw conflict(
+        `The current price moved to ${card.current_price} coins: the fee for this price is now ${feePercent}%`,
+      );
     const now = deps.clock.now();
-    const [row] = (await trx('listings')
-      .insert({
-        card_id: card.id,
-        seller_id: request.userId,
+    const row = await insertListing(
+      trx,
+      {
+        cardId: card.id,
+        sellerId: request.userId,
         price: request.price,
-        status: 'active',
-        idempotency_key: request.idempotencyKey,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('*')) as ListingRow[];
-    await trx('demand').insert({ player_id: card.player_id, delta: -1, at: now });
+        feePercent,
+        idempotencyKey: request.idempotencyKey,
+      },
+      now,
+    );
+    await recordDemand(trx, card.player_id, -1, now);
     await deps.outbox.add(trx, 'cards.listing.created', String(card.id), {
-      listingId: row!.id,
+      listingId: row.id,
       cardId: card.id,
       userId: request.userId,
       playerId: card.player_id,
@@ -104,25 +100,21 @@ export async function sellCard(deps: CardsDeps, request: SellCardRequest__Output
       currentPrice: card.current_price,
       listedAt: now.toISOString(),
     });
-    return { listing: row!, currentPrice: card.current_price };
+    return row;
   });
-  return sellResponse(deps, listing, currentPrice);
+  return sellResponse(deps, listing);
 }
 
 /** Takes an own card off the market; allowed any time, but not while a buyer is paying for it. */
 export async function withdrawListing(deps: CardsDeps, request: WithdrawListingRequest__Output) {
-  await deps.db.transaction(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const card = await ownedCard(trx, request.userId, request.cardId);
-    const listing = (await trx('listings')
-      .where({ card_id: card.id })
-      .whereIn('status', ['active', 'settling'])
-      .forUpdate()
-      .first()) as ListingRow | undefined;
+    const listing = await lockOpenListing(trx, card.id);
     if (!listing) return; // already withdrawn: a retry is fine
     if (listing.status === 'settling') throw conflict('A buyer is paying for this card right now');
     const now = deps.clock.now();
-    await trx('listings').where({ id: listing.id }).update({ status: 'withdrawn', updated_at: now });
-    await trx('demand').insert({ player_id: card.player_id, delta: 1, at: now });
+    await withdrawListingRow(trx, listing.id, now);
+    await recordDemand(trx, card.player_id, 1, now);
     await deps.outbox.add(trx, 'cards.listing.withdrawn', String(card.id), {
       listingId: listing.id,
       cardId: card.id,

@@ -1,6 +1,13 @@
-import type { Knex } from 'knex';
+import { inTransaction, type Tx } from '@touchline/kit';
 import { cardsByIds, type CardWithPlayer } from '../db/queries';
+import {
+  markStarterPackRevealed as markRevealed,
+  recordStarterPack,
+  starterPackCards,
+  unrevealedStarterPack,
+} from '../db/starter-packs';
 import { STARTER_PACK_SIZE, STARTER_PACK_WEIGHTS, drawRarity } from '../domain/starter-pack';
+import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
 import { mintRandomOfRarity } from './mint';
 
@@ -9,14 +16,9 @@ import { mintRandomOfRarity } from './mint';
  * written in the same transaction, so a second delivery of the sign-up event finds it and mints
  * nothing. Returns the ids of the user's starter cards either way.
  */
-export async function grantStarterPack(
-  deps: CardsDeps,
-  trx: Knex.Transaction,
-  userId: number,
-): Promise<number[]> {
-  const existing = (await trx('starter_packs').where({ user_id: userId }).first()) as
-    { card_ids: number[] } | undefined;
-  if (existing) return existing.card_ids.map(Number);
+export async function grantStarterPack(deps: CardsDeps, trx: Tx, userId: number): Promise<number[]> {
+  const existing = await starterPackCards(trx, userId);
+  if (existing) return existing;
   const now = deps.clock.now();
   const cardIds: number[] = [];
   for (let i = 0; i < STARTER_PACK_SIZE; i++) {
@@ -29,7 +31,7 @@ export async function grantStarterPack(
       }),
     );
   }
-  await trx('starter_packs').insert({ user_id: userId, card_ids: cardIds, granted_at: now });
+  await recordStarterPack(trx, userId, cardIds, now);
   await deps.outbox.add(trx, 'cards.starter_pack.granted', String(userId), {
     userId,
     cardIds,
@@ -38,15 +40,18 @@ export async function grantStarterPack(
   return cardIds;
 }
 
+/** GrantStarterPack: the grant on its own (admin tools, tests), answering the starter cards. */
+export async function grantStarterPackNow(deps: CardsDeps, userId: number) {
+  const ids = await inTransaction(deps.db, (trx) => grantStarterPack(deps, trx, userId));
+  deps.players.invalidate();
+  return { cards: cardMessages(await cardsByIds(deps.db, deps.players, ids), deps.players) };
+}
+
 /** The starter cards the user has not seen revealed yet (empty afterwards). */
 export async function unrevealedStarterCards(deps: CardsDeps, userId: number): Promise<CardWithPlayer[]> {
-  const pack = (await deps
-    .db('starter_packs')
-    .where({ user_id: userId })
-    .whereNull('revealed_at')
-    .first()) as { card_ids: number[] } | undefined;
+  const pack = await unrevealedStarterPack(deps.db, userId);
   if (!pack) return [];
-  const cards = await cardsByIds(deps.db, deps.players, pack.card_ids.map(Number));
+  const cards = await cardsByIds(deps.db, deps.players, pack);
   // Only cards the user still owns: one sold before the reveal is not shown again.
   return cards.filter((c) => c.owner_id === userId);
 }
@@ -56,11 +61,5 @@ export async function markStarterPackRevealed(
   deps: CardsDeps,
   userId: number,
 ): Promise<{ revealed: number }> {
-  const rows = (await deps
-    .db('starter_packs')
-    .where({ user_id: userId })
-    .whereNull('revealed_at')
-    .update({ revealed_at: deps.clock.now() })
-    .returning('card_ids')) as { card_ids: number[] }[];
-  return { revealed: rows[0]?.card_ids.length ?? 0 };
+  return { revealed: await markRevealed(deps.db, userId, deps.clock.now()) };
 }

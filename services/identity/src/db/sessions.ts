@@ -20,12 +20,40 @@ export async function revokeSession(db: Knex, id: string, at: Date): Promise<voi
   await db('sessions').where({ id }).whereNull('revoked_at').update({ revoked_at: at });
 }
 
-/** Closes every open session of the user and returns their ids. */
-export async function revokeSessionsOfUser(db: Knex, userId: number, at: Date): Promise<string[]> {
-  const rows = (await db('sessions')
+/** Closes every open session of the user (but `keep`, if given) and returns their ids. */
+export async function revokeSessionsOfUser(
+  db: Knex,
+  userId: number,
+  at: Date,
+  keep?: string,
+): Promise<string[]> {
+  const query = db('sessions').where({ user_id: userId }).whereNull('revoked_at');
+  if (keep) query.whereNot({ id: keep });
+  const rows = (await query.update({ revoked_at: at }).returning('id')) as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
+/** Sessions closed at or after `since`, oldest first. */
+export async function sessionsRevokedSince(
+  db: Knex,
+  since: Date,
+): Promise<{ id: string; revoked_at: Date }[]> {
+  return (await db('sessions')
+    .where('revoked_at', '>=', since)
+    .orderBy('revoked_at')
+    .select('id', 'revoked_at')) as { id: string; revoked_at: Date }[];
+}
+
+/**
+ * Closes every open session of the user; returns every session that has not expired at `now`,
+ * closed now or before, oldest first.
+ */
+export async function closeAllSessions(trx: Knex.Transaction, userId: number, now: Date): Promise<string[]> {
+  await trx('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: now });
+  const rows = (await trx('sessions')
     .where({ user_id: userId })
-    .whereNull('revoked_at')
-    .update({ revoked_at: at })
-    .returning('id')) as { id: string }[];
+    .where('expires_at', '>', now)
+    .orderBy('created_at')
+    .select('id')) as { id: string }[];
   return rows.map((r) => r.id);
 }

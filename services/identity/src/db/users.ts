@@ -39,6 +39,22 @@ export async function findUserByRegistrationKey(db: Knex, key: string): Promise<
   return (await db('users').where({ registration_key: key }).first()) as UserRow | undefined;
 }
 
+/** Id and username of each given user that exists (banned ones too: their past trades keep their name). */
+export async function usernamesByIds(db: Knex, ids: number[]): Promise<{ id: number; username: string }[]> {
+  if (ids.length === 0) return [];
+  return db('users').whereIn('id', ids).orderBy('id').select('id', 'username');
+}
+
+/** The user who is not banned with this username; usernames are stored lowercase. */
+export async function activeUserByUsername(
+  db: Knex,
+  username: string,
+): Promise<{ id: number; username: string } | undefined> {
+  return (await db('users')
+    .where({ username: username.trim().toLowerCase(), banned: false })
+    .first('id', 'username')) as { id: number; username: string } | undefined;
+}
+
 export async function listUsernames(db: Knex): Promise<{ id: number; username: string }[]> {
   return db('users').where({ banned: false }).orderBy('username').select('id', 'username');
 }
@@ -47,4 +63,36 @@ export function isUniqueViolation(error: unknown, constraintPart?: string): bool
   const e = error as { code?: string; constraint?: string; message?: string };
   if (e?.code !== '23505') return false;
   return !constraintPart || (e.constraint ?? e.message ?? '').includes(constraintPart);
+}
+
+/** The user, row-locked until the transaction ends. */
+export async function lockUser(trx: Knex.Transaction, id: number): Promise<UserRow | undefined> {
+  return (await trx('users').where({ id }).forUpdate().first()) as UserRow | undefined;
+}
+
+/** Changes the user's columns; answers the row after, undefined when there is no such user. */
+export async function updateUser(
+  db: Knex,
+  id: number,
+  change: Partial<UserRow>,
+): Promise<UserRow | undefined> {
+  const [row] = (await db('users').where({ id }).update(change).returning('*')) as UserRow[];
+  return row;
+}
+
+/** Makes the user admin while the account still has `email`; false when it does not (any more). */
+export async function makeAdminIfEmail(trx: Knex.Transaction, id: number, email: string): Promise<boolean> {
+  const updated = await trx('users').where({ id, email }).update({ is_admin: true });
+  return updated > 0;
+}
+
+export async function insertUser(
+  trx: Knex.Transaction,
+  user: Pick<
+    UserRow,
+    'email' | 'username' | 'password_hash' | 'is_admin' | 'registration_key' | 'created_at' | 'last_login_at'
+  >,
+): Promise<UserRow> {
+  const [row] = (await trx('users').insert(user).returning('*')) as UserRow[];
+  return row!;
 }

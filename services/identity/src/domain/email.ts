@@ -10,7 +10,7 @@ export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value);
 }
 
-/** ADMIN_EMAILS is a comma-separated list; these accounts become admins at sign-up or sign-in. */
+/** ADMIN_EMAILS is a comma-separated list; these accounts may become admins once they prove the address. */
 export function parseAdminEmails(value: string | undefined): Set<string> {
   return new Set(
     (value ?? '')

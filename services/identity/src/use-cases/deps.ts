@@ -1,10 +1,9 @@
-import type { Knex } from 'knex';
-import type { Clock, Logger, Mailer, Outbox, Random } from '@touchline/kit';
+import type { Clock, Logger, Mailer, Outbox, Random, Db } from '@touchline/kit';
 import type { IdentityConfig } from '../config';
 import type { TokenSigner } from '../tokens';
 
 export interface IdentityDeps {
-  db: Knex;
+  db: Db;
   outbox: Outbox;
   clock: Clock;
   random: Random;

@@ -1,10 +1,10 @@
-import { forbidden, unauthenticated } from '@touchline/kit';
+import { forbidden, inTransaction, unauthenticated } from '@touchline/kit';
 import type { LoginRequest__Output } from '@touchline/protos/gen/touchline/identity/LoginRequest';
 import type { SessionResponse } from '@touchline/protos/gen/touchline/identity/SessionResponse';
-import { findUserByEmail } from '../db/users';
+import { findUserByEmail, updateUser } from '../db/users';
 import { normalizeEmail } from '../domain/email';
 import { DUMMY_HASH, verifyPassword } from '../domain/password';
-import type { UserRow } from '../domain/user';
+import { offerAdminVerification } from './admin-email';
 import { BANNED_MESSAGE, openSession } from './sessions';
 import type { IdentityDeps } from './deps';
 
@@ -18,16 +18,14 @@ export async function login(deps: IdentityDeps, request: LoginRequest__Output): 
   if (!user || !ok) throw unauthenticated(BAD_CREDENTIALS);
   if (user.banned) throw forbidden(BANNED_MESSAGE);
   const now = deps.clock.now();
-  const updated = await deps.db.transaction(async (trx) => {
-    const [row] = (await trx('users')
-      .where({ id: user.id })
-      .update({ last_login_at: now, is_admin: user.is_admin || deps.adminEmails.has(email) })
-      .returning('*')) as UserRow[];
+  const updated = await inTransaction(deps.db, async (trx) => {
+    const row = await updateUser(trx, user.id, { last_login_at: now });
     await deps.outbox.add(trx, 'identity.user.logged_in', String(user.id), {
       userId: user.id,
       loggedInAt: now.toISOString(),
     });
     return row!;
   });
+  await offerAdminVerification(deps, updated, request.adminVerifyUrlBase);
   return openSession(deps, updated);
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { addMinutes } from 'date-fns';
-import { invalid, notFound, unauthenticated } from '@touchline/kit';
+import { inTransaction, invalid, notFound, unauthenticated } from '@touchline/kit';
 import type { ChangePasswordRequest__Output } from '@touchline/protos/gen/touchline/identity/ChangePasswordRequest';
 import type { RequestPasswordResetRequest__Output } from '@touchline/protos/gen/touchline/identity/RequestPasswordResetRequest';
 import type { ResetPasswordRequest__Output } from '@touchline/protos/gen/touchline/identity/ResetPasswordRequest';
 import { consumeResetToken, replaceResetToken } from '../db/password-resets';
 import { revokeSessionsOfUser } from '../db/sessions';
-import { findUserByEmail, findUserById } from '../db/users';
+import { findUserByEmail, findUserById, updateUser } from '../db/users';
 import { normalizeEmail } from '../domain/email';
 import { hashPassword, passwordProblem, verifyPassword } from '../domain/password';
 import type { IdentityDeps } from './deps';
@@ -15,10 +15,14 @@ export const RESET_LINK_INVALID = 'This reset link is invalid or has expired';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/**
+ * A signed-in user changes the password: whoever else holds a session (perhaps with the old password)
+ * is signed out at once, as after a reset; the asking session stays.
+ */
 export async function changePassword(
   deps: IdentityDeps,
   request: ChangePasswordRequest__Output,
-): Promise<{ ok: boolean }> {
+): Promise<{ revokedSessionIds: string[] }> {
   const user = await findUserById(deps.db, request.userId);
   if (!user) throw notFound('User not found');
   if (!(await verifyPassword(request.currentPassword, user.password_hash))) {
@@ -27,8 +31,12 @@ export async function changePassword(
   const problem = passwordProblem(request.newPassword);
   if (problem) throw invalid(problem);
   const passwordHash = await hashPassword(request.newPassword, deps.random.bytes(16));
-  await deps.db('users').where({ id: user.id }).update({ password_hash: passwordHash });
-  return { ok: true };
+  const now = deps.clock.now();
+  const revokedSessionIds = await inTransaction(deps.db, async (trx) => {
+    await updateUser(trx, user.id, { password_hash: passwordHash });
+    return revokeSessionsOfUser(trx, user.id, now, request.sessionId || undefined);
+  });
+  return { revokedSessionIds };
 }
 
 /**
@@ -77,10 +85,10 @@ export async function resetPassword(
   if (problem) throw invalid(problem);
   const passwordHash = await hashPassword(request.newPassword, deps.random.bytes(16));
   const now = deps.clock.now();
-  const revokedSessionIds = await deps.db.transaction(async (trx) => {
+  const revokedSessionIds = await inTransaction(deps.db, async (trx) => {
     const userId = await consumeResetToken(trx, sha256(request.token), now);
     if (userId === undefined) throw invalid(RESET_LINK_INVALID);
-    await trx('users').where({ id: userId }).update({ password_hash: passwordHash });
+    await updateUser(trx, userId, { password_hash: passwordHash });
     return revokeSessionsOfUser(trx, userId, now);
   });
   return { revokedSessionIds };

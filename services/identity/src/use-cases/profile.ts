@@ -1,6 +1,6 @@
 import { conflict, invalid, notFound } from '@touchline/kit';
 import type { User } from '@touchline/protos/gen/touchline/identity/User';
-import { isUniqueViolation } from '../db/users';
+import { isUniqueViolation, updateUser } from '../db/users';
 import type { UserRow } from '../domain/user';
 import { usernameProblem } from '../domain/username';
 import type { IdentityDeps } from './deps';
@@ -8,16 +8,15 @@ import { getUser } from './users';
 
 export const USERNAME_TAKEN = 'Username already taken';
 
-async function updateUser(deps: IdentityDeps, userId: number, change: Partial<UserRow>): Promise<User> {
-  const updated = await deps.db('users').where({ id: userId }).update(change);
-  if (updated === 0) throw notFound('User not found');
+async function changeUser(deps: IdentityDeps, userId: number, change: Partial<UserRow>): Promise<User> {
+  if (!(await updateUser(deps.db, userId, change))) throw notFound('User not found');
   return getUser(deps, userId);
 }
 
 /** The caller (the gateway) has checked that the team exists in cards-market; 0 clears the choice. */
 export function setFavoriteTeam(deps: IdentityDeps, userId: number, teamId: number): Promise<User> {
   if (!Number.isInteger(teamId) || teamId < 0) throw invalid('Invalid team');
-  return updateUser(deps, userId, { favorite_team_id: teamId === 0 ? null : teamId });
+  return changeUser(deps, userId, { favorite_team_id: teamId === 0 ? null : teamId });
 }
 
 export async function setUsername(deps: IdentityDeps, userId: number, raw: string): Promise<User> {
@@ -25,7 +24,7 @@ export async function setUsername(deps: IdentityDeps, userId: number, raw: strin
   const problem = usernameProblem(username);
   if (problem) throw invalid(problem);
   try {
-    return await updateUser(deps, userId, { username });
+    return await changeUser(deps, userId, { username });
   } catch (error) {
     if (isUniqueViolation(error, 'username')) throw conflict(USERNAME_TAKEN);
     throw error;

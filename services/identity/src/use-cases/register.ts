@@ -1,11 +1,18 @@
-import { conflict, invalid } from '@touchline/kit';
+import { conflict, inTransaction, invalid } from '@touchline/kit';
 import type { RegisterRequest__Output } from '@touchline/protos/gen/touchline/identity/RegisterRequest';
 import type { SessionResponse } from '@touchline/protos/gen/touchline/identity/SessionResponse';
-import { findUserByEmail, findUserByRegistrationKey, isUniqueViolation, usernamesLike } from '../db/users';
+import {
+  findUserByEmail,
+  findUserByRegistrationKey,
+  insertUser,
+  isUniqueViolation,
+  usernamesLike,
+} from '../db/users';
 import { isEmail, normalizeEmail } from '../domain/email';
 import { hashPassword, passwordProblem, verifyPassword } from '../domain/password';
 import { firstFreeUsername, usernameBase } from '../domain/username';
 import type { UserRow } from '../domain/user';
+import { offerAdminVerification } from './admin-email';
 import { openSession } from './sessions';
 import type { IdentityDeps } from './deps';
 
@@ -31,8 +38,8 @@ async function signInRetry(
 }
 
 /**
- * Sign-up: a unique username from the e-mail's local part, a scrypt hash, admin rights for
- * ADMIN_EMAILS, and `identity.user.registered` in the same transaction (starter pack and welcome
+ * Sign-up: a unique username from the e-mail's local part, a scrypt hash, a verification link for
+ * an ADMIN_EMAILS address, and `identity.user.registered` in the same transaction (starter pack and welcome
  * coins hang off that event). Retrying with the same idempotency key signs into the account it made.
  */
 export async function register(
@@ -54,26 +61,28 @@ export async function register(
   const base = usernameBase(email);
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      const user = await deps.db.transaction(async (trx) => {
+      const user = await inTransaction(deps.db, async (trx) => {
         const username = firstFreeUsername(base, await usernamesLike(trx, base));
-        const [row] = (await trx('users')
-          .insert({
-            email,
-            username,
-            password_hash: passwordHash,
-            is_admin: deps.adminEmails.has(email),
-            registration_key: key ?? null,
-            created_at: deps.clock.now(),
-            last_login_at: deps.clock.now(),
-          })
-          .returning('*')) as UserRow[];
-        await deps.outbox.add(trx, 'identity.user.registered', String(row!.id), {
-          userId: row!.id,
-          username: row!.username,
-          registeredAt: row!.created_at.toISOString(),
+        // One instant for both: a sign-in after this one is what makes the user a returning one.
+        const now = deps.clock.now();
+        const row = await insertUser(trx, {
+          email,
+          username,
+          password_hash: passwordHash,
+          // ADMIN_EMAILS alone proves nothing: the address must follow the e-mailed link first.
+          is_admin: false,
+          registration_key: key ?? null,
+          created_at: now,
+          last_login_at: now,
         });
-        return row!;
+        await deps.outbox.add(trx, 'identity.user.registered', String(row.id), {
+          userId: row.id,
+          username: row.username,
+          registeredAt: row.created_at.toISOString(),
+        });
+        return row;
       });
+      await offerAdminVerification(deps, user, request.adminVerifyUrlBase);
       return openSession(deps, user);
     } catch (error) {
       if (isUniqueViolation(error, 'email') || isUniqueViolation(error, 'registration_key')) {

@@ -1,13 +1,5 @@
 import type { Knex } from 'knex';
-import type { TradeOffer } from '@touchline/protos/gen/touchline/trading/TradeOffer';
-import { afterTradeFee } from '../domain/fee';
-import {
-  OPEN_STATUSES,
-  visibleStatus,
-  type OfferStatus,
-  type OfferTerms,
-  type VoidReason,
-} from '../domain/offer';
+import { OPEN_STATUSES, type OfferStatus, type OfferTerms, type VoidReason } from '../domain/offer';
 
 export interface OfferRow {
   id: number;
@@ -159,24 +151,63 @@ export async function openOffersWithCards(
   })[];
 }
 
-/** The proto message; `now` decides whether a pending offer has lapsed. */
-export function offerMessage(offer: Offer, now: Date): TradeOffer {
-  return {
-    id: offer.id,
-    fromUserId: offer.from_user_id,
-    toUserId: offer.to_user_id,
-    offeredCardIds: offer.offeredCardIds,
-    offeredCoins: offer.offered_coins,
-    offeredCoinsAfterFee: afterTradeFee(offer.offered_coins),
-    requestedCardIds: offer.requestedCardIds,
-    requestedCoins: offer.requested_coins,
-    requestedCoinsAfterFee: afterTradeFee(offer.requested_coins),
-    status: visibleStatus(offer.status, offer.expires_at, now),
-    statusReason: offer.status_reason,
-    note: offer.note,
-    wishId: offer.wish_id ?? 0,
-    createdAt: offer.created_at.toISOString(),
-    updatedAt: offer.updated_at.toISOString(),
-    expiresAt: offer.expires_at.toISOString(),
-  };
+export type OfferListStatus = 'pending' | 'expired' | 'all' | OfferStatus;
+
+/**
+ * A user's offers one way (`party` is the column naming them), newest first. "pending" means open
+ * and not lapsed; "expired" also counts pending offers past their expiry.
+ */
+export async function offersOf(
+  db: Db,
+  party: 'to_user_id' | 'from_user_id',
+  userId: number,
+  status: string,
+  now: Date,
+  limit: number,
+): Promise<Offer[]> {
+  const query = db('trade_offers')
+    .where(party, userId)
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit);
+  if (status === 'pending') query.whereIn('status', OPEN_STATUSES).where('expires_at', '>', now);
+  else if (status === 'expired')
+    query.where((q) =>
+      q
+        .where('status', 'expired')
+        .orWhere((p) => p.where('status', 'pending').where('expires_at', '<=', now)),
+    );
+  else if (status !== 'all') query.where('status', status);
+  return withCards(db, (await query) as OfferRow[]);
+}
+
+/** Open, unexpired offers to the user. */
+export async function countOpenOffersTo(db: Db, userId: number, now: Date): Promise<number> {
+  const [row] = (await db('trade_offers')
+    .where('to_user_id', userId)
+    .whereIn('status', OPEN_STATUSES)
+    .where('expires_at', '>', now)
+    .count({ n: '*' })) as { n: number | string }[];
+  return Number(row?.n ?? 0);
+}
+
+/** The user's open offers, both ways, locked in id order. */
+export async function lockOpenOffersOfUser(trx: Knex.Transaction, userId: number): Promise<OfferRow[]> {
+  return (await trx('trade_offers')
+    .whereIn('status', OPEN_STATUSES)
+    .where((q) => q.where('from_user_id', userId).orWhere('to_user_id', userId))
+    .orderBy('id')
+    .forUpdate()) as OfferRow[];
+}
+
+/** Pending offers past their expiry, locked in id order. */
+export async function lockLapsedOffers(trx: Knex.Transaction, now: Date, limit: number): Promise<OfferRow[]> {
+  return (await trx('trade_offers')
+    .where({ status: 'pending' })
+    .where('expires_at', '<=', now)
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()) as OfferRow[];
 }

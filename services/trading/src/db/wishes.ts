@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import type { TradeWish } from '@touchline/protos/gen/touchline/trading/TradeWish';
 import type { WishStatus } from '../domain/wish';
 import type { Db } from './offers';
 
@@ -57,22 +56,68 @@ export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function wishMessage(row: WishRow): TradeWish {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    cardId: row.card_id,
-    desiredRarity: row.desired_rarity,
-    desiredPosition: row.desired_position,
-    desiredTeamId: row.desired_team_id,
-    minimumCoins: row.minimum_coins,
-    notes: row.notes,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-    playerId: row.player_id,
-    playerName: row.player_name,
-    rarity: row.rarity,
-    position: row.position,
-    teamId: row.team_id,
-  };
+export interface WishFilter {
+  search: string;
+  rarity: string;
+  position: string;
+  teamId: number;
+  ownerUserId: number;
+}
+
+/** The newest open wishes matching the filter (on the snapshot taken when each was posted). */
+export async function openWishes(db: Db, filter: WishFilter, limit: number): Promise<WishRow[]> {
+  const query = db('trade_wishes')
+    .where({ status: 'open' })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(limit);
+  if (filter.search) query.whereILike('player_name', likePattern(filter.search));
+  if (filter.rarity) query.where('rarity', filter.rarity);
+  if (filter.position) query.where('position', filter.position);
+  if (filter.teamId) query.where('team_id', filter.teamId);
+  if (filter.ownerUserId) query.where('user_id', filter.ownerUserId);
+  return (await query) as WishRow[];
+}
+
+export async function openWishOnCard(trx: Knex.Transaction, cardId: number): Promise<WishRow | undefined> {
+  return (await trx('trade_wishes').where({ card_id: cardId, status: 'open' }).first()) as
+    WishRow | undefined;
+}
+
+export type NewWish = Omit<WishRow, 'id' | 'status' | 'status_reason' | 'created_at' | 'updated_at'>;
+
+export async function insertWish(trx: Knex.Transaction, wish: NewWish, now: Date): Promise<WishRow> {
+  const [row] = (await trx('trade_wishes')
+    .insert({ ...wish, status: 'open', created_at: now, updated_at: now })
+    .returning('*')) as WishRow[];
+  return row!;
+}
+
+export async function setWishStatus(
+  trx: Knex.Transaction,
+  id: number,
+  status: WishStatus,
+  now: Date,
+): Promise<WishRow> {
+  const [row] = (await trx('trade_wishes')
+    .where({ id })
+    .update({ status, updated_at: now })
+    .returning('*')) as WishRow[];
+  return row!;
+}
+
+/** The wish an accepted offer answered is fulfilled, if it is still open. */
+export async function fulfilWish(trx: Knex.Transaction, id: number, now: Date): Promise<void> {
+  await trx('trade_wishes')
+    .where({ id, status: 'open' })
+    .update({ status: 'fulfilled', status_reason: '', updated_at: now });
+}
+
+/** Voids the user's open wishes with the reason. */
+export async function voidWishesOfUser(trx: Knex.Transaction, userId: number, reason: string, now: Date) {
+  await trx('trade_wishes')
+    .where({ user_id: userId, status: 'open' })
+    .update({ status: 'voided', status_reason: reason, updated_at: now });
 }

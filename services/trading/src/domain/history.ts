@@ -1,4 +1,4 @@
-import { afterTradeFee } from './fee';
+import { afterTradeFee } from '@touchline/rules';
 import type { OfferTerms } from './offer';
 
 /** A card as it was when the trade was accepted (the saga keeps this snapshot). */
@@ -11,6 +11,8 @@ export interface TradedCardSnapshot {
   toUserId: number;
   /** What its giver paid for it, for the giver's profit or loss. */
   purchasePrice: number;
+  /** The player's price at the accept: the market value anti-fraud compares the trade with. */
+  currentPrice?: number;
 }
 
 export interface TradeHistoryEntry {
@@ -62,4 +64,51 @@ export function tradeHistoryEntries(
       profitLoss: prices[i]! > 0 ? proceeds[i]! - card.purchasePrice : 0,
     }));
   });
+}
+
+/** The offer a trade's history row came from: its reference is `trade:{offerId}:card:{cardId}`. */
+export function offerIdOfReference(reference: string): number | undefined {
+  const match = /^trade:(\d+):card:\d+$/.exec(reference);
+  return match ? Number(match[1]) : undefined;
+}
+
+export interface TradedCardView {
+  cardId: number;
+  playerId: number;
+  playerName: string;
+  rarity: string;
+}
+
+/** Both sides of an accepted trade, as the history shows them (design.md section 7). */
+export interface TradeExchangeView {
+  offerId: number;
+  fromUserId: number;
+  toUserId: number;
+  offeredCards: TradedCardView[];
+  offeredCoins: number;
+  requestedCards: TradedCardView[];
+  requestedCoins: number;
+}
+
+/** Splits the saga's snapshot of the traded cards into the sender's and the recipient's sides. */
+export function tradeExchange(
+  offerId: number,
+  terms: Pick<OfferTerms, 'fromUserId' | 'toUserId' | 'offeredCoins' | 'requestedCoins'>,
+  cards: TradedCardSnapshot[],
+): TradeExchangeView {
+  const view = ({ cardId, playerId, playerName, rarity }: TradedCardSnapshot) => ({
+    cardId,
+    playerId,
+    playerName,
+    rarity,
+  });
+  return {
+    offerId,
+    fromUserId: terms.fromUserId,
+    toUserId: terms.toUserId,
+    offeredCards: cards.filter((c) => c.fromUserId === terms.fromUserId).map(view),
+    offeredCoins: terms.offeredCoins,
+    requestedCards: cards.filter((c) => c.fromUserId === terms.toUserId).map(view),
+    requestedCoins: terms.requestedCoins,
+  };
 }

@@ -1,5 +1,6 @@
-import { afterTradeFee, tradeFee } from './fee';
+import { afterTradeFee, tradeFee } from '@touchline/rules';
 import type { OfferTerms } from './offer';
+import { userAccount } from '@touchline/rules';
 
 /**
  * The accept saga (design.md section 4). `holding` → `committing` → `committed`, or `holding` →
@@ -21,8 +22,6 @@ export type Party = 'sender' | 'recipient';
 export type HoldStep =
   | { kind: 'cards'; key: string; party: Party; ownerUserId: number; toUserId: number; cardIds: number[] }
   | { kind: 'coins'; key: string; party: Party; from: string; to: string; amount: number; fee: number };
-
-export const userAccount = (userId: number) => `user:${userId}`;
 
 /**
  * Every hold of one attempt, one per side and asset, keyed `{saga id}:{asset}:{party}`. Cards before

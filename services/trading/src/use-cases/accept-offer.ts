@@ -1,7 +1,16 @@
-import { businessRule, conflict, invalid, notFound, type DomainError } from '@touchline/kit';
+import {
+  businessRule,
+  conflict,
+  invalid,
+  notFound,
+  pending,
+  type DomainError,
+  inTransaction,
+} from '@touchline/kit';
 import type { AcceptOfferRequest__Output } from '@touchline/protos/gen/touchline/trading/AcceptOfferRequest';
 import type { AcceptOfferResponse } from '@touchline/protos/gen/touchline/trading/AcceptOfferResponse';
-import { findOffer, offerMessage, setOfferStatus, type Offer } from '../db/offers';
+import { findOffer, setOfferStatus, type Offer } from '../db/offers';
+import { offerMessage } from '../mappers';
 import { findSaga, findSagaByKey, insertSaga } from '../db/sagas';
 import type { TradedCardSnapshot } from '../domain/history';
 import { BEING_ACCEPTED, CARD_UNAVAILABLE, OFFER_EXPIRED, OFFER_NOT_FOUND } from '../domain/offer';
@@ -38,6 +47,7 @@ async function snapshot(deps: TradingDeps, offer: Offer): Promise<TradedCardSnap
       fromUserId: side.from,
       toUserId: side.to,
       purchasePrice: card.purchasePrice,
+      currentPrice: card.player!.currentPrice,
     };
   });
 }
@@ -61,7 +71,8 @@ type Started = { kind: 'new' | 'resume'; sagaId: string } | { kind: 'refused'; e
 async function resume(deps: TradingDeps, sagaId: string, offerId: number): Promise<AcceptOfferResponse> {
   const deadline = Date.now() + RETRY_WAIT_MS;
   while ((await findSaga(deps.db, sagaId))?.state === 'holding') {
-    if (Date.now() > deadline) throw conflict(BEING_ACCEPTED);
+    // Still undecided: the same key asked again later gets the outcome.
+    if (Date.now() > deadline) throw pending(BEING_ACCEPTED);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return answer(deps, sagaId, offerId);
@@ -91,7 +102,7 @@ export async function acceptOffer(
   if (early.kind === 'refuse') throw early.error;
 
   const cards = await snapshot(deps, offer);
-  const started = await deps.db.transaction(async (trx): Promise<Started> => {
+  const started = await inTransaction(deps.db, async (trx): Promise<Started> => {
     const locked = (await findOffer(trx, offer.id, true))!;
     const raced = await findSagaByKey(trx, offer.id, key);
     if (raced) return { kind: 'resume', sagaId: raced.id };

@@ -1,8 +1,8 @@
-import { status as GrpcStatus } from '@grpc/grpc-js';
-import { conflict, isServiceError } from '@touchline/kit';
+import { DomainError, isOutcomeUnknown, pending, inTransaction } from '@touchline/kit';
 import { findOffer, openOffersWithCards, setOfferStatus, termsOf } from '../db/offers';
 import { findSaga, moveSaga, type SagaRow } from '../db/sagas';
-import { closeWishesOnCards } from '../db/wishes';
+import { insertHistory } from '../db/trade-history';
+import { closeWishesOnCards, fulfilWish } from '../db/wishes';
 import { tradeHistoryEntries, type TradedCardSnapshot } from '../domain/history';
 import {
   CARD_UNAVAILABLE,
@@ -20,22 +20,12 @@ export const TRADE_FAILED = 'This trade could not be completed';
 
 export type SagaOutcome = { kind: 'accepted' } | { kind: 'failed'; failure: string };
 
-const TRANSIENT = new Set<number>([
-  GrpcStatus.UNAVAILABLE,
-  GrpcStatus.DEADLINE_EXCEEDED,
-  GrpcStatus.CANCELLED,
-]);
-
-/** What the accepting player reads when a hold is refused. */
+/** What the accepting player reads when a hold is refused (peers' errors are DomainErrors, peers.ts). */
 function holdFailure(step: HoldStep, error: unknown): string {
-  const code = isServiceError(error) ? error.code : undefined;
-  if (code !== undefined && TRANSIENT.has(code)) return SERVICE_DOWN;
-  if (
-    step.kind === 'cards' &&
-    (code === GrpcStatus.ALREADY_EXISTS || code === GrpcStatus.FAILED_PRECONDITION)
-  )
-    return CARD_UNAVAILABLE;
-  if (step.kind === 'coins' && code === GrpcStatus.FAILED_PRECONDITION)
+  if (isOutcomeUnknown(error)) return SERVICE_DOWN;
+  const code = error instanceof DomainError ? error.code : undefined;
+  if (step.kind === 'cards' && (code === 'conflict' || code === 'business_rule')) return CARD_UNAVAILABLE;
+  if (step.kind === 'coins' && code === 'business_rule')
     return step.party === 'recipient' ? NOT_ENOUGH_COINS : SENDER_SHORT;
   return TRADE_FAILED;
 }
@@ -99,7 +89,7 @@ function cardsOf(saga: SagaRow): TradedCardSnapshot[] {
  * one transaction (the cards.card.transferred events of our own trade are skipped by the consumer).
  */
 async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<void> {
-  await deps.db.transaction(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const saga = (await findSaga(trx, sagaId, true))!;
     if (saga.state !== 'committing') return;
     const offer = (await findOffer(trx, saga.offer_id, true))!;
@@ -109,26 +99,22 @@ async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<void>
     await moveSaga(trx, saga.id, 'committing', 'committed', now);
     await setOfferStatus(trx, offer.id, { status: 'accepted', status_reason: '', pending_void: null }, now);
     const entries = tradeHistoryEntries(offer.id, terms, cards);
-    if (entries.length > 0) {
-      await trx('trade_history')
-        .insert(
-          entries.map((e) => ({
-            reference: e.reference,
-            trade_type: 'trade',
-            card_id: e.cardId,
-            player_id: e.playerId,
-            player_name: e.playerName,
-            rarity: e.rarity,
-            seller_user_id: e.sellerUserId,
-            buyer_user_id: e.buyerUserId,
-            sale_price: e.salePrice,
-            profit_loss: e.profitLoss,
-            created_at: now,
-          })),
-        )
-        .onConflict('reference')
-        .ignore();
-    }
+    await insertHistory(
+      trx,
+      entries.map((e) => ({
+        reference: e.reference,
+        trade_type: 'trade',
+        card_id: e.cardId,
+        player_id: e.playerId,
+        player_name: e.playerName,
+        rarity: e.rarity,
+        seller_user_id: e.sellerUserId,
+        buyer_user_id: e.buyerUserId,
+        sale_price: e.salePrice,
+        profit_loss: e.profitLoss,
+        created_at: now,
+      })),
+    );
     await deps.outbox.add(trx, 'trading.trade.accepted', String(offer.id), {
       offerId: offer.id,
       fromUserId: offer.from_user_id,
@@ -140,11 +126,7 @@ async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<void>
       wishId: offer.wish_id ?? 0,
       acceptedAt: now.toISOString(),
     });
-    if (offer.wish_id) {
-      await trx('trade_wishes')
-        .where({ id: offer.wish_id, status: 'open' })
-        .update({ status: 'fulfilled', status_reason: '', updated_at: now });
-    }
+    if (offer.wish_id) await fulfilWish(trx, offer.wish_id, now);
     const traded = cards.map((c) => c.cardId);
     const seen = new Set<number>([offer.id]);
     for (const other of await openOffersWithCards(trx, traded)) {
@@ -161,7 +143,7 @@ async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<void>
  * while the saga owned it.
  */
 async function finishFailed(deps: TradingDeps, sagaId: string): Promise<void> {
-  await deps.db.transaction(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const saga = (await findSaga(trx, sagaId, true))!;
     if (saga.state !== 'compensating') return;
     const offer = (await findOffer(trx, saga.offer_id, true))!;
@@ -209,7 +191,8 @@ export async function driveSaga(deps: TradingDeps, sagaId: string): Promise<Saga
         await commitAll(deps, steps);
       } catch (error) {
         deps.logger.warn({ err: error, sagaId }, 'trade commit incomplete; the sweeper will finish it');
-        throw conflict(TRADE_FINISHING);
+        // Decided, not failed: the answer is pending (202) and a retry with the key tells the end.
+        throw pending(TRADE_FINISHING);
       }
       await finishCommitted(deps, saga.id);
       continue;

@@ -1,8 +1,7 @@
-import type { Knex } from 'knex';
+import type { Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
-import { openOffersWithCards, type OfferRow } from '../db/offers';
-import { closeWishesOnCards } from '../db/wishes';
-import { OPEN_STATUSES } from '../domain/offer';
+import { lockOpenOffersOfUser, openOffersWithCards } from '../db/offers';
+import { closeWishesOnCards, voidWishesOfUser } from '../db/wishes';
 import { isTradeReference } from '../domain/saga';
 import type { TradingDeps } from './deps';
 import { voidOffer } from './voiding';
@@ -14,7 +13,7 @@ import { voidOffer } from './voiding';
  */
 export async function onCardTransferred(
   deps: TradingDeps,
-  trx: Knex.Transaction,
+  trx: Tx,
   event: EventOutput<'cards.card.transferred'>,
 ): Promise<void> {
   if (isTradeReference(event.reference)) return;
@@ -30,7 +29,7 @@ export async function onCardTransferred(
 /** A listed card cannot be traded or wished (design.md section 5): its offers and wishes end. */
 export async function onListingCreated(
   deps: TradingDeps,
-  trx: Knex.Transaction,
+  trx: Tx,
   event: EventOutput<'cards.listing.created'>,
 ): Promise<void> {
   const now = deps.clock.now();
@@ -42,18 +41,12 @@ export async function onListingCreated(
 /** A banned user's open offers, both ways, and wishes end. */
 export async function onUserBanned(
   deps: TradingDeps,
-  trx: Knex.Transaction,
+  trx: Tx,
   event: EventOutput<'identity.user.banned'>,
 ): Promise<void> {
   if (!event.banned) return;
   const now = deps.clock.now();
-  const offers = (await trx('trade_offers')
-    .whereIn('status', OPEN_STATUSES)
-    .where((q) => q.where('from_user_id', event.userId).orWhere('to_user_id', event.userId))
-    .orderBy('id')
-    .forUpdate()) as OfferRow[];
+  const offers = await lockOpenOffersOfUser(trx, event.userId);
   for (const offer of offers) await voidOffer(deps, trx, offer, 'user_banned', now);
-  await trx('trade_wishes')
-    .where({ user_id: event.userId, status: 'open' })
-    .update({ status: 'voided', status_reason: 'The user is no longer active', updated_at: now });
+  await voidWishesOfUser(trx, event.userId, 'The user is no longer active', now);
 }

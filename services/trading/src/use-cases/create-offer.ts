@@ -1,6 +1,7 @@
-import { businessRule, conflict, forbidden, invalid, notFound } from '@touchline/kit';
+import { businessRule, conflict, forbidden, invalid, notFound, inTransaction } from '@touchline/kit';
 import type { TradeOffer } from '@touchline/protos/gen/touchline/trading/TradeOffer';
-import { findOfferByKey, insertOffer, offerMessage, termsOf, type Offer } from '../db/offers';
+import { findOfferByKey, insertOffer, termsOf, type Offer } from '../db/offers';
+import { offerMessage } from '../mappers';
 import {
   checkNote,
   checkOfferTerms,
@@ -84,7 +85,7 @@ export async function createOffer(deps: TradingDeps, input: NewOffer): Promise<T
   await Promise.all([checkCards(deps, terms), checkCoins(deps, terms)]);
 
   const now = deps.clock.now();
-  const created = await deps.db.transaction(async (trx) => {
+  const created = await inTransaction(deps.db, async (trx) => {
     const offer = await insertOffer(trx, terms, {
       note,
       wishId: input.wishId,

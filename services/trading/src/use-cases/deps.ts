@@ -1,10 +1,12 @@
-import type { Knex } from 'knex';
-import type { Clock, Logger, Outbox, Random } from '@touchline/kit';
+import type { Clock, Logger, Outbox, Random, Db } from '@touchline/kit';
 import type { TradingConfig } from '../config';
-import type { Peers } from '../peers';
+import type { IdentityClient, CardsClient, WalletClient } from '../peers';
 
-export interface TradingDeps extends Peers {
-  db: Knex;
+export interface TradingDeps {
+  identity: IdentityClient;
+  cards: CardsClient;
+  wallet: WalletClient;
+  db: Db;
   outbox: Outbox;
   clock: Clock;
   random: Random;

@@ -1,7 +1,8 @@
 import { invalid } from '@touchline/kit';
 import type { ListWishesRequest__Output } from '@touchline/protos/gen/touchline/trading/ListWishesRequest';
 import type { ListWishesResponse } from '@touchline/protos/gen/touchline/trading/ListWishesResponse';
-import { likePattern, wishMessage, type WishRow } from '../db/wishes';
+import { openWishes, type WishRow } from '../db/wishes';
+import { wishMessage } from '../mappers';
 import { POSITIONS, RARITY_ORDER, sortWishes, WISH_SORTS, type WishSort } from '../domain/wish';
 import type { TradingDeps } from './deps';
 
@@ -39,21 +40,17 @@ export async function listWishes(
     throw invalid('Unknown rarity');
   if (request.position && !(POSITIONS as readonly string[]).includes(request.position))
     throw invalid('Unknown position');
-  const query = deps
-    .db('trade_wishes')
-    .where({ status: 'open' })
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .limit(CANDIDATES);
-  const search = request.search.trim();
-  if (search) query.whereILike('player_name', likePattern(search));
-  if (request.rarity) query.where('rarity', request.rarity);
-  if (request.position) query.where('position', request.position);
-  if (request.teamId) query.where('team_id', request.teamId);
-  if (request.ownerUserId) query.where('user_id', request.ownerUserId);
-  const rows = (await query) as WishRow[];
+  const rows = await openWishes(
+    deps.db,
+    {
+      search: request.search.trim(),
+      rarity: request.rarity,
+      position: request.position,
+      teamId: request.teamId,
+      ownerUserId: request.ownerUserId,
+    },
+    CANDIDATES,
+  );
 
   const values = sort.startsWith('value') ? await currentValues(deps, rows) : new Map<number, number>();
   const sorted = sortWishes(

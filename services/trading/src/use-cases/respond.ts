@@ -1,6 +1,7 @@
-import { conflict, type DomainError } from '@touchline/kit';
+import { conflict, type DomainError, inTransaction } from '@touchline/kit';
 import type { TradeOffer } from '@touchline/protos/gen/touchline/trading/TradeOffer';
-import { findOffer, offerMessage, setOfferStatus } from '../db/offers';
+import { findOffer, setOfferStatus } from '../db/offers';
+import { offerMessage } from '../mappers';
 import { OFFER_EXPIRED } from '../domain/offer';
 import { ACTION_RESULT, gate } from '../domain/transitions';
 import type { TradingDeps } from './deps';
@@ -16,7 +17,8 @@ export async function respondToOffer(
   request: { userId: number; offerId: number },
   action: 'decline' | 'cancel',
 ): Promise<{ offer: TradeOffer }> {
-  const result = await deps.db.transaction(
+  const result = await inTransaction(
+    deps.db,
     async (trx): Promise<{ offer: TradeOffer } | { error: DomainError }> => {
       const offer = await findOffer(trx, request.offerId, true);
       const now = deps.clock.now();

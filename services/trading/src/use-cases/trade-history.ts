@@ -1,34 +1,25 @@
-import type { Knex } from 'knex';
+import type { Db, Tx } from '@touchline/kit';
 import { invalid } from '@touchline/kit';
 import type { ListTradeHistoryRequest__Output } from '@touchline/protos/gen/touchline/trading/ListTradeHistoryRequest';
 import type { ListTradeHistoryResponse } from '@touchline/protos/gen/touchline/trading/ListTradeHistoryResponse';
 import type { EventOutput } from '@touchline/protos';
+import { acceptedExchanges } from '../db/trade-exchanges';
+import {
+  offerIdOfReference,
+  tradeExchange,
+  type TradedCardSnapshot,
+  type TradeExchangeView,
+} from '../domain/history';
+import { historyPage, insertHistory, type HistoryRow } from '../db/trade-history';
+import { historyRecord } from '../mappers';
 
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 500;
 
-interface HistoryRow {
-  id: number;
-  reference: string;
-  trade_type: string;
-  card_id: number;
-  player_id: number;
-  player_name: string;
-  rarity: string;
-  seller_user_id: number;
-  buyer_user_id: number;
-  sale_price: number;
-  profit_loss: number;
-  created_at: Date;
-}
-
 /** A completed market sale becomes a history record (once: the reference is unique). */
-export async function recordSale(
-  trx: Knex.Transaction,
-  sale: EventOutput<'market.sale.completed'>,
-): Promise<void> {
-  await trx('trade_history')
-    .insert({
+export async function recordSale(trx: Tx, sale: EventOutput<'market.sale.completed'>): Promise<void> {
+  await insertHistory(trx, [
+    {
       reference: sale.saleId,
       trade_type: sale.listingId ? 'market_sale' : 'market_buy',
       card_id: sale.cardId,
@@ -40,44 +31,53 @@ export async function recordSale(
       sale_price: sale.price,
       profit_loss: sale.profitLoss,
       created_at: new Date(sale.completedAt),
-    })
-    .onConflict('reference')
-    .ignore();
+    },
+  ]);
 }
 
 /** Newest first, keyset-paged by id; mine_only keeps the caller's sales and purchases. */
 export async function listTradeHistory(
-  db: Knex,
+  db: Db,
   request: ListTradeHistoryRequest__Output,
 ): Promise<ListTradeHistoryResponse> {
   const size = Math.min(request.page?.pageSize || DEFAULT_PAGE, MAX_PAGE);
   const before = request.page?.pageToken ? Number(request.page.pageToken) : undefined;
   if (before !== undefined && (!Number.isSafeInteger(before) || before <= 0))
     throw invalid('Invalid page token');
-  const query = db<HistoryRow>('trade_history')
-    .orderBy('id', 'desc')
-    .limit(size + 1);
-  if (before) query.where('id', '<', before);
-  if (request.mineOnly) {
-    query.where((q) => q.where('seller_user_id', request.userId).orWhere('buyer_user_id', request.userId));
-  }
-  const rows = (await query) as HistoryRow[];
+  const rows = await historyPage(db, {
+    before,
+    limit: size + 1,
+    userId: request.mineOnly ? request.userId : undefined,
+  });
   const page = rows.slice(0, size);
+  const exchanges = await exchangesOf(db, page);
   return {
     records: page.map((r) => ({
-      id: r.id,
-      createdAt: r.created_at.toISOString(),
-      playerName: r.player_name,
-      playerId: r.player_id,
-      rarity: r.rarity,
-      tradeType: r.trade_type,
-      sellerUserId: r.seller_user_id,
-      buyerUserId: r.buyer_user_id,
-      salePrice: r.sale_price,
-      profitLoss: r.profit_loss,
-      cardId: r.card_id,
-      reference: r.reference,
+      ...historyRecord(r),
+      exchange: exchanges.get(offerIdOfReference(r.reference) ?? 0),
     })),
     nextPageToken: rows.length > size ? String(page[page.length - 1]!.id) : '',
   };
+}
+
+/** What each trade on the page exchanged, by offer id: one query for the whole page. */
+async function exchangesOf(db: Db, rows: HistoryRow[]): Promise<Map<number, TradeExchangeView>> {
+  const offerIds = [
+    ...new Set(rows.filter((r) => r.trade_type === 'trade').map((r) => offerIdOfReference(r.reference))),
+  ].filter((id): id is number => id !== undefined);
+  const found = await acceptedExchanges(db, offerIds);
+  return new Map(
+    found.map((row) => {
+      // pg parses jsonb; be lenient with a driver that hands back the text.
+      const cards =
+        typeof row.cards === 'string' ? (JSON.parse(row.cards) as TradedCardSnapshot[]) : row.cards;
+      const terms = {
+        fromUserId: row.from_user_id,
+        toUserId: row.to_user_id,
+        offeredCoins: row.offered_coins,
+        requestedCoins: row.requested_coins,
+      };
+      return [row.offer_id, tradeExchange(row.offer_id, terms, cards)];
+    }),
+  );
 }

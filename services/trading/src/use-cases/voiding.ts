@@ -1,5 +1,5 @@
-import type { Knex } from 'knex';
-import { setOfferStatus, type OfferRow } from '../db/offers';
+import { inTransaction, type Tx } from '@touchline/kit';
+import { lockLapsedOffers, setOfferStatus, type OfferRow } from '../db/offers';
 import { VOID_MESSAGES, type VoidReason } from '../domain/offer';
 import type { TradingDeps } from './deps';
 
@@ -10,7 +10,7 @@ import type { TradingDeps } from './deps';
  */
 export async function voidOffer(
   deps: Pick<TradingDeps, 'outbox'>,
-  trx: Knex.Transaction,
+  trx: Tx,
   offer: OfferRow,
   reason: VoidReason,
   now: Date,
@@ -38,13 +38,8 @@ export async function voidOffer(
 /** Marks pending offers past their expiry as expired (reads already treat them so). Returns how many. */
 export async function expireOffers(deps: TradingDeps, limit = 500): Promise<number> {
   const now = deps.clock.now();
-  return deps.db.transaction(async (trx) => {
-    const due = (await trx('trade_offers')
-      .where({ status: 'pending' })
-      .where('expires_at', '<=', now)
-      .orderBy('id')
-      .limit(limit)
-      .forUpdate()) as OfferRow[];
+  return inTransaction(deps.db, async (trx) => {
+    const due = await lockLapsedOffers(trx, now, limit);
     for (const offer of due) await voidOffer(deps, trx, offer, 'expired', now);
     return due.length;
   });

@@ -1,8 +1,16 @@
-import { businessRule, conflict, forbidden, invalid, notFound } from '@touchline/kit';
+import { businessRule, conflict, forbidden, inTransaction, invalid, notFound } from '@touchline/kit';
 import type { CancelWishRequest__Output } from '@touchline/protos/gen/touchline/trading/CancelWishRequest';
 import type { CreateWishRequest__Output } from '@touchline/protos/gen/touchline/trading/CreateWishRequest';
 import type { TradeWish } from '@touchline/protos/gen/touchline/trading/TradeWish';
-import { findWish, findWishByKey, wishMessage, type WishRow } from '../db/wishes';
+import {
+  findWish,
+  findWishByKey,
+  insertWish,
+  openWishOnCard,
+  setWishStatus,
+  type WishRow,
+} from '../db/wishes';
+import { wishMessage } from '../mappers';
 import { MUTED_NOTE } from '../domain/offer';
 import { checkPreferences, WISH_EXISTS, WISH_NOT_FOUND, WISH_NOT_OPEN } from '../domain/wish';
 import { CARD_NOT_FOUND } from './create-offer';
@@ -10,6 +18,14 @@ import type { TradingDeps } from './deps';
 
 export const NOT_YOUR_WISH_CARD = 'You can only list your own cards for trade';
 export const LISTED_CARD = 'Cards listed for sale cannot be listed for trade';
+export const UNKNOWN_TEAM = 'Team not found';
+
+/** A desired team must be one of cards-market's clubs (0 is "any team"). */
+async function checkTeamExists(deps: TradingDeps, teamId: number): Promise<void> {
+  if (teamId === 0) return;
+  const { teams } = await deps.cards.ListTeams({});
+  if (!teams.some((t) => t.id === teamId)) throw notFound(UNKNOWN_TEAM);
+}
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505';
 
@@ -39,6 +55,7 @@ export async function createWish(deps: TradingDeps, request: CreateWishRequest__
   const [{ cards }, user] = await Promise.all([
     deps.cards.GetCardsByIds({ cardIds: [request.cardId] }),
     prefs.notes ? deps.identity.GetUser({ userId: request.userId }) : undefined,
+    checkTeamExists(deps, prefs.desiredTeamId),
   ]);
   if (user?.muted) throw forbidden(MUTED_NOTE);
   const card = cards[0];
@@ -49,17 +66,17 @@ export async function createWish(deps: TradingDeps, request: CreateWishRequest__
 
   const now = deps.clock.now();
   try {
-    return await deps.db.transaction(async (trx) => {
+    return await inTransaction(deps.db, async (trx) => {
       const raced = await findWishByKey(trx, request.userId, request.idempotencyKey);
       if (raced) return repeat(raced, request);
-      const open = (await trx('trade_wishes').where({ card_id: card.id, status: 'open' }).first()) as
-        WishRow | undefined;
+      const open = await openWishOnCard(trx, card.id);
       // The same key committed between the two reads above: that request's wish is this one's answer.
       if (open?.user_id === request.userId && open.idempotency_key === request.idempotencyKey)
         return repeat(open, request);
       if (open) throw conflict(WISH_EXISTS);
-      const [row] = (await trx('trade_wishes')
-        .insert({
+      const row = await insertWish(
+        trx,
+        {
           user_id: request.userId,
           card_id: card.id,
           desired_rarity: prefs.desiredRarity,
@@ -67,7 +84,6 @@ export async function createWish(deps: TradingDeps, request: CreateWishRequest__
           desired_team_id: prefs.desiredTeamId,
           minimum_coins: prefs.minimumCoins,
           notes: prefs.notes,
-          status: 'open',
           player_id: player.id,
           player_name: player.name,
           rarity: player.rarity,
@@ -75,17 +91,16 @@ export async function createWish(deps: TradingDeps, request: CreateWishRequest__
           team_id: player.teamId,
           value_snapshot: player.currentPrice,
           idempotency_key: request.idempotencyKey,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('*')) as WishRow[];
-      await deps.outbox.add(trx, 'trading.wish.created', String(row!.id), {
-        wishId: row!.id,
+        },
+        now,
+      );
+      await deps.outbox.add(trx, 'trading.wish.created', String(row.id), {
+        wishId: row.id,
         userId: request.userId,
         cardId: card.id,
         createdAt: now.toISOString(),
       });
-      return wishMessage(row!);
+      return wishMessage(row);
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -98,17 +113,13 @@ export async function createWish(deps: TradingDeps, request: CreateWishRequest__
 
 /** The owner takes the card off the trade marketplace; repeating it answers the same. */
 export async function cancelWish(deps: TradingDeps, request: CancelWishRequest__Output): Promise<TradeWish> {
-  return deps.db.transaction(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const wish = await findWish(trx, request.wishId, true);
     if (!wish) throw notFound(WISH_NOT_FOUND);
     if (wish.user_id !== request.userId) throw forbidden('You can only remove your own trade listings');
     if (wish.status === 'cancelled') return wishMessage(wish);
     if (wish.status !== 'open') throw conflict(WISH_NOT_OPEN);
     const now = deps.clock.now();
-    const [row] = (await trx('trade_wishes')
-      .where({ id: wish.id })
-      .update({ status: 'cancelled', updated_at: now })
-      .returning('*')) as WishRow[];
-    return wishMessage(row!);
+    return wishMessage(await setWishStatus(trx, wish.id, 'cancelled', now));
   });
 }

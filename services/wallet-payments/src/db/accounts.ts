@@ -31,8 +31,11 @@ export async function ensureAccounts(trx: Knex.Transaction, names: readonly stri
 }
 
 /**
- * Creates and row-locks the accounts until the transaction ends. Every use case takes its account
- * locks here, once, in name order: two postings over the same accounts queue instead of deadlocking.
+ * Creates and row-locks the accounts until the transaction ends. The wallet's one lock order: every
+ * transaction that moves or reserves coins takes its account locks here, in name order, before it
+ * locks or inserts any other row (a hold, a transaction key, a promo code). FOR NO KEY UPDATE, the
+ * lock an UPDATE of the balance takes anyway, does not conflict with the key-share locks that the
+ * foreign keys of holds and entries take on accounts that other transactions insert rows for.
  */
 export async function lockAccounts(
   trx: Knex.Transaction,
@@ -44,7 +47,7 @@ export async function lockAccounts(
   const rows = (await trx('accounts')
     .whereIn('name', sorted)
     .orderBy('name')
-    .forUpdate()
+    .forNoKeyUpdate()
     .select(COLUMNS)) as AccountRow[];
   return new Map(rows.map((row) => [row.name, row]));
 }

@@ -22,7 +22,7 @@ export interface HoldRow {
  */
 export async function insertHold(
   trx: Knex.Transaction,
-  row: Omit<HoldRow, 'transaction_id'>,
+  row: Omit<HoldRow, 'transaction_id'> & { transaction_id?: number },
 ): Promise<boolean> {
   const inserted = (await trx('holds')
     .insert(row)

@@ -135,3 +135,21 @@ export async function dueMints(db: Knex, now: Date, limit: number): Promise<Rede
     .orderBy('next_mint_at')
     .limit(limit)) as RedemptionRow[];
 }
+
+/**
+ * Gives a code seeded unlimited (recognised by its code and description) the limit `max`, never
+ * below what was already redeemed (the table's check constraint); true when it was capped.
+ */
+export async function capUnlimitedCode(
+  db: Knex,
+  code: string,
+  description: string,
+  max: number,
+): Promise<boolean> {
+  const rows = (await db('promo_codes')
+    .where({ code, description })
+    .whereNull('max_redemptions')
+    .update({ max_redemptions: db.raw('greatest(?::int, redemptions_count)', [max]) })
+    .returning('code')) as unknown[];
+  return rows.length > 0;
+}

@@ -1,40 +1,14 @@
 import { invalid } from '@touchline/kit';
+import { PLATFORM_ACCOUNTS, userAccount, userIdOf } from '@touchline/rules';
 
-/** The platform's own accounts (design.md section 3). They may go negative; a user account never does. */
-export const PLATFORM = {
-  /** Source of every coin that enters the game (purchases, rewards, grants): its balance is minus the supply. */
-  mint: 'platform:mint',
-  /** Fees of sales, trades and cash-outs. */
-  profit: 'platform:profit',
-  /** Revenue of direct market sales and packs. */
-  market: 'platform:market',
-  cashoutPending: 'platform:cashout-pending',
-  paidOut: 'platform:paid-out',
-} as const;
-
-export type PlatformAccount = (typeof PLATFORM)[keyof typeof PLATFORM];
-export const PLATFORM_ACCOUNTS: readonly PlatformAccount[] = Object.values(PLATFORM);
+export { PLATFORM, PLATFORM_ACCOUNTS, userIdOf, type PlatformAccount } from '@touchline/rules';
 
 export type AccountKind = 'user' | 'platform';
 
-const USER_ACCOUNT = /^user:([1-9][0-9]*)$/;
-
-function isUserId(id: number): boolean {
-  return Number.isSafeInteger(id) && id > 0;
-}
-
-/** "user:{id}"; a user id is a positive integer (0 is the market in cards-market, never a wallet owner). */
-export function userAccount(userId: number): string {
-  if (!isUserId(userId)) throw invalid('user_id must be a positive integer');
-  return `user:${userId}`;
-}
-
-/** The user id of a user account name; undefined for platform accounts and non-accounts. */
-export function userIdOf(account: string): number | undefined {
-  const match = USER_ACCOUNT.exec(account);
-  if (!match) return undefined;
-  const id = Number(match[1]);
-  return isUserId(id) ? id : undefined;
+/** "user:{id}" of a caller's user id, refused when the id is not a positive integer (0 is the market). */
+export function checkedUserAccount(userId: number): string {
+  if (!Number.isSafeInteger(userId) || userId <= 0) throw invalid('user_id must be a positive integer');
+  return userAccount(userId);
 }
 
 /** The kind of an account name, or undefined when the name is no account at all. */

@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import { ConfigError, type Clock, type Logger, type Random } from '@touchline/kit';
+import { ConfigError, type Clock, type Logger, type Random, type Db } from '@touchline/kit';
 import type { WalletConfig } from '../config';
 import type { PaymentProvider } from './provider';
 import { StripePaymentProvider } from './stripe-provider';
@@ -22,7 +21,7 @@ export interface Payments {
  */
 export function createPayments(
   config: WalletConfig,
-  deps: { db: Knex; clock: Clock; random: Random; logger: Logger },
+  deps: { db: Db; clock: Clock; random: Random; logger: Logger },
 ): Payments {
   if (config.STRIPE_SECRET_KEY) {
     const missing = (['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { unavailable } from '@touchline/kit';
 import { intentView, verifyStripeEvent } from './webhook-event';
 import type { CreateIntentOrder, CreatedIntent, IntentView, PaymentProvider, WebhookEvent } from './provider';
 import type { IntentStatus } from '../domain/payments';
@@ -26,6 +27,22 @@ function isMissing(error: unknown): boolean {
   );
 }
 
+export const PAYMENTS_UNAVAILABLE = 'Payments are temporarily unavailable. Please try again.';
+
+/**
+ * Stripe unreachable or failing on its side (after the SDK's own retries): nothing is decided, so the
+ * caller hears 503 with Retry-After (design.md section 6), never a 500.
+ */
+function whenStripeIsDown(error: unknown): never {
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+  )
+    throw unavailable(PAYMENTS_UNAVAILABLE);
+  throw error;
+}
+
 /** Real card payments through the official SDK (STRIPE_SECRET_KEY set). */
 export class StripePaymentProvider implements PaymentProvider {
   readonly mode = 'stripe';
@@ -44,15 +61,17 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async createIntent(order: CreateIntentOrder): Promise<CreatedIntent> {
-    const intent = await this.stripe.paymentIntents.create(
-      {
-        amount: order.amountCents,
-        currency: order.currency,
-        metadata: { ...order.metadata },
-        automatic_payment_methods: { enabled: true },
-      },
-      { idempotencyKey: order.idempotencyKey },
-    );
+    const intent = await this.stripe.paymentIntents
+      .create(
+        {
+          amount: order.amountCents,
+          currency: order.currency,
+          metadata: { ...order.metadata },
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey: order.idempotencyKey },
+      )
+      .catch(whenStripeIsDown);
     return { id: intent.id, clientSecret: intent.client_secret ?? '', status: intent.status as IntentStatus };
   }
 
@@ -61,7 +80,7 @@ export class StripePaymentProvider implements PaymentProvider {
       return intentView(await this.stripe.paymentIntents.retrieve(id));
     } catch (error) {
       if (isMissing(error)) return undefined;
-      throw error;
+      return whenStripeIsDown(error);
     }
   }
 

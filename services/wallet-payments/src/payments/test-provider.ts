@@ -1,5 +1,13 @@
-import type { Knex } from 'knex';
-import { businessRule, conflict, forbidden, notFound, type Clock, type Random } from '@touchline/kit';
+import {
+  businessRule,
+  conflict,
+  forbidden,
+  notFound,
+  type Clock,
+  type Random,
+  inTransaction,
+  type Db,
+} from '@touchline/kit';
 import {
   findTestIntent,
   insertTestIntent,
@@ -52,7 +60,7 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly publishableKey = '';
 
   constructor(
-    private readonly db: Knex,
+    private readonly db: Db,
     private readonly clock: Clock,
     private readonly random: Random,
     private readonly webhookSecret: string,
@@ -121,7 +129,7 @@ export class TestPaymentProvider implements PaymentProvider {
     intentId: string,
     next: (row: TestIntentRow) => { status: TestIntentRow['status']; error: string | null },
   ): Promise<TestPaymentResult> {
-    const result = await this.db.transaction(async (trx) => {
+    const result = await inTransaction(this.db, async (trx) => {
       const row = await lockTestIntent(trx, intentId);
       if (!row) throw notFound(PAYMENT_NOT_FOUND);
       if (row.metadata.userId !== String(userId)) throw forbidden(PAYMENT_OF_ANOTHER_USER);

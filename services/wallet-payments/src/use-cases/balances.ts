@@ -1,3 +1,4 @@
+import { userAccount } from '@touchline/rules';
 import { invalid } from '@touchline/kit';
 import type { GetBalanceResponse__Output as GetBalanceResponse } from '@touchline/protos/gen/touchline/wallet/GetBalanceResponse';
 import type { GetBalancesResponse__Output as GetBalancesResponse } from '@touchline/protos/gen/touchline/wallet/GetBalancesResponse';
@@ -12,14 +13,11 @@ const MAX_USERS_PER_REQUEST = 1_000;
  * has 0 coins, so composing callers never fail on a user the wallet has not seen.
  */
 async function accountsOf(deps: WalletDeps, userIds: readonly number[]) {
-  return findAccounts(
-    deps.db,
-    userIds.map((id) => `user:${id}`),
-  );
+  return findAccounts(deps.db, userIds.map(userAccount));
 }
 
 export async function getBalance(deps: WalletDeps, userId: number): Promise<GetBalanceResponse> {
-  const row = (await accountsOf(deps, [userId])).get(`user:${userId}`);
+  const row = (await accountsOf(deps, [userId])).get(userAccount(userId));
   return { userId, coins: row ? spendable(row) : 0, heldCoins: row?.held ?? 0 };
 }
 
@@ -33,7 +31,7 @@ export async function getBalances(
   const rows = await accountsOf(deps, userIds);
   return {
     balances: userIds.map((userId) => {
-      const row = rows.get(`user:${userId}`);
+      const row = rows.get(userAccount(userId));
       return { userId, coins: row ? spendable(row) : 0 };
     }),
   };

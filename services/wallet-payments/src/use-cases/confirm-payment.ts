@@ -1,7 +1,7 @@
-import { businessRule, forbidden, invalid, notFound } from '@touchline/kit';
+import { businessRule, forbidden, invalid, notFound, inTransaction } from '@touchline/kit';
 import type { ConfirmPaymentRequest__Output } from '@touchline/protos/gen/touchline/wallet/ConfirmPaymentRequest';
 import type { ConfirmPaymentResponse__Output as ConfirmPaymentResponse } from '@touchline/protos/gen/touchline/wallet/ConfirmPaymentResponse';
-import { userAccount } from '../domain/accounts';
+import { checkedUserAccount } from '../domain/accounts';
 import {
   PAYMENT_NOT_FOUND,
   PAYMENT_NOT_SUCCEEDED,
@@ -28,7 +28,7 @@ export async function confirmPayment(
   deps: PaymentDeps,
   request: ConfirmPaymentRequest__Output,
 ): Promise<ConfirmPaymentResponse> {
-  userAccount(request.userId);
+  checkedUserAccount(request.userId);
   const intent = await deps.payments.retrieveIntent(checkIntentId(request.paymentIntentId));
   if (!intent) throw notFound(PAYMENT_NOT_FOUND);
   // Ownership first: another user's intent reveals nothing, not even its status.
@@ -37,7 +37,7 @@ export async function confirmPayment(
   const terms = purchaseTerms(intent);
   // Metadata this wallet did not write (an intent made by hand in the dashboard): no coins to credit.
   if (!terms) throw businessRule('This payment is not a coin purchase');
-  const credit = await deps.db.transaction((trx) =>
+  const credit = await inTransaction(deps.db, (trx) =>
     creditPurchaseIn(deps, trx, terms, 'confirm', intent.livemode),
   );
   return { ...credit, purchaseCoins: terms.coins };

@@ -1,26 +1,29 @@
 import { invalid } from '@touchline/kit';
 import type { CreatePaymentIntentRequest__Output } from '@touchline/protos/gen/touchline/wallet/CreatePaymentIntentRequest';
 import type { CreatePaymentIntentResponse__Output as CreatePaymentIntentResponse } from '@touchline/protos/gen/touchline/wallet/CreatePaymentIntentResponse';
-import { userAccount } from '../domain/accounts';
+import { checkedUserAccount } from '../domain/accounts';
 import { findCoinPackage } from '../domain/coin-packages';
 import { AMOUNT_MISMATCH, CURRENCY, UNKNOWN_PACKAGE } from '../domain/payments';
 import { checkKey } from '../domain/validation';
 import type { PaymentDeps } from './deps';
+import { checkSpendingLimit } from './spending-limit';
 
 /**
  * Starts a coin purchase. The price and the coins come from the package; the amount the client
  * showed must be that price (a tampered or stale page is refused, never charged a different sum).
  * Who and what are written into the intent's metadata, where both crediting paths read them back.
+ * A purchase that would pass the player's monthly spending limit is refused before any intent exists.
  */
 export async function createPaymentIntent(
   deps: PaymentDeps,
   request: CreatePaymentIntentRequest__Output,
 ): Promise<CreatePaymentIntentResponse> {
-  userAccount(request.userId);
+  checkedUserAccount(request.userId);
   const pkg = findCoinPackage(request.packageId);
   if (!pkg) throw invalid(UNKNOWN_PACKAGE);
   if (request.amountCents !== pkg.priceCents) throw invalid(AMOUNT_MISMATCH);
   const key = checkKey(request.idempotencyKey);
+  await checkSpendingLimit(deps.db, deps.clock.now(), request.userId, pkg.priceCents);
   const intent = await deps.payments.createIntent({
     amountCents: pkg.priceCents,
     currency: CURRENCY,

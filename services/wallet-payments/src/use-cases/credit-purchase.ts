@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
+import type { Tx } from '@touchline/kit';
 import { insertPurchase } from '../db/purchases';
-import { PLATFORM, userAccount } from '../domain/accounts';
+import { PLATFORM, checkedUserAccount } from '../domain/accounts';
 import { purchaseKey, type PurchaseTerms } from '../domain/payments';
 import { fingerprint, grantEntries } from '../domain/posting';
 import type { WalletDeps } from './deps';
@@ -22,12 +22,12 @@ export interface Credit {
  */
 export async function creditPurchaseIn(
   deps: WalletDeps,
-  trx: Knex.Transaction,
+  trx: Tx,
   terms: PurchaseTerms,
   via: 'confirm' | 'webhook',
   livemode: boolean,
 ): Promise<Credit> {
-  const to = userAccount(terms.userId);
+  const to = checkedUserAccount(terms.userId);
   const posted = await post(deps, trx, {
     key: purchaseKey(terms.paymentIntentId),
     fingerprint: fingerprint('grant', { from: PLATFORM.mint, to, amount: terms.coins, fee: 0 }),

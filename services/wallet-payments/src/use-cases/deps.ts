@@ -1,10 +1,9 @@
-import type { Knex } from 'knex';
-import type { Clock, Logger, Outbox } from '@touchline/kit';
-import type { CardMinter } from '../cards';
+import type { Clock, Logger, Outbox, Db } from '@touchline/kit';
+import type { CardMinter } from '../peers';
 import type { PaymentProvider, TestPaymentProvider } from '../payments';
 
 export interface WalletDeps {
-  db: Knex;
+  db: Db;
   outbox: Outbox;
   clock: Clock;
   logger: Logger;

@@ -1,7 +1,7 @@
-import type { Knex } from 'knex';
+import { inTransaction, type Tx } from '@touchline/kit';
 import type { GrantRequest__Output } from '@touchline/protos/gen/touchline/wallet/GrantRequest';
 import type { GrantResponse__Output as GrantResponse } from '@touchline/protos/gen/touchline/wallet/GrantResponse';
-import { PLATFORM, userAccount } from '../domain/accounts';
+import { PLATFORM, checkedUserAccount } from '../domain/accounts';
 import { fingerprint, grantEntries } from '../domain/posting';
 import { checkAmount, checkPostingKey, checkReason, checkReference } from '../domain/validation';
 import type { WalletDeps } from './deps';
@@ -13,12 +13,8 @@ export type GrantOrder = Pick<
 >;
 
 /** Coins from platform:mint to a user, inside the caller's transaction (the inbox's, for welcome coins). */
-export async function grantIn(
-  deps: WalletDeps,
-  trx: Knex.Transaction,
-  order: GrantOrder,
-): Promise<GrantResponse> {
-  const to = userAccount(order.userId);
+export async function grantIn(deps: WalletDeps, trx: Tx, order: GrantOrder): Promise<GrantResponse> {
+  const to = checkedUserAccount(order.userId);
   const amount = checkAmount(order.amount);
   const posted = await post(deps, trx, {
     key: checkPostingKey(order.idempotencyKey),
@@ -32,5 +28,5 @@ export async function grantIn(
 
 /** Grant RPC: welcome coins, mission rewards, promo coins, refunds. Idempotent by key. */
 export function grant(deps: WalletDeps, order: GrantOrder): Promise<GrantResponse> {
-  return deps.db.transaction((trx) => grantIn(deps, trx, order));
+  return inTransaction(deps.db, (trx) => grantIn(deps, trx, order));
 }

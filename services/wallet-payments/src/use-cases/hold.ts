@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import { businessRule, conflict, invalid } from '@touchline/kit';
+import { businessRule, conflict, invalid, inTransaction, type Tx } from '@touchline/kit';
 import type { HoldRequest__Output } from '@touchline/protos/gen/touchline/wallet/HoldRequest';
 import type { HoldResponse__Output as HoldResponse } from '@touchline/protos/gen/touchline/wallet/HoldResponse';
 import { addHeld, ensureAccounts, findAccounts, lockAccounts } from '../db/accounts';
@@ -11,7 +10,25 @@ import { checkKey, checkReason, checkReference, checkTerms, type TransferTerms }
 import type { WalletDeps } from './deps';
 import { spendableOf } from './post';
 
-function sameTerms(row: HoldRow, terms: TransferTerms): boolean {
+/** A Hold (or Pay) request, validated: its key, the transfer's terms, reason and reference. */
+export function holdRequestOf(request: HoldRequest__Output) {
+  const holdKey = checkKey(request.holdKey, 'hold_key');
+  const terms = checkTerms({
+    from: request.fromAccount,
+    to: request.toAccount,
+    amount: request.amount,
+    fee: request.fee,
+  });
+  if (accountKind(terms.from) !== 'user') throw invalid('Only a user account can hold coins');
+  return {
+    holdKey,
+    terms,
+    reason: checkReason(request.reason),
+    reference: checkReference(request.reference),
+  };
+}
+
+export function sameTerms(row: HoldRow, terms: TransferTerms): boolean {
   return (
     row.from_account === terms.from &&
     row.to_account === terms.to &&
@@ -21,11 +38,7 @@ function sameTerms(row: HoldRow, terms: TransferTerms): boolean {
 }
 
 /** The answer for a key that already has a hold (or a tombstone); nothing is reserved again. */
-async function existingHold(
-  trx: Knex.Transaction,
-  row: HoldRow,
-  terms: TransferTerms,
-): Promise<HoldResponse> {
+async function existingHold(trx: Tx, row: HoldRow, terms: TransferTerms): Promise<HoldResponse> {
   // A tombstone answers 'voided' whatever the terms: the saga that voided the key has moved on.
   if (row.status !== 'voided' && !sameTerms(row, terms)) throw conflict(HOLD_KEY_REUSED);
   const accounts = await findAccounts(trx, [terms.from]);
@@ -38,24 +51,19 @@ async function existingHold(
  * voided (even before this hold arrived) stays voided and reserves nothing.
  */
 export async function hold(deps: WalletDeps, request: HoldRequest__Output): Promise<HoldResponse> {
-  const holdKey = checkKey(request.holdKey, 'hold_key');
-  const terms = checkTerms({
-    from: request.fromAccount,
-    to: request.toAccount,
-    amount: request.amount,
-    fee: request.fee,
-  });
-  if (accountKind(terms.from) !== 'user') throw invalid('Only a user account can hold coins');
-  const reason = checkReason(request.reason);
-  const reference = checkReference(request.reference);
+  const { holdKey, terms, reason, reference } = holdRequestOf(request);
 
-  return deps.db.transaction(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
+    // The account first (db/accounts.ts): two holds of one user queue here instead of deadlocking.
+    const from = (await lockAccounts(trx, [terms.from])).get(terms.from)!;
     const earlier = await findHold(trx, holdKey);
     if (earlier) return existingHold(trx, earlier, terms);
 
     const now = deps.clock.now();
     // The hold row references both accounts, so they must exist first.
-    await ensureAccounts(trx, [terms.from, terms.to]);
+    await ensureAccounts(trx, [terms.to]);
+    // Refused before anything is written: a refused hold leaves nothing under its key.
+    if (!canDebit(from, terms.amount)) throw businessRule(NOT_ENOUGH_COINS);
     const created = await insertHold(trx, {
       hold_key: holdKey,
       from_account: terms.from,
@@ -69,12 +77,8 @@ export async function hold(deps: WalletDeps, request: HoldRequest__Output): Prom
       created_at: now,
       updated_at: now,
     });
-    // Another Hold or VoidHold of this key committed first.
+    // A VoidHold of this key (which needs no account lock when nothing was held) committed first.
     if (!created) return existingHold(trx, (await findHold(trx, holdKey))!, terms);
-
-    const from = (await lockAccounts(trx, [terms.from])).get(terms.from)!;
-    // Throwing rolls the hold row back too: a refused hold leaves nothing under its key.
-    if (!canDebit(from, terms.amount)) throw businessRule(NOT_ENOUGH_COINS);
     const after = await addHeld(trx, terms.from, terms.amount, now);
     return { holdKey, status: 'held', fromBalance: spendable(after) };
   });

@@ -1,3 +1,4 @@
+import { inTransaction } from '@touchline/kit';
 import type { ListLedgerEntriesRequest__Output } from '@touchline/protos/gen/touchline/wallet/ListLedgerEntriesRequest';
 import type { ListLedgerEntriesResponse__Output as ListLedgerEntriesResponse } from '@touchline/protos/gen/touchline/wallet/ListLedgerEntriesResponse';
 import type { LedgerEntry__Output as LedgerEntry } from '@touchline/protos/gen/touchline/wallet/LedgerEntry';
@@ -46,8 +47,12 @@ export async function listLedgerEntries(
  * repeatable-read snapshot, so postings committing meanwhile cannot show up as false mismatches.
  */
 export function verifyLedger(deps: WalletDeps): Promise<LedgerReport> {
-  return deps.db.transaction(async (trx) => auditLedger(await ledgerTotal(trx), await accountAudits(trx)), {
-    isolationLevel: 'repeatable read',
-    readOnly: true,
-  });
+  return inTransaction(
+    deps.db,
+    async (trx) => auditLedger(await ledgerTotal(trx), await accountAudits(trx)),
+    {
+      isolationLevel: 'repeatable read',
+      readOnly: true,
+    },
+  );
 }

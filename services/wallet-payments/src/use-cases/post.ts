@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import { businessRule, conflict } from '@touchline/kit';
+import { businessRule, conflict, type Tx } from '@touchline/kit';
 import { addHeld, applyEntries, findAccounts, lockAccounts, type AccountRow } from '../db/accounts';
 import { claimKey, findTransaction, insertEntries } from '../db/transactions';
 import { userIdOf } from '../domain/accounts';
@@ -33,27 +32,39 @@ export function spendableOf(accounts: Map<string, AccountRow>, name: string): nu
   return row ? spendable(row) : 0;
 }
 
-function involved(order: PostingOrder): string[] {
+/** The accounts a posting locks: lock these first when the transaction locks other rows too. */
+export function involvedAccounts(order: PostingOrder): string[] {
   return [...order.entries.map((e) => e.account), ...(order.alsoAccounts ?? [])];
 }
 
-async function replay(trx: Knex.Transaction, order: PostingOrder): Promise<Posted> {
+async function replay(trx: Tx, order: PostingOrder): Promise<Posted> {
   const earlier = await findTransaction(trx, order.key);
   if (!earlier) throw new Error(`idempotency key ${order.key} claimed but not found`);
   if (earlier.fingerprint !== order.fingerprint)
     throw conflict('Idempotency key was used for another posting');
-  return { transactionId: earlier.id, replayed: true, accounts: await findAccounts(trx, involved(order)) };
+  return {
+    transactionId: earlier.id,
+    replayed: true,
+    accounts: await findAccounts(trx, involvedAccounts(order)),
+  };
 }
 
 /**
- * Posts one balanced transaction inside the caller's database transaction: claims the key, locks the
- * accounts in name order, refuses an overdraft of a user account (rolling everything back), writes
+ * Posts one balanced transaction inside the caller's database transaction: locks the accounts in
+ * name order (before anything else, db/accounts.ts), claims the key, refuses an overdraft of a user account (rolling everything back), writes
  * the entries, updates the cached balances and announces every user credit. The same key again
  * returns the first transaction and writes nothing.
  */
-export async function post(deps: WalletDeps, trx: Knex.Transaction, order: PostingOrder): Promise<Posted> {
+export async function post(
+  deps: WalletDeps,
+  trx: Tx,
+  order: PostingOrder,
+  /** The accounts of the posting, when the caller has locked them already (lockAccounts) in this transaction. */
+  alreadyLocked?: Map<string, AccountRow>,
+): Promise<Posted> {
   if (!isBalanced(order.entries)) throw new Error(`unbalanced posting for key ${order.key}`);
   const now = deps.clock.now();
+  const locked = alreadyLocked ?? (await lockAccounts(trx, involvedAccounts(order)));
   const transactionId = await claimKey(trx, {
     idempotency_key: order.key,
     fingerprint: order.fingerprint,
@@ -63,7 +74,6 @@ export async function post(deps: WalletDeps, trx: Knex.Transaction, order: Posti
   });
   if (transactionId === undefined) return replay(trx, order);
 
-  const locked = await lockAccounts(trx, involved(order));
   for (const entry of order.entries) {
     if (entry.amount >= 0) continue;
     const released = order.released?.account === entry.account ? order.released.amount : 0;
@@ -80,7 +90,7 @@ export async function post(deps: WalletDeps, trx: Knex.Transaction, order: Posti
 /** wallet.coins.credited for every user account the posting raised (events.proto). */
 async function announceCredits(
   deps: WalletDeps,
-  trx: Knex.Transaction,
+  trx: Tx,
   transactionId: number,
   order: PostingOrder,
   accounts: Map<string, AccountRow>,

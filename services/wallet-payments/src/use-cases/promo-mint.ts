@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import { inTransaction, type Tx } from '@touchline/kit';
 import { completeMint, dueMints, findRedemption, recordMintFailure, type RedemptionRow } from '../db/promo';
 import { mintSpecs } from '../domain/promo';
 import type { PromoDeps, WalletDeps } from './deps';
@@ -12,7 +12,7 @@ const SWEEP_BATCH = 20;
 /** wallet.promo.redeemed, once per redemption: when it commits (coins only) or when its cards are minted. */
 export async function announceRedemption(
   deps: WalletDeps,
-  trx: Knex.Transaction,
+  trx: Tx,
   redemption: RedemptionRow,
 ): Promise<void> {
   await deps.outbox.add(trx, 'wallet.promo.redeemed', String(redemption.user_id), {
@@ -55,7 +55,7 @@ export async function mintReward(deps: PromoDeps, redemption: RedemptionRow): Pr
     await recordMintFailure(deps.db, redemption.id, message, new Date(deps.clock.now().getTime() + delay));
     return redemption;
   }
-  const done = await deps.db.transaction(async (trx) => {
+  const done = await inTransaction(deps.db, async (trx) => {
     const row = await completeMint(trx, redemption.id, cardIds, deps.clock.now());
     if (row) await announceRedemption(deps, trx, row);
     return row;

@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import { invalid } from '@touchline/kit';
+import { invalid, inTransaction, type Tx } from '@touchline/kit';
 import type { RedeemPromoRequest__Output } from '@touchline/protos/gen/touchline/wallet/RedeemPromoRequest';
 import type { RedeemPromoResponse__Output as RedeemPromoResponse } from '@touchline/protos/gen/touchline/wallet/RedeemPromoResponse';
 import {
@@ -10,7 +9,8 @@ import {
   rewardOf,
   type RedemptionRow,
 } from '../db/promo';
-import { userAccount } from '../domain/accounts';
+import { lockAccounts } from '../db/accounts';
+import { PLATFORM, checkedUserAccount } from '../domain/accounts';
 import {
   MAX_CODE_LENGTH,
   needsCards,
@@ -36,11 +36,13 @@ type Outcome = { refused: string } | { redemption: RedemptionRow };
  */
 async function redeemIn(
   deps: PromoDeps,
-  trx: Knex.Transaction,
+  trx: Tx,
   code: string,
   userId: number,
   idempotencyKey: string,
 ): Promise<Outcome> {
+  // The accounts a coin reward posts to, before the code row: the wallet's one lock order.
+  await lockAccounts(trx, [PLATFORM.mint, checkedUserAccount(userId)]);
   const row = await lockPromoCode(trx, code);
   if (!row) return { refused: PROMO_NOT_FOUND };
   const earlier = await findRedemption(trx, { code, user_id: userId });
@@ -107,13 +109,13 @@ export async function redeemPromo(
   deps: PromoDeps,
   request: RedeemPromoRequest__Output,
 ): Promise<RedeemPromoResponse> {
-  userAccount(request.userId);
+  checkedUserAccount(request.userId);
   const code = normalizeCode(request.code);
   if (code === '') throw invalid(PROMO_REQUIRED);
   const outcome: Outcome =
     code.length > MAX_CODE_LENGTH
       ? { refused: PROMO_NOT_FOUND }
-      : await deps.db.transaction((trx) =>
+      : await inTransaction(deps.db, (trx) =>
           redeemIn(deps, trx, code, request.userId, request.idempotencyKey.slice(0, 200)),
         );
   if ('refused' in outcome) {

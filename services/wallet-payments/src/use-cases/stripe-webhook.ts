@@ -1,7 +1,9 @@
-import { invalid } from '@touchline/kit';
+import { invalid, inTransaction } from '@touchline/kit';
 import type { HandleStripeWebhookRequest__Output } from '@touchline/protos/gen/touchline/wallet/HandleStripeWebhookRequest';
 import type { HandleStripeWebhookResponse__Output as HandleStripeWebhookResponse } from '@touchline/protos/gen/touchline/wallet/HandleStripeWebhookResponse';
+import { lockAccounts } from '../db/accounts';
 import { claimEvent, findEvent, markHandled } from '../db/stripe-events';
+import { PLATFORM, checkedUserAccount } from '../domain/accounts';
 import { INVALID_SIGNATURE, purchaseTerms } from '../domain/payments';
 import { creditPurchaseIn } from './credit-purchase';
 import type { PaymentDeps } from './deps';
@@ -24,7 +26,14 @@ export async function handleStripeWebhook(
   const event = deps.payments.verifyWebhook(payload, request.signature);
   const answer = (handled: boolean) => ({ eventId: event.id, eventType: event.type, handled });
 
-  return deps.db.transaction(async (trx) => {
+  const terms =
+    event.type === 'payment_intent.succeeded' && event.intent?.status === 'succeeded'
+      ? purchaseTerms(event.intent)
+      : undefined;
+
+  return inTransaction(deps.db, async (trx) => {
+    // The accounts it credits before the event row: the wallet's one lock order (db/accounts.ts).
+    if (terms) await lockAccounts(trx, [PLATFORM.mint, checkedUserAccount(terms.userId)]);
     const fresh = await claimEvent(trx, {
       event_id: event.id,
       type: event.type,
@@ -35,7 +44,6 @@ export async function handleStripeWebhook(
     if (!fresh) return answer((await findEvent(trx, event.id))!.handled);
 
     if (event.type !== 'payment_intent.succeeded' || !event.intent) return answer(false);
-    const terms = event.intent.status === 'succeeded' ? purchaseTerms(event.intent) : undefined;
     if (!terms) {
       // Another product's payment on the same Stripe account: acknowledged, so Stripe stops retrying.
       deps.logger.warn(

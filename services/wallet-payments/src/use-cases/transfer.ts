@@ -1,3 +1,4 @@
+import { inTransaction } from '@touchline/kit';
 import type { TransferRequest__Output } from '@touchline/protos/gen/touchline/wallet/TransferRequest';
 import type { TransferResponse__Output as TransferResponse } from '@touchline/protos/gen/touchline/wallet/TransferResponse';
 import { fingerprint, transferEntries } from '../domain/posting';
@@ -27,7 +28,7 @@ export async function transfer(
     entries: transferEntries(terms),
     alsoAccounts: [terms.from, terms.to],
   };
-  const posted = await deps.db.transaction((trx) => post(deps, trx, order));
+  const posted = await inTransaction(deps.db, (trx) => post(deps, trx, order));
   return {
     transactionId: posted.transactionId,
     fromBalance: spendableOf(posted.accounts, terms.from),

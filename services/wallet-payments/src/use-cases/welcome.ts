@@ -1,4 +1,5 @@
-import type { Knex } from 'knex';
+import type { Tx } from '@touchline/kit';
+import { userAccount } from '@touchline/rules';
 import type { EventOutput } from '@touchline/protos';
 import { findTransaction } from '../db/transactions';
 import { userIdOf } from '../domain/accounts';
@@ -11,11 +12,11 @@ import { grantIn } from './grant';
  */
 export async function grantWelcomeCoins(
   deps: WalletDeps,
-  trx: Knex.Transaction,
+  trx: Tx,
   event: EventOutput<'identity.user.registered'>,
 ): Promise<void> {
   if (deps.welcomeCoins === 0) return;
-  if (userIdOf(`user:${event.userId}`) === undefined) {
+  if (userIdOf(userAccount(event.userId)) === undefined) {
     // Retrying cannot fix a malformed event; blocking the topic behind it would hold up every sign-up.
     deps.logger.error(
       { userId: event.userId },
@@ -32,6 +33,6 @@ export async function grantWelcomeCoins(
     userId: event.userId,
     amount: deps.welcomeCoins,
     reason: 'welcome',
-    reference: `user:${event.userId}`,
+    reference: userAccount(event.userId),
   });
 }

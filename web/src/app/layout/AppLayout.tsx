@@ -1,12 +1,20 @@
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+
+import { FullScreenSpinner, Spinner } from '@/components/ui/Spinner';
+import { NotificationStream } from '@/lib/notification-stream';
 
 import { AppShell } from './AppShell';
 
-/** Layout of every signed-in screen. */
+/** Layout of every signed-in screen; it holds the app's one live notifications stream. */
 export function AppLayout() {
   return (
     <AppShell>
-      <Outlet />
+      <NotificationStream />
+      {/* A screen's chunk is on its way: the frame and the bottom navigation stay. */}
+      <Suspense fallback={<ScreenFallback />}>
+        <Outlet />
+      </Suspense>
     </AppShell>
   );
 }
@@ -16,7 +24,17 @@ export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
-      <Outlet />
+      <Suspense fallback={<FullScreenSpinner />}>
+        <Outlet />
+      </Suspense>
     </>
+  );
+}
+
+function ScreenFallback() {
+  return (
+    <div className="flex flex-1 items-center justify-center text-emerald-400">
+      <Spinner size="lg" />
+    </div>
   );
 }

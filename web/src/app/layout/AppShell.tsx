@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { BottomNav } from '@/components/BottomNav';
-import { useIncomingTradesCount } from '@/features/trades/api';
+import { useIncomingTradesCount } from '@/lib/data/trades';
 
 export interface AppShellProps {
   children: ReactNode;

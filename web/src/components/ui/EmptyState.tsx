@@ -25,7 +25,7 @@ export function EmptyState({ icon: Icon, title, description, action, className }
       </span>
       <div className="flex flex-col gap-1">
         <p className="text-sm font-semibold text-slate-200">{title}</p>
-        {description && <p className="text-xs text-slate-500">{description}</p>}
+        {description && <p className="text-xs text-slate-400">{description}</p>}
       </div>
       {action}
     </div>

@@ -16,7 +16,7 @@ export function SearchInput({ value, onValueChange, className, placeholder, ...p
     <div className={cn('relative', className)}>
       <Search
         aria-hidden
-        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-500"
+        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-400"
       />
       <Input
         type="search"

@@ -122,12 +122,12 @@ export function SearchableCombobox<T>({
             <span className="min-w-0 flex-1 truncate font-semibold text-slate-100">{selectedLabel}</span>
           </>
         ) : (
-          <span className="min-w-0 flex-1 truncate text-slate-500">{placeholder}</span>
+          <span className="min-w-0 flex-1 truncate text-slate-400">{placeholder}</span>
         )}
         {busy ? (
           <Spinner size="sm" label={null} className="text-emerald-400" />
         ) : (
-          <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-slate-500" />
+          <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-slate-400" />
         )}
       </Popover.Trigger>
       <Popover.Portal>
@@ -139,7 +139,7 @@ export function SearchableCombobox<T>({
           <div className="relative border-b border-white/5">
             <Search
               aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
             />
             <input
               autoFocus

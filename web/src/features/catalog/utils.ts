@@ -1,5 +1,5 @@
-import type { CatalogEntry, PlayerTeam, Rarity } from '@/features/cards/types';
-import { matchesPosition, type PositionFilter } from '@/features/cards/utils';
+import type { CatalogEntry, PlayerTeam, Rarity } from '@touchline/contract';
+import { matchesPosition, type PositionFilter } from '@/lib/cards';
 
 export type RarityFilter = 'All' | Rarity;
 export const RARITY_FILTERS: readonly RarityFilter[] = [

@@ -1,5 +1,5 @@
-import type { Card, Player, Team } from '@/features/cards/types';
-import { collectionValue, rarityRank } from '@/features/cards/utils';
+import type { Card, Player, Team } from '@touchline/contract';
+import { collectionValue, rarityRank } from '@/lib/cards';
 import { percentOf } from '@/lib/progress';
 
 /** One player of a team as owned: the player and the user's cards of them (newest first). */

@@ -1,53 +1,11 @@
-import type { Player, Position } from '@/features/cards/types';
-import { matchesPosition, type PositionFilter } from '@/features/cards/utils';
+import type { Player, Position } from '@touchline/contract';
+import { matchesPosition, type PositionFilter } from '@/lib/cards';
 
-import type { MarketItem, MarketSortKey, PlayerSortKey } from './types';
-
-// ---------------------------------------------------------------------------------------------------------
-// Texts shared by several screens (game spec, sections 5 and 8)
-// ---------------------------------------------------------------------------------------------------------
-
-export const MARKET_CLOSED_TITLE = 'Market Closed';
-export const DIRECT_BUY_CLOSED_MESSAGE =
-  'Direct market purchases are only available during market hours (9:30AM-4PM EST, Mon-Fri). P2P trading is still available.';
-export const SELL_CLOSED_TITLE = 'Market is closed';
-export const SELL_CLOSED_MESSAGE =
-  'You can only sell cards when the market is open (9:30 AM - 4:00 PM ET, Monday-Friday).';
-
-// ---------------------------------------------------------------------------------------------------------
-// Selling rules (shared with the server: cards-market domain/selling.ts)
-// ---------------------------------------------------------------------------------------------------------
-
-export interface PriceBounds {
-  min: number;
-  max: number;
-}
-
-/** The allowed listing prices: 50% of the current price rounded down to 150% rounded up. */
-export function sellPriceBounds(currentPrice: number): PriceBounds {
-  return { min: Math.floor(currentPrice * 0.5), max: Math.ceil(currentPrice * 1.5) };
-}
-
-/** The marketplace fee percent: 10 when listed at or below the current price, 15 above it. */
-export function sellFeePercent(price: number, currentPrice: number): number {
-  return price <= currentPrice ? 10 : 15;
-}
-
-/** The fee in coins, rounded down. */
-export function sellFee(price: number, currentPrice: number): number {
-  return Math.floor((price * sellFeePercent(price, currentPrice)) / 100);
-}
-
-/** What the seller receives when the card sells: the price minus the fee. */
-export function estimatedProceeds(price: number, currentPrice: number): number {
-  return price - sellFee(price, currentPrice);
-}
-
-/** Whether a price can be listed: a whole number of coins within the bounds. */
-export function isValidSellPrice(price: number, currentPrice: number): boolean {
-  const { min, max } = sellPriceBounds(currentPrice);
-  return Number.isSafeInteger(price) && price > 0 && price >= min && price <= max;
-}
+import type {
+  MarketItem,
+  MarketSort as MarketSortKey,
+  PlayerSort as PlayerSortKey,
+} from '@touchline/contract';
 
 // ---------------------------------------------------------------------------------------------------------
 // Filters and sorting (the server filters and sorts too; the client repeats it so a list shown while

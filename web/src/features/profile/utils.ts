@@ -1,5 +1,5 @@
-import type { Card, PlayerTeam, Rarity } from '@/features/cards/types';
-import { RARITY_ORDER } from '@/features/cards/utils';
+import type { Card, PlayerTeam, Rarity } from '@touchline/contract';
+import { RARITY_ORDER } from '@/lib/cards';
 
 /** Shown in Settings as the support contact. */
 export const SUPPORT_EMAIL = 'support@touchline.example';

@@ -1,7 +1,7 @@
-import { isRarity, RARITIES } from '@/features/cards/utils';
-import type { Rarity } from '@/features/cards/types';
+import { isRarity, RARITIES } from '@/lib/cards';
+import type { Rarity } from '@touchline/contract';
 
-import type { PackOdds, PackPurchaseFailure } from './types';
+import type { PackOdds, PackPurchaseRefunded } from '@touchline/contract';
 
 /** The pack-opening animation runs this long before the first card shows (economy spec, section 9). */
 export const PACK_OPEN_DELAY_MS = 800;
@@ -41,7 +41,9 @@ export function hasGlowCard(cards: readonly { player: { rarity: string } }[]): b
 }
 
 /** The body of a failed purchase when it is the spec's {success: false, message} shape. */
-export function packFailure(data: unknown): PackPurchaseFailure | null {
+export function packFailure(
+  data: unknown,
+): (Pick<PackPurchaseRefunded, 'success' | 'message'> & Partial<PackPurchaseRefunded>) | null {
   if (typeof data !== 'object' || data === null) return null;
   const record = data as Record<string, unknown>;
   if (record.success !== false || typeof record.message !== 'string' || record.message === '') return null;

@@ -1,5 +1,5 @@
-import type { Player, Rarity } from '@/features/cards/types';
-import { RARITIES } from '@/features/cards/utils';
+import type { Player, Rarity } from '@touchline/contract';
+import { RARITIES } from '@/lib/cards';
 
 /** The number of MLS clubs the rosters cover (game spec, section 9). */
 export const MLS_TEAM_COUNT = 30;

@@ -1,6 +1,15 @@
-import type { Card, Team } from '@/features/cards/types';
+import {
+  POSITIONS,
+  type Card,
+  type CreateWishBody,
+  type Position,
+  type Rarity,
+  type Team,
+  type TradeWish,
+  type WishSort,
+} from '@touchline/contract';
 
-import type { CreateWishRequest, TradeWish, WishFilters, WishSort } from './types';
+import type { WishFilters } from '@/lib/data/wishes';
 
 export const WISH_SORTS: readonly { value: WishSort; label: string }[] = [
   { value: 'newest', label: 'Newest' },
@@ -10,7 +19,7 @@ export const WISH_SORTS: readonly { value: WishSort; label: string }[] = [
 ];
 
 /** The positions a wish can ask for (game spec, section 9). */
-export const WISH_POSITIONS = ['Forward', 'Midfielder', 'Defender', 'Goalkeeper'] as const;
+export const WISH_POSITIONS = POSITIONS;
 
 export const DEFAULT_WISH_FILTERS: WishFilters = {
   search: '',
@@ -20,18 +29,6 @@ export const DEFAULT_WISH_FILTERS: WishFilters = {
   user: '',
   sort: 'newest',
 };
-
-/** The query of GET /api/tradewishes: only the filters that are set, and the sort. */
-export function wishQueryString(filters: WishFilters): string {
-  const params = new URLSearchParams();
-  if (filters.search.trim()) params.set('search', filters.search.trim());
-  if (filters.rarity) params.set('rarity', filters.rarity);
-  if (filters.position) params.set('position', filters.position);
-  if (filters.teamId) params.set('teamId', String(filters.teamId));
-  if (filters.user.trim()) params.set('user', filters.user.trim());
-  params.set('sort', filters.sort);
-  return params.toString();
-}
 
 export function isDefaultFilters(filters: WishFilters): boolean {
   return (
@@ -86,8 +83,8 @@ export function cardMismatches(card: Card, wish: TradeWish, teams: readonly Team
 /** The form of 'List Card for Trade'. */
 export interface WishForm {
   cardId: number;
-  desiredRarity: string;
-  desiredPosition: string;
+  desiredRarity: Rarity | '';
+  desiredPosition: Position | '';
   /** '' for any team. */
   desiredTeamId: string;
   minimumCoins: number;
@@ -95,8 +92,8 @@ export interface WishForm {
 }
 
 /** The request body: only the fields that are set; minimum coins only if > 0, notes only if non-blank. */
-export function buildWishRequest(form: WishForm): CreateWishRequest {
-  const request: CreateWishRequest = { cardId: form.cardId };
+export function buildWishRequest(form: WishForm): CreateWishBody {
+  const request: CreateWishBody = { cardId: form.cardId };
   if (form.desiredRarity) request.desiredRarity = form.desiredRarity;
   if (form.desiredPosition) request.desiredPosition = form.desiredPosition;
   const teamId = Number(form.desiredTeamId);

@@ -1,4 +1,5 @@
 import type { Migration } from '@touchline/kit';
+import { auditAndExchanges } from './001_audit_exchanges';
 
-/** The admin schema, in order. Empty until the service's first use case lands. */
-export const migrations: Migration[] = [];
+/** The admin schema, in order. */
+export const migrations: Migration[] = [auditAndExchanges];

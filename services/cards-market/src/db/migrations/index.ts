@@ -2,6 +2,8 @@ import type { Migration } from '@touchline/kit';
 import { catalog } from './001_catalog';
 import { market } from './002_market';
 import { holdsAndPacks } from './003_holds_packs';
+import { shopTransfers } from './004_shop_transfers';
+import { listingFeeRate } from './005_listing_fee_rate';
 
 /** The cards_market schema, in order. */
-export const migrations: Migration[] = [catalog, market, holdsAndPacks];
+export const migrations: Migration[] = [catalog, market, holdsAndPacks, shopTransfers, listingFeeRate];

@@ -1,4 +1,5 @@
 import type { Migration } from '@touchline/kit';
 import { usersAndSessions } from './001_users_sessions';
+import { revocationsAndAdminVerifications } from './002_revocations_admin_verifications';
 
-export const migrations: Migration[] = [usersAndSessions];
+export const migrations: Migration[] = [usersAndSessions, revocationsAndAdminVerifications];

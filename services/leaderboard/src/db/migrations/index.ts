@@ -1,4 +1,5 @@
 import type { Migration } from '@touchline/kit';
+import { projection } from './001_projection';
 
-/** The leaderboard schema, in order. Empty until the service's first use case lands. */
-export const migrations: Migration[] = [];
+/** The leaderboard schema, in order. */
+export const migrations: Migration[] = [projection];

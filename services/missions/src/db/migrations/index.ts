@@ -1,4 +1,5 @@
 import type { Migration } from '@touchline/kit';
+import { missionsSchema } from './001_missions';
 
-/** The missions schema, in order. Empty until the service's first use case lands. */
-export const migrations: Migration[] = [];
+/** The missions schema, in order. */
+export const migrations: Migration[] = [missionsSchema];

@@ -1,4 +1,5 @@
 import type { Migration } from '@touchline/kit';
+import { notificationsTable } from './001_notifications';
 
-/** The notifications schema, in order. Empty until the service's first use case lands. */
-export const migrations: Migration[] = [];
+/** The notifications schema, in order. */
+export const migrations: Migration[] = [notificationsTable];

@@ -2,6 +2,7 @@ import type { Migration } from '@touchline/kit';
 import { ledger } from './001_ledger';
 import { payments } from './002_payments';
 import { promo } from './003_promo';
+import { cashoutAndSpending } from './004_cashout_spending';
 
 /** The wallet schema, in order. */
-export const migrations: Migration[] = [ledger, payments, promo];
+export const migrations: Migration[] = [ledger, payments, promo, cashoutAndSpending];

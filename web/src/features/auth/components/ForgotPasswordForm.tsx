@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Input';
 
-import { useRequestPasswordReset } from '../api';
+import { useRequestPasswordReset } from '@/lib/data/auth';
 
 export interface ForgotPasswordFormProps {
   defaultEmail?: string;
@@ -58,7 +58,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: ForgotPassword
         </div>
         <h2 className="text-lg font-bold text-slate-50">Check your e-mail</h2>
         <p className="text-sm text-slate-300">{sentMessage}</p>
-        <p className="text-xs text-slate-500">The link can be used once and expires soon.</p>
+        <p className="text-xs text-slate-400">The link can be used once and expires soon.</p>
         {backLink}
       </div>
     );

@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/Input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 
-import { useLogin } from '../api';
+import { useLogin } from '@/lib/data/auth';
 
 export interface LoginFormProps {
   email: string;

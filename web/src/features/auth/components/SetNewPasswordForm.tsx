@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { TextField } from '@/components/ui/Input';
 import { errorMessage } from '@/lib/api';
 
-import { useResetPassword } from '../api';
+import { useResetPassword } from '@/lib/data/auth';
 
 export interface SetNewPasswordFormProps {
   /** The single-use token from the e-mailed link (`/auth?reset=<token>`). */

@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/Input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 
-import { useRegister } from '../api';
+import { useRegister } from '@/lib/data/auth';
 
 export interface SignUpFormProps {
   email: string;

@@ -1,17 +1,22 @@
 import { CircleCheck, Circle, Coins } from 'lucide-react';
+import type { ComponentPropsWithRef } from 'react';
 
-import { ClubLogo } from '@/features/cards/components/ClubCrest';
-import { PlayerCard } from '@/features/cards/components/PlayerCard';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import type { CatalogEntry } from '@/features/cards/types';
+import { ClubLogo } from '@/components/cards/ClubCrest';
+import { PlayerCard } from '@/components/cards/PlayerCard';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import type { CatalogEntry } from '@touchline/contract';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
-/** A catalog row: art, name, position, club, current price, owned check and count. */
-export function CatalogRow({ entry }: { entry: CatalogEntry }) {
+/**
+ * A catalog row: art, name, position, club, current price, owned check and count. Other props go to
+ * the <li> (a virtual list's ref, index and position in the set).
+ */
+export function CatalogRow({ entry, ...item }: { entry: CatalogEntry } & ComponentPropsWithRef<'li'>) {
   const { player, owned, count } = entry;
   return (
     <li
+      {...item}
       aria-label={player.name}
       className={cn(
         'flex items-center gap-3 rounded-2xl border p-2.5 transition-colors',
@@ -31,7 +36,7 @@ export function CatalogRow({ entry }: { entry: CatalogEntry }) {
           <RarityBadge rarity={player.rarity} size="short" />
         </div>
         <p className="truncate text-xs text-slate-400">{player.position}</p>
-        <p className="flex min-w-0 items-center gap-1 text-[11px] text-slate-500">
+        <p className="flex min-w-0 items-center gap-1 text-[11px] text-slate-400">
           <ClubLogo team={player.team} className="size-3.5" />
           <span className="truncate">{player.team.name}</span>
         </p>

@@ -1,20 +1,21 @@
-import { BookOpen, ChevronsDown, SearchX } from 'lucide-react';
+import { BookOpen, SearchX } from 'lucide-react';
 import { useState } from 'react';
 
 import { Header } from '@/components/Header';
 import { QueryError } from '@/components/QueryError';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
+import { Chips } from '@/components/ui/Chips';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ProgressBar } from '@/components/ui/Progress';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { Select } from '@/components/ui/Select';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { useCatalog } from '@/features/cards/api';
-import type { CatalogEntry } from '@/features/cards/types';
-import { POSITION_FILTERS, type PositionFilter } from '@/features/cards/utils';
+import { useCatalog } from '@/lib/data/cards';
+import type { CatalogEntry } from '@touchline/contract';
+import { POSITION_FILTERS, type PositionFilter } from '@/lib/cards';
 import { formatNumber } from '@/lib/format';
+import { useWindowList } from '@/lib/use-window-list';
 
 import { CatalogRow } from '../components/CatalogRow';
 import {
@@ -27,8 +28,10 @@ import {
   type RarityFilter,
 } from '../utils';
 
-/** Rows rendered at first and added by each 'Show more' (858 players would be slow at once). */
-export const CATALOG_PAGE_SIZE = 100;
+/** A catalog row's height before it is measured: the art (w-11) plus the row's padding. */
+const ROW_HEIGHT = 86;
+/** The list's gap-2, in px. */
+const ROW_GAP = 8;
 
 /** /catalog: every player, with the user's collection progress. */
 export function CatalogRoute() {
@@ -58,15 +61,12 @@ export function CatalogRoute() {
 
 function Catalog({ entries }: { entries: CatalogEntry[] }) {
   const [filters, setFilters] = useState<CatalogFilters>(DEFAULT_CATALOG_FILTERS);
-  const [limit, setLimit] = useState(CATALOG_PAGE_SIZE);
   const progress = catalogProgress(entries);
   const teams = catalogTeams(entries);
   const filtered = filterCatalog(entries, filters);
-  const shown = filtered.slice(0, limit);
 
   function update(change: Partial<CatalogFilters>) {
     setFilters((current) => ({ ...current, ...change }));
-    setLimit(CATALOG_PAGE_SIZE);
   }
 
   return (
@@ -105,27 +105,19 @@ function Catalog({ entries }: { entries: CatalogEntry[] }) {
             </option>
           ))}
         </Select>
-        <Tabs
+        {/* Filters are toggle buttons, not tabs: there is no panel per choice, one list for all. */}
+        <Chips
+          label="Filter by position"
+          options={POSITION_FILTERS}
           value={filters.position}
-          onValueChange={(value) => update({ position: value as PositionFilter })}
-        >
-          <TabsList aria-label="Filter by position" className="overflow-x-auto [scrollbar-width:none]">
-            {POSITION_FILTERS.map((option) => (
-              <TabsTrigger key={option} value={option} className="flex-none px-2.5 text-xs">
-                {option}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
-        <Tabs value={filters.rarity} onValueChange={(value) => update({ rarity: value as RarityFilter })}>
-          <TabsList aria-label="Filter by rarity" className="overflow-x-auto [scrollbar-width:none]">
-            {RARITY_FILTERS.map((option) => (
-              <TabsTrigger key={option} value={option} className="flex-none px-2.5 text-xs">
-                {option}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
+          onChange={(position: PositionFilter) => update({ position })}
+        />
+        <Chips
+          label="Filter by rarity"
+          options={RARITY_FILTERS}
+          value={filters.rarity}
+          onChange={(rarity: RarityFilter) => update({ rarity })}
+        />
       </div>
 
       <p className="text-xs font-medium text-slate-400" aria-live="polite">
@@ -143,24 +135,39 @@ function Catalog({ entries }: { entries: CatalogEntry[] }) {
           }
         />
       ) : (
-        <>
-          <ul aria-label="Players" className="flex flex-col gap-2">
-            {shown.map((entry) => (
-              <CatalogRow key={entry.player.id} entry={entry} />
-            ))}
-          </ul>
-          {filtered.length > shown.length && (
-            <Button
-              variant="secondary"
-              className="w-full"
-              onClick={() => setLimit((value) => value + CATALOG_PAGE_SIZE)}
-            >
-              <ChevronsDown aria-hidden className="size-4" />
-              {`Show more (${formatNumber(filtered.length - shown.length)} left)`}
-            </Button>
-          )}
-        </>
+        <PlayerRows entries={filtered} />
       )}
     </>
+  );
+}
+
+/** Every player that passes the filters, in the page's scroll: only the rows on screen are drawn. */
+function PlayerRows({ entries }: { entries: CatalogEntry[] }) {
+  const { attachList, items, before, after, measureRow } = useWindowList({
+    count: entries.length,
+    estimateSize: ROW_HEIGHT,
+    gap: ROW_GAP,
+  });
+  return (
+    <ul
+      ref={attachList}
+      aria-label="Players"
+      className="flex flex-col gap-2"
+      style={{ paddingTop: before, paddingBottom: after }}
+    >
+      {items.map((item) => {
+        const entry = entries[item.index]!;
+        return (
+          <CatalogRow
+            key={entry.player.id}
+            ref={measureRow}
+            data-index={item.index}
+            aria-setsize={entries.length}
+            aria-posinset={item.index + 1}
+            entry={entry}
+          />
+        );
+      })}
+    </ul>
   );
 }

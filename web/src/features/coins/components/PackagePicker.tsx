@@ -1,10 +1,10 @@
 import { Sparkles } from 'lucide-react';
 
-import { CoinAmount } from '@/features/market/components/CoinAmount';
+import { CoinAmount } from '@/components/CoinAmount';
 import { cn } from '@/lib/cn';
 
-import type { CoinPackage } from '../types';
-import { formatUsd } from '../utils';
+import type { CoinPackage } from '@touchline/contract';
+import { formatUsd } from '@/lib/coins';
 
 export interface PackagePickerProps {
   packages: readonly CoinPackage[];

@@ -5,11 +5,11 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 
-import { useConfirmPaymentSuccess, usePaymentIntent } from '../api';
-import type { CoinPackage, PaymentIntent } from '../types';
+import { useConfirmPaymentSuccess, usePaymentIntent } from '@/lib/data/coins';
+import type { CoinPackage, PaymentIntent } from '@touchline/contract';
 import { TestCardForm } from './TestCardForm';
 
 /** Stripe Elements only load when the server answers with a publishable key. */
@@ -71,7 +71,7 @@ export function PaymentSection({ pkg }: PaymentSectionProps) {
   if (intent.isError) {
     return (
       <div className="flex flex-col gap-2">
-        <Alert>We couldn&apos;t start the payment for this package.</Alert>
+        <Alert>{refusal(intent.error) ?? "We couldn't start the payment for this package."}</Alert>
         <Button
           variant="outline"
           className="self-start"
@@ -107,6 +107,16 @@ export function PaymentSection({ pkg }: PaymentSectionProps) {
       <PaymentForm key={data.paymentIntentId} intent={data} onSucceeded={finish} finishing={finishing} />
     </div>
   );
+}
+
+/**
+ * A purchase the server turns down for a reason the player can act on (422: the monthly spending
+ * limit of responsible play) shows that reason on the page, not only in the toast.
+ */
+function refusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const data = error.data as { message?: unknown } | undefined;
+  return typeof data?.message === 'string' ? data.message : null;
 }
 
 function PaymentForm({

@@ -7,9 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input, Label } from '@/components/ui/Input';
 import { errorMessage } from '@/lib/api';
 
-import { useRedeemPromo } from '../api';
-import type { PromoReward } from '../types';
-import { normalizePromoCode, PROMO_CODE_REQUIRED } from '../utils';
+import { useRedeemPromo } from '@/lib/data/coins';
+import type { PromoReward } from '@touchline/contract';
+import { normalizePromoCode, PROMO_CODE_REQUIRED } from '@/lib/coins';
 import { PromoRewardDialog } from './PromoRewardDialog';
 
 /**

@@ -4,14 +4,14 @@ import { Link } from 'react-router';
 
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
-import { PlayerCard } from '@/features/cards/components/PlayerCard';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import type { Card } from '@/features/cards/types';
+import { PlayerCard } from '@/components/cards/PlayerCard';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import type { Card } from '@touchline/contract';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
-import type { PromoReward } from '../types';
-import { MAX_GENERATED_CARDS_SHOWN, moreCardsLabel } from '../utils';
+import type { PromoReward } from '@touchline/contract';
+import { MAX_GENERATED_CARDS_SHOWN, moreCardsLabel } from '@/lib/coins';
 
 export interface PromoRewardDialogProps {
   /** The redeemed code; the dialog is open while a reward is given. */
@@ -168,7 +168,7 @@ function GeneratedCard({ card }: { card: Card }) {
       <span className="w-full truncate text-center text-[10px] font-semibold text-slate-200">
         {card.player.name}
       </span>
-      <span className="w-full truncate text-center text-[9px] text-slate-500">{card.player.rarity}</span>
+      <span className="w-full truncate text-center text-[9px] text-slate-400">{card.player.rarity}</span>
     </li>
   );
 }

@@ -10,8 +10,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 
-import type { PaymentIntent } from '../types';
-import { formatUsd } from '../utils';
+import type { PaymentIntent } from '@touchline/contract';
+import { formatUsd } from '@/lib/coins';
 
 export interface StripePaymentFormProps {
   intent: PaymentIntent & { publishableKey: string };

@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Input';
 import { errorMessage } from '@/lib/api';
 
-import { authenticateTestPayment, confirmTestPayment } from '../api';
-import type { PaymentIntent, TestPaymentResult } from '../types';
+import { authenticateTestPayment, confirmTestPayment } from '@/lib/data/coins';
+import type { PaymentIntent, TestPaymentResult } from '@touchline/contract';
 import {
   formatCardNumber,
   formatCvc,
@@ -19,7 +19,7 @@ import {
   TEST_CARDS,
   type CardFormErrors,
   type CardFormValues,
-} from '../utils';
+} from '@/lib/coins';
 
 export interface TestCardFormProps {
   intent: PaymentIntent;

@@ -7,11 +7,11 @@ import { Header } from '@/components/Header';
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
-import { CoinAmount } from '@/features/market/components/CoinAmount';
+import { CoinAmount } from '@/components/CoinAmount';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 
-import { coinKeys, confirmPaymentSuccess, refreshCoins } from '../api';
+import { coinKeys, confirmPaymentSuccess, refreshCoins } from '@/lib/data/coins';
 
 /**
  * /purchase-coins/success, where Stripe returns after a payment that needed a redirect. With

@@ -8,8 +8,8 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 
-import { useCoinPackages } from '../api';
-import { BalanceBox } from '../components/BalanceBox';
+import { useCoinPackages } from '@/lib/data/coins';
+import { BalanceBox } from '@/components/BalanceBox';
 import { PackagePicker } from '../components/PackagePicker';
 import { PaymentSection } from '../components/PaymentSection';
 import { PromoRedeemForm } from '../components/PromoRedeemForm';
@@ -19,7 +19,7 @@ import {
   tabFromSearch,
   type PurchaseCoinsState,
   type PurchaseTab,
-} from '../utils';
+} from '@/lib/coins';
 
 /** /purchase-coins: buy coins with a card (purchase tab) or redeem a promo code (?tab=redeem). */
 export function PurchaseCoinsRoute() {

@@ -1,5 +1,5 @@
-import { CardTile } from '@/features/cards/components/CardTile';
-import type { Card } from '@/features/cards/types';
+import { CardTile } from '@/components/cards/CardTile';
+import type { Card } from '@touchline/contract';
 
 /** Grid View: the cards as card faces, three to a row. */
 export function CardGrid({ cards, onSelect }: { cards: Card[]; onSelect: (card: Card) => void }) {

@@ -1,10 +1,10 @@
 import { ChevronRight, Coins } from 'lucide-react';
 
-import { PlayerCard } from '@/features/cards/components/PlayerCard';
-import { PriceChange } from '@/features/cards/components/PriceChange';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import type { Card } from '@/features/cards/types';
-import { cardPriceChange, editionLabel } from '@/features/cards/utils';
+import { PlayerCard } from '@/components/cards/PlayerCard';
+import { PriceChange } from '@/components/cards/PriceChange';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import type { Card } from '@touchline/contract';
+import { cardPriceChange, editionLabel } from '@/lib/cards';
 import { formatNumber } from '@/lib/format';
 
 /** List View: one row per card with art, player, club, rarity, price and change. */
@@ -18,7 +18,6 @@ export function CardList({ cards, onSelect }: { cards: Card[]; onSelect: (card: 
           <li key={card.id}>
             <button
               type="button"
-              aria-label={`${player.name}, ${player.rarity} ${player.position}`}
               onClick={() => onSelect(card)}
               className="flex w-full items-center gap-3 rounded-2xl border border-white/5 bg-slate-900/70 p-2.5 text-left transition-colors hover:border-white/10 hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-400"
             >
@@ -27,11 +26,14 @@ export function CardList({ cards, onSelect }: { cards: Card[]; onSelect: (card: 
               </div>
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <div className="flex items-center gap-2">
-                  <p className="truncate text-sm font-bold text-slate-50">{player.name}</p>
+                  <p className="min-w-0 text-sm font-bold wrap-break-word text-slate-50">
+                    {player.name}
+                    <span className="sr-only">,</span>
+                  </p>
                   <RarityBadge rarity={player.rarity} size="short" />
                 </div>
                 <p className="truncate text-xs text-slate-400">{`${player.position} · ${player.team.name}`}</p>
-                {edition && <p className="text-[11px] font-medium text-slate-500">{edition}</p>}
+                {edition && <p className="text-[11px] font-medium text-slate-400">{edition}</p>}
               </div>
               <div className="flex shrink-0 flex-col items-end gap-1">
                 <span className="inline-flex items-center gap-1 text-sm font-bold text-amber-300">

@@ -6,11 +6,11 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { ProgressBar } from '@/components/ui/Progress';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useTeamsWithPlayerCounts } from '@/features/cards/api';
-import { ClubLogo } from '@/features/cards/components/ClubCrest';
-import { CardTile } from '@/features/cards/components/CardTile';
-import type { Card } from '@/features/cards/types';
-import { matchesCardSearch } from '@/features/cards/utils';
+import { useTeamsWithPlayerCounts } from '@/lib/data/cards';
+import { ClubLogo } from '@/components/cards/ClubCrest';
+import { CardTile } from '@/components/cards/CardTile';
+import type { Card } from '@touchline/contract';
+import { matchesCardSearch } from '@/lib/cards';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
@@ -160,7 +160,7 @@ function TeamItem({
           </span>
           <ChevronDown
             aria-hidden
-            className={cn('size-4 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')}
+            className={cn('size-4 shrink-0 text-slate-400 transition-transform', open && 'rotate-180')}
           />
         </button>
       </h3>
@@ -172,7 +172,7 @@ function TeamItem({
           className="border-t border-white/5 px-3 pt-3 pb-4"
         >
           {players.length === 0 ? (
-            <p className="flex items-center gap-2 text-xs text-slate-500">
+            <p className="flex items-center gap-2 text-xs text-slate-400">
               <Shield aria-hidden className="size-3.5" />
               No cards from this club yet
             </p>

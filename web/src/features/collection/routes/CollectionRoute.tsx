@@ -12,10 +12,10 @@ import { Select } from '@/components/ui/Select';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { paths } from '@/config/paths';
-import { useUserCards } from '@/features/cards/api';
-import { CardDetailDialog } from '@/features/cards/components/CardDetailDialog';
-import { MarketClosedBar } from '@/features/market/components/MarketClosedBar';
-import type { Card } from '@/features/cards/types';
+import { useUserCards } from '@/lib/data/cards';
+import { CardDetailDialog } from '@/components/cards/CardDetailDialog';
+import { MarketClosedBar } from '@/components/market/MarketClosedBar';
+import type { Card } from '@touchline/contract';
 import {
   CARD_SORTS,
   matchesCardSearch,
@@ -24,7 +24,7 @@ import {
   sortCards,
   type CardSort,
   type PositionFilter,
-} from '@/features/cards/utils';
+} from '@/lib/cards';
 
 import { CardGrid } from '../components/CardGrid';
 import { CardList } from '../components/CardList';
@@ -148,7 +148,7 @@ export function CollectionRoute() {
 
   return (
     <>
-      <Header title="My Collection" />
+      <Header title="My Collection" showNotifications />
       <div className="flex flex-col gap-4 px-4 py-5">
         <SearchInput placeholder="Search cards..." value={search} onValueChange={setSearch} />
         {body}

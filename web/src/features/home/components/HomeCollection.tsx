@@ -6,9 +6,9 @@ import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
-import { useUserCards } from '@/features/cards/api';
-import { CardTile } from '@/features/cards/components/CardTile';
-import type { Card } from '@/features/cards/types';
+import { useUserCards } from '@/lib/data/cards';
+import { CardTile } from '@/components/cards/CardTile';
+import type { Card } from '@touchline/contract';
 
 /** Home shows this many of the newest cards (game spec, section 9). */
 export const HOME_COLLECTION_CARDS = 4;

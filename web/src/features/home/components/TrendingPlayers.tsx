@@ -1,11 +1,11 @@
 import { Flame } from 'lucide-react';
 
 import { QueryError } from '@/components/QueryError';
-import { PlayerCard } from '@/features/cards/components/PlayerCard';
-import { PriceChange } from '@/features/cards/components/PriceChange';
-import type { Player } from '@/features/cards/types';
-import { useTrending } from '@/features/market/api';
-import { CoinAmount } from '@/features/market/components/CoinAmount';
+import { PlayerCard } from '@/components/cards/PlayerCard';
+import { PriceChange } from '@/components/cards/PriceChange';
+import type { Player } from '@touchline/contract';
+import { useTrending } from '@/lib/data/market';
+import { CoinAmount } from '@/components/CoinAmount';
 
 /** 'Trending Players' on home: the biggest 24h movers, two to a row; a tap opens the player popup. */
 export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: Player) => void }) {
@@ -18,7 +18,7 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
           <Flame aria-hidden className="size-4 text-amber-400" />
           Trending Players
         </h2>
-        <p className="text-xs text-slate-500">Market data updates every 5 minutes</p>
+        <p className="text-xs text-slate-400">Market data updates every 5 minutes</p>
       </div>
 
       {isPending ? (
@@ -40,7 +40,6 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
             <li key={player.id}>
               <button
                 type="button"
-                aria-label={`${player.name}, ${player.rarity} ${player.position}`}
                 onClick={() => onSelectPlayer(player)}
                 className="flex w-full items-center gap-2.5 rounded-2xl border border-white/5 bg-slate-900/70 p-2 text-left transition-colors hover:border-white/10 hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-400"
               >
@@ -48,7 +47,10 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
                   <PlayerCard player={player} variant="art" className="shadow-md" />
                 </div>
                 <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                  <span className="truncate text-xs font-bold text-slate-50">{player.name}</span>
+                  <span className="text-xs font-bold wrap-break-word text-slate-50">
+                    {player.name}
+                    <span className="sr-only">,</span>
+                  </span>
                   <CoinAmount value={player.currentPrice} className="text-xs" iconClassName="size-3" />
                   <PriceChange value={player.priceChange} className="text-[11px]" />
                 </span>

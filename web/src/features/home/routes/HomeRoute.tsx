@@ -5,14 +5,15 @@ import { Link } from 'react-router';
 import { Header } from '@/components/Header';
 import { buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api';
-import { CardDetailDialog } from '@/features/cards/components/CardDetailDialog';
-import { PlayerDetailDialog } from '@/features/cards/components/PlayerDetailDialog';
-import { StarterPackOverlay } from '@/features/cards/components/StarterPackOverlay';
-import type { Card, Player } from '@/features/cards/types';
+import { useUser } from '@/lib/data/auth';
+import { CardDetailDialog } from '@/components/cards/CardDetailDialog';
+import { PlayerDetailDialog } from '@/components/cards/PlayerDetailDialog';
+import { StarterPackOverlay } from '@/components/cards/StarterPackOverlay';
+import type { Card, Player } from '@touchline/contract';
 import { cn } from '@/lib/cn';
 
 import { CollectionSummary } from '../components/CollectionSummary';
+import { DailyMissions } from '../components/DailyMissions';
 import { HomeCollection } from '../components/HomeCollection';
 import { TrendingPlayers } from '../components/TrendingPlayers';
 
@@ -25,11 +26,12 @@ export function HomeRoute() {
 
   return (
     <>
-      <Header title="Touchline" />
+      <Header title="Touchline" showNotifications />
       <div className="flex flex-col gap-6 px-4 py-5">
         <CollectionSummary user={user} />
         <TrendingPlayers onSelectPlayer={setPlayer} />
         <HomeCollection onSelectCard={setSelected} />
+        <DailyMissions />
       </div>
       <CardDetailDialog card={selected} onClose={() => setSelected(null)} />
       <PlayerDetailDialog

@@ -1,15 +1,16 @@
 import { Lock, ShoppingCart, ArrowLeftRight, UserRound } from 'lucide-react';
 
 import { Button } from '@/components/ui/Button';
-import { PlayerCard } from '@/features/cards/components/PlayerCard';
-import { PriceChange } from '@/features/cards/components/PriceChange';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import { editionLabel } from '@/features/cards/utils';
+import { PlayerCard } from '@/components/cards/PlayerCard';
+import { PriceChange } from '@/components/cards/PriceChange';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import { editionLabel } from '@/lib/cards';
 import { cn } from '@/lib/cn';
 
-import type { MarketItem } from '../types';
+import type { MarketItem } from '@touchline/contract';
 import type { ListingAction } from '../utils';
-import { CoinAmount } from './CoinAmount';
+import { CoinAmount } from '@/components/CoinAmount';
+import { displayName } from '@/lib/people';
 
 export interface ListingRowProps {
   item: MarketItem;
@@ -29,7 +30,7 @@ export interface ListingRowProps {
 export function ListingRow({ item, action, onOpen, onBuy, onClosedClick, buying, busy }: ListingRowProps) {
   const { player } = item;
   const edition = editionLabel(item.editionNumber, item.maxEditions);
-  const seller = item.userId === 0 ? 'Market' : action === 'own' ? 'You' : `User #${item.userId}`;
+  const seller = action === 'own' ? 'You' : displayName(item.userId, item.username, undefined);
 
   return (
     <li
@@ -38,7 +39,6 @@ export function ListingRow({ item, action, onOpen, onBuy, onClosedClick, buying,
     >
       <button
         type="button"
-        aria-label={`${player.name}, ${player.rarity} ${player.position}`}
         onClick={() => onOpen(item)}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-xl text-left focus-visible:outline-2 focus-visible:outline-emerald-400"
       >
@@ -47,11 +47,14 @@ export function ListingRow({ item, action, onOpen, onBuy, onClosedClick, buying,
         </div>
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex items-center gap-2">
-            <p className="truncate text-sm font-bold text-slate-50">{player.name}</p>
+            <p className="min-w-0 text-sm font-bold wrap-break-word text-slate-50">
+              {player.name}
+              <span className="sr-only">,</span>
+            </p>
             <RarityBadge rarity={player.rarity} size="short" />
           </div>
           <p className="truncate text-xs text-slate-400">{`${player.position} · ${item.team.name}`}</p>
-          <p className="flex items-center gap-1 truncate text-[11px] font-medium text-slate-500">
+          <p className="flex items-center gap-1 truncate text-[11px] font-medium text-slate-400">
             <UserRound aria-hidden className="size-3 shrink-0" />
             <span className="truncate">{edition ? `${seller} · ${edition}` : seller}</span>
           </p>

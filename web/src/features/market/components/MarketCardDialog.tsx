@@ -12,21 +12,17 @@ import {
 import { toast } from 'sonner';
 
 import { Button } from '@/components/ui/Button';
-import {
-  CardDialogContent,
-  CardDialogRoot,
-  DialogStat,
-  ScarcityBar,
-} from '@/features/cards/components/CardDialog';
-import { PriceChange } from '@/features/cards/components/PriceChange';
-import { editionLabel } from '@/features/cards/utils';
+import { CardDialogContent, CardDialogRoot, DialogStat, ScarcityBar } from '@/components/cards/CardDialog';
+import { PriceChange } from '@/components/cards/PriceChange';
+import { editionLabel } from '@/lib/cards';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 
-import { useWithdrawListing } from '../api';
-import type { MarketItem } from '../types';
+import { useWithdrawListing } from '@/lib/data/market';
+import type { MarketItem } from '@touchline/contract';
 import type { ListingAction } from '../utils';
-import { CoinAmount } from './CoinAmount';
+import { CoinAmount } from '@/components/CoinAmount';
+import { displayName } from '@/lib/people';
 
 export interface MarketCardDialogProps {
   /** The listing shown; null keeps the dialog closed. */
@@ -80,7 +76,7 @@ function MarketCardDetail({
   const { player } = item;
   const edition = editionLabel(item.editionNumber, item.maxEditions);
   const listed = listedDate(item.listedAt);
-  const seller = item.userId === 0 ? 'Market' : action === 'own' ? 'You' : `User #${item.userId}`;
+  const seller = action === 'own' ? 'You' : displayName(item.userId, item.username, undefined);
 
   return (
     <CardDialogContent player={player} editionNumber={item.editionNumber} maxEditions={item.maxEditions}>

@@ -1,4 +1,5 @@
 import { ArrowLeftRight, CalendarClock, ShoppingCart } from 'lucide-react';
+import { PRICE_UPDATE_HOURS_MESSAGE } from '@touchline/rules';
 
 /** How the market's hours work (game spec, Market screen). */
 export function MarketScheduleNotice() {
@@ -10,7 +11,7 @@ export function MarketScheduleNotice() {
       <ul className="flex flex-col gap-1.5">
         <li className="flex items-start gap-2">
           <CalendarClock aria-hidden className="mt-px size-3.5 shrink-0 text-emerald-400" />
-          <span>Prices update during trading hours: 9:30AM-4PM EST, Monday to Friday.</span>
+          <span>{PRICE_UPDATE_HOURS_MESSAGE}</span>
         </li>
         <li className="flex items-start gap-2">
           <ArrowLeftRight aria-hidden className="mt-px size-3.5 shrink-0 text-emerald-400" />

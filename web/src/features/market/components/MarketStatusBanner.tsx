@@ -3,7 +3,7 @@ import { Clock } from 'lucide-react';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/lib/cn';
 
-import { useMarketStatus } from '../api';
+import { useMarketStatus } from '@/lib/data/market';
 
 /** Whether the market is open, with its next event ('Closes today 4:00 PM ET'). */
 export function MarketStatusBanner({ className }: { className?: string }) {

@@ -8,7 +8,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 
-import type { PricePoint } from '../types';
+import type { PricePoint } from '@touchline/contract';
 
 export interface PriceChartProps {
   points: PricePoint[];

@@ -5,14 +5,14 @@ import { lazy, Suspense, useState } from 'react';
 import { QueryError } from '@/components/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Spinner } from '@/components/ui/Spinner';
-import { ClubLogo } from '@/features/cards/components/ClubCrest';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import type { Player } from '@/features/cards/types';
+import { ClubLogo } from '@/components/cards/ClubCrest';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import type { Player } from '@touchline/contract';
 import { cn } from '@/lib/cn';
 
-import { usePriceHistory } from '../api';
-import type { PriceRange } from '../types';
-import { CoinAmount } from './CoinAmount';
+import { usePriceHistory } from '@/lib/data/market';
+import type { PriceRange } from '@touchline/contract';
+import { CoinAmount } from '@/components/CoinAmount';
 import { StockChange } from './StockChange';
 
 const PriceChart = lazy(() => import('./PriceChart'));
@@ -70,9 +70,9 @@ function PriceChartContent({ player }: { player: Player }) {
   } else if (points.length === 0) {
     body = (
       <div className="flex h-56 flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-slate-700/80 text-center">
-        <LineChart aria-hidden className="size-6 text-slate-500" />
+        <LineChart aria-hidden className="size-6 text-slate-400" />
         <p className="text-sm font-semibold text-slate-300">No price history yet</p>
-        <p className="max-w-56 text-xs text-slate-500">
+        <p className="max-w-56 text-xs text-slate-400">
           Prices are recorded every 5 minutes during market hours.
         </p>
       </div>

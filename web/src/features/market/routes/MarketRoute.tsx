@@ -7,21 +7,22 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useUser } from '@/features/auth/api';
-import type { PositionFilter } from '@/features/cards/utils';
+import { useUser } from '@/lib/data/auth';
+import type { PositionFilter } from '@/lib/cards';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-import { useMarketListings, useMarketStatus } from '../api';
+import { useMarketListings, useMarketStatus } from '@/lib/data/market';
+import { ConfirmBuyDialog } from '../components/ConfirmBuyDialog';
 import { ListingRow } from '../components/ListingRow';
 import { MarketCardDialog } from '../components/MarketCardDialog';
 import { MarketScheduleNotice } from '../components/MarketScheduleNotice';
 import { MarketStatusBanner } from '../components/MarketStatusBanner';
-import { MarketTabs } from '../components/MarketTabs';
+import { MarketTabs } from '@/components/market/MarketTabs';
 import { PlayerSortSelect, playerCountText, PositionChips } from '../components/PlayerListControls';
 import { SearchToggle } from '../components/SearchToggle';
 import { toastMarketClosed, useBuyListing } from '../components/useBuyListing';
-import type { MarketItem, MarketSortKey } from '../types';
+import type { MarketItem, MarketSort as MarketSortKey } from '@touchline/contract';
 import { filterMarketItems, listingAction, MARKET_SORTS, positionParam } from '../utils';
 
 /** Listings rendered at first and added by each 'Show more' (the market holds one card of every player). */
@@ -37,6 +38,7 @@ export function MarketRoute() {
   const [searchOpen, setSearchOpen] = useState(false);
   const [limit, setLimit] = useState(MARKET_PAGE_SIZE);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [confirmingId, setConfirmingId] = useState<number | null>(null);
   const debouncedSearch = useDebouncedValue(search.trim());
   const listings = useMarketListings({ position: positionParam(position), sort, search: debouncedSearch });
   const { buy, isBuying, isPending: buyPending } = useBuyListing();
@@ -47,6 +49,9 @@ export function MarketRoute() {
   // Kept by id so the popup follows the refreshed list (and closes when the card is gone).
   const selected =
     selectedId === null ? null : (listings.data?.find((item) => item.id === selectedId) ?? null);
+  // The same for the purchase being confirmed: it states the price the buy will send.
+  const confirming =
+    confirmingId === null ? null : (listings.data?.find((item) => item.id === confirmingId) ?? null);
 
   function changePosition(next: PositionFilter) {
     setPosition(next);
@@ -107,7 +112,7 @@ export function MarketRoute() {
               item={item}
               action={actionOf(item)}
               onOpen={(next) => setSelectedId(next.id)}
-              onBuy={(next) => buyItem(next)}
+              onBuy={(next) => setConfirmingId(next.id)}
               onClosedClick={toastMarketClosed}
               buying={isBuying(item.id)}
               busy={buyPending}
@@ -128,6 +133,7 @@ export function MarketRoute() {
     <>
       <Header
         title="Market"
+        showNotifications
         actions={<SearchToggle open={searchOpen} onToggle={() => setSearchOpen((value) => !value)} />}
       />
       <div className="flex flex-col gap-4 px-4 py-5">
@@ -160,6 +166,15 @@ export function MarketRoute() {
         onClose={() => setSelectedId(null)}
         onBuy={(item) => buyItem(item, () => setSelectedId(null))}
         buying={selected ? isBuying(selected.id) : false}
+      />
+      <ConfirmBuyDialog
+        item={confirming}
+        balance={user?.coins}
+        onConfirm={(item) => {
+          setConfirmingId(null);
+          buyItem(item);
+        }}
+        onCancel={() => setConfirmingId(null)}
       />
     </>
   );

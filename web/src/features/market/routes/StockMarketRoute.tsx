@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { ChevronRight, ChevronsDown, LineChart, SearchX, Shield, Table2, Users } from 'lucide-react';
+import { ChevronRight, LineChart, SearchX, Shield, Table2, Users } from 'lucide-react';
 import { useState } from 'react';
 
 import { Header } from '@/components/Header';
@@ -10,24 +10,28 @@ import { SearchInput } from '@/components/ui/SearchInput';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Spinner } from '@/components/ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { ClubLogo } from '@/features/cards/components/ClubCrest';
-import type { Player } from '@/features/cards/types';
-import { positionShort, type PositionFilter } from '@/features/cards/utils';
-import { formatNumber } from '@/lib/format';
+import { ClubLogo } from '@/components/cards/ClubCrest';
+import type { Player } from '@touchline/contract';
+import { positionShort, type PositionFilter } from '@/lib/cards';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useWindowList } from '@/lib/use-window-list';
 
-import { useAllPlayers } from '../api';
-import { CoinAmount } from '../components/CoinAmount';
+import { useAllPlayers } from '@/lib/data/market';
+import { CoinAmount } from '@/components/CoinAmount';
 import { MarketStatusBanner } from '../components/MarketStatusBanner';
-import { MarketTabs } from '../components/MarketTabs';
+import { MarketTabs } from '@/components/market/MarketTabs';
 import { PlayerSortSelect, playerCountText, PositionChips } from '../components/PlayerListControls';
 import { PriceChartDialog } from '../components/PriceChartDialog';
 import { StockChange } from '../components/StockChange';
-import type { PlayerSortKey } from '../types';
+import type { PlayerSort as PlayerSortKey } from '@touchline/contract';
 import { filterPlayers, groupPlayersByTeam, PLAYER_SORTS, positionParam, type TeamGroup } from '../utils';
 
-/** Table rows rendered at first and added by each 'Show more'. */
-export const STOCK_PAGE_SIZE = 100;
+/** Heights in px before a row is measured: a table row, a team's header and a team's player row. */
+const TABLE_ROW_HEIGHT = 53;
+const TEAM_HEADER_HEIGHT = 58;
+const TEAM_ROW_HEIGHT = 53;
+/** The gap-3 between teams, in px. */
+const TEAM_GAP = 12;
 
 type StockView = 'table' | 'team';
 
@@ -37,7 +41,6 @@ export function StockMarketRoute() {
   const [sort, setSort] = useState<PlayerSortKey>('price_desc');
   const [search, setSearch] = useState('');
   const [view, setView] = useState<StockView>('table');
-  const [limit, setLimit] = useState(STOCK_PAGE_SIZE);
   const [charted, setCharted] = useState<Player | null>(null);
   const debouncedSearch = useDebouncedValue(search.trim());
   const players = useAllPlayers({ position: positionParam(position), sort, search: debouncedSearch });
@@ -46,7 +49,6 @@ export function StockMarketRoute() {
   function showAll() {
     setPosition('All');
     setSearch('');
-    setLimit(STOCK_PAGE_SIZE);
   }
 
   let body;
@@ -83,7 +85,6 @@ export function StockMarketRoute() {
       />
     );
   } else {
-    const page = shown.slice(0, limit);
     body = (
       <Tabs value={view} onValueChange={(value) => setView(value as StockView)}>
         <TabsList aria-label="Stock market view">
@@ -97,13 +98,7 @@ export function StockMarketRoute() {
           </TabsTrigger>
         </TabsList>
         <TabsContent value="table" className="flex flex-col gap-3">
-          <PlayerTable players={page} onSelect={setCharted} />
-          {shown.length > page.length && (
-            <Button variant="outline" onClick={() => setLimit((current) => current + STOCK_PAGE_SIZE)}>
-              <ChevronsDown aria-hidden className="size-4" />
-              {`Show more (${formatNumber(shown.length - page.length)} left)`}
-            </Button>
-          )}
+          <PlayerTable players={shown} onSelect={setCharted} />
         </TabsContent>
         <TabsContent value="team">
           <TeamGroups groups={groupPlayersByTeam(shown)} onSelect={setCharted} />
@@ -132,21 +127,8 @@ export function StockMarketRoute() {
             </p>
           )}
         </div>
-        <SearchInput
-          placeholder="Search players..."
-          value={search}
-          onValueChange={(value) => {
-            setSearch(value);
-            setLimit(STOCK_PAGE_SIZE);
-          }}
-        />
-        <PositionChips
-          value={position}
-          onChange={(next) => {
-            setPosition(next);
-            setLimit(STOCK_PAGE_SIZE);
-          }}
-        />
+        <SearchInput placeholder="Search players..." value={search} onValueChange={setSearch} />
+        <PositionChips value={position} onChange={setPosition} />
         <PlayerSortSelect options={PLAYER_SORTS} value={sort} onChange={setSort} />
         {body}
       </div>
@@ -155,10 +137,15 @@ export function StockMarketRoute() {
   );
 }
 
+/** Every player, in the page's scroll: only the rows on screen are drawn, spacer rows stand for the rest. */
 function PlayerTable({ players, onSelect }: { players: Player[]; onSelect: (player: Player) => void }) {
+  const { attachList, items, before, after, measureRow } = useWindowList({
+    count: players.length,
+    estimateSize: TABLE_ROW_HEIGHT,
+  });
   return (
     <div className="overflow-hidden rounded-2xl border border-white/5 bg-slate-900/70">
-      <table className="w-full table-fixed text-left text-xs">
+      <table aria-rowcount={players.length + 1} className="w-full table-fixed text-left text-xs">
         <thead className="bg-slate-900 text-[10px] tracking-wide text-slate-400 uppercase">
           <tr>
             <th scope="col" className="w-[52%] py-2.5 pr-1 pl-3 font-semibold">
@@ -172,88 +159,131 @@ function PlayerTable({ players, onSelect }: { players: Player[]; onSelect: (play
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-white/5">
-          {players.map((player) => (
-            <tr
-              key={player.id}
-              onClick={() => onSelect(player)}
-              className="cursor-pointer transition-colors hover:bg-slate-800/50"
-            >
-              <td className="py-2 pr-1 pl-3">
-                <button
-                  type="button"
-                  aria-label={`${player.name} price chart`}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    onSelect(player);
-                  }}
-                  className="flex w-full min-w-0 items-center gap-2 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-emerald-400"
-                >
-                  <ClubLogo team={player.team} className="h-7 w-6" />
-                  <span className="flex min-w-0 flex-col">
-                    <span className="truncate text-sm font-semibold text-slate-100">{player.name}</span>
-                    <span className="truncate text-[11px] text-slate-500">
-                      {`${positionShort(player)} · ${player.team.abbreviation || player.team.name}`}
+        <tbody ref={attachList} className="divide-y divide-white/5">
+          <SpacerRow height={before} />
+          {items.map(({ index }) => {
+            const player = players[index]!;
+            return (
+              <tr
+                key={player.id}
+                ref={measureRow}
+                data-index={index}
+                aria-rowindex={index + 2}
+                onClick={() => onSelect(player)}
+                className="cursor-pointer transition-colors hover:bg-slate-800/50"
+              >
+                <td className="py-2 pr-1 pl-3">
+                  <button
+                    type="button"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onSelect(player);
+                    }}
+                    className="flex w-full min-w-0 items-center gap-2 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-emerald-400"
+                  >
+                    <ClubLogo team={player.team} className="h-7 w-6" />
+                    <span className="flex min-w-0 flex-col">
+                      <span className="truncate text-sm font-semibold text-slate-100">
+                        {player.name}
+                        <span className="sr-only">,</span>
+                      </span>
+                      <span className="truncate text-[11px] text-slate-400">
+                        {`${positionShort(player)} · ${player.team.abbreviation || player.team.name}`}
+                        {/* Named by what it shows (WCAG 2.5.3), then what it opens. */}
+                        <span className="sr-only">, price chart</span>
+                      </span>
                     </span>
-                  </span>
-                </button>
-              </td>
-              <td className="px-1 py-2 text-right">
-                <CoinAmount value={player.currentPrice} />
-              </td>
-              <td className="py-2 pr-3 pl-1 text-right">
-                <StockChange value={player.priceChange} />
-              </td>
-            </tr>
-          ))}
+                  </button>
+                </td>
+                <td className="px-1 py-2 text-right">
+                  <CoinAmount value={player.currentPrice} />
+                </td>
+                <td className="py-2 pr-3 pl-1 text-right">
+                  <StockChange value={player.priceChange} />
+                </td>
+              </tr>
+            );
+          })}
+          <SpacerRow height={after} />
         </tbody>
       </table>
     </div>
   );
 }
 
-function TeamGroups({ groups, onSelect }: { groups: TeamGroup[]; onSelect: (player: Player) => void }) {
+/** The height of the rows not drawn, above or below the drawn ones. */
+function SpacerRow({ height }: { height: number }) {
+  if (height <= 0) return null;
   return (
-    <div className="flex flex-col gap-3">
-      {groups.map((group) => (
-        <section
-          key={group.name}
-          aria-label={group.name}
-          className="overflow-hidden rounded-2xl border border-white/5 bg-slate-900/70"
-        >
-          <header className="flex items-center gap-3 border-b border-white/5 px-3 py-2.5">
-            {group.team ? (
-              <ClubLogo team={group.team} className="h-9 w-8" />
-            ) : (
-              <Shield aria-hidden className="size-8 text-slate-500" />
-            )}
-            <h3 className="min-w-0 flex-1 truncate text-sm font-bold text-slate-50">{group.name}</h3>
-            <span className="shrink-0 rounded-full bg-slate-800 px-2 py-0.5 text-[11px] font-semibold text-slate-300">
-              {`${group.players.length} ${group.players.length === 1 ? 'player' : 'players'}`}
-            </span>
-          </header>
-          <ul className="divide-y divide-white/5">
-            {group.players.map((player) => (
-              <li key={player.id}>
-                <button
-                  type="button"
-                  aria-label={`${player.name} price chart`}
-                  onClick={() => onSelect(player)}
-                  className="flex w-full items-center gap-2 px-3 py-2 text-left transition-colors hover:bg-slate-800/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-400"
-                >
-                  <span className="flex min-w-0 flex-1 flex-col">
-                    <span className="truncate text-sm font-semibold text-slate-100">{player.name}</span>
-                    <span className="text-[11px] text-slate-500">{positionShort(player)}</span>
-                  </span>
-                  <CoinAmount value={player.currentPrice} />
-                  <StockChange value={player.priceChange} className="w-14 text-right" />
-                  <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-600" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+    <tr aria-hidden>
+      <td colSpan={3} className="p-0" style={{ height }} />
+    </tr>
+  );
+}
+
+/** Every team, in the page's scroll: only the teams on screen are drawn. */
+function TeamGroups({ groups, onSelect }: { groups: TeamGroup[]; onSelect: (player: Player) => void }) {
+  const { attachList, items, before, after, measureRow } = useWindowList({
+    count: groups.length,
+    estimateSize: (index) => TEAM_HEADER_HEIGHT + groups[index]!.players.length * TEAM_ROW_HEIGHT,
+    gap: TEAM_GAP,
+    overscan: 1,
+  });
+  return (
+    <div
+      ref={attachList}
+      className="flex flex-col gap-3"
+      style={{ paddingTop: before, paddingBottom: after }}
+    >
+      {items.map(({ index }) => {
+        const group = groups[index]!;
+        return (
+          <section
+            key={group.name}
+            ref={measureRow}
+            data-index={index}
+            aria-label={group.name}
+            className="overflow-hidden rounded-2xl border border-white/5 bg-slate-900/70"
+          >
+            <header className="flex items-center gap-3 border-b border-white/5 px-3 py-2.5">
+              {group.team ? (
+                <ClubLogo team={group.team} className="h-9 w-8" />
+              ) : (
+                <Shield aria-hidden className="size-8 text-slate-400" />
+              )}
+              <h3 className="min-w-0 flex-1 truncate text-sm font-bold text-slate-50">{group.name}</h3>
+              <span className="shrink-0 rounded-full bg-slate-800 px-2 py-0.5 text-[11px] font-semibold text-slate-300">
+                {`${group.players.length} ${group.players.length === 1 ? 'player' : 'players'}`}
+              </span>
+            </header>
+            <ul className="divide-y divide-white/5">
+              {group.players.map((player) => (
+                <li key={player.id}>
+                  <button
+                    type="button"
+                    onClick={() => onSelect(player)}
+                    className="flex w-full items-center gap-2 px-3 py-2 text-left transition-colors hover:bg-slate-800/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-400"
+                  >
+                    <span className="flex min-w-0 flex-1 flex-col">
+                      <span className="truncate text-sm font-semibold text-slate-100">
+                        {player.name}
+                        <span className="sr-only">,</span>
+                      </span>
+                      <span className="text-[11px] text-slate-400">
+                        {positionShort(player)}
+                        <span className="sr-only">, price chart</span>
+                      </span>
+                    </span>
+                    <CoinAmount value={player.currentPrice} />
+                    <StockChange value={player.priceChange} className="w-14 text-right" />
+                    <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-600" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </div>
   );
 }

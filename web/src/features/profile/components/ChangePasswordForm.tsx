@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Input';
-import { useChangePassword } from '@/features/auth/api';
+import { useChangePassword } from '@/lib/data/auth';
 import { errorMessage } from '@/lib/api';
 
 /** Change password: current, new and confirmation; nothing is sent when the two new ones differ. */

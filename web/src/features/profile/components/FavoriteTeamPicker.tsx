@@ -1,13 +1,13 @@
 import { toast } from 'sonner';
 
 import { SearchableCombobox } from '@/components/ui/SearchableCombobox';
-import type { User } from '@/features/auth/api';
-import { useTeams } from '@/features/cards/api';
-import { ClubLogo } from '@/features/cards/components/ClubCrest';
-import type { Team } from '@/features/cards/types';
+import type { User } from '@touchline/contract';
+import { useTeams } from '@/lib/data/cards';
+import { ClubLogo } from '@/components/cards/ClubCrest';
+import type { Team } from '@touchline/contract';
 import { errorMessage } from '@/lib/api';
 
-import { useSetFavoriteTeam } from '../api';
+import { useSetFavoriteTeam } from '@/lib/data/profile';
 
 /** Searchable club picker (a combobox in a popover); choosing a club saves it right away. */
 export function FavoriteTeamPicker({ user, labelId }: { user: User; labelId: string }) {

@@ -1,16 +1,27 @@
 import { format, isValid, parseISO } from 'date-fns';
-import { ChevronRight, Coins, KeyRound, LifeBuoy, Mail, Ticket, Wallet, type LucideIcon } from 'lucide-react';
+import {
+  ChevronRight,
+  Coins,
+  Gauge,
+  KeyRound,
+  LifeBuoy,
+  Mail,
+  Ticket,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Card } from '@/components/ui/Card';
 import { Label } from '@/components/ui/Input';
 import { paths } from '@/config/paths';
-import type { User } from '@/features/auth/api';
+import type { User } from '@touchline/contract';
 
 import { SUPPORT_EMAIL } from '../utils';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { FavoriteTeamPicker } from './FavoriteTeamPicker';
+import { SpendingLimitForm } from './SpendingLimitForm';
 import { UsernameForm } from './UsernameForm';
 
 function memberSince(createdAt: string): string {
@@ -60,6 +71,10 @@ export function ProfileSettings({ user }: { user: User }) {
         </nav>
       </Section>
 
+      <Section title="Monthly spending limit" icon={Gauge}>
+        <SpendingLimitForm />
+      </Section>
+
       <Section title="Support" icon={LifeBuoy}>
         <p className="text-sm text-slate-400">Questions about your account or a purchase? Write to us:</p>
         <a
@@ -94,7 +109,7 @@ function LinkRow({ to, icon: Icon, children }: { to: string; icon: LucideIcon; c
     >
       <Icon aria-hidden className="size-4 text-amber-300" />
       <span className="flex-1">{children}</span>
-      <ChevronRight aria-hidden className="size-4 text-slate-500" />
+      <ChevronRight aria-hidden className="size-4 text-slate-400" />
     </Link>
   );
 }

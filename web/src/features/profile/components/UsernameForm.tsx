@@ -4,10 +4,10 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Input';
-import type { User } from '@/features/auth/api';
+import type { User } from '@touchline/contract';
 import { errorMessage } from '@/lib/api';
 
-import { useSetUsername } from '../api';
+import { useSetUsername } from '@/lib/data/profile';
 import { usernameProblem } from '../utils';
 
 /** Username edit: checks the format locally, shows the server's answer (for example a taken name). */

@@ -2,12 +2,12 @@ import { BarChart3, Settings, Trophy } from 'lucide-react';
 
 import { Header } from '@/components/Header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { useUser } from '@/features/auth/api';
-import { LogoutButton } from '@/features/auth/components/LogoutButton';
-import { useTeams } from '@/features/cards/api';
-import { ClubLogo } from '@/features/cards/components/ClubCrest';
-import { avatarInitials, DEFAULT_BADGE } from '@/features/home/utils';
-import { IncomingTradesBanner } from '@/features/trades/components/IncomingTradesBanner';
+import { useUser } from '@/lib/data/auth';
+import { LogoutButton } from '@/components/LogoutButton';
+import { useTeams } from '@/lib/data/cards';
+import { ClubLogo } from '@/components/cards/ClubCrest';
+import { avatarInitials, DEFAULT_BADGE } from '@/lib/badges';
+import { IncomingTradesBanner } from '@/components/trades/IncomingTradesBanner';
 
 import { ProfileAchievements } from '../components/ProfileAchievements';
 import { ProfileSettings } from '../components/ProfileSettings';
@@ -89,7 +89,7 @@ export function ProfileRoute() {
         </Tabs>
 
         <div className="flex items-center justify-between gap-3 rounded-2xl border border-white/5 bg-slate-900/50 px-4 py-3">
-          <p className="min-w-0 truncate text-xs text-slate-500">{`Signed in as ${user.email}`}</p>
+          <p className="min-w-0 truncate text-xs text-slate-400">{`Signed in as ${user.email}`}</p>
           <LogoutButton variant="outline" className="shrink-0" />
         </div>
       </div>

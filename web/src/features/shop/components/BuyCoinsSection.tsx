@@ -5,10 +5,10 @@ import { QueryError } from '@/components/QueryError';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
-import { useCoinPackages } from '@/features/coins/api';
-import type { CoinPackage } from '@/features/coins/types';
-import { formatUsd, type PurchaseCoinsState } from '@/features/coins/utils';
-import { CoinAmount } from '@/features/market/components/CoinAmount';
+import { useCoinPackages } from '@/lib/data/coins';
+import type { CoinPackage } from '@touchline/contract';
+import { formatUsd, type PurchaseCoinsState } from '@/lib/coins';
+import { CoinAmount } from '@/components/CoinAmount';
 import { cn } from '@/lib/cn';
 
 /** Buy Coins: the coin packages, each with 'Buy Now' leading to /purchase-coins. */

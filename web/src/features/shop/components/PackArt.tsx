@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 
 import { LogoMark } from '@/components/Logo';
-import { rarityStyle } from '@/features/cards/components/rarityStyles';
+import { rarityStyle } from '@/components/cards/rarityStyles';
 import { cn } from '@/lib/cn';
 
 import { packTier } from '../utils';

@@ -2,12 +2,12 @@ import { Coins, Layers, ShoppingBag } from 'lucide-react';
 import { useId } from 'react';
 
 import { Button } from '@/components/ui/Button';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import { rarityStyle } from '@/features/cards/components/rarityStyles';
-import { CoinAmount } from '@/features/market/components/CoinAmount';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import { rarityStyle } from '@/components/cards/rarityStyles';
+import { CoinAmount } from '@/components/CoinAmount';
 import { cn } from '@/lib/cn';
 
-import type { CardPack } from '../types';
+import type { CardPack } from '@touchline/contract';
 import { formatPercent, oddsSummary, sortedOdds } from '../utils';
 import { PackArt } from './PackArt';
 
@@ -67,7 +67,7 @@ export function PackCard({ pack, coins, onBuy, buying, busy }: PackCardProps) {
 
       {odds.length > 0 && (
         <div className="flex flex-col gap-1.5 rounded-xl border border-white/5 bg-slate-950/50 px-3 py-2.5">
-          <p id={oddsId} className="text-[10px] font-bold tracking-widest text-slate-500 uppercase">
+          <p id={oddsId} className="text-[10px] font-bold tracking-widest text-slate-400 uppercase">
             Odds per card
           </p>
           <div aria-hidden className="flex h-1.5 w-full overflow-hidden rounded-full bg-slate-800">

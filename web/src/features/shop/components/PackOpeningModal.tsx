@@ -3,13 +3,13 @@ import { Check, ChevronLeft, ChevronRight, PackageOpen, Sparkles, X } from 'luci
 import { useEffect, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/Button';
-import { FlipCard } from '@/features/cards/components/FlipCard';
-import { PlayerCard } from '@/features/cards/components/PlayerCard';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import { rarityStyle } from '@/features/cards/components/rarityStyles';
+import { FlipCard } from '@/components/cards/FlipCard';
+import { PlayerCard } from '@/components/cards/PlayerCard';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import { rarityStyle } from '@/components/cards/rarityStyles';
 import { cn } from '@/lib/cn';
 
-import type { PackCard } from '../types';
+import type { PackCard } from '@touchline/contract';
 import { hasGlowCard, PACK_GLOW_MS, PACK_OPEN_DELAY_MS } from '../utils';
 import { PackArt } from './PackArt';
 
@@ -194,7 +194,7 @@ function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void 
             </div>
           )}
           <div className="mt-auto flex w-full flex-col items-center gap-2 pt-4">
-            <p className="text-xs text-slate-500">{`${revealedCount} of ${total} revealed`}</p>
+            <p className="text-xs text-slate-400">{`${revealedCount} of ${total} revealed`}</p>
             <Button
               size="lg"
               variant={onLast || revealedCount === total ? 'primary' : 'secondary'}

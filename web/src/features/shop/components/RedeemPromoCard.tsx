@@ -17,7 +17,7 @@ export function RedeemPromoCard() {
         <span className="text-base font-bold text-slate-50">Redeem Promo Code</span>
         <span className="text-xs text-slate-400">Have a code? Unlock free coins, cards and packs.</span>
       </span>
-      <ChevronRight aria-hidden className="size-5 shrink-0 text-slate-500" />
+      <ChevronRight aria-hidden className="size-5 shrink-0 text-slate-400" />
     </Link>
   );
 }

@@ -2,23 +2,26 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 
-import { userQueryKey, type User } from '@/features/auth/api';
-import { refreshCoins } from '@/features/coins/api';
-import { marketKeys } from '@/features/market/api';
-import type { Balance } from '@/features/market/types';
+import type { Balance, CardPack, User } from '@touchline/contract';
+import { userQueryKey } from '@/lib/data/auth';
+import { refreshCards, refreshCoins } from '@/lib/data/coins';
+import { marketKeys } from '@/lib/data/market';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
+import { StillPendingError } from '@/lib/pending';
 import { formatNumber } from '@/lib/format';
 
-import { usePurchasePack } from '../api';
-import type { CardPack } from '../types';
+import { usePurchasePack } from '@/lib/data/shop';
 import { packFailure, REFUND_TOAST_DELAY_MS } from '../utils';
 import type { OpenedPack } from './PackOpeningModal';
+
+export const PACK_PENDING_TITLE = 'Pack purchase pending';
 
 /**
  * Buying a pack with its toasts (economy spec, section 8): 'Pack Purchased!' and the opening modal; a
  * failure with {success: false, message} 'Unable to purchase pack', followed after a second by 'Coins
  * Refunded' with the balance when the coins came back; any other failure 'Failed to purchase pack'.
- * Each click gets its own Idempotency-Key.
+ * Each click gets its own Idempotency-Key. A purchase the wallet has not confirmed yet shows 'Pack
+ * purchase pending' with the server's words until it settles; that toast then turns into the outcome.
  */
 export function usePackPurchase() {
   const queryClient = useQueryClient();
@@ -38,24 +41,39 @@ export function usePackPurchase() {
   }
 
   function buy(pack: CardPack) {
+    const idempotencyKey = newIdempotencyKey();
+    const id = `pack-${idempotencyKey}`;
     mutation.mutate(
-      { packId: pack.id, idempotencyKey: newIdempotencyKey() },
+      {
+        packId: pack.id,
+        idempotencyKey,
+        onPending: (message) => toast.loading(PACK_PENDING_TITLE, { id, description: message }),
+      },
       {
         onSuccess: (result) => {
           toast.success('Pack Purchased!', {
+            id,
             description: `${pack.name}: ${result.cards.length} new ${result.cards.length === 1 ? 'card' : 'cards'} for ${formatNumber(result.coinsSpent)} coins.`,
           });
           setOpened({ name: pack.name, cards: result.cards });
         },
         onError: (error) => {
+          if (error instanceof StillPendingError) {
+            // Not settled yet after every ask: show the balance and cards as they stand now.
+            toast.info(PACK_PENDING_TITLE, { id, description: error.message });
+            void refreshCoins(queryClient);
+            void refreshCards(queryClient);
+            return;
+          }
           const failure = error instanceof ApiError ? packFailure(error.data) : null;
           if (!failure) {
             toast.error('Failed to purchase pack', {
+              id,
               description: errorMessage(error, 'Please try again later'),
             });
             return;
           }
-          toast.error('Unable to purchase pack', { description: failure.message });
+          toast.error('Unable to purchase pack', { id, description: failure.message });
           if (failure.remainingCoins === undefined) return;
           const remaining = failure.remainingCoins;
           void refreshCoins(queryClient, remaining);

@@ -5,12 +5,12 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useUser } from '@/features/auth/api';
-import { BalanceBox } from '@/features/coins/components/BalanceBox';
-import { useBalance } from '@/features/market/api';
+import { useUser } from '@/lib/data/auth';
+import { BalanceBox } from '@/components/BalanceBox';
+import { useBalance } from '@/lib/data/market';
 import { errorMessage } from '@/lib/api';
 
-import { usePacks } from '../api';
+import { usePacks } from '@/lib/data/shop';
 import { BuyCoinsSection } from '../components/BuyCoinsSection';
 import { PackCard } from '../components/PackCard';
 import { PackOpeningModal } from '../components/PackOpeningModal';

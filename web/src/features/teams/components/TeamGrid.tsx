@@ -1,7 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 
-import { ClubLogo } from '@/features/cards/components/ClubCrest';
-import type { Team } from '@/features/cards/types';
+import { ClubLogo } from '@/components/cards/ClubCrest';
+import type { Team } from '@touchline/contract';
 
 /** The clubs as a two-column grid of crests; a tap opens the roster. */
 export function TeamGrid({ teams, onSelect }: { teams: Team[]; onSelect: (team: Team) => void }) {

@@ -5,13 +5,13 @@ import { QueryError } from '@/components/QueryError';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { useTeamPlayers } from '@/features/cards/api';
-import { ClubLogo } from '@/features/cards/components/ClubCrest';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import { rarityStyle } from '@/features/cards/components/rarityStyles';
-import type { Player, Team } from '@/features/cards/types';
-import { positionShort, RARITIES } from '@/features/cards/utils';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
+import { useTeamPlayers } from '@/lib/data/cards';
+import { ClubLogo } from '@/components/cards/ClubCrest';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import { rarityStyle } from '@/components/cards/rarityStyles';
+import type { Player, Team } from '@touchline/contract';
+import { positionShort, RARITIES } from '@/lib/cards';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
@@ -128,6 +128,7 @@ function RosterDetails({ players }: { players: Player[] }) {
         </dl>
       </Card>
 
+      {/* Each position tab owns its panel: the table filtered to that position. */}
       <Tabs value={tab} onValueChange={(value) => setTab(value as RosterTab)}>
         <TabsList aria-label="Filter roster by position">
           {ROSTER_TABS.map((option) => (
@@ -136,53 +137,63 @@ function RosterDetails({ players }: { players: Player[] }) {
             </TabsTrigger>
           ))}
         </TabsList>
+        {ROSTER_TABS.map((option) => (
+          <TabsContent key={option} value={option} className="mt-4">
+            <RosterTable players={shown} />
+          </TabsContent>
+        ))}
       </Tabs>
-
-      <div className="overflow-hidden rounded-2xl border border-white/5 bg-slate-900/70">
-        <table className="w-full table-fixed text-left text-xs">
-          <thead className="bg-slate-900 text-[10px] tracking-wide text-slate-400 uppercase">
-            <tr>
-              <th scope="col" className="w-[31%] py-2.5 pr-1 pl-3 font-semibold">
-                Name
-              </th>
-              <th scope="col" className="w-[15%] px-1 py-2.5 font-semibold">
-                Position
-              </th>
-              <th scope="col" className="w-[14%] px-1 py-2.5 text-center font-semibold">
-                Rarity
-              </th>
-              <th scope="col" className="w-[20%] px-1 py-2.5 text-right font-semibold">
-                Base Price
-              </th>
-              <th scope="col" className="w-[20%] py-2.5 pr-3 pl-1 text-right font-semibold">
-                Current Price
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-white/5">
-            {shown.map((player) => (
-              <tr key={player.id} className="transition-colors hover:bg-white/[0.03]">
-                <td className="truncate py-2.5 pr-1 pl-3 font-semibold text-slate-100">{player.name}</td>
-                <td className="truncate px-1 py-2.5 text-slate-400" title={player.position}>
-                  {positionShort(player)}
-                </td>
-                <td className="px-1 py-2.5 text-center">
-                  <RarityBadge rarity={player.rarity} size="short" />
-                </td>
-                <td className="px-1 py-2.5 text-right text-slate-400 tabular-nums">
-                  {formatNumber(player.basePrice)}
-                </td>
-                <td className="py-2.5 pr-3 pl-1 text-right font-bold text-amber-300 tabular-nums">
-                  {formatNumber(player.currentPrice)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {shown.length === 0 && (
-          <p className="px-3 py-6 text-center text-xs text-slate-500">No players in this position</p>
-        )}
-      </div>
     </>
+  );
+}
+
+function RosterTable({ players }: { players: Player[] }) {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-white/5 bg-slate-900/70">
+      <table className="w-full table-fixed text-left text-xs">
+        {/* Headers may wrap (Base / Price) but never run into each other at phone width. */}
+        <thead className="bg-slate-900 align-bottom text-[10px] leading-tight text-slate-400 uppercase">
+          <tr>
+            <th scope="col" className="w-[30%] py-2.5 pr-1 pl-3 font-semibold">
+              Name
+            </th>
+            <th scope="col" className="w-[17%] px-1 py-2.5 font-semibold">
+              Position
+            </th>
+            <th scope="col" className="w-[15%] px-1 py-2.5 text-center font-semibold">
+              Rarity
+            </th>
+            <th scope="col" className="w-[19%] px-1 py-2.5 text-right font-semibold">
+              Base Price
+            </th>
+            <th scope="col" className="w-[19%] py-2.5 pr-3 pl-1 text-right font-semibold">
+              Current Price
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-white/5">
+          {players.map((player) => (
+            <tr key={player.id} className="transition-colors hover:bg-white/[0.03]">
+              <td className="py-2.5 pr-1 pl-3 font-semibold break-words text-slate-100">{player.name}</td>
+              <td className="truncate px-1 py-2.5 text-slate-400" title={player.position}>
+                {positionShort(player)}
+              </td>
+              <td className="px-1 py-2.5 text-center">
+                <RarityBadge rarity={player.rarity} size="short" />
+              </td>
+              <td className="px-1 py-2.5 text-right text-slate-400 tabular-nums">
+                {formatNumber(player.basePrice)}
+              </td>
+              <td className="py-2.5 pr-3 pl-1 text-right font-bold text-amber-300 tabular-nums">
+                {formatNumber(player.currentPrice)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {players.length === 0 && (
+        <p className="px-3 py-6 text-center text-xs text-slate-400">No players in this position</p>
+      )}
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Header } from '@/components/Header';
 import { QueryError } from '@/components/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useTeamsWithPlayerCounts } from '@/features/cards/api';
+import { useTeamsWithPlayerCounts } from '@/lib/data/cards';
 
 import { TeamGrid } from '../components/TeamGrid';
 import { TeamRoster } from '../components/TeamRoster';

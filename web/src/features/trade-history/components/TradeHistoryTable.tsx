@@ -1,14 +1,25 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { History } from 'lucide-react';
+import { Fragment } from 'react';
 
 import { Skeleton } from '@/components/ui/Skeleton';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import { CoinAmount } from '@/features/market/components/CoinAmount';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import { CoinAmount } from '@/components/CoinAmount';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 
-import type { TradeRecord } from '../types';
-import { formatTradeDate, profitLossCell, tradeTypeLabel } from '../utils';
+import type { TradeExchange, TradeRecord } from '@touchline/contract';
+import { formatNumber } from '@/lib/format';
+import { displayName } from '@/lib/people';
+import {
+  formatTradeDate,
+  historyRows,
+  profitLossCell,
+  tradeProfitLossCell,
+  tradeTypeLabel,
+  type HistoryRow,
+  type ProfitLossCell,
+} from '../utils';
 
 export interface TradeHistoryTableProps {
   query: UseQueryResult<TradeRecord[]>;
@@ -43,17 +54,27 @@ export function TradeHistoryTable({ query, userId, emptyText, label }: TradeHist
   if (query.data.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-700/80 bg-slate-900/40 px-6 py-10 text-center">
-        <History aria-hidden className="size-6 text-slate-500" />
+        <History aria-hidden className="size-6 text-slate-400" />
         <p className="text-sm font-semibold text-slate-300">{emptyText}</p>
       </div>
     );
   }
 
+  // At phone width the table scrolls sideways: the hint says so, the scroller takes the keyboard focus
+  // (arrow keys scroll it), and Date and Player stay in place (.history-identity in index.css).
   return (
-    <div className="-mx-4 overflow-x-auto px-4">
+    <div
+      role="region"
+      aria-label={`${label}, scrolls sideways`}
+      tabIndex={0}
+      className="-mx-4 overflow-x-auto px-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-400"
+    >
+      <p aria-hidden className="sticky left-0 mb-1.5 text-[11px] text-slate-400">
+        Swipe sideways for type, seller, buyer, price and P/L →
+      </p>
       <table
         aria-label={label}
-        className="w-full min-w-[40rem] overflow-hidden rounded-2xl text-left text-xs whitespace-nowrap"
+        className="history-identity w-full min-w-[40rem] rounded-2xl text-left text-xs whitespace-nowrap"
       >
         <thead className="bg-slate-900 text-[10px] tracking-wide text-slate-400 uppercase">
           <tr>
@@ -72,62 +93,142 @@ export function TradeHistoryTable({ query, userId, emptyText, label }: TradeHist
           </tr>
         </thead>
         <tbody className="divide-y divide-white/5 bg-slate-900/60">
-          {query.data.map((record) => {
-            const profitLoss = profitLossCell(record, userId);
-            return (
-              <tr key={record.id} data-testid={`trade-${record.id}`}>
-                <td className="py-2 pr-2 pl-3 text-slate-400 tabular-nums">
-                  {formatTradeDate(record.createdAt)}
-                </td>
-                <td className="px-2 py-2">
-                  <span className="inline-flex items-center gap-1.5">
-                    <span className="font-semibold text-slate-100">{record.playerName}</span>
-                    <RarityBadge rarity={record.rarity} size="short" />
-                  </span>
-                </td>
-                <td className="px-2 py-2 text-slate-400 tabular-nums">{`#${record.playerId}`}</td>
-                <td className="px-2 py-2 text-slate-300">{tradeTypeLabel(record.tradeType)}</td>
-                <td className="px-2 py-2">
-                  <Party id={record.sellerUserId} userId={userId} />
-                </td>
-                <td className="px-2 py-2">
-                  <Party id={record.buyerUserId} userId={userId} />
-                </td>
-                <td className="px-2 py-2 text-right">
-                  <CoinAmount value={record.salePrice} />
-                </td>
-                <td className="py-2 pr-3 pl-2 text-right font-bold tabular-nums">
-                  {profitLoss ? (
-                    <span
-                      data-trend={profitLoss.trend}
-                      className={profitLoss.trend === 'up' ? 'text-emerald-400' : 'text-rose-400'}
-                    >
-                      {profitLoss.text}
-                    </span>
-                  ) : (
-                    <span className="text-slate-500">-</span>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          {historyRows(query.data).map((row) =>
+            row.kind === 'trade' ? (
+              <TradeRow key={`trade-${row.exchange.offerId}`} row={row} userId={userId} />
+            ) : (
+              <SaleRow key={row.record.id} record={row.record} userId={userId} />
+            ),
+          )}
         </tbody>
       </table>
     </div>
   );
 }
 
-/** A seller or buyer: 'Market' for 0, else '#id' with a 'You' badge for the signed-in user. */
-function Party({ id, userId }: { id: number; userId: number | undefined }) {
-  if (id === 0) return <span className="font-semibold text-amber-300">Market</span>;
+/** A market sale or buy: one card, its price and, where the user sold it, the P/L. */
+function SaleRow({ record, userId }: { record: TradeRecord; userId: number | undefined }) {
   return (
-    <span className="inline-flex items-center gap-1 text-slate-300 tabular-nums">
-      {`#${id}`}
-      {id === userId && (
-        <span className="rounded-full bg-emerald-500/15 px-1.5 py-0.5 text-[10px] font-bold text-emerald-300">
-          You
+    <tr data-testid={`trade-${record.id}`}>
+      <DateCell value={record.createdAt} />
+      <td className="px-2 py-2">
+        <span className="inline-flex items-center gap-1.5">
+          <span className="font-semibold text-slate-100">{record.playerName}</span>
+          <RarityBadge rarity={record.rarity} size="short" />
         </span>
-      )}
-    </span>
+      </td>
+      <td className="px-2 py-2 text-slate-400 tabular-nums">{`#${record.playerId}`}</td>
+      <td className="px-2 py-2 text-slate-300">{tradeTypeLabel(record.tradeType)}</td>
+      <td className="px-2 py-2">
+        <Party id={record.sellerUserId} username={record.sellerUsername} userId={userId} />
+      </td>
+      <td className="px-2 py-2">
+        <Party id={record.buyerUserId} username={record.buyerUsername} userId={userId} />
+      </td>
+      <td className="px-2 py-2 text-right">
+        <CoinAmount value={record.salePrice} />
+      </td>
+      <ProfitLoss cell={profitLossCell(record, userId)} />
+    </tr>
   );
+}
+
+/**
+ * A trade: what each side gave (cards and coins) in one cell across Player to Price, since a trade
+ * has no single price; the P/L only where the user gave a card for coins.
+ */
+function TradeRow({
+  row,
+  userId,
+}: {
+  row: Extract<HistoryRow, { kind: 'trade' }>;
+  userId: number | undefined;
+}) {
+  const { exchange, records } = row;
+  const sides = [
+    { party: exchange.fromUser, cards: exchange.offeredCards, coins: exchange.offeredCoins },
+    { party: exchange.toUser, cards: exchange.requestedCards, coins: exchange.requestedCoins },
+  ];
+  return (
+    <tr data-testid={`trade-${records[0]!.id}`}>
+      <DateCell value={records[0]!.createdAt} />
+      <td colSpan={6} className="px-2 py-2 whitespace-normal">
+        <p className="mb-1 text-slate-300">{tradeTypeLabel('trade')}</p>
+        <ul className="flex flex-col gap-1 leading-relaxed">
+          {sides.map(({ party, cards, coins }) => (
+            <li key={party.id} className="text-slate-300">
+              <Party id={party.id} username={party.username} userId={userId} />{' '}
+              <span className="text-slate-400">gave</span> <Gave cards={cards} coins={coins} />
+            </li>
+          ))}
+        </ul>
+      </td>
+      <ProfitLoss cell={tradeProfitLossCell(records, userId)} />
+    </tr>
+  );
+}
+
+/** One side's cards (with their rarity) and coins, joined by '+'; 'nothing' for an empty side. */
+function Gave({ cards, coins }: { cards: TradeExchange['offeredCards']; coins: number }) {
+  const parts = [
+    ...cards.map((card) => (
+      <span key={card.cardId}>
+        <span className="font-semibold text-slate-100">{card.playerName}</span>{' '}
+        <RarityBadge rarity={card.rarity} size="short" />
+      </span>
+    )),
+    ...(coins > 0
+      ? [
+          <span key="coins" className="font-semibold text-amber-300 tabular-nums">
+            {`${formatNumber(coins)} coins`}
+          </span>,
+        ]
+      : []),
+  ];
+  if (parts.length === 0) return <span className="text-slate-400">nothing</span>;
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && ' + '}
+      {part}
+    </Fragment>
+  ));
+}
+
+function DateCell({ value }: { value: string }) {
+  return <td className="py-2 pr-2 pl-3 text-slate-400 tabular-nums">{formatTradeDate(value)}</td>;
+}
+
+function ProfitLoss({ cell }: { cell: ProfitLossCell | null }) {
+  return (
+    <td className="py-2 pr-3 pl-2 text-right font-bold tabular-nums">
+      {cell ? (
+        <span data-trend={cell.trend} className={cell.trend === 'up' ? 'text-emerald-400' : 'text-rose-400'}>
+          {cell.text}
+        </span>
+      ) : (
+        <span className="text-slate-400">-</span>
+      )}
+    </td>
+  );
+}
+
+/** A seller, buyer or side of a trade: 'Market' for 0, a 'You' badge for the user, else the username. */
+function Party({
+  id,
+  username,
+  userId,
+}: {
+  id: number;
+  username: string | null;
+  userId: number | undefined;
+}) {
+  const name = displayName(id, username, userId);
+  if (id === 0) return <span className="font-semibold text-amber-300">{name}</span>;
+  if (name === 'You')
+    return (
+      <span className="rounded-full bg-emerald-500/15 px-1.5 py-0.5 text-[10px] font-bold text-emerald-300">
+        You
+      </span>
+    );
+  return <span className="font-medium text-slate-300">{name}</span>;
 }

@@ -7,12 +7,12 @@ import { Header } from '@/components/Header';
 import { Button } from '@/components/ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import { RARITIES } from '@/features/cards/utils';
-import { MarketTabs } from '@/features/market/components/MarketTabs';
+import { useUser } from '@/lib/data/auth';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import { RARITIES } from '@/lib/cards';
+import { MarketTabs } from '@/components/market/MarketTabs';
 
-import { tradeHistoryKeys, useTradeHistory, useUserTradeHistory } from '../api';
+import { tradeHistoryKeys, useTradeHistory, useUserTradeHistory } from '@/lib/data/trade-history';
 import { TradeHistoryTable } from '../components/TradeHistoryTable';
 
 type HistoryTab = 'market' | 'mine';

@@ -5,16 +5,16 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/Button';
 import { Label } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
-import { useTeams, useUserCards } from '@/features/cards/api';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import { RARITIES } from '@/features/cards/utils';
-import { AvailableCardPicker } from '@/features/trades/components/AvailableCardPicker';
-import { CoinField } from '@/features/trades/components/CoinField';
-import { availableCards, parseCoins } from '@/features/trades/utils';
+import { useTeams, useUserCards } from '@/lib/data/cards';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import { RARITIES } from '@/lib/cards';
+import { AvailableCardPicker } from '@/components/trades/AvailableCardPicker';
+import { CoinField } from '@/components/trades/CoinField';
+import { availableCards, parseCoins } from '@/lib/trades';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 
-import { useCreateTradeWish } from '../api';
-import { buildWishRequest, WISH_POSITIONS } from '../utils';
+import { useCreateTradeWish } from '@/lib/data/wishes';
+import { buildWishRequest, WISH_POSITIONS, type WishForm } from '../utils';
 import { TradeDialog } from './TradeDialog';
 
 const MAX_NOTES_LENGTH = 500;
@@ -45,8 +45,8 @@ function ListCardForm({ initialCardId, onDone }: { initialCardId: number | null;
   const teams = useTeams();
   const create = useCreateTradeWish();
   const [cardId, setCardId] = useState<number | null>(initialCardId);
-  const [rarity, setRarity] = useState('');
-  const [position, setPosition] = useState('');
+  const [rarity, setRarity] = useState<WishForm['desiredRarity']>('');
+  const [position, setPosition] = useState<WishForm['desiredPosition']>('');
   const [teamId, setTeamId] = useState('');
   const [minimumText, setMinimumText] = useState('');
   const [notes, setNotes] = useState('');
@@ -123,7 +123,11 @@ function ListCardForm({ initialCardId, onDone }: { initialCardId: number | null;
 
       <div className="grid grid-cols-2 gap-3">
         <Field id={ids.rarity} label="Preferred rarity">
-          <Select id={ids.rarity} value={rarity} onChange={(event) => setRarity(event.target.value)}>
+          <Select
+            id={ids.rarity}
+            value={rarity}
+            onChange={(event) => setRarity(event.target.value as WishForm['desiredRarity'])}
+          >
             <option value="">Any rarity</option>
             {RARITIES.map((value) => (
               <option key={value} value={value}>
@@ -133,7 +137,11 @@ function ListCardForm({ initialCardId, onDone }: { initialCardId: number | null;
           </Select>
         </Field>
         <Field id={ids.position} label="Preferred position">
-          <Select id={ids.position} value={position} onChange={(event) => setPosition(event.target.value)}>
+          <Select
+            id={ids.position}
+            value={position}
+            onChange={(event) => setPosition(event.target.value as WishForm['desiredPosition'])}
+          >
             <option value="">Any position</option>
             {WISH_POSITIONS.map((value) => (
               <option key={value} value={value}>

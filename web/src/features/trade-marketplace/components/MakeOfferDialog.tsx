@@ -1,20 +1,21 @@
 import { Coins, Layers, Send, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { afterTradeFee, TRADE_FEE_NOTE } from '@touchline/rules';
 
 import { Button } from '@/components/ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { useUserCards } from '@/features/cards/api';
-import type { Team } from '@/features/cards/types';
-import { AvailableCardPicker } from '@/features/trades/components/AvailableCardPicker';
-import { CoinField } from '@/features/trades/components/CoinField';
-import { TradeCardRow } from '@/features/trades/components/TradeCardRow';
-import { afterTradeFee, availableCards, parseCoins, TRADE_FEE_NOTE } from '@/features/trades/utils';
+import { useUserCards } from '@/lib/data/cards';
+import type { Team } from '@touchline/contract';
+import { AvailableCardPicker } from '@/components/trades/AvailableCardPicker';
+import { CoinField } from '@/components/trades/CoinField';
+import { TradeCardRow } from '@/components/trades/TradeCardRow';
+import { availableCards, parseCoins } from '@/lib/trades';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 
-import { useOfferForWish } from '../api';
-import type { OfferForWishRequest, OfferType, TradeWish } from '../types';
+import { useOfferForWish } from '@/lib/data/wishes';
+import type { OfferForWishBody as OfferForWishRequest, OfferType, TradeWish } from '@touchline/contract';
 import { cardMismatches, wishOwnerName } from '../utils';
 import { TradeDialog } from './TradeDialog';
 import { WishPreferences } from './WishPreferences';

@@ -1,13 +1,13 @@
 import { ArrowLeftRight, Trash2, UserRound } from 'lucide-react';
 
 import { Button } from '@/components/ui/Button';
-import { PlayerCard } from '@/features/cards/components/PlayerCard';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
-import type { Team } from '@/features/cards/types';
-import { CoinAmount } from '@/features/market/components/CoinAmount';
-import { formatOfferDate } from '@/features/trades/utils';
+import { PlayerCard } from '@/components/cards/PlayerCard';
+import { RarityBadge } from '@/components/cards/RarityBadge';
+import type { Team } from '@touchline/contract';
+import { CoinAmount } from '@/components/CoinAmount';
+import { formatOfferDate } from '@/lib/trades';
 
-import type { TradeWish } from '../types';
+import type { TradeWish } from '@touchline/contract';
 import { wishOwnerName } from '../utils';
 import { WishPreferences } from './WishPreferences';
 
@@ -70,7 +70,7 @@ export function WishItem({ wish, teams, own, onMakeOffer, onRemove, removing }: 
             <UserRound aria-hidden className="size-3 shrink-0" />
             <span className="truncate">{`Posted by ${wishOwnerName(wish)}`}</span>
           </p>
-          <p className="text-[11px] text-slate-500">{formatOfferDate(wish.createdAt)}</p>
+          <p className="text-[11px] text-slate-400">{formatOfferDate(wish.createdAt)}</p>
         </div>
         {own ? (
           <Button variant="outline" size="sm" loading={removing} onClick={() => onRemove(wish)}>

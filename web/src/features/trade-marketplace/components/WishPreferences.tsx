@@ -1,10 +1,10 @@
 import { Coins, Shield, Sparkles, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-import type { Team } from '@/features/cards/types';
+import type { Team } from '@touchline/contract';
 import { formatNumber } from '@/lib/format';
 
-import type { TradeWish } from '../types';
+import type { TradeWish } from '@touchline/contract';
 import { hasPreferences, teamName } from '../utils';
 
 /** 'Player is looking for' with the wished rarity, position, team and minimum coins, or 'Open to any offers'. */

@@ -11,20 +11,21 @@ import { SearchInput } from '@/components/ui/SearchInput';
 import { Select } from '@/components/ui/Select';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api';
-import { useTeams, useUserCards } from '@/features/cards/api';
-import { RARITIES } from '@/features/cards/utils';
-import { useUsernames } from '@/features/trades/api';
+import { useUser } from '@/lib/data/auth';
+import { useTeams, useUserCards } from '@/lib/data/cards';
+import { RARITIES } from '@/lib/cards';
+import { useUsernames } from '@/lib/data/trades';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-import { useDeleteTradeWish, useTradeWishes } from '../api';
+import { useDeleteTradeWish, useTradeWishes } from '@/lib/data/wishes';
 import { ListCardDialog } from '../components/ListCardDialog';
 import { MakeOfferDialog } from '../components/MakeOfferDialog';
 import { WishItem } from '../components/WishItem';
-import type { TradeWish, WishFilters, WishSort } from '../types';
+import type { TradeWish, WishSort } from '@touchline/contract';
+import type { WishFilters } from '@/lib/data/wishes';
 import { DEFAULT_WISH_FILTERS, WISH_POSITIONS, WISH_SORTS } from '../utils';
 
 /** Skeleton rows while the listings load (game spec, section 2: 3 for wishes). */
@@ -173,7 +174,7 @@ export function TradeMarketplaceRoute() {
             <Select
               aria-label="Filter by rarity"
               value={filters.rarity}
-              onChange={(event) => update('rarity', event.target.value)}
+              onChange={(event) => update('rarity', event.target.value as WishFilters['rarity'])}
             >
               <option value="">All Rarities</option>
               {RARITIES.map((rarity) => (
@@ -185,7 +186,7 @@ export function TradeMarketplaceRoute() {
             <Select
               aria-label="Filter by position"
               value={filters.position}
-              onChange={(event) => update('position', event.target.value)}
+              onChange={(event) => update('position', event.target.value as WishFilters['position'])}
             >
               <option value="">All Positions</option>
               {WISH_POSITIONS.map((position) => (

@@ -1,29 +1,32 @@
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { afterTradeFee, TRADE_FEE_NOTE } from '@touchline/rules';
 
 import { Button } from '@/components/ui/Button';
 import { Label } from '@/components/ui/Input';
-import { useUser } from '@/features/auth/api';
-import { useUserCards } from '@/features/cards/api';
-import { RarityBadge } from '@/features/cards/components/RarityBadge';
+import { useUser } from '@/lib/data/auth';
+import { useUserCards } from '@/lib/data/cards';
+import { RarityBadge } from '@/components/cards/RarityBadge';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 
-import { useCreateTrade } from '../api';
-import type { CreateTradeRequest } from '../types';
-import { afterTradeFee, availableCards, parseCoins, TRADE_FEE_NOTE } from '../utils';
-import { AvailableCardPicker } from './AvailableCardPicker';
-import { CoinField } from './CoinField';
+import { useCreateTrade } from '@/lib/data/trades';
+import type { CreateOfferBody as CreateTradeRequest, TradeableCard } from '@touchline/contract';
+import { availableCards, parseCoins } from '@/lib/trades';
+import { AvailableCardPicker } from '@/components/trades/AvailableCardPicker';
+import { CoinField } from '@/components/trades/CoinField';
 
+import { AskForPicker } from './AskForPicker';
+import { OfferPreview } from './OfferPreview';
 import { UserPicker } from './UserPicker';
 
 const MAX_NOTE_LENGTH = 500;
 
 /**
- * The Create tab: (1) an own card not for sale, (2) the user to trade with, (3) optional coins offered
- * (or coins asked for) and a message; 'Send Trade Offer'. The API cannot list another user's cards, so
- * the design's 'Ask for' is coins only.
+ * The Create tab: (1) an own card not for sale, (2) the user to trade with, (3) optionally their cards
+ * to ask for (design.md section 7's 'Ask for'), (4) optional coins offered (or coins asked for) and a
+ * message, then both sides of the offer before 'Send Trade Offer'.
  */
 export function CreateTradeForm() {
   const { data: user } = useUser();
@@ -31,6 +34,8 @@ export function CreateTradeForm() {
   const create = useCreateTrade();
   const [cardId, setCardId] = useState<number | null>(null);
   const [targetUser, setTargetUser] = useState('');
+  const [targetId, setTargetId] = useState<number | null>(null);
+  const [asked, setAsked] = useState<TradeableCard[]>([]);
   const [coinText, setCoinText] = useState('');
   const [askText, setAskText] = useState('');
   const [note, setNote] = useState('');
@@ -43,9 +48,24 @@ export function CreateTradeForm() {
   const coinOffer = parseCoins(coinText);
   const requestedCoins = parseCoins(askText);
 
+  function chooseUser(username: string, userId: number) {
+    // Cards asked of someone else do not carry over to the new recipient.
+    if (userId !== targetId) setAsked([]);
+    setTargetUser(username);
+    setTargetId(userId);
+  }
+
+  function toggleAsked(card: TradeableCard) {
+    setAsked((current) =>
+      current.some((c) => c.id === card.id) ? current.filter((c) => c.id !== card.id) : [...current, card],
+    );
+  }
+
   function reset() {
     setCardId(null);
     setTargetUser('');
+    setTargetId(null);
+    setAsked([]);
     setCoinText('');
     setAskText('');
     setNote('');
@@ -69,6 +89,7 @@ export function CreateTradeForm() {
     }
     const request: CreateTradeRequest = { cardId: selected.id, targetUser: targetUser.trim(), coinOffer };
     if (requestedCoins > 0) request.requestedCoins = requestedCoins;
+    if (asked.length > 0) request.requestedCardIds = asked.map((c) => c.id);
     if (note.trim() !== '') request.note = note.trim();
     const recipient = request.targetUser;
     create.mutate(
@@ -115,7 +136,7 @@ export function CreateTradeForm() {
         <div className="flex items-center justify-between gap-2">
           <h3 className="text-sm font-bold text-slate-100">Your Available Cards</h3>
           {cards.data && (
-            <span className="text-xs text-slate-500">{`${formatNumber(available.length)} available`}</span>
+            <span className="text-xs text-slate-400">{`${formatNumber(available.length)} available`}</span>
           )}
         </div>
         {selected && (
@@ -134,10 +155,19 @@ export function CreateTradeForm() {
 
       <Step number={2} title="Choose a user">
         <Label id={userLabelId}>Trade with</Label>
-        <UserPicker value={targetUser} onChange={setTargetUser} labelId={userLabelId} />
+        <UserPicker value={targetUser} onChange={chooseUser} labelId={userLabelId} />
       </Step>
 
-      <Step number={3} title="Add coins (optional)">
+      <Step number={3} title="Ask for their cards (optional)">
+        <AskForPicker
+          userId={targetId}
+          username={targetUser}
+          selectedIds={asked.map((c) => c.id)}
+          onToggle={toggleAsked}
+        />
+      </Step>
+
+      <Step number={4} title="Add coins (optional)">
         <CoinField
           label="Coin offer"
           value={coinText}
@@ -152,7 +182,7 @@ export function CreateTradeForm() {
           onChange={setAskText}
           disabled={coinOffer > 0}
           invalid={Number.isNaN(requestedCoins)}
-          hint="Coins you want in return for your card (offer coins or ask for coins, not both)."
+          hint="Coins you want in return (offer coins or ask for coins, not both)."
         />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={noteId}>Message (optional)</Label>
@@ -167,6 +197,18 @@ export function CreateTradeForm() {
           />
         </div>
       </Step>
+
+      {selected && targetUser && !Number.isNaN(coinOffer) && !Number.isNaN(requestedCoins) && (
+        <Step number={5} title="Review your offer">
+          <OfferPreview
+            recipient={targetUser}
+            card={selected}
+            coinOffer={coinOffer}
+            requestedCards={asked}
+            requestedCoins={requestedCoins}
+          />
+        </Step>
+      )}
 
       <Button type="submit" size="lg" className="w-full" loading={create.isPending}>
         {!create.isPending && <Send aria-hidden className="size-4" />}

@@ -1,13 +1,16 @@
 import { Check, Inbox, X } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 
 import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 
-import { useAcceptTrade, useDeclineTrade, useIncomingTrades } from '../api';
-import type { TradeOffer } from '../types';
-import { partyName } from '../utils';
+import { useAcceptTrade, useDeclineTrade, useIncomingTrades } from '@/lib/data/trades';
+import type { TradeOffer } from '@touchline/contract';
+import { partyName } from '@/lib/trades';
+import { acceptMoves, offerMoves } from './offer-moves';
 import { OfferBody, OfferHeader, OfferNotes } from './OfferParts';
 import { OfferListSkeleton } from './OfferSkeleton';
 
@@ -17,6 +20,8 @@ export function IncomingOffers() {
   const accept = useAcceptTrade();
   const decline = useDeclineTrade();
   const busy = accept.isPending || decline.isPending;
+  // Accept and Decline end the offer for good, so each asks first (issue 13, item 5).
+  const [asking, setAsking] = useState<{ offer: TradeOffer; action: 'accept' | 'decline' } | null>(null);
 
   function acceptOffer(offer: TradeOffer) {
     accept.mutate(
@@ -58,54 +63,109 @@ export function IncomingOffers() {
   }
 
   return (
-    <ul aria-label="Incoming trade offers" className="flex flex-col gap-3">
-      {offers.map((offer) => {
-        const sender = partyName(offer.fromUser);
-        const accepting = accept.isPending && accept.variables?.offerId === offer.id;
-        const declining = decline.isPending && decline.variables?.offerId === offer.id;
-        return (
-          <li
-            key={offer.id}
-            data-testid={`incoming-offer-${offer.id}`}
-            className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-slate-900/70 p-3.5"
-          >
-            <OfferHeader
-              name={sender}
-              date={offer.createdAt}
-              title={
-                <>
-                  <span>{sender}</span>
-                  <span className="font-medium text-slate-400"> wants to trade</span>
-                </>
-              }
-            />
-            <OfferBody
-              offer={offer}
-              offerCaption="They offer"
-              offeredCardsLabel={`Cards offered by ${sender}`}
-              requestCaption="In exchange for"
-              requestedCardsLabel="Your cards requested"
-              requestedCoinsReceiver={sender}
-            />
-            <OfferNotes offer={offer} />
-            <div className="grid grid-cols-2 gap-2">
-              <Button
-                variant="outline"
-                loading={declining}
-                disabled={busy && !declining}
-                onClick={() => declineOffer(offer)}
-              >
-                {!declining && <X aria-hidden className="size-4" />}
-                Decline
-              </Button>
-              <Button loading={accepting} disabled={busy && !accepting} onClick={() => acceptOffer(offer)}>
-                {!accepting && <Check aria-hidden className="size-4" />}
-                Accept
-              </Button>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul aria-label="Incoming trade offers" className="flex flex-col gap-3">
+        {offers.map((offer) => {
+          const sender = partyName(offer.fromUser);
+          const accepting = accept.isPending && accept.variables?.offerId === offer.id;
+          const declining = decline.isPending && decline.variables?.offerId === offer.id;
+          return (
+            <li
+              key={offer.id}
+              data-testid={`incoming-offer-${offer.id}`}
+              className="flex flex-col gap-3 rounded-2xl border border-white/5 bg-slate-900/70 p-3.5"
+            >
+              <OfferHeader
+                name={sender}
+                date={offer.createdAt}
+                title={
+                  <>
+                    <span>{sender}</span>
+                    <span className="font-medium text-slate-400"> wants to trade</span>
+                  </>
+                }
+              />
+              <OfferBody
+                offer={offer}
+                offerCaption="They offer"
+                offeredCardsLabel={`Cards offered by ${sender}`}
+                requestCaption="In exchange for"
+                requestedCardsLabel="Your cards requested"
+                requestedCoinsReceiver={sender}
+              />
+              <OfferNotes offer={offer} />
+              <div className="grid grid-cols-2 gap-2">
+                <Button
+                  variant="outline"
+                  loading={declining}
+                  disabled={busy && !declining}
+                  onClick={() => setAsking({ offer, action: 'decline' })}
+                >
+                  {!declining && <X aria-hidden className="size-4" />}
+                  Decline
+                </Button>
+                <Button
+                  loading={accepting}
+                  disabled={busy && !accepting}
+                  onClick={() => setAsking({ offer, action: 'accept' })}
+                >
+                  {!accepting && <Check aria-hidden className="size-4" />}
+                  Accept
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmOfferAction
+        asking={asking}
+        onCancel={() => setAsking(null)}
+        onConfirm={(offer, action) => {
+          setAsking(null);
+          if (action === 'accept') acceptOffer(offer);
+          else declineOffer(offer);
+        }}
+      />
+    </>
+  );
+}
+
+function ConfirmOfferAction({
+  asking,
+  onConfirm,
+  onCancel,
+}: {
+  asking: { offer: TradeOffer; action: 'accept' | 'decline' } | null;
+  onConfirm: (offer: TradeOffer, action: 'accept' | 'decline') => void;
+  onCancel: () => void;
+}) {
+  if (!asking) return null;
+  const { offer, action } = asking;
+  const sender = partyName(offer.fromUser);
+  if (action === 'accept') {
+    return (
+      <ConfirmDialog
+        open
+        title={`Accept ${sender}'s offer?`}
+        description="The cards and coins change hands at once. A trade cannot be undone."
+        moves={acceptMoves(offer, sender)}
+        confirmLabel="Accept Trade"
+        onConfirm={() => onConfirm(offer, action)}
+        onCancel={onCancel}
+      />
+    );
+  }
+  return (
+    <ConfirmDialog
+      open
+      title={`Decline ${sender}'s offer?`}
+      description={`Nothing changes hands: the offer ends and ${sender} keeps everything in it. A declined offer cannot be reopened.`}
+      moves={offerMoves(offer, 'They offered', 'They asked for')}
+      confirmLabel="Decline Offer"
+      confirmVariant="danger"
+      cancelLabel="Keep Offer"
+      onConfirm={() => onConfirm(offer, action)}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,30 +1,17 @@
 import { CircleAlert, MessageSquareText } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { TRADE_FEE_PERCENT } from '@touchline/rules';
 
-import { CoinAmount } from '@/features/market/components/CoinAmount';
+import { CoinAmount } from '@/components/CoinAmount';
 
-import type { TradeOffer } from '../types';
-import { afterTradeFee, formatOfferDate, TRADE_FEE_PERCENT } from '../utils';
-import { TradeCardList } from './TradeCardRow';
+import type { TradeOffer } from '@touchline/contract';
+import { formatOfferDate } from '@/lib/trades';
+import { TradeCardList } from '@/components/trades/TradeCardRow';
 
 /** The offered cards of an offer: `cards`, or the single `card` of an older answer. */
 export function offeredCards(offer: TradeOffer) {
   if (Array.isArray(offer.cards) && offer.cards.length > 0) return offer.cards;
   return offer.card ? [offer.card] : [];
-}
-
-/** What the receiver of the offered coins gets: the server's figure, else floor(97.5%). */
-export function coinOfferAfterFee(offer: TradeOffer): number {
-  return typeof offer.coinOfferAfterFee === 'number'
-    ? offer.coinOfferAfterFee
-    : afterTradeFee(offer.coinOffer);
-}
-
-/** What the sender gets of the coins they asked for: the server's figure, else floor(97.5%). */
-export function requestedCoinsAfterFee(offer: TradeOffer): number {
-  return typeof offer.requestedCoinsAfterFee === 'number'
-    ? offer.requestedCoinsAfterFee
-    : afterTradeFee(offer.requestedCoins ?? 0);
 }
 
 /** Header of an offer: avatar, who, and when. */
@@ -39,7 +26,7 @@ export function OfferHeader({ title, name, date }: { title: ReactNode; name: str
       </span>
       <div className="flex min-w-0 flex-1 flex-col">
         <p className="truncate text-sm font-bold text-slate-50">{title}</p>
-        <p className="text-[11px] text-slate-500">{formatOfferDate(date)}</p>
+        <p className="text-[11px] text-slate-400">{formatOfferDate(date)}</p>
       </div>
     </div>
   );
@@ -77,7 +64,7 @@ export function OfferNotes({ offer }: { offer: TradeOffer }) {
     <>
       {offer.note && (
         <p className="flex items-start gap-2 rounded-xl bg-slate-950/50 px-3 py-2 text-xs text-slate-300 italic">
-          <MessageSquareText aria-hidden className="mt-0.5 size-3.5 shrink-0 text-slate-500" />
+          <MessageSquareText aria-hidden className="mt-0.5 size-3.5 shrink-0 text-slate-400" />
           <span>{offer.note}</span>
         </p>
       )}
@@ -126,7 +113,7 @@ export function OfferBody({
               { label: 'Coin offer', value: offer.coinOffer },
               {
                 label: `After ${TRADE_FEE_PERCENT}% fee`,
-                value: coinOfferAfterFee(offer),
+                value: offer.coinOfferAfterFee,
                 muted: true,
               },
             ]}
@@ -145,7 +132,7 @@ export function OfferBody({
                   : [
                       {
                         label: `${requestedCoinsReceiver} receives`,
-                        value: requestedCoinsAfterFee(offer),
+                        value: offer.requestedCoinsAfterFee,
                         muted: true,
                       },
                     ]),

@@ -1,15 +1,15 @@
 import { UserRound } from 'lucide-react';
 
 import { SearchableCombobox } from '@/components/ui/SearchableCombobox';
-import { useUser } from '@/features/auth/api';
+import { useUser } from '@/lib/data/auth';
 
-import { useUsernames } from '../api';
-import { tradeableUsers } from '../utils';
+import { useUsernames } from '@/lib/data/trades';
+import { tradeableUsers } from '@/lib/trades';
 
 export interface UserPickerProps {
   /** The chosen username; '' when none. */
   value: string;
-  onChange: (username: string) => void;
+  onChange: (username: string, userId: number) => void;
   /** Id of the visible label of the picker. */
   labelId: string;
 }
@@ -34,7 +34,7 @@ export function UserPicker({ value, onChange, labelId }: UserPickerProps) {
         </span>
       )}
       isSelected={(entry) => entry.username === value}
-      onSelect={(entry) => onChange(entry.username)}
+      onSelect={(entry) => onChange(entry.username, entry.id)}
       selectedLabel={value}
       leadingIcon={<UserRound aria-hidden className="size-4 shrink-0 text-slate-400" />}
       placeholder="Select a user"

@@ -7,10 +7,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
-import { useIncomingTrades, useOutgoingTrades } from '../api';
+import { useIncomingTrades, useOutgoingTrades } from '@/lib/data/trades';
 import { CreateTradeForm } from '../components/CreateTradeForm';
 import { IncomingOffers } from '../components/IncomingOffers';
-import type { TradeCenterState } from '../components/IncomingTradesBanner';
+import type { TradeCenterState } from '@/components/trades/IncomingTradesBanner';
 import { SentOffers } from '../components/SentOffers';
 
 type TradeTab = NonNullable<TradeCenterState['tab']>;

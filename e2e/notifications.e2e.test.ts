@@ -1,0 +1,185 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startTcpProxy } from '@touchline/kit/src/testing/tcp-proxy';
+import { launchBrowser, phoneContext } from './support/browser';
+import { signUpNewPlayer, signUpOnPage } from './support/session';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function newPlayer(prefix: string): Promise<{ page: Page; username: string }> {
+  const { page, email } = await signUpNewPlayer(browser, baseUrl, prefix);
+  await page.getByRole('button', { name: 'Skip Reveal' }).click();
+  await page.getByRole('button', { name: 'Continue to App' }).click();
+  return { page, username: email.split('@')[0]! };
+}
+
+const get = async <T>(page: Page, path: string) => (await (await page.request.get(path)).json()) as T;
+
+/** An offer of one of A's cards to B, through the API as the Trade Center sends it. */
+async function offer(from: Page, toUsername: string, cardIndex: number): Promise<void> {
+  const cards = await get<{ id: number }[]>(from, '/api/user/cards');
+  const res = await from.request.post('/api/trades/create', {
+    data: { cardId: cards[cardIndex]!.id, targetUser: toUsername, coinOffer: 0 },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+describe('live notifications (two browser contexts)', () => {
+  it("an offer from A raises B's bell without a reload, with a toast; the popover lists each once", async () => {
+    const alice = await newPlayer('notifier');
+    const bob = await newPlayer('notified');
+    const bell = bob.page.getByRole('button', { name: /^Notifications/ });
+    await bell.waitFor();
+    // Welcome notifications may already be there: count from what Bob's bell shows now.
+    const unread = async () =>
+      (await get<{ unreadCount: number }>(bob.page, '/api/notifications/unread-count')).unreadCount;
+    const before = await unread();
+
+    const sentAt = Date.now();
+    await offer(alice.page, bob.username, 0);
+    await bob.page.getByRole('button', { name: `Notifications, ${before + 1} unread` }).waitFor();
+    console.log(`offer → Bob's badge without a reload: ${Date.now() - sentAt} ms`);
+    await bob.page.getByText('New trade offer').first().waitFor(); // the live toast
+
+    // A second one on the same stream; the resume after a dropped stream (Last-Event-ID) is covered
+    // over real HTTP in gateway/test/notifications.test.ts.
+    await offer(alice.page, bob.username, 1);
+    await bob.page.getByRole('button', { name: `Notifications, ${before + 2} unread` }).waitFor();
+
+    await bell.click();
+    const popover = bob.page.getByRole('dialog');
+    await popover.getByRole('heading', { name: 'Notifications' }).waitFor();
+    const listed = await get<{ notifications: { id: number }[] }>(bob.page, '/api/notifications');
+    await expect
+      .poll(() => popover.locator('[data-testid^="notification-"]').count())
+      .toBe(listed.notifications.length);
+    const shown = await popover
+      .locator('[data-testid^="notification-"]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-testid')));
+    expect(new Set(shown).size).toBe(shown.length);
+    expect(await popover.getByText('New trade offer').count()).toBe(2);
+    await popover.getByText('View all notifications').waitFor();
+  }, 180_000);
+});
+
+/** What Chromium's DevTools protocol reports of the page's notification stream. */
+interface StreamLog {
+  /** Every request of GET /api/notifications/stream, with its Last-Event-ID header if any. */
+  requests: { lastEventId: string | undefined }[];
+  /** How many of them ended in a network error (the dropped connection, the refused reconnects). */
+  failures: number;
+  /** The ids of the notifications delivered as 'notification' events, across every connection. */
+  delivered: number[];
+}
+
+async function watchStream(page: Page): Promise<StreamLog> {
+  const log: StreamLog = { requests: [], failures: 0, delivered: [] };
+  const streamRequests = new Set<string>();
+  const cdp = await page.context().newCDPSession(page);
+  const lastEventIdOf = (headers: Record<string, unknown>) =>
+    Object.entries(headers).find(([name]) => name.toLowerCase() === 'last-event-id')?.[1] as
+      string | undefined;
+  const byId = new Map<string, { lastEventId: string | undefined }>();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    if (!request.url.endsWith('/api/notifications/stream')) return;
+    streamRequests.add(requestId);
+    const entry = { lastEventId: lastEventIdOf(request.headers) };
+    byId.set(requestId, entry);
+    log.requests.push(entry);
+  });
+  // Headers the network stack adds (Last-Event-ID among them) arrive in this event, not the one above.
+  cdp.on('Network.requestWillBeSentExtraInfo', ({ requestId, headers }) => {
+    const entry = byId.get(requestId);
+    if (entry) entry.lastEventId ??= lastEventIdOf(headers);
+  });
+  cdp.on('Network.loadingFailed', ({ requestId }) => {
+    if (streamRequests.has(requestId)) log.failures += 1;
+  });
+  cdp.on('Network.eventSourceMessageReceived', ({ eventName, data }) => {
+    if (eventName !== 'notification') return;
+    log.delivered.push((JSON.parse(data) as { notification: { id: number } }).notification.id);
+  });
+  await cdp.send('Network.enable');
+  return log;
+}
+
+describe('live notifications across a dropped stream', () => {
+  it('the bell reconnects by itself, catches up and stays live, with no notification twice', async () => {
+    // Bob reaches the app through a TCP proxy that can drop every connection, as a network would.
+    const proxy = await startTcpProxy(new URL(baseUrl).host);
+    try {
+      const bobUrl = `http://${proxy.address}`;
+      const context = await phoneContext(browser, bobUrl);
+      const page = await context.newPage();
+      const stream = await watchStream(page);
+      await signUpOnPage(page, bobUrl, 'reconnector');
+      await page.getByRole('button', { name: 'Skip Reveal' }).click();
+      await page.getByRole('button', { name: 'Continue to App' }).click();
+      // The username as the server made it (unique, and possibly shorter than the e-mail's local part).
+      const bob = { page, username: (await get<{ username: string }>(page, '/api/user')).username };
+      const alice = await newPlayer('dropper');
+      // A reload would hide a stream that does not come back by itself: this mark would be gone.
+      await page.evaluate(() => ((globalThis as unknown as { e2eMark: boolean }).e2eMark = true));
+
+      await bob.page.getByRole('button', { name: /^Notifications/ }).waitFor();
+      const listed = async () =>
+        (await get<{ notifications: { id: number; kind: string }[] }>(bob.page, '/api/notifications'))
+          .notifications;
+      const unread = async () =>
+        (await get<{ unreadCount: number }>(bob.page, '/api/notifications/unread-count')).unreadCount;
+      const badge = (count: number) =>
+        bob.page.getByRole('button', { name: `Notifications, ${count} unread` }).waitFor();
+      const before = await unread();
+
+      await offer(alice.page, bob.username, 0);
+      await badge(before + 1);
+      expect(stream.requests).toHaveLength(1);
+
+      // The connection drops; an offer arrives while Bob is cut off; then the network comes back.
+      proxy.set('down');
+      await expect.poll(() => stream.failures).toBeGreaterThanOrEqual(1);
+      await offer(alice.page, bob.username, 1);
+      proxy.set('pass');
+
+      // The browser reconnects by itself (no reload) and catches up on the offer it missed.
+      await badge(before + 2);
+      expect(stream.requests.length).toBeGreaterThanOrEqual(2);
+      // It resumed where it stopped: the reconnect named the last event it had.
+      expect(stream.requests.at(-1)!.lastEventId).toMatch(/^\d+$/);
+
+      // Live again: an offer made after the reconnect shows without a reload, with its toast.
+      await offer(alice.page, bob.username, 2);
+      await badge(before + 3);
+      await bob.page.getByText('New trade offer').first().waitFor();
+      expect(await bob.page.evaluate(() => (globalThis as unknown as { e2eMark?: boolean }).e2eMark)).toBe(
+        true,
+      );
+
+      // Each offer reached the page once over the stream, whichever connection carried it.
+      const offers = (await listed()).filter((n) => n.kind === 'trade.offer_received');
+      expect(offers).toHaveLength(3);
+      await expect.poll(() => offers.every((n) => stream.delivered.includes(n.id))).toBe(true);
+      expect(new Set(stream.delivered).size).toBe(stream.delivered.length);
+
+      // And the popover lists each notification once.
+      await bob.page.getByRole('button', { name: /^Notifications/ }).click();
+      const popover = bob.page.getByRole('dialog');
+      await popover.getByRole('heading', { name: 'Notifications' }).waitFor();
+      await expect.poll(() => popover.getByText('New trade offer').count()).toBe(3);
+      const shown = await popover
+        .locator('[data-testid^="notification-"]')
+        .evaluateAll((items) => items.map((item) => item.getAttribute('data-testid')));
+      expect(new Set(shown).size).toBe(shown.length);
+    } finally {
+      await proxy.close();
+    }
+  }, 180_000);
+});

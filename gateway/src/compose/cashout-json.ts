@@ -1,0 +1,38 @@
+import type { CashoutRequest, CashoutStatus, SpendingLimit } from '@touchline/contract';
+import type { CashoutRequest__Output } from '@touchline/protos/gen/touchline/wallet/CashoutRequest';
+import type { SpendingLimit__Output } from '@touchline/protos/gen/touchline/wallet/SpendingLimit';
+
+/** Integer cents as the dollars the page shows (58.07). */
+export const centsToDollars = (cents: number) => cents / 100;
+
+/** Dollars typed by the player as whole cents; the contract caps the amount, this only rounds float error. */
+export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+
+/** The wallet's cash-out request as the spec's entity; the wallet knows no e-mails, the caller passes it. */
+export function cashoutJson(request: CashoutRequest__Output, email: string): CashoutRequest {
+  return {
+    id: request.id,
+    userId: request.userId,
+    user: { email },
+    status: request.status as CashoutStatus,
+    coinsAmount: request.coinsAmount,
+    cashAmount: centsToDollars(request.cashAmountCents),
+    paypalEmail: request.paypalEmail,
+    createdAt: request.createdAt,
+    processedAt: request.processedAt || null,
+  };
+}
+
+export function spendingLimitJson(limit: SpendingLimit__Output): SpendingLimit {
+  return {
+    monthlyLimit: limit.hasLimit ? centsToDollars(limit.monthlyLimitCents) : null,
+    pending: limit.hasPending
+      ? {
+          monthlyLimit: limit.pendingHasLimit ? centsToDollars(limit.pendingLimitCents) : null,
+          effectiveAt: limit.pendingEffectiveAt,
+        }
+      : null,
+    spentThisMonth: centsToDollars(limit.spentThisMonthCents),
+    remaining: limit.hasLimit ? centsToDollars(limit.remainingCents) : null,
+  };
+}

@@ -1,0 +1,23 @@
+/** The content codings the gateway can send, best first: brotli is smaller than gzip for our assets. */
+export type Coding = 'br' | 'gzip';
+
+/**
+ * The best coding of `available` (in that order of preference) that an Accept-Encoding header allows,
+ * or undefined for the plain file. A coding counts when it, or `*`, is listed with a q above 0;
+ * `br;q=0` refuses brotli even when `*` is there.
+ */
+export function preferredCoding(
+  header: string | undefined,
+  available: readonly Coding[],
+): Coding | undefined {
+  if (!header) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const weight = q === undefined ? 1 : Number(q);
+    weights.set(token, Number.isFinite(weight) ? weight : 0);
+  }
+  return available.find((coding) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0);
+}

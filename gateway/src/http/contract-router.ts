@@ -1,0 +1,115 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { z } from 'zod';
+import type { BodyOf, ParamsOf, QueryOf, Reply, RouteDef } from '@touchline/contract';
+import { invalid } from '@touchline/kit';
+import { NOT_SIGNED_IN } from '../middleware/auth';
+import { idempotencyKey } from '../middleware/params';
+import { describeIssue } from '../middleware/validate';
+import { sharedJson } from './shared-json';
+
+/** What a handler of a contract route gets: its input, validated and typed by the route's schemas. */
+export interface RouteContext<R extends RouteDef> {
+  params: ParamsOf<R>;
+  query: QueryOf<R>;
+  body: BodyOf<R>;
+  /** The signed-in user's id (contract routes with auth 'session' run behind requireSession). */
+  userId: R['auth'] extends 'session' ? number : number | undefined;
+  /** The client's Idempotency-Key, or a fresh key (each request is then a new operation). */
+  idempotencyKey: string;
+  req: Request;
+  res: Response;
+}
+
+export type RouteHandler<R extends RouteDef> = (context: RouteContext<R>) => Promise<Reply<R>>;
+
+export interface RouteOptions {
+  /** Middleware run after validation and before the handler (rate limits, a raw body parser …). */
+  before?: RequestHandler[];
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, describe: (e: z.ZodError) => string) {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(describe(result.error));
+  return result.data;
+}
+
+/** A path parameter's own message names it already ('id must be a positive whole number'). */
+const paramMessage = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid path';
+
+/**
+ * An express router whose routes come only from the contract: each is validated by its route's
+ * schemas and its handler answers one of the statuses the route declares, with that status's body.
+ */
+export class ContractRouter {
+  readonly router = Router();
+
+  /** @param mountedAt where the router is mounted (its routes' paths are relative to it). */
+  constructor(private readonly mountedAt: '/api' | '' = '/api') {}
+
+  add<R extends RouteDef>(route: R, handler: NoInfer<RouteHandler<R>>, options: RouteOptions = {}): this {
+    if (route.eventStream) throw new Error(`${route.path} is an event stream: register it with stream()`);
+    const run: RequestHandler = (req, res, next) => {
+      handler(this.contextOf(route, req, res) as RouteContext<R>)
+        .then((reply) => {
+          if (reply.headers) res.set(reply.headers);
+          const json = sharedJson(reply.body);
+          if (json === undefined) res.status(reply.status).json(reply.body);
+          else res.status(reply.status).type('json').send(json);
+        })
+        .catch(next);
+    };
+    this.router[route.method](this.pathOf(route), this.validate(route), ...(options.before ?? []), run);
+    return this;
+  }
+
+  /**
+   * A route whose answer is a text/event-stream: the handler writes the events itself and resolves
+   * when the stream is over. An error before the first byte is an ordinary {message} answer.
+   */
+  stream<R extends RouteDef & { eventStream: true }>(
+    route: R,
+    handler: NoInfer<(context: RouteContext<R>) => Promise<void>>,
+    options: RouteOptions = {},
+  ): this {
+    const run: RequestHandler = (req, res, next) => {
+      handler(this.contextOf(route, req, res) as RouteContext<R>).catch(next);
+    };
+    this.router[route.method](this.pathOf(route), this.validate(route), ...(options.before ?? []), run);
+    return this;
+  }
+
+  private pathOf(route: RouteDef): string {
+    return route.path.slice(this.mountedAt.length);
+  }
+
+  private validate(route: RouteDef): RequestHandler {
+    return (req, res, next) => {
+      // The contract says who may call: a route for signed-in users refuses anyone else, wherever it is mounted.
+      if (route.auth === 'session' && !req.session) {
+        res.status(401).json({ message: NOT_SIGNED_IN });
+        return;
+      }
+      const input = {
+        params: route.params ? parse(route.params, req.params, paramMessage) : {},
+        query: route.query ? parse(route.query, req.query, describeIssue) : {},
+        body: route.body && !route.rawBody ? parse(route.body, req.body ?? {}, describeIssue) : undefined,
+      };
+      res.locals.input = input;
+      next();
+    };
+  }
+
+  private contextOf(route: RouteDef, req: Request, res: Response): RouteContext<RouteDef> {
+    const { params, query, body } = res.locals.input as { params: never; query: never; body: never };
+    return {
+      params,
+      query,
+      // A raw body (Stripe's signed bytes) is read by the parser in `before`, after validation.
+      body: route.rawBody ? (req.body as never) : body,
+      userId: req.session?.userId as number,
+      idempotencyKey: idempotencyKey(req),
+      req,
+      res,
+    };
+  }
+}

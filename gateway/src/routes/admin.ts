@@ -1,0 +1,112 @@
+import { api } from '@touchline/contract';
+import type { Clients } from '../clients';
+import {
+  adminCashoutJson,
+  adminUserJson,
+  auditEntryJson,
+  collectionCardJson,
+  fraudReportJson,
+} from '../compose/admin';
+import { ContractRouter } from '../http/contract-router';
+import { tradeRecordsJson } from './trade-history';
+import type { SessionVerifier } from '../session';
+
+/**
+ * Administration. The admin service decides who is an admin (403 otherwise, nothing changed): the
+ * gateway only passes the signed-in caller's id, never anything the client says about itself.
+ */
+export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
+  const { admin } = clients;
+  return new ContractRouter()
+    .add(api.admin.cashouts, async ({ userId, query }) => {
+      const { requests } = await admin.ListCashouts({ userId, status: query.status ?? '' });
+      return { status: 200, body: requests.map(adminCashoutJson) };
+    })
+    .add(api.admin.setCashoutStatus, async ({ userId, params, body, idempotencyKey }) => {
+      const { request } = await admin.SetCashoutStatus({
+        userId,
+        requestId: params.requestId,
+        status: body.status,
+        idempotencyKey,
+      });
+      return { status: 200, body: adminCashoutJson(request!) };
+    })
+    .add(api.admin.users, async ({ userId }) => {
+      const { users } = await admin.ListUsers({ userId });
+      return { status: 200, body: users.map(adminUserJson) };
+    })
+    .add(api.admin.ban, async ({ userId, params, body, idempotencyKey }) => {
+      const { user, revokedSessionIds } = await admin.SetBanned({
+        userId,
+        targetUserId: params.userId,
+        banned: body.banned,
+        idempotencyKey,
+      });
+      // The banned user's next request is refused, not the one after their token expires.
+      await Promise.all(revokedSessionIds.map((id) => verifier.revoke(id)));
+      return { status: 200, body: adminUserJson(user!) };
+    })
+    .add(api.admin.mute, async ({ userId, params, body, idempotencyKey }) => {
+      const { user } = await admin.SetMuted({
+        userId,
+        targetUserId: params.userId,
+        muted: body.muted,
+        idempotencyKey,
+      });
+      return { status: 200, body: adminUserJson(user!) };
+    })
+    .add(api.admin.userFlags, async ({ userId, params }) => {
+      const report = await admin.GetUserFlags({ userId, targetUserId: params.userId });
+      return { status: 200, body: fraudReportJson(report) };
+    })
+    .add(api.admin.userTrades, async ({ userId, params, query }) => {
+      const { records, nextPageToken } = await admin.ListUserTrades({
+        userId,
+        targetUserId: params.userId,
+        page: { pageSize: query.limit, pageToken: query.before ?? '' },
+      });
+      return {
+        status: 200,
+        body: await tradeRecordsJson(clients, records),
+        ...(nextPageToken ? { headers: { 'X-Next-Before': nextPageToken } } : {}),
+      };
+    })
+    .add(api.admin.wallet, async ({ userId }) => {
+      const { profitWallet, coins } = await admin.GetAdminWallet({ userId });
+      return { status: 200, body: { profitWallet, coins } };
+    })
+    .add(api.admin.collectionCards, async ({ userId }) => {
+      const { cards } = await admin.ListCollectionCards({ userId });
+      return { status: 200, body: { cards: cards.map(collectionCardJson) } };
+    })
+    .add(api.admin.transferToShop, async ({ userId, body, idempotencyKey }) => {
+      const all = 'transferAllNonMessi' in body;
+      const result = await admin.TransferToShop({
+        userId,
+        transferAllNonMessi: all,
+        cardIds: all ? [] : body.cardIds,
+        idempotencyKey,
+      });
+      return {
+        status: 200,
+        body: {
+          success: result.success,
+          transferred: result.transferred,
+          remaining: result.remaining,
+          error: result.error || null,
+        },
+      };
+    })
+    .add(api.admin.auditLog, async ({ userId, query }) => {
+      const { entries, nextPageToken } = await admin.ListAuditLog({
+        userId,
+        actorUserId: query.actorUserId ?? 0,
+        action: query.action ?? '',
+        page: { pageSize: query.limit, pageToken: query.pageToken ?? '' },
+      });
+      return {
+        status: 200,
+        body: { entries: entries.map(auditEntryJson), nextPageToken: nextPageToken || null },
+      };
+    }).router;
+}

@@ -1,0 +1,47 @@
+import { api } from '@touchline/contract';
+import type { Clients } from '../clients';
+import { toApiNotification } from '../compose/notifications';
+import type { GatewayConfig } from '../config';
+import { ContractRouter } from '../http/contract-router';
+import type { SessionVerifier } from '../session';
+import { relayNotificationStream } from './notification-stream';
+
+/** The user's notifications and their live stream (design.md section 7, notifications API). */
+export function notificationRoutes(clients: Clients, verifier: SessionVerifier, config: GatewayConfig) {
+  const { notifications } = clients;
+  return new ContractRouter()
+    .add(api.notifications.list, async ({ userId, query }) => {
+      const page = await notifications.ListNotifications({
+        userId,
+        unreadOnly: query.unread === 'true',
+        page: { pageSize: query.limit, pageToken: query.cursor ?? '' },
+      });
+      return {
+        status: 200,
+        body: {
+          notifications: page.notifications.map(toApiNotification),
+          unreadCount: page.unreadCount,
+          nextCursor: page.nextPageToken || null,
+        },
+      };
+    })
+    .add(api.notifications.unreadCount, async ({ userId }) => {
+      const { unreadCount } = await notifications.GetUnreadCount({ userId });
+      return { status: 200, body: { unreadCount } };
+    })
+    .add(api.notifications.markAllRead, async ({ userId, idempotencyKey }) => {
+      const { unreadCount } = await notifications.MarkAllRead({ userId, idempotencyKey });
+      return { status: 200, body: { unreadCount } };
+    })
+    .add(api.notifications.markRead, async ({ userId, params, idempotencyKey }) => {
+      const { unreadCount } = await notifications.MarkRead({
+        userId,
+        notificationIds: [params.id],
+        idempotencyKey,
+      });
+      return { status: 200, body: { unreadCount } };
+    })
+    .stream(api.notifications.stream, ({ req, res }) =>
+      relayNotificationStream({ notifications, verifier, timing: config }, req, res),
+    ).router;
+}

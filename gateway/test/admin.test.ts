@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Response } from 'supertest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '@touchline/kit/src/testing';
+import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
+import { startAdmin, type AdminHarness } from '../../services/admin/test/support';
+import { createApp } from '../src/app';
+import { closeClients, createClients, type Clients } from '../src/clients';
+import { UPSTREAMS, type Upstream } from '../src/config';
+import { createMemoryStore } from '../src/store';
+import { browser, expectError, gatewayConfig, PASSWORD, UNREACHABLE, uniqueEmail } from './support';
+
+// Six real services behind the gateway on a machine shared with other work: slow to start, not timed.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
+
+let h: AdminHarness;
+let clients: Clients;
+let server: Server;
+let baseUrl: string;
+
+type Agent = ReturnType<typeof browser>;
+
+beforeAll(async () => {
+  h = await startAdmin();
+  const running: Partial<Record<Upstream, string>> = { ...h.addresses, admin: h.admin.service.address };
+  const addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<
+    Upstream,
+    string
+  >;
+  clients = createClients(addresses, { defaultTimeoutMs: 20_000 });
+  const app = createApp({
+    config: gatewayConfig({ RATE_LIMIT_SCALE: '100' }),
+    clients,
+    addresses,
+    store: createMemoryStore(),
+    logger: silentLogger,
+  });
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  if (clients) closeClients(clients);
+  await h?.stop();
+});
+
+/** A signed-in browser of a new account, once its welcome coins and starter cards have arrived. */
+async function signedIn(local: string): Promise<{ agent: Agent; id: number; email: string }> {
+  const email = uniqueEmail(local);
+  const agent = browser(baseUrl);
+  const res = await agent.post('/api/register').send({ email, password: PASSWORD });
+  expect(res.status, res.text).toBe(201);
+  const id = (res.body as { id: number }).id;
+  await eventually(async () => expect(await h.cardsOf(id)).toHaveLength(3));
+  return { agent, id, email };
+}
+
+async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+describe('every /api/admin route: 401 anonymous, 403 for a player (nothing changed), 200 for an admin', () => {
+  let admin: Awaited<ReturnType<typeof signedIn>>;
+  let player: Awaited<ReturnType<typeof signedIn>>;
+  let target: Awaited<ReturnType<typeof signedIn>>;
+  let cashoutId: number;
+  let adminCardId: number;
+
+  beforeAll(async () => {
+    admin = await signedIn('admin');
+    await grantAdmin(h.identity.database.db, admin.email);
+    player = await signedIn('player');
+    target = await signedIn('target');
+    const rich = await h.player('rich');
+    for (let i = 0; i < 3; i++) await h.buy(rich.id);
+    cashoutId = (
+      await h.peers.wallet.RequestCashout({
+        userId: rich.id,
+        coinsAmount: 13_000,
+        paypalEmail: 'rich@paypal.example',
+        idempotencyKey: randomUUID(),
+      })
+    ).request!.id;
+    adminCardId = (await h.cardsOf(admin.id))[0]!.id;
+  });
+
+  const routes: [string, (agent: Agent) => Promise<Response>][] = [
+    ['GET /api/admin/cashout/requests', (a) => a.get('/api/admin/cashout/requests?status=pending')],
+    [
+      'POST /api/admin/cashout/:requestId/status',
+      (a) => a.post(`/api/admin/cashout/${cashoutId}/status`).send({ status: 'processing' }),
+    ],
+    ['GET /api/admin/users', (a) => a.get('/api/admin/users')],
+    [
+      'POST /api/admin/users/:userId/ban',
+      (a) => a.post(`/api/admin/users/${target.id}/ban`).send({ banned: false }),
+    ],
+    [
+      'POST /api/admin/users/:userId/mute',
+      (a) => a.post(`/api/admin/users/${target.id}/mute`).send({ muted: true }),
+    ],
+    ['GET /api/admin/users/:userId/flags', (a) => a.get(`/api/admin/users/${target.id}/flags`)],
+    [
+      'GET /api/admin/users/:userId/trade-history',
+      (a) => a.get(`/api/admin/users/${target.id}/trade-history`),
+    ],
+    ['GET /api/admin/wallet', (a) => a.get('/api/admin/wallet')],
+    ['GET /api/admin/collection-cards', (a) => a.get('/api/admin/collection-cards')],
+    [
+      'POST /api/admin/transfer-to-shop',
+      (a) => a.post('/api/admin/transfer-to-shop').send({ cardIds: [adminCardId] }),
+    ],
+    ['GET /api/admin/audit-log', (a) => a.get('/api/admin/audit-log')],
+  ];
+
+  async function unchanged(): Promise<void> {
+    const user = await h.peers.identity.GetUser({ userId: target.id });
+    expect({ banned: user.banned, muted: user.muted }).toEqual({ banned: false, muted: false });
+    expect((await h.peers.wallet.GetCashout({ requestId: cashoutId })).status).toBe('pending');
+    expect(await h.cardsOf(admin.id)).toHaveLength(3);
+    expect(await h.auditRows()).toEqual([]);
+  }
+
+  it.each(routes.map(([name]) => name))('%s refuses anonymous (401) and a player (403)', async (name) => {
+    const send = routes.find(([n]) => n === name)![1];
+    expectError(await send(browser(baseUrl)), 401);
+    expectError(await send(player.agent), 403);
+    await unchanged();
+  });
+
+  it('answers an admin on every route, with the shapes of the spec', async () => {
+    const answers = new Map<string, Response>();
+    for (const [name, send] of routes) {
+      const res = await send(admin.agent);
+      expect(res.status, `${name}: ${res.text}`).toBe(200);
+      answers.set(name, res);
+    }
+    const pending = answers.get('GET /api/admin/cashout/requests')!.body as Record<string, unknown>[];
+    expect(pending).toEqual([
+      expect.objectContaining({
+        id: cashoutId,
+        status: 'pending',
+        coinsAmount: 13_000,
+        // floor(13000 / 2273 * 0.88 * 100) / 100
+        cashAmount: 5.03,
+        paypalEmail: 'rich@paypal.example',
+        user: expect.objectContaining({ email: expect.stringContaining('rich@') }),
+        processedAt: null,
+        requester: expect.objectContaining({ purchaseCount: 3, purchaseTotal: 60 }),
+      }),
+    ]);
+    expect(answers.get('POST /api/admin/cashout/:requestId/status')!.body).toMatchObject({
+      id: cashoutId,
+      status: 'processing',
+    });
+    const users = answers.get('GET /api/admin/users')!.body as Record<string, unknown>[];
+    expect(users.find((u) => u.id === admin.id)).toMatchObject({ isAdmin: true, email: admin.email });
+    expect(users.find((u) => u.id === player.id)).toMatchObject({
+      isAdmin: false,
+      banned: false,
+      muted: false,
+      purchaseTotal: 0,
+      purchaseCount: 0,
+      lastLoginAt: expect.any(String),
+      flags: expect.any(Array),
+    });
+    expect(answers.get('POST /api/admin/users/:userId/mute')!.body).toMatchObject({
+      id: target.id,
+      muted: true,
+    });
+    expect(answers.get('GET /api/admin/users/:userId/flags')!.body).toMatchObject({ userId: target.id });
+    expect(answers.get('GET /api/admin/users/:userId/trade-history')!.body).toEqual([]);
+    expect(answers.get('GET /api/admin/wallet')!.body).toEqual({
+      profitWallet: expect.any(Number),
+      coins: expect.any(Number),
+    });
+    const { cards } = answers.get('GET /api/admin/collection-cards')!.body as { cards: { id: number }[] };
+    expect(cards.map((c) => c.id)).toContain(adminCardId);
+    expect(answers.get('POST /api/admin/transfer-to-shop')!.body).toEqual({
+      success: true,
+      transferred: 1,
+      remaining: 2,
+      error: null,
+    });
+    const log = answers.get('GET /api/admin/audit-log')!.body as { entries: { action: string }[] };
+    expect(log.entries.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['cashout.status', 'user.unban', 'user.mute', 'cards.transfer_to_shop']),
+    );
+  });
+
+  it('refuses bad input with 400 and changes nothing', async () => {
+    const auditBefore = await h.auditRows();
+    expectError(
+      await admin.agent.post(`/api/admin/cashout/${cashoutId}/status`).send({ status: 'paid' }),
+      400,
+    );
+    expectError(await admin.agent.post('/api/admin/users/abc/ban').send({ banned: true }), 400);
+    expectError(await admin.agent.post(`/api/admin/users/${target.id}/mute`).send({ muted: 'yes' }), 400);
+    expectError(await admin.agent.post('/api/admin/transfer-to-shop').send({ cardIds: [] }), 400);
+    expectError(
+      await admin.agent.post('/api/admin/transfer-to-shop').send({ transferAllNonMessi: false }),
+      400,
+    );
+    expectError(await admin.agent.get('/api/admin/cashout/requests?status=lost'), 400);
+    expect(await h.auditRows()).toEqual(auditBefore);
+    expect(await h.cardsOf(admin.id)).toHaveLength(2);
+  });
+});
+
+describe('a ban', () => {
+  it("ends the banned user's live session on their next request", async () => {
+    const admin = await signedIn('banner');
+    await grantAdmin(h.identity.database.db, admin.email);
+    const player = await signedIn('banned');
+    expect((await player.agent.get('/api/user')).status).toBe(200);
+
+    const res = await admin.agent.post(`/api/admin/users/${player.id}/ban`).send({ banned: true });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ id: player.id, banned: true });
+
+    expectError(await player.agent.get('/api/user'), 401);
+    expectError(await player.agent.get('/api/user/balance'), 401);
+  });
+
+  it('cannot touch an admin (403, nothing changed)', async () => {
+    const admin = await signedIn('boss');
+    await grantAdmin(h.identity.database.db, admin.email);
+    const other = await signedIn('peer');
+    await grantAdmin(h.identity.database.db, other.email);
+    expectError(await admin.agent.post(`/api/admin/users/${other.id}/ban`).send({ banned: true }), 403);
+    expect((await other.agent.get('/api/user')).status).toBe(200);
+  });
+});

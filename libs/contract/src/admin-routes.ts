@@ -1,0 +1,123 @@
+import { defineRoute } from './route';
+import {
+  AdminCashoutQuery,
+  AdminCashoutRequest,
+  AdminUser,
+  AdminWallet,
+  AuditLogPage,
+  AuditLogQuery,
+  BanBody,
+  CashoutRequestParams,
+  CashoutStatusBody,
+  CollectionCards,
+  FraudReport,
+  MuteBody,
+  TransferResult,
+  TransferToShopBody,
+  UserParams,
+} from './schemas/admin';
+import { ErrorBody } from './schemas/common';
+import { TradeHistoryQuery, TradeRecord } from './schemas/trades';
+import { z } from 'zod';
+
+const error = ErrorBody;
+/** Every admin route: 401 without a session, 403 unless the admin service finds the caller an admin. */
+const denied = { 403: error } as const;
+
+/** Administration (economy-admin-spec sections 2, 6 and 7; design.md section 7): admins only, checked on the server. */
+export const admin = {
+  cashouts: defineRoute({
+    method: 'get',
+    path: '/api/admin/cashout/requests',
+    summary: 'Every cash-out request, or those of one status, with the requester’s fraud flags',
+    auth: 'session',
+    query: AdminCashoutQuery,
+    responses: { 200: z.array(AdminCashoutRequest), ...denied },
+  }),
+  setCashoutStatus: defineRoute({
+    method: 'post',
+    path: '/api/admin/cashout/:requestId/status',
+    summary: 'Move a request pending→processing|rejected or processing→completed|rejected',
+    auth: 'session',
+    params: CashoutRequestParams,
+    body: CashoutStatusBody,
+    idempotent: true,
+    responses: { 200: AdminCashoutRequest, ...denied, 404: error, 409: error, 422: error },
+  }),
+  users: defineRoute({
+    method: 'get',
+    path: '/api/admin/users',
+    summary: 'Every user with coins, collection, rank, purchases, moderation state and flags',
+    auth: 'session',
+    responses: { 200: z.array(AdminUser), ...denied },
+  }),
+  ban: defineRoute({
+    method: 'post',
+    path: '/api/admin/users/:userId/ban',
+    summary: 'Ban or unban a non-admin; a ban ends every session of the user at once',
+    auth: 'session',
+    params: UserParams,
+    body: BanBody,
+    idempotent: true,
+    responses: { 200: AdminUser, ...denied, 404: error, 422: error },
+  }),
+  mute: defineRoute({
+    method: 'post',
+    path: '/api/admin/users/:userId/mute',
+    summary: 'Mute or unmute a non-admin (notes on offers and wishes)',
+    auth: 'session',
+    params: UserParams,
+    body: MuteBody,
+    idempotent: true,
+    responses: { 200: AdminUser, ...denied, 404: error, 422: error },
+  }),
+  userFlags: defineRoute({
+    method: 'get',
+    path: '/api/admin/users/:userId/flags',
+    summary: 'The fraud signals and flags of one user',
+    auth: 'session',
+    params: UserParams,
+    responses: { 200: FraudReport, ...denied, 404: error },
+  }),
+  userTrades: defineRoute({
+    method: 'get',
+    path: '/api/admin/users/:userId/trade-history',
+    summary: "One user's sales, buys and trades, newest first (User Management: 'View Trade History')",
+    auth: 'session',
+    params: UserParams,
+    query: TradeHistoryQuery,
+    responses: { 200: z.array(TradeRecord), ...denied, 404: error },
+    responseHeaders: { 'X-Next-Before': 'Pass as `before` for the next page; absent on the last page' },
+  }),
+  wallet: defineRoute({
+    method: 'get',
+    path: '/api/admin/wallet',
+    summary: 'The profit wallet and the admin’s own coins',
+    auth: 'session',
+    responses: { 200: AdminWallet, ...denied },
+  }),
+  collectionCards: defineRoute({
+    method: 'get',
+    path: '/api/admin/collection-cards',
+    summary: 'The admin’s own cards; Messi (protected) cards are marked and never move',
+    auth: 'session',
+    responses: { 200: CollectionCards, ...denied },
+  }),
+  transferToShop: defineRoute({
+    method: 'post',
+    path: '/api/admin/transfer-to-shop',
+    summary: 'Move the selected, or all, non-Messi cards of the admin to the market',
+    auth: 'session',
+    body: TransferToShopBody,
+    idempotent: true,
+    responses: { 200: TransferResult, ...denied },
+  }),
+  auditLog: defineRoute({
+    method: 'get',
+    path: '/api/admin/audit-log',
+    summary: 'Admin actions, newest first: who, what, when, target, before and after',
+    auth: 'session',
+    query: AuditLogQuery,
+    responses: { 200: AuditLogPage, ...denied },
+  }),
+} as const;

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { Id, idParam, Timestamp } from './common';
+import { CashoutStatus } from './cashout';
+
+/** Dollars with two decimals, from the services' *_cents fields. */
+const Dollars = z.number();
+
+/** Why an account looks risky, in an admin's words (design.md section 7). */
+export const FraudFlag = z
+  .object({
+    code: z.string(),
+    severity: z.enum(['info', 'warning', 'high']),
+    message: z.string(),
+  })
+  .meta({ id: 'FraudFlag' });
+
+/** The signals behind a user's flags: values in coins summed over exchanges with other players. */
+export const FraudReport = z
+  .object({
+    userId: z.number(),
+    accountAgeDays: z.number(),
+    purchaseCount: z.number(),
+    purchaseTotal: Dollars,
+    coinsReceivedFromPlayers: z.number(),
+    coinsSentToPlayers: z.number(),
+    cardsReceivedFromPlayers: z.number(),
+    cardValueReceivedFromPlayers: z.number(),
+    cardsSentToPlayers: z.number(),
+    cardValueSentToPlayers: z.number(),
+    exchanges: z.number(),
+    flagged: z.boolean(),
+    flags: z.array(FraudFlag),
+  })
+  .meta({ id: 'FraudReport' });
+
+/** A cash-out request as the review screen shows it, with the requester's flags. */
+export const AdminCashoutRequest = z
+  .object({
+    id: z.number(),
+    userId: z.number(),
+    /** null when the user could not be read: the screen shows 'User {id}'. */
+    user: z.object({ email: z.string(), username: z.string() }).nullable(),
+    status: CashoutStatus,
+    coinsAmount: z.number(),
+    cashAmount: Dollars,
+    paypalEmail: z.string(),
+    createdAt: Timestamp,
+    processedAt: Timestamp.nullable(),
+    processedByUserId: z.number().nullable(),
+    feeCoins: z.number(),
+    requester: FraudReport.nullable(),
+  })
+  .meta({ id: 'AdminCashoutRequest' });
+
+export const AdminCashoutQuery = z.strictObject({ status: CashoutStatus.optional() });
+export const CashoutRequestParams = z.object({ requestId: idParam('requestId') });
+export const CashoutStatusBody = z.strictObject({ status: CashoutStatus });
+
+/** A user in User Management and the Users tab. */
+export const AdminUser = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    username: z.string(),
+    coins: z.number(),
+    collectionValue: z.number(),
+    cardCount: z.number(),
+    /** null: unranked ('N/A'). */
+    rank: z.number().nullable(),
+    createdAt: Timestamp,
+    lastLoginAt: Timestamp.nullable(),
+    isAdmin: z.boolean(),
+    banned: z.boolean(),
+    muted: z.boolean(),
+    purchaseTotal: Dollars,
+    purchaseCount: z.number(),
+    /** Warning and high flags only (the 'Flags' column). */
+    flags: z.array(FraudFlag),
+    /** The player's monthly limit on coin purchases in dollars, null when none is set. */
+    spendingLimit: Dollars.nullable(),
+  })
+  .meta({ id: 'AdminUser' });
+
+export const UserParams = z.object({ userId: idParam('userId') });
+export const BanBody = z.strictObject({ banned: z.boolean() });
+export const MuteBody = z.strictObject({ muted: z.boolean() });
+
+export const AdminWallet = z
+  .object({
+    /** Coins in platform:profit (fees of trades, sales and cash-outs). */
+    profitWallet: z.number(),
+    /** The admin's own coins. */
+    coins: z.number(),
+  })
+  .meta({ id: 'AdminWallet' });
+
+export const CollectionCard = z
+  .object({
+    id: z.number(),
+    isMessi: z.boolean(),
+    rarity: z.string(),
+    position: z.string(),
+    edition: z.number(),
+    maxEditions: z.number(),
+    imageUrl: z.string(),
+    playerName: z.string(),
+    teamName: z.string(),
+    currentPrice: z.number(),
+  })
+  .meta({ id: 'CollectionCard' });
+export const CollectionCards = z.object({ cards: z.array(CollectionCard) });
+
+export const TransferToShopBody = z.union([
+  z.strictObject({ transferAllNonMessi: z.literal(true) }),
+  z.strictObject({ cardIds: z.array(Id).min(1, 'Choose one or more cards').max(500) }),
+]);
+
+export const TransferResult = z
+  .object({
+    success: z.boolean(),
+    transferred: z.number(),
+    remaining: z.number(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'TransferResult' });
+
+export const AUDIT_ACTIONS = [
+  'user.ban',
+  'user.unban',
+  'user.mute',
+  'user.unmute',
+  'cashout.status',
+  'cards.transfer_to_shop',
+] as const;
+
+export const AuditLogQuery = z.strictObject({
+  actorUserId: z.coerce.number().int().positive().optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** The nextPageToken of the previous page. */
+  pageToken: z.string().max(200).optional(),
+});
+
+export const AuditEntry = z
+  .object({
+    id: z.number(),
+    actorUserId: z.number(),
+    action: z.string(),
+    targetType: z.string(),
+    targetId: z.string(),
+    details: z.unknown(),
+    /** 'pending' while the action runs (a crash mid-way leaves it visible), then 'ok' or 'failed'. */
+    outcome: z.string(),
+    createdAt: Timestamp,
+    finishedAt: Timestamp.nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'AuditEntry' });
+export const AuditLogPage = z.object({ entries: z.array(AuditEntry), nextPageToken: z.string().nullable() });
+
+export type FraudFlag = z.infer<typeof FraudFlag>;
+export type FraudReport = z.infer<typeof FraudReport>;
+export type AdminCashoutRequest = z.infer<typeof AdminCashoutRequest>;
+export type AdminUser = z.infer<typeof AdminUser>;
+export type AdminWallet = z.infer<typeof AdminWallet>;
+export type CollectionCard = z.infer<typeof CollectionCard>;
+export type TransferToShopBody = z.infer<typeof TransferToShopBody>;
+export type TransferResult = z.infer<typeof TransferResult>;
+export type AuditEntry = z.infer<typeof AuditEntry>;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { Rarity, Timestamp } from './common';
+
+/** The club as embedded in a player. */
+export const PlayerTeam = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    abbreviation: z.string(),
+    /** Null: no logos are shipped, the app draws the crest. */
+    logoUrl: z.string().nullable(),
+    primaryColor: z.string(),
+    secondaryColor: z.string(),
+  })
+  .meta({ id: 'PlayerTeam' });
+export type PlayerTeam = z.infer<typeof PlayerTeam>;
+
+/** A player (game-spec section 3). */
+export const Player = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    /** Contains Forward, Midfielder, Defender or Goalkeeper. */
+    position: z.string(),
+    /** For example 'CB'; null when unknown. */
+    detailedPosition: z.string().nullable(),
+    rarity: Rarity,
+    currentPrice: z.number(),
+    basePrice: z.number(),
+    /** Percent change of the current price over 24 hours. */
+    priceChange: z.number(),
+    /** Null: no photos are shipped, the app draws the card art. */
+    imageUrl: z.string().nullable(),
+    teamId: z.number(),
+    team: PlayerTeam,
+    rank: z.number(),
+    protected: z.boolean(),
+    mintedEditions: z.number(),
+    maxEditions: z.number(),
+  })
+  .meta({ id: 'Player' });
+export type Player = z.infer<typeof Player>;
+
+/** A card: edition `#editionNumber of maxEditions` of a player; userId 0 is the market. */
+export const Card = z
+  .object({
+    id: z.number(),
+    player: Player,
+    editionNumber: z.number(),
+    maxEditions: z.number(),
+    priceChange: z.number(),
+    forSale: z.boolean(),
+    acquiredAt: Timestamp,
+    profitLoss: z.number(),
+    purchasePrice: z.number(),
+    /** The asking price while the card is listed on the market, else null. */
+    listingPrice: z.number().nullable(),
+    /** The sale fee percent fixed when the card was listed, charged at the sale; null when not listed. */
+    listingFeePercent: z.number().nullable(),
+    userId: z.number(),
+  })
+  .meta({ id: 'Card' });
+export type Card = z.infer<typeof Card>;
+
+export const CatalogEntry = z
+  .object({ player: Player, owned: z.boolean(), count: z.number() })
+  .meta({ id: 'CatalogEntry' });
+export type CatalogEntry = z.infer<typeof CatalogEntry>;
+
+export const Team = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    shortName: z.string(),
+    abbreviation: z.string(),
+    logoUrl: z.string().nullable(),
+    primaryColor: z.string(),
+    secondaryColor: z.string(),
+    city: z.string(),
+    conference: z.string(),
+    playerCount: z.number(),
+  })
+  .meta({ id: 'Team' });
+export type Team = z.infer<typeof Team>;
+
+export const StarterPackRevealed = z.object({
+  /** Cards marked by this call (0 on a repeat). */
+  revealed: z.number(),
+});
+
+export const FavoriteTeamBody = z.strictObject({
+  /** Null clears the choice. */
+  teamId: z.number({ error: 'teamId must be a number' }).int().positive().nullable(),
+});
+
+export const UsernameBody = z.strictObject({ username: z.string().min(1, 'Username is required').max(64) });
+
+export type StarterPackRevealed = z.infer<typeof StarterPackRevealed>;
+export type FavoriteTeamBody = z.infer<typeof FavoriteTeamBody>;
+export type UsernameBody = z.infer<typeof UsernameBody>;

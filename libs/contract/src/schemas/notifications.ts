@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { Timestamp } from './common';
+
+export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
+
+/** One notification of the signed-in user (design.md section 7, notifications). */
+export const Notification = z
+  .object({
+    id: z.number(),
+    title: z.string(),
+    message: z.string(),
+    type: z.enum(NOTIFICATION_TYPES),
+    read: z.boolean(),
+    timestamp: Timestamp,
+    /** An app route to open, e.g. '/trade'; null when there is nothing to open. */
+    link: z.string().nullable(),
+    /** What happened, e.g. 'trade.offer_received', 'market.card_sold', 'mission.completed'. */
+    kind: z.string(),
+  })
+  .meta({ id: 'Notification' });
+
+export const NotificationsQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** nextCursor of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, 'cursor must be the nextCursor of a previous page')
+    .optional(),
+  /** 'true': unread ones only. */
+  unread: z.enum(['true', 'false']).default('false'),
+});
+
+export const NotificationsPage = z.object({
+  notifications: z.array(Notification),
+  unreadCount: z.number(),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+
+export const UnreadCount = z.object({ unreadCount: z.number() });
+
+/**
+ * The data of one Server-Sent Event of GET /api/notifications/stream. `event: notification` carries a
+ * new notification and the unread count after it; `event: unread` a fresh count (at the start, after a
+ * read anywhere, and as a keep-alive). Every event's `id:` is a position to send back as Last-Event-ID.
+ */
+export const NotificationStreamEvent = z
+  .object({
+    notification: Notification.optional(),
+    unreadCount: z.number(),
+  })
+  .meta({ id: 'NotificationStreamEvent' });
+
+export type Notification = z.infer<typeof Notification>;
+export type NotificationsQuery = z.infer<typeof NotificationsQuery>;
+export type NotificationsPage = z.infer<typeof NotificationsPage>;
+export type UnreadCount = z.infer<typeof UnreadCount>;
+export type NotificationStreamEvent = z.infer<typeof NotificationStreamEvent>;

@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './fees';
+export * from './money';
+export * from './schedule';
+export * from './selling';

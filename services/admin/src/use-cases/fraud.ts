@@ -1,0 +1,66 @@
+import type { User__Output as User } from '@touchline/protos/gen/touchline/identity/User';
+import { exchangesOf } from '../db/exchanges';
+import { fraudReport, type FraudReport } from '../domain/fraud';
+import type { AdminDeps } from './deps';
+import { requireAdmin } from './require-admin';
+import { chunked } from './chunked';
+
+/**
+ * Reports of the users from their exchanges (projected from events), their purchases (wallet) and
+ * everyone's sign-up time (identity). `known` saves identity calls for users already read.
+ */
+export async function fraudReports(
+  deps: AdminDeps,
+  userIds: readonly number[],
+  known: ReadonlyMap<number, User> = new Map(),
+): Promise<Map<number, FraudReport>> {
+  if (userIds.length === 0) return new Map();
+  const exchanges = await exchangesOf(deps.db, userIds);
+  const everyone = new Set<number>(userIds);
+  for (const e of exchanges) everyone.add(e.a).add(e.b);
+  const missing = [...everyone].filter((id) => !known.has(id));
+  const users = new Map(known);
+  for (const user of await chunked(
+    missing,
+    async (ids) => (await deps.identity.GetUsers({ userIds: ids })).users,
+  ))
+    users.set(user.id, user);
+  const purchases = new Map(
+    (
+      await chunked(
+        [...userIds],
+        async (ids) => (await deps.wallet.GetPurchaseSummaries({ userIds: ids })).summaries,
+      )
+    ).map((s) => [s.userId, s]),
+  );
+  const createdAtOf = (id: number) => {
+    const user = users.get(id);
+    return user ? new Date(user.createdAt) : undefined;
+  };
+  const now = deps.clock.now();
+  return new Map(
+    userIds.map((userId) => [
+      userId,
+      fraudReport(
+        {
+          userId,
+          createdAt: createdAtOf(userId) ?? now,
+          purchaseCount: purchases.get(userId)?.purchaseCount ?? 0,
+          purchaseTotalCents: purchases.get(userId)?.totalCents ?? 0,
+        },
+        exchanges,
+        createdAtOf,
+        now,
+      ),
+    ]),
+  );
+}
+
+export async function getUserFlags(
+  deps: AdminDeps,
+  request: { userId: number; targetUserId: number },
+): Promise<FraudReport> {
+  await requireAdmin(deps, request.userId);
+  const target = await deps.identity.GetUser({ userId: request.targetUserId });
+  return (await fraudReports(deps, [target.id], new Map([[target.id, target]]))).get(target.id)!;
+}

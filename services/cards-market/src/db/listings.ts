@@ -1,0 +1,151 @@
+import type { Knex } from 'knex';
+
+export interface ListingRow {
+  id: number;
+  card_id: number;
+  seller_id: number;
+  price: number;
+  status: string;
+  /** The sale fee rate fixed when the card was listed (design.md section 3). */
+  fee_percent: number;
+}
+
+export interface CardToList {
+  id: number;
+  owner_id: number;
+  hold_key: string | null;
+  player_id: number;
+  current_price: number;
+}
+
+export interface ActiveListing {
+  listing_id: number;
+  price: number;
+  seller_id: number;
+  created_at: Date;
+  card_id: number;
+  player_id: number;
+  edition_number: number;
+}
+
+export interface MarketSupply {
+  card_id: number;
+  player_id: number;
+  edition_number: number;
+}
+
+export interface BannedSellerListing {
+  id: number;
+  card_id: number;
+  player_id: number;
+}
+
+export async function listingByKey(db: Knex, idempotencyKey: string): Promise<ListingRow | undefined> {
+  return (await db('listings').where({ idempotency_key: idempotencyKey }).first()) as ListingRow | undefined;
+}
+
+export async function currentPriceOfCard(db: Knex, cardId: number): Promise<number> {
+  const row = (await db('cards as k')
+    .join('players as p', 'p.id', 'k.player_id')
+    .where('k.id', cardId)
+    .first('p.current_price')) as { current_price: number };
+  return row.current_price;
+}
+
+/** The card, row-locked, with its player's current price. */
+export async function lockCardToList(trx: Knex.Transaction, cardId: number): Promise<CardToList | undefined> {
+  return (await trx('cards as k')
+    .join('players as p', 'p.id', 'k.player_id')
+    .where('k.id', cardId)
+    .forUpdate('k')
+    .first('k.id', 'k.owner_id', 'k.hold_key', 'k.player_id', 'p.current_price')) as CardToList | undefined;
+}
+
+export async function hasOpenListing(trx: Knex.Transaction, cardId: number): Promise<boolean> {
+  const open = await trx('listings')
+    .where({ card_id: cardId })
+    .whereIn('status', ['active', 'settling'])
+    .first('id');
+  return open !== undefined;
+}
+
+/** The card's listing that is for sale or being paid for, row-locked. */
+export async function lockOpenListing(
+  trx: Knex.Transaction,
+  cardId: number,
+): Promise<ListingRow | undefined> {
+  return (await trx('listings')
+    .where({ card_id: cardId })
+    .whereIn('status', ['active', 'settling'])
+    .forUpdate()
+    .first()) as ListingRow | undefined;
+}
+
+export async function insertListing(
+  trx: Knex.Transaction,
+  listing: { cardId: number; sellerId: number; price: number; feePercent: number; idempotencyKey: string },
+  now: Date,
+): Promise<ListingRow> {
+  const [row] = (await trx('listings')
+    .insert({
+      card_id: listing.cardId,
+      seller_id: listing.sellerId,
+      price: listing.price,
+      fee_percent: listing.feePercent,
+      status: 'active',
+      idempotency_key: listing.idempotencyKey,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('*')) as ListingRow[];
+  return row!;
+}
+
+export async function withdrawListingRow(trx: Knex.Transaction, listingId: number, now: Date): Promise<void> {
+  await trx('listings').where({ id: listingId }).update({ status: 'withdrawn', updated_at: now });
+}
+
+/** Withdraws the listing only while it is still active (a buyer's saga may hold it). */
+export async function withdrawIfActive(trx: Knex.Transaction, listingId: number, now: Date): Promise<void> {
+  await trx('listings')
+    .where({ id: listingId, status: 'active' })
+    .update({ status: 'withdrawn', updated_at: now });
+}
+
+/** Every listing on sale with its card. */
+export async function activeListings(db: Knex): Promise<ActiveListing[]> {
+  return (await db('listings as l')
+    .join('cards as k', 'k.id', 'l.card_id')
+    .where('l.status', 'active')
+    .select(
+      'l.id as listing_id',
+      'l.price',
+      'l.seller_id',
+      'l.created_at',
+      'k.id as card_id',
+      'k.player_id',
+      'k.edition_number',
+    )) as ActiveListing[];
+}
+
+/** The lowest free market-owned edition of each player the market still holds. */
+export async function marketSupply(db: Knex): Promise<MarketSupply[]> {
+  const result = (await db.raw(
+    `select distinct on (player_id) id as card_id, player_id, edition_number from cards
+       where owner_id = 0 and reserved_by is null and hold_key is null order by player_id, edition_number`,
+  )) as { rows: MarketSupply[] };
+  return result.rows;
+}
+
+/** The seller's active listings, row-locked in id order, with each card's player. */
+export async function lockActiveListingsOf(
+  trx: Knex.Transaction,
+  sellerId: number,
+): Promise<BannedSellerListing[]> {
+  return (await trx('listings as l')
+    .join('cards as k', 'k.id', 'l.card_id')
+    .where({ 'l.seller_id': sellerId, 'l.status': 'active' })
+    .orderBy('l.id')
+    .forUpdate('l')
+    .select('l.id', 'l.card_id', 'k.player_id')) as BannedSellerListing[];
+}

@@ -1,0 +1,61 @@
+import type { Knex } from 'knex';
+
+/** A pack saga's row (design.md section 4); its id is the buyer's idempotency key. */
+export interface PurchaseRow {
+  id: string;
+  user_id: number;
+  pack_id: number;
+  price: number;
+  /** refunding: the cards could not be minted and the coins are on their way back. */
+  state: 'started' | 'completed' | 'refunding' | 'refunded' | 'failed';
+  card_ids: number[] | null;
+  failure: string | null;
+}
+
+/** Records the purchase as started unless one with this id exists already (a retry), then reads it. */
+export async function startPurchase(
+  db: Knex,
+  purchase: { id: string; userId: number; packId: number; price: number },
+  now: Date,
+): Promise<PurchaseRow> {
+  await db('pack_purchases')
+    .insert({
+      id: purchase.id,
+      user_id: purchase.userId,
+      pack_id: purchase.packId,
+      price: purchase.price,
+      state: 'started',
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict('id')
+    .ignore();
+  return (await db('pack_purchases').where({ id: purchase.id }).first()) as PurchaseRow;
+}
+
+export async function lockPurchase(trx: Knex.Transaction, id: string): Promise<PurchaseRow> {
+  return (await trx('pack_purchases').where({ id }).forUpdate().first()) as PurchaseRow;
+}
+
+/** Moves the purchase on from `from` only; returns the moved row, or undefined when it was elsewhere. */
+export async function movePurchase(
+  db: Knex,
+  id: string,
+  from: PurchaseRow['state'],
+  change: Partial<PurchaseRow>,
+  now: Date,
+): Promise<PurchaseRow | undefined> {
+  const [moved] = (await db('pack_purchases')
+    .where({ id, state: from })
+    .update({ ...change, updated_at: now })
+    .returning('*')) as PurchaseRow[];
+  return moved;
+}
+
+/** Purchases still started or refunding since before `cutoff`: the sweeper's work. */
+export async function stuckPurchases(db: Knex, cutoff: Date, limit: number): Promise<PurchaseRow[]> {
+  return (await db('pack_purchases')
+    .whereIn('state', ['started', 'refunding'])
+    .where('updated_at', '<', cutoff)
+    .limit(limit)) as PurchaseRow[];
+}

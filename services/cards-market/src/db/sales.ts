@@ -1,0 +1,148 @@
+import type { Knex } from 'knex';
+
+/** A buy saga's row (design.md section 4); its id is the buyer's idempotency key. */
+export interface SaleRow {
+  id: string;
+  buyer_id: number;
+  card_id: number;
+  listing_id: number | null;
+  seller_id: number;
+  price: number;
+  fee: number;
+  state: 'started' | 'completed' | 'failed';
+  failure: string | null;
+}
+
+export type NewSale = Omit<SaleRow, 'id' | 'state' | 'failure'>;
+
+export interface CardForSale {
+  id: number;
+  owner_id: number;
+  reserved_by: string | null;
+  hold_key: string | null;
+  current_price: number;
+}
+
+export interface OpenListing {
+  id: number;
+  seller_id: number;
+  price: number;
+  status: string;
+  fee_percent: number;
+}
+
+export interface HandedOverCard {
+  purchase_price: number;
+  player_id: number;
+  name: string;
+  rarity: string;
+  current_price: number;
+}
+
+export async function findSale(db: Knex, id: string): Promise<SaleRow | undefined> {
+  return (await db('sales').where({ id }).first()) as SaleRow | undefined;
+}
+
+/** The sale, row-locked until the transaction ends. */
+export async function lockSale(trx: Knex.Transaction, id: string): Promise<SaleRow | undefined> {
+  return (await trx('sales').where({ id }).forUpdate().first()) as SaleRow | undefined;
+}
+
+/** The card, row-locked, with its player's current price: the one lock every buyer of it queues on. */
+export async function lockCardForSale(
+  trx: Knex.Transaction,
+  cardId: number,
+): Promise<CardForSale | undefined> {
+  return (await trx('cards as k')
+    .join('players as p', 'p.id', 'k.player_id')
+    .where('k.id', cardId)
+    .forUpdate('k')
+    .first('k.id', 'k.owner_id', 'k.reserved_by', 'k.hold_key', 'p.current_price')) as
+    CardForSale | undefined;
+}
+
+/** The card's listing that is for sale or being paid for, if any (a card has at most one). */
+export async function openListingOf(trx: Knex.Transaction, cardId: number): Promise<OpenListing | undefined> {
+  return (await trx('listings')
+    .where({ card_id: cardId })
+    .whereIn('status', ['active', 'settling'])
+    .first('id', 'seller_id', 'price', 'status', 'fee_percent')) as OpenListing | undefined;
+}
+
+export async function markListingSettling(
+  trx: Knex.Transaction,
+  listingId: number,
+  buyerId: number,
+  saleId: string,
+  now: Date,
+): Promise<void> {
+  await trx('listings')
+    .where({ id: listingId })
+    .update({ status: 'settling', buyer_id: buyerId, sale_id: saleId, updated_at: now });
+}
+
+export async function reserveMarketCard(
+  trx: Knex.Transaction,
+  cardId: number,
+  saleId: string,
+): Promise<void> {
+  await trx('cards').where({ id: cardId }).update({ reserved_by: saleId });
+}
+
+export async function insertSale(
+  trx: Knex.Transaction,
+  id: string,
+  sale: NewSale,
+  now: Date,
+): Promise<SaleRow> {
+  const [row] = (await trx('sales')
+    .insert({ id, ...sale, state: 'started', created_at: now, updated_at: now })
+    .returning('*')) as SaleRow[];
+  return row!;
+}
+
+/** Undoes the reservation of a started sale: its listing is for sale again, or its market card free. */
+export async function releaseSale(trx: Knex.Transaction, sale: SaleRow, now: Date): Promise<void> {
+  if (sale.listing_id) {
+    await trx('listings')
+      .where({ id: sale.listing_id, status: 'settling', sale_id: sale.id })
+      .update({ status: 'active', buyer_id: null, sale_id: null, updated_at: now });
+  } else {
+    await trx('cards').where({ id: sale.card_id, reserved_by: sale.id }).update({ reserved_by: null });
+  }
+}
+
+export async function failSale(trx: Knex.Transaction, id: string, failure: string, now: Date): Promise<void> {
+  await trx('sales').where({ id }).update({ state: 'failed', failure, updated_at: now });
+}
+
+/** What the sale events tell about the card: its player and what the seller paid for it. */
+export async function cardForHandOver(trx: Knex.Transaction, cardId: number): Promise<HandedOverCard> {
+  return (await trx('cards as k')
+    .join('players as p', 'p.id', 'k.player_id')
+    .where('k.id', cardId)
+    .first('k.purchase_price', 'k.player_id', 'p.name', 'p.rarity', 'p.current_price')) as HandedOverCard;
+}
+
+/** The card goes to the buyer, its listing (if any) is sold and the sale completed. */
+export async function completeSale(trx: Knex.Transaction, sale: SaleRow, now: Date): Promise<SaleRow> {
+  await trx('cards')
+    .where({ id: sale.card_id })
+    .update({ owner_id: sale.buyer_id, purchase_price: sale.price, acquired_at: now, reserved_by: null });
+  if (sale.listing_id)
+    await trx('listings').where({ id: sale.listing_id }).update({ status: 'sold', updated_at: now });
+  const [completed] = (await trx('sales')
+    .where({ id: sale.id })
+    .update({ state: 'completed', updated_at: now })
+    .returning('*')) as SaleRow[];
+  return completed!;
+}
+
+/** Sales still started since before `cutoff`, oldest first: the sweeper's work. */
+export async function stuckSales(db: Knex, cutoff: Date, limit: number): Promise<SaleRow[]> {
+  return (await db('sales')
+    .where({ state: 'started' })
+    .where('updated_at', '<', cutoff)
+    .orderBy('created_at')
+    .limit(limit)) as SaleRow[];
+}

@@ -1,0 +1,18 @@
+import { consumer, type EventConsumer } from '@touchline/kit';
+import { COUNTED_TOPICS } from './domain/events';
+import { onCardMinted, onCardTransferred } from './use-cases/club-roster';
+import { onStatsChanged } from './use-cases/collection-value';
+import type { MissionsDeps } from './use-cases/deps';
+import { recordEvent } from './use-cases/record-event';
+
+/** Events missions reacts to; each runs in the inbox transaction (exactly once per event). */
+export function missionsConsumers(deps: MissionsDeps): EventConsumer[] {
+  return [
+    ...COUNTED_TOPICS.map((topic) =>
+      consumer(topic, (event, meta, trx) => recordEvent(deps, trx, topic, event as never, meta)),
+    ),
+    consumer('leaderboard.stats.changed', (event, meta, trx) => onStatsChanged(deps, trx, event, meta)),
+    consumer('cards.card.minted', (event, meta, trx) => onCardMinted(deps, trx, event, meta)),
+    consumer('cards.card.transferred', (event, meta, trx) => onCardTransferred(deps, trx, event, meta)),
+  ];
+}

@@ -1,0 +1,100 @@
+import type { Knex } from 'knex';
+import type { Period } from '../domain/periods';
+import type { Progress } from '../domain/progress';
+import { toDate, type Db } from './types';
+
+export interface ProgressRow {
+  user_id: number;
+  mission_id: number;
+  period_key: string;
+  period_start: Date;
+  period_end: Date;
+  progress: number;
+  baseline: number | null;
+  last_event_at: Date | null;
+  completed_at: Date | null;
+}
+
+function normalise(row: ProgressRow): ProgressRow {
+  return {
+    ...row,
+    period_start: toDate(row.period_start),
+    period_end: toDate(row.period_end),
+    last_event_at: toDate(row.last_event_at),
+    completed_at: toDate(row.completed_at),
+  };
+}
+
+export const progressOf = (row: ProgressRow): Progress => ({
+  progress: Number(row.progress),
+  lastEventAt: row.last_event_at,
+  completedAt: row.completed_at,
+});
+
+/**
+ * The user's progress row of a mission in a period, created at zero (with `baseline`) when missing,
+ * and locked until the transaction ends: events and claims of one mission instance take turns.
+ */
+export async function lockProgress(
+  trx: Knex.Transaction,
+  userId: number,
+  missionId: number,
+  period: Period,
+  now: Date,
+  baseline: number | null = null,
+): Promise<ProgressRow> {
+  const key = { user_id: userId, mission_id: missionId, period_key: period.key };
+  await trx('mission_progress')
+    .insert({
+      ...key,
+      period_start: period.start,
+      period_end: period.end,
+      progress: 0,
+      baseline,
+      updated_at: now,
+    })
+    .onConflict(['user_id', 'mission_id', 'period_key'])
+    .ignore();
+  return normalise((await trx('mission_progress').where(key).forUpdate().first()) as ProgressRow);
+}
+
+/** The row of a finished mission instance, locked; undefined when nothing was ever counted. */
+export async function findProgress(
+  db: Db,
+  userId: number,
+  missionId: number,
+  periodKey: string,
+  lock = false,
+): Promise<ProgressRow | undefined> {
+  const query = db('mission_progress').where({
+    user_id: userId,
+    mission_id: missionId,
+    period_key: periodKey,
+  });
+  if (lock) query.forUpdate();
+  const row = (await query.first()) as ProgressRow | undefined;
+  return row && normalise(row);
+}
+
+export async function saveProgress(trx: Knex.Transaction, row: ProgressRow, next: Progress, now: Date) {
+  await trx('mission_progress')
+    .where({ user_id: row.user_id, mission_id: row.mission_id, period_key: row.period_key })
+    .update({
+      progress: next.progress,
+      last_event_at: next.lastEventAt,
+      completed_at: next.completedAt,
+      updated_at: now,
+    });
+}
+
+/** The user's rows of the given period instances (one query for a whole mission list). */
+export async function progressInPeriods(
+  db: Db,
+  userId: number,
+  periodKeys: string[],
+): Promise<ProgressRow[]> {
+  const rows = (await db('mission_progress')
+    .where({ user_id: userId })
+    .whereIn('period_key', periodKeys)) as ProgressRow[];
+  return rows.map(normalise);
+}

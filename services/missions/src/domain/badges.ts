@@ -1,0 +1,64 @@
+import type { Fact } from './events';
+import { factMatches } from './events';
+import { DEFAULT_BADGE, type BadgeDefinition } from './definitions';
+
+type EventsRule = Extract<BadgeDefinition['rule'], { kind: 'events' }>;
+
+/** A lifetime counter's name: the event and roles it counts (badges sharing them share the counter). */
+export const counterKey = (rule: { event: string; as: readonly string[] }): string =>
+  `${rule.event}:${[...rule.as].sort().join(',')}`;
+
+/** The lifetime counters a fact moves: one per distinct (event, roles) that some badge counts. */
+export function countersMovedBy(fact: Fact, badges: readonly BadgeDefinition[]): string[] {
+  const keys = badges
+    .map((b) => b.rule)
+    .filter((rule): rule is EventsRule => rule.kind === 'events' && factMatches(fact, rule))
+    .map(counterKey);
+  return [...new Set(keys)];
+}
+
+/** Badges a lifetime counter at `count` has earned. */
+export function badgesForCounter(key: string, count: number, badges: readonly BadgeDefinition[]) {
+  return badges.filter(
+    (b) => b.rule.kind === 'events' && counterKey(b.rule) === key && count >= b.rule.atLeast,
+  );
+}
+
+export function badgesForCollectionValue(value: number, badges: readonly BadgeDefinition[]) {
+  return badges.filter((b) => b.rule.kind === 'collectionValue' && value >= b.rule.atLeast);
+}
+
+export function badgesForClaims(claimed: number, badges: readonly BadgeDefinition[]) {
+  return badges.filter((b) => b.rule.kind === 'missionsClaimed' && claimed >= b.rule.atLeast);
+}
+
+export function clubRosterBadges(badges: readonly BadgeDefinition[]) {
+  return badges.filter((b) => b.rule.kind === 'clubRoster');
+}
+
+/** Clubs of which the user owns at least one card of every player. */
+export function completedClubs(players: readonly { teamId: number; owned: boolean }[]): number[] {
+  const missing = new Map<number, boolean>();
+  for (const { teamId, owned } of players) {
+    if (teamId <= 0) continue;
+    missing.set(teamId, (missing.get(teamId) ?? false) || !owned);
+  }
+  return [...missing].filter(([, anyMissing]) => !anyMissing).map(([teamId]) => teamId);
+}
+
+export interface EarnedBadge {
+  badgeId: string;
+  earnedAt: Date;
+}
+
+/**
+ * The user's badge label: the latest earned; among badges earned at the same moment, the one later
+ * in the catalogue (they are listed from easiest to hardest). 'Rookie' before any.
+ */
+export function currentBadge(earned: readonly EarnedBadge[], badges: readonly BadgeDefinition[]): string {
+  const order = (id: string) => badges.findIndex((b) => b.id === id);
+  const latest = [...earned]
+    .filter((e) => order(e.badgeId) >= 0)
+    .sort((a, b) => b.earnedAt.getTime() - a.earnedAt.getTime() || order(b.badgeId) - order(a.badgeId))[0];
+  return latest ? badges[order(latest.badgeId)]!.name : DEFAULT_BADGE;
+}

@@ -1,0 +1,73 @@
+import { type EventMeta, type Tx, inTransaction } from '@touchline/kit';
+import type { EventOutput } from '@touchline/protos';
+import { userBadges } from '../db/badges';
+import {
+  clearRosterCheck,
+  pendingRosterChecks,
+  requestRosterCheck,
+  type RosterCheckRow,
+} from '../db/roster-checks';
+import { clubRosterBadges, completedClubs } from '../domain/badges';
+import { eventTime } from '../domain/events';
+import { earnBadges } from './badges';
+import type { MissionsDeps } from './deps';
+
+/**
+ * A card reached a user (minted for them or moved to them): their collection may now hold a whole
+ * club. Only which clubs and players exist is cards-market's, and a service never calls another while
+ * holding a transaction, so the event only queues a check; checkRosters does it outside.
+ */
+export async function onCardReceived(
+  deps: MissionsDeps,
+  trx: Tx,
+  userId: number,
+  at: string,
+  meta: EventMeta,
+): Promise<void> {
+  if (userId <= 0 || clubRosterBadges(deps.badges).length === 0) return;
+  await requestRosterCheck(trx, userId, eventTime(at, meta.occurredAt));
+}
+
+export const onCardMinted = (
+  deps: MissionsDeps,
+  trx: Tx,
+  event: EventOutput<'cards.card.minted'>,
+  meta: EventMeta,
+) => onCardReceived(deps, trx, event.userId, event.mintedAt, meta);
+
+export const onCardTransferred = (
+  deps: MissionsDeps,
+  trx: Tx,
+  event: EventOutput<'cards.card.transferred'>,
+  meta: EventMeta,
+) => onCardReceived(deps, trx, event.toUserId, event.transferredAt, meta);
+
+async function checkOne(deps: MissionsDeps, check: RosterCheckRow): Promise<void> {
+  const earned = new Set((await userBadges(deps.db, check.user_id)).map((b) => b.badge_id));
+  const missing = clubRosterBadges(deps.badges).filter((b) => !earned.has(b.id));
+  if (missing.length > 0) {
+    const { entries } = await deps.cards.GetCatalog({ userId: check.user_id });
+    const players = entries.map((e) => ({ teamId: Number(e.player?.teamId ?? 0), owned: e.owned }));
+    if (completedClubs(players).length > 0) {
+      await inTransaction(deps.db, (trx) => earnBadges(deps, trx, check.user_id, missing, check.event_at));
+    }
+  }
+  await clearRosterCheck(deps.db, check);
+}
+
+/**
+ * Checks the queued collections against cards-market's catalog. A check that fails (cards-market
+ * down) stays queued for the next run. Returns how many were done.
+ */
+export async function checkRosters(deps: MissionsDeps, limit = 50): Promise<number> {
+  let done = 0;
+  for (const check of await pendingRosterChecks(deps.db, limit)) {
+    try {
+      await checkOne(deps, check);
+      done++;
+    } catch (error) {
+      deps.logger.warn({ err: error, userId: check.user_id }, 'club roster check failed; will retry');
+    }
+  }
+  return done;
+}

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkRosters } from '../src/use-cases/club-roster';
+import type { MissionsDeps } from '../src/use-cases/deps';
+import { startMissions, type MissionsHarness } from './support';
+
+// Mission ids of src/catalogue/missions.ts.
+const SIGN_IN = 1;
+const BUY_ONE = 2;
+const OPEN_PACK = 4;
+const SELL_THREE = 7;
+const TWO_TRADES = 8;
+const BUY_FIVE = 9;
+const GROW_VALUE = 11;
+
+let h: MissionsHarness;
+
+beforeAll(async () => {
+  h = await startMissions();
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+describe('progress from events', () => {
+  it('counts a sign-in into today and makes the mission claimable, with mission.completed published once', async () => {
+    const user = h.user();
+    expect(await h.mission(user, SIGN_IN)).toMatchObject({ progress: 0, completed: false, claimed: false });
+    await h.signIn(user, '2026-11-23T14:00:00.000Z');
+    await h.signIn(user, '2026-11-23T14:30:00.000Z');
+    const mission = await h.mission(user, SIGN_IN);
+    expect(mission).toMatchObject({
+      progress: 1,
+      target: 1,
+      completed: true,
+      claimed: false,
+      completedAt: '2026-11-23T14:00:00.000Z',
+      periodKey: '2026-11-23',
+      resetsAt: '2026-11-24T05:00:00.000Z',
+      reward: 100,
+      description: 'Sign in today',
+    });
+    const completed = (await h.events('missions.mission.completed')).filter((e) => e.userId === user);
+    expect(completed).toEqual([
+      expect.objectContaining({ missionId: SIGN_IN, period: 'daily', periodKey: '2026-11-23', reward: 100 }),
+    ]);
+  });
+
+  it('a redelivered event (same id) is counted once', async () => {
+    const user = h.user();
+    const id = await h.sale(user, 0, '2026-11-23T14:00:00.000Z');
+    await h.sale(user, 0, '2026-11-23T14:00:00.000Z', id);
+    await h.sale(user, 0, '2026-11-23T14:00:00.000Z', id);
+    expect((await h.mission(user, BUY_FIVE)).progress).toBe(1);
+    expect((await h.mission(user, BUY_ONE)).progress).toBe(1);
+  });
+
+  it('the same events in another order give the same progress and completion', async () => {
+    const inOrder = h.user();
+    const reversed = h.user();
+    const times = ['2026-11-23T13:00:00.000Z', '2026-11-23T14:00:00.000Z', '2026-11-23T14:30:00.000Z'];
+    for (const at of times) await h.sale(h.user(), inOrder, at);
+    for (const at of [...times].reverse()) await h.sale(h.user(), reversed, at);
+    const a = await h.mission(inOrder, SELL_THREE);
+    const b = await h.mission(reversed, SELL_THREE);
+    expect(a).toMatchObject({ progress: 3, completed: true, completedAt: '2026-11-23T14:30:00.000Z' });
+    expect({ ...b }).toEqual({ ...a });
+  });
+
+  it('the market (user 0) as seller counts for the buyer only; a trade counts for both sides', async () => {
+    const from = h.user();
+    const to = h.user();
+    await h.tradeAccepted(from, to, '2026-11-23T14:00:00.000Z');
+    expect((await h.mission(from, TWO_TRADES)).progress).toBe(1);
+    expect((await h.mission(to, TWO_TRADES)).progress).toBe(1);
+    const rows = await h.missions.database.db('mission_progress').where({ user_id: 0 });
+    await h.sale(from, 0, '2026-11-23T14:00:00.000Z');
+    expect(await h.missions.database.db('mission_progress').where({ user_id: 0 })).toEqual(rows);
+  });
+
+  it("a late event counts into the period of its own time, never into today's", async () => {
+    const user = h.user();
+    // Sunday 23:59:59 ET, delivered on Monday at 10:00 ET.
+    await h.packOpened(user, '2026-11-23T04:59:59.000Z');
+    expect(await h.mission(user, OPEN_PACK)).toMatchObject({ progress: 0, completed: false });
+    const yesterday = await h.missions.database
+      .db('mission_progress')
+      .where({ user_id: user, mission_id: OPEN_PACK })
+      .first();
+    expect(yesterday).toMatchObject({ period_key: '2026-11-22', progress: 1 });
+    expect(yesterday.completed_at).not.toBeNull();
+    // Its period is over: no "ready to claim" for a mission that can no longer be claimed.
+    expect((await h.events('missions.mission.completed')).filter((e) => e.userId === user)).toEqual([]);
+  });
+
+  it("a Saturday-night event counts into last week, a Sunday-midnight one into this week's", async () => {
+    const user = h.user();
+    await h.sale(user, 0, '2026-11-22T04:59:59.999Z'); // Saturday 23:59:59.999 ET
+    await h.sale(user, 0, '2026-11-22T05:00:00.000Z'); // Sunday 00:00 ET
+    expect((await h.mission(user, BUY_FIVE)).progress).toBe(1);
+    const weeks = await h.missions.database
+      .db('mission_progress')
+      .where({ user_id: user, mission_id: BUY_FIVE })
+      .orderBy('period_key')
+      .select('period_key', 'progress');
+    expect(weeks).toEqual([
+      { period_key: 'W2026-11-15', progress: 1 },
+      { period_key: 'W2026-11-22', progress: 1 },
+    ]);
+  });
+
+  it("a period's progress does not leak into the next: after midnight ET the day starts at 0", async () => {
+    const user = h.user();
+    await h.signIn(user, '2026-11-23T14:00:00.000Z');
+    await h.sale(user, 0, '2026-11-23T14:00:00.000Z');
+    expect((await h.mission(user, SIGN_IN)).completed).toBe(true);
+    h.clock.set('2026-11-24T05:00:00.000Z'); // Tuesday 00:00 ET
+    try {
+      const { daily, weekly } = await h.client.ListMissions({ userId: user });
+      expect(daily.every((m) => m.progress === 0 && !m.completed && m.periodKey === '2026-11-24')).toBe(true);
+      expect(daily[0]!.resetsAt).toBe('2026-11-25T05:00:00.000Z');
+      // The week goes on.
+      expect(weekly.find((m) => m.id === BUY_FIVE)).toMatchObject({ progress: 1, periodKey: 'W2026-11-22' });
+      expect(weekly[0]!.resetsAt).toBe('2026-11-29T05:00:00.000Z');
+    } finally {
+      h.clock.set('2026-11-23T15:00:00.000Z');
+    }
+  });
+});
+
+describe('collection value from leaderboard.stats.changed', () => {
+  it('measures the rise above the value when the week began; older versions change nothing', async () => {
+    const user = h.user();
+    await h.stats(user, 10_000, 1, '2026-11-20T15:00:00.000Z'); // last week: the baseline
+    await h.stats(user, 12_000, 2, '2026-11-23T14:00:00.000Z');
+    expect(await h.mission(user, GROW_VALUE)).toMatchObject({ progress: 2_000, completed: false });
+    await h.stats(user, 20_000, 1, '2026-11-20T15:00:00.000Z'); // an old version, redelivered under a new id
+    expect((await h.mission(user, GROW_VALUE)).progress).toBe(2_000);
+    await h.stats(user, 16_000, 4, '2026-11-23T14:40:00.000Z');
+    await h.stats(user, 11_000, 3, '2026-11-23T14:20:00.000Z'); // overtaken by version 4
+    expect(await h.mission(user, GROW_VALUE)).toMatchObject({
+      progress: 5_000,
+      completed: true,
+      completedAt: '2026-11-23T14:40:00.000Z',
+    });
+    const folded = await h.missions.database.db('user_stats').where({ user_id: user }).first();
+    expect(folded).toMatchObject({ collection_value: 16_000, version: 4 });
+  });
+
+  it('earns the collection value tier badges once', async () => {
+    const user = h.user();
+    await h.stats(user, 30_000, 1, '2026-11-23T14:00:00.000Z');
+    await h.stats(user, 31_000, 2, '2026-11-23T14:10:00.000Z');
+    const { badge, badges } = await h.client.GetUserBadges({ userId: user });
+    expect(badge).toBe('Collector');
+    expect(badges).toEqual([
+      {
+        id: 'value-25k',
+        name: 'Collector',
+        description: 'Reached a collection value of 25,000 coins',
+        icon: 'medal',
+        earnedAt: '2026-11-23T14:00:00.000Z',
+        howToEarn: 'Reach a collection value of 25,000 coins',
+      },
+    ]);
+    expect((await h.events('missions.badge.earned')).filter((e) => e.userId === user)).toHaveLength(1);
+  });
+});
+
+describe('badges from events', () => {
+  it("'Rookie' before any badge", async () => {
+    expect(await h.client.GetUserBadges({ userId: h.user() })).toEqual({ badge: 'Rookie', badges: [] });
+  });
+
+  it('the first pack earns Pack Opener once, however many packs and redeliveries follow', async () => {
+    const user = h.user();
+    const id = await h.packOpened(user, '2026-11-23T14:00:00.000Z');
+    await h.packOpened(user, '2026-11-23T14:00:00.000Z', id);
+    await h.packOpened(user, '2026-11-23T14:05:00.000Z');
+    const { badge, badges } = await h.client.GetUserBadges({ userId: user });
+    expect(badge).toBe('Pack Opener');
+    expect(badges.map((b) => [b.id, b.earnedAt])).toEqual([['first-pack', '2026-11-23T14:00:00.000Z']]);
+    const earned = (await h.events('missions.badge.earned')).filter((e) => e.userId === user);
+    expect(earned).toEqual([
+      expect.objectContaining({ badgeId: 'first-pack', name: 'Pack Opener', icon: 'sparkles' }),
+    ]);
+  });
+
+  it('first trade, first buy and first sale; the badge label is the latest earned', async () => {
+    const seller = h.user();
+    const buyer = h.user();
+    await h.sale(buyer, seller, '2026-11-23T13:00:00.000Z');
+    await h.tradeAccepted(seller, buyer, '2026-11-23T14:00:00.000Z');
+    const mine = await h.client.GetUserBadges({ userId: seller });
+    expect(mine.badges.map((b) => b.id)).toEqual(['first-trade', 'first-sale']);
+    expect(mine.badge).toBe('Deal Maker');
+    expect((await h.client.GetUserBadges({ userId: buyer })).badges.map((b) => b.id)).toEqual([
+      'first-trade',
+      'first-buy',
+    ]);
+  });
+
+  it('lists every badge that can be earned', async () => {
+    const { badges } = await h.client.ListBadges({});
+    expect(badges.map((b) => b.id)).toContain('club-roster');
+    expect(badges.every((b) => b.earnedAt === '')).toBe(true);
+    // The locked badges of Achievements say what earns them.
+    expect(badges.find((b) => b.id === 'first-trade')?.howToEarn).toBe(
+      'Complete a trade with another player',
+    );
+    expect(badges.every((b) => b.howToEarn !== '' && b.howToEarn !== b.description)).toBe(true);
+  });
+});
+
+describe("a club's full roster (Full Squad)", () => {
+  const catalog = (complete: boolean) => ({
+    entries: [
+      { player: { teamId: 1 }, owned: true, count: 1 },
+      { player: { teamId: 1 }, owned: complete, count: complete ? 1 : 0 },
+      { player: { teamId: 2 }, owned: false, count: 0 },
+    ],
+    totalPlayers: 3,
+    collectedPlayers: complete ? 2 : 1,
+  });
+  const withCatalog = (complete: boolean, calls: number[] = []): MissionsDeps =>
+    h.deps({
+      cards: {
+        GetCatalog: (req) => {
+          calls.push(Number(req.userId));
+          return Promise.resolve(catalog(complete) as never);
+        },
+      },
+    });
+
+  it('is earned once when a card completes a club, dated by the card event', async () => {
+    const user = h.user();
+    await h.publish('cards.card.minted', '1', {
+      cardId: 1,
+      userId: user,
+      playerId: 1,
+      mintedAt: '2026-11-23T14:00:00.000Z',
+    });
+    await h.publish('cards.card.transferred', '2', {
+      cardId: 2,
+      playerId: 2,
+      fromUserId: 0,
+      toUserId: user,
+      transferredAt: '2026-11-23T14:10:00.000Z',
+    });
+    // Not complete yet: the check is done, nothing earned.
+    await checkRosters(withCatalog(false));
+    expect((await h.client.GetUserBadges({ userId: user })).badges).toEqual([]);
+    await h.publish('cards.card.transferred', '3', {
+      cardId: 3,
+      playerId: 2,
+      fromUserId: 0,
+      toUserId: user,
+      transferredAt: '2026-11-23T14:20:00.000Z',
+    });
+    const calls: number[] = [];
+    await checkRosters(withCatalog(true, calls));
+    expect(calls).toEqual([user]);
+    const { badges } = await h.client.GetUserBadges({ userId: user });
+    expect(badges.map((b) => [b.id, b.earnedAt])).toEqual([['club-roster', '2026-11-23T14:20:00.000Z']]);
+    // Later cards do not earn it again, and a user who has it is not checked any more.
+    await h.publish('cards.card.transferred', '4', {
+      cardId: 4,
+      playerId: 2,
+      fromUserId: 0,
+      toUserId: user,
+      transferredAt: '2026-11-23T14:30:00.000Z',
+    });
+    const later: number[] = [];
+    await checkRosters(withCatalog(true, later));
+    expect(later).toEqual([]);
+    expect((await h.events('missions.badge.earned')).filter((e) => e.userId === user)).toHaveLength(1);
+  });
+
+  it('a check that cannot reach cards-market stays queued for the next run', async () => {
+    const user = h.user();
+    await h.publish('cards.card.minted', '5', {
+      cardId: 5,
+      userId: user,
+      playerId: 1,
+      mintedAt: '2026-11-23T14:00:00.000Z',
+    });
+    await checkRosters(h.deps()); // cards-market points nowhere in this harness
+    expect(await h.missions.database.db('roster_checks').where({ user_id: user })).toHaveLength(1);
+    await checkRosters(withCatalog(true));
+    expect(await h.missions.database.db('roster_checks').where({ user_id: user })).toHaveLength(0);
+    expect((await h.client.GetUserBadges({ userId: user })).badge).toBe('Full Squad');
+  });
+});

@@ -1,0 +1,123 @@
+/** The texts of each kind of notification, rendered when read so other players appear by their current username. */
+
+export interface Texts {
+  title: string;
+  message: string;
+}
+
+type Params = Record<string, string | number>;
+
+const coins = (n: string | number) => `${Number(n).toLocaleString('en-US')} coins`;
+const dollars = (cents: string | number) => `$${(Number(cents) / 100).toFixed(2)}`;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What an offer gives or asks for: "2 cards and 500 coins". */
+function bundle(cards: number, amount: number): string {
+  const parts = [cards > 0 ? plural(cards, 'card', 'cards') : '', amount > 0 ? coins(amount) : ''].filter(
+    Boolean,
+  );
+  return parts.join(' and ') || 'nothing';
+}
+
+const VOID_REASONS: Record<string, string> = {
+  card_moved: 'a card in it changed owner',
+  card_listed: 'a card in it was listed for sale',
+  user_banned: 'an account in it is no longer active',
+  expired: 'it expired',
+};
+
+const CASHOUT_STATUS: Record<string, (p: Params) => Texts> = {
+  processing: (p) => ({
+    title: 'Cash-out processing',
+    message: `Your cash-out of ${coins(p.coins!)} (${dollars(p.cashCents!)}) is being processed.`,
+  }),
+  completed: (p) => ({
+    title: 'Cash-out completed',
+    message: `${dollars(p.cashCents!)} has been paid out for ${coins(p.coins!)}.`,
+  }),
+  rejected: (p) => ({
+    title: 'Cash-out rejected',
+    message: `Your cash-out of ${coins(p.coins!)} was rejected. The coins are back in your balance.`,
+  }),
+};
+
+/** `name` is the other player's username (or 'User #id' when the account no longer exists). */
+const KINDS: Record<string, (p: Params, name: string) => Texts> = {
+  'trade.offer_received': (p, name) => {
+    const asks = Number(p.requestedCards) > 0 || Number(p.requestedCoins) > 0;
+    return {
+      title: 'New trade offer',
+      message: `${name} offered you ${bundle(Number(p.offeredCards), Number(p.offeredCoins))}${
+        asks ? ` for ${bundle(Number(p.requestedCards), Number(p.requestedCoins))}` : ''
+      }.`,
+    };
+  },
+  'trade.accepted': (_p, name) => ({
+    title: 'Trade accepted',
+    message: `${name} accepted your trade offer.`,
+  }),
+  'trade.declined': (_p, name) => ({
+    title: 'Trade declined',
+    message: `${name} declined your trade offer.`,
+  }),
+  'trade.cancelled': (_p, name) => ({
+    title: 'Trade offer cancelled',
+    message: `${name} cancelled the trade offer they sent you.`,
+  }),
+  'trade.voided': (p, name) => ({
+    title: 'Trade offer closed',
+    message: `Your trade offer ${p.side === 'sent' ? 'to' : 'from'} ${name} was closed: ${
+      VOID_REASONS[String(p.reason)] ?? 'it can no longer be completed'
+    }.`,
+  }),
+  'market.card_sold': (p, name) => ({
+    title: 'Card sold',
+    message: `${name} bought your ${p.playerName} for ${coins(p.price!)}. You received ${coins(p.proceeds!)}.`,
+  }),
+  'mission.completed': (p) => ({
+    title: 'Mission completed',
+    message: `${p.description}: claim your ${coins(p.reward!)} in Missions.`,
+  }),
+  'badge.earned': (p) => ({ title: `Badge earned: ${p.name}`, message: String(p.description) }),
+  'payment.succeeded': (p) => ({
+    title: 'Coins added',
+    message: `${coins(p.coins!)} were added to your balance (${dollars(p.amountCents!)}).`,
+  }),
+  'cashout.requested': (p) => ({
+    title: 'Cash-out requested',
+    message: `Your cash-out of ${coins(p.coins!)} (${dollars(p.cashCents!)}) is waiting for review.`,
+  }),
+  'cashout.status': (p) =>
+    (
+      CASHOUT_STATUS[String(p.status)] ??
+      ((q: Params) => ({
+        title: 'Cash-out updated',
+        message: `Your cash-out of ${coins(q.coins!)} is now ${q.status}.`,
+      }))
+    )(p),
+  welcome: (p) => ({
+    title: 'Welcome to Touchline!',
+    message: `Your starter pack of ${plural(Number(p.cards), 'card', 'cards')} is waiting in your collection.`,
+  }),
+};
+
+/** The other player a notification names, if any. */
+export const otherUserOf = (params: Params): number | undefined =>
+  params.otherUserId === undefined ? undefined : Number(params.otherUserId);
+
+/** How a player is named whose account no longer exists (design.md section 7, who is shown). */
+export const goneUserName = (userId: number) => `User #${userId}`;
+
+/** How a player is named while identity cannot be asked. */
+export const UNRESOLVED_NAME = 'a player';
+
+export function render(kind: string, params: Params, name: string): Texts {
+  const texts = KINDS[kind];
+  if (!texts) return { title: 'Notification', message: '' };
+  const { title, message } = texts(params, name);
+  // Usernames keep their case; only the stand-in name is capitalised at the start of a sentence.
+  return {
+    title,
+    message: name === UNRESOLVED_NAME ? message.charAt(0).toUpperCase() + message.slice(1) : message,
+  };
+}

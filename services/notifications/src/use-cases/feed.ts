@@ -1,0 +1,56 @@
+import { notFound } from '@touchline/kit';
+import type { ListNotificationsRequest__Output } from '@touchline/protos/gen/touchline/notifications/ListNotificationsRequest';
+import type { ListNotificationsResponse } from '@touchline/protos/gen/touchline/notifications/ListNotificationsResponse';
+import type { MarkReadRequest__Output } from '@touchline/protos/gen/touchline/notifications/MarkReadRequest';
+import { countOwned, listPage, markRead, unreadCount } from '../db/notifications';
+import { checkIds, checkUser, pageSize, parsePageToken } from '../domain/requests';
+import type { NotificationsDeps } from './deps';
+import { present } from './present';
+
+/** Newest first, keyset-paged by id. */
+export async function listNotifications(
+  deps: NotificationsDeps,
+  request: ListNotificationsRequest__Output,
+): Promise<ListNotificationsResponse> {
+  const userId = checkUser(request.userId);
+  const limit = pageSize(request.page?.pageSize ?? 0);
+  const beforeId = parsePageToken(request.page?.pageToken ?? '');
+  const rows = await listPage(deps.db, {
+    userId,
+    unreadOnly: request.unreadOnly,
+    beforeId,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return {
+    notifications: await present(deps, page),
+    unreadCount: await unreadCount(deps.db, userId),
+    nextPageToken: rows.length > limit ? String(page[page.length - 1]!.id) : '',
+  };
+}
+
+export async function getUnreadCount(deps: NotificationsDeps, userId: number) {
+  return { unreadCount: await unreadCount(deps.db, checkUser(userId)) };
+}
+
+/** Marks the user's own notifications read: any id that is not theirs makes it NOT_FOUND and changes nothing. */
+export async function markNotificationsRead(deps: NotificationsDeps, request: MarkReadRequest__Output) {
+  const userId = checkUser(request.userId);
+  const ids = checkIds(request.notificationIds);
+  if ((await countOwned(deps.db, userId, ids)) !== ids.length) throw notFound('Notification not found');
+  if ((await markRead(deps.db, userId, deps.clock.now(), ids)) > 0) signalRead(deps, userId);
+  return { unreadCount: await unreadCount(deps.db, userId) };
+}
+
+export async function markAllNotificationsRead(deps: NotificationsDeps, userId: number) {
+  const user = checkUser(userId);
+  if ((await markRead(deps.db, user, deps.clock.now())) > 0) signalRead(deps, user);
+  return { unreadCount: await unreadCount(deps.db, user) };
+}
+
+/** Other tabs and devices of the user see the new count at once. */
+function signalRead(deps: NotificationsDeps, userId: number): void {
+  deps.signals
+    .publish({ userId, change: 'read' })
+    .catch((error: unknown) => deps.logger.warn({ err: error }, 'read signal lost'));
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { draftsFor } from '../src/domain/drafts';
+import { pageSize, parsePageToken } from '../src/domain/requests';
+import { render, UNRESOLVED_NAME } from '../src/domain/texts';
+
+const t = new Date('2026-11-20T15:00:00Z');
+
+describe('who gets which notification', () => {
+  it('an offer goes to its recipient; accept and decline to the sender; cancel to the recipient; a void to both', () => {
+    const offer = { offerId: 7, fromUserId: 1, toUserId: 2 };
+    const created = draftsFor(
+      'trading.offer.created',
+      {
+        ...offer,
+        offeredCardIds: [1],
+        offeredCoins: 0,
+        requestedCardIds: [],
+        requestedCoins: 0,
+        wishId: 0,
+        createdAt: '',
+      },
+      t,
+    );
+    expect(created.map((d) => [d.userId, d.kind, d.type, d.link])).toEqual([
+      [2, 'trade.offer_received', 'info', '/trade'],
+    ]);
+    expect(created[0]!.createdAt).toEqual(t);
+    const accepted = draftsFor(
+      'trading.trade.accepted',
+      {
+        ...offer,
+        cards: [],
+        offeredCoins: 0,
+        offeredCoinsReceived: 0,
+        requestedCoins: 0,
+        requestedCoinsReceived: 0,
+        wishId: 0,
+        acceptedAt: '2026-11-20T16:00:00Z',
+      },
+      t,
+    );
+    expect(accepted.map((d) => [d.userId, d.kind, d.type])).toEqual([[1, 'trade.accepted', 'success']]);
+    expect(accepted[0]!.createdAt.toISOString()).toBe('2026-11-20T16:00:00.000Z');
+    expect(draftsFor('trading.offer.declined', { ...offer, declinedAt: '' }, t).map((d) => d.userId)).toEqual(
+      [1],
+    );
+    expect(
+      draftsFor('trading.offer.cancelled', { ...offer, cancelledAt: '' }, t).map((d) => d.userId),
+    ).toEqual([2]);
+    expect(
+      draftsFor('trading.offer.voided', { ...offer, reason: 'expired', voidedAt: '' }, t).map((d) => [
+        d.userId,
+        d.params.otherUserId,
+        d.params.side,
+      ]),
+    ).toEqual([
+      [1, 2, 'sent'],
+      [2, 1, 'received'],
+    ]);
+  });
+
+  it('a sale notifies the seller, never the market', () => {
+    const sale = {
+      saleId: 's1',
+      listingId: 3,
+      cardId: 4,
+      playerId: 5,
+      playerName: 'Lionel Messi',
+      rarity: 'Ultra Legendary',
+      sellerUserId: 2,
+      buyerUserId: 3,
+      price: 1000,
+      fee: 100,
+      sellerProceeds: 900,
+      sellerPurchasePrice: 0,
+      profitLoss: 900,
+      completedAt: '',
+    };
+    expect(draftsFor('market.sale.completed', sale, t).map((d) => [d.userId, d.params.otherUserId])).toEqual([
+      [2, 3],
+    ]);
+    expect(draftsFor('market.sale.completed', { ...sale, sellerUserId: 0, listingId: 0 }, t)).toEqual([]);
+  });
+
+  it('cash-out statuses get their own type', () => {
+    const change = (toStatus: string) =>
+      draftsFor(
+        'wallet.cashout.status_changed',
+        {
+          requestId: 9,
+          userId: 4,
+          fromStatus: 'pending',
+          toStatus,
+          coinsAmount: 12920,
+          cashAmountCents: 500,
+          actorUserId: 1,
+          changedAt: '',
+        },
+        t,
+      )[0]!;
+    expect(change('rejected')).toMatchObject({
+      type: 'error',
+      dedupeKey: 'cashout:9:rejected',
+      link: '/cashout',
+    });
+    expect(change('completed').type).toBe('success');
+    expect(change('processing').type).toBe('info');
+  });
+});
+
+describe('texts', () => {
+  it('name the other player by username and describe the offer', () => {
+    expect(
+      render(
+        'trade.offer_received',
+        { offeredCards: 2, offeredCoins: 1500, requestedCards: 1, requestedCoins: 0 },
+        'alice',
+      ),
+    ).toEqual({ title: 'New trade offer', message: 'alice offered you 2 cards and 1,500 coins for 1 card.' });
+    expect(
+      render('market.card_sold', { playerName: 'Lionel Messi', price: 1000, proceeds: 900 }, 'bob').message,
+    ).toBe('bob bought your Lionel Messi for 1,000 coins. You received 900 coins.');
+    expect(render('cashout.status', { status: 'completed', coins: 12920, cashCents: 500 }, '')).toEqual({
+      title: 'Cash-out completed',
+      message: '$5.00 has been paid out for 12,920 coins.',
+    });
+  });
+
+  it('say "A player" when identity cannot be asked', () => {
+    expect(render('trade.accepted', {}, UNRESOLVED_NAME).message).toBe('A player accepted your trade offer.');
+  });
+});
+
+describe('requests', () => {
+  it('pages default to 20 and tokens are ids', () => {
+    expect(pageSize(0)).toBe(20);
+    expect(() => pageSize(101)).toThrow('page size must be between 1 and 100');
+    expect(parsePageToken('')).toBeUndefined();
+    expect(parsePageToken('42')).toBe(42);
+    expect(() => parsePageToken('4x')).toThrow('Invalid page token');
+  });
+});

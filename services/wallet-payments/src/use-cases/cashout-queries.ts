@@ -1,0 +1,91 @@
+import { invalid, notFound } from '@touchline/kit';
+import {
+  cashOutCents,
+  CASH_OUT_SHARE,
+  coinsToCents,
+  COINS_PER_DOLLAR,
+  MIN_CASH_OUT_COINS,
+} from '@touchline/rules';
+import type { GetAdminWalletResponse__Output as GetAdminWalletResponse } from '@touchline/protos/gen/touchline/wallet/GetAdminWalletResponse';
+import type { GetCashoutEligibilityResponse__Output as GetCashoutEligibilityResponse } from '@touchline/protos/gen/touchline/wallet/GetCashoutEligibilityResponse';
+import type { ListAllCashoutsResponse__Output as ListAllCashoutsResponse } from '@touchline/protos/gen/touchline/wallet/ListAllCashoutsResponse';
+import type { ListMyCashoutsResponse__Output as ListMyCashoutsResponse } from '@touchline/protos/gen/touchline/wallet/ListMyCashoutsResponse';
+import { findAccounts } from '../db/accounts';
+import { findCashout, hasRequestInMonth, listCashouts } from '../db/cashouts';
+import { purchaseSummaries } from '../db/purchases';
+import { PLATFORM, checkedUserAccount } from '../domain/accounts';
+import {
+  BELOW_MINIMUM,
+  CASHOUT_NOT_FOUND,
+  CASHOUT_STATUSES,
+  MIN_PURCHASES,
+  alreadyThisMonth,
+  tooFewPurchases,
+  type CashoutStatus,
+} from '../domain/cashout';
+import { monthOf } from '../domain/et-month';
+import { spendable } from '../domain/funds';
+import { cashoutMessage } from './cashout-message';
+import type { WalletDeps } from './deps';
+
+export async function listMyCashouts(deps: WalletDeps, userId: number): Promise<ListMyCashoutsResponse> {
+  checkedUserAccount(userId);
+  return { requests: (await listCashouts(deps.db, { userId })).map(cashoutMessage) };
+}
+
+export async function listAllCashouts(deps: WalletDeps, status: string): Promise<ListAllCashoutsResponse> {
+  if (status && !(CASHOUT_STATUSES as readonly string[]).includes(status))
+    throw invalid('status must be one of pending, processing, completed, rejected');
+  const rows = await listCashouts(deps.db, { status: (status || undefined) as CashoutStatus | undefined });
+  return { requests: rows.map(cashoutMessage) };
+}
+
+export async function getCashout(deps: WalletDeps, requestId: number) {
+  const row = await findCashout(deps.db, requestId);
+  if (!row) throw notFound(CASHOUT_NOT_FOUND);
+  return cashoutMessage(row);
+}
+
+/**
+ * What the cash-out form shows before any amount is typed: the requirements the player meets or
+ * not. The amount-dependent rules (balance, total purchases above the cash, platform funds) are
+ * decided by RequestCashout.
+ */
+export async function cashoutEligibility(
+  deps: WalletDeps,
+  userId: number,
+): Promise<GetCashoutEligibilityResponse> {
+  const account = checkedUserAccount(userId);
+  const month = monthOf(deps.clock.now());
+  const [summary] = await purchaseSummaries(deps.db, [userId]);
+  const row = (await findAccounts(deps.db, [account])).get(account);
+  const coins = row ? spendable(row) : 0;
+  const purchaseCount = Number(summary?.purchase_count ?? 0);
+  const requestedThisMonth = await hasRequestInMonth(deps.db, userId, month.key);
+  const reasons: string[] = [];
+  if (coins < MIN_CASH_OUT_COINS) reasons.push(BELOW_MINIMUM);
+  if (purchaseCount < MIN_PURCHASES) reasons.push(tooFewPurchases(purchaseCount));
+  if (requestedThisMonth) reasons.push(alreadyThisMonth(month.end));
+  return {
+    eligible: reasons.length === 0,
+    reasons,
+    minCoins: MIN_CASH_OUT_COINS,
+    coinsPerUsd: COINS_PER_DOLLAR,
+    payoutRate: CASH_OUT_SHARE,
+    purchaseCount,
+    purchaseTotalCents: Number(summary?.total_cents ?? 0),
+    requestedThisMonth,
+    coins,
+    minCashCents: cashOutCents(MIN_CASH_OUT_COINS),
+    nextRequestFrom: requestedThisMonth ? month.end.toISOString() : '',
+  };
+}
+
+/** The profit wallet (platform:profit) in coins and dollars, and the admin's own spendable coins. */
+export async function adminWallet(deps: WalletDeps, userId: number): Promise<GetAdminWalletResponse> {
+  const account = checkedUserAccount(userId);
+  const rows = await findAccounts(deps.db, [PLATFORM.profit, account]);
+  const profit = Number(rows.get(PLATFORM.profit)?.balance ?? 0);
+  const mine = rows.get(account);
+  return { profitWallet: profit, profitWalletCents: coinsToCents(profit), coins: mine ? spendable(mine) : 0 };
+}

@@ -1,0 +1,105 @@
+import { conflict, inTransaction, type Tx } from '@touchline/kit';
+import type { HoldRequest__Output } from '@touchline/protos/gen/touchline/wallet/HoldRequest';
+import type { PayResponse__Output as PayResponse } from '@touchline/protos/gen/touchline/wallet/PayResponse';
+import { lockAccounts, type AccountRow } from '../db/accounts';
+import { findHold, insertHold, lockHold, setHoldStatus, type HoldRow } from '../db/holds';
+import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
+import { HOLD_KEY_REUSED } from '../domain/hold';
+import type { TransferTerms } from '../domain/validation';
+import type { WalletDeps } from './deps';
+import { holdPosting, postingOf } from './commit-hold';
+import { holdRequestOf, sameTerms } from './hold';
+import { involvedAccounts, post, spendableOf } from './post';
+
+/** Thrown inside the transaction to roll the posting back when a VoidHold of the key got in first. */
+class KeyTakenMeanwhile extends Error {}
+
+/** The answer for a key that has a hold row already; a hold left 'held' by Hold is committed now. */
+async function settledEarlier(
+  deps: WalletDeps,
+  trx: Tx,
+  row: HoldRow,
+  terms: TransferTerms,
+  locked: Map<string, AccountRow>,
+): Promise<PayResponse> {
+  // A tombstone answers 'voided' whatever the terms: the saga that voided the key has moved on.
+  if (row.status === 'voided')
+    return { status: 'voided', transactionId: 0, fromBalance: spendableOf(locked, terms.from) };
+  if (!sameTerms(row, terms)) throw conflict(HOLD_KEY_REUSED);
+  if (row.status === 'committed')
+    return {
+      status: 'committed',
+      transactionId: Number(row.transaction_id),
+      fromBalance: spendableOf(locked, terms.from),
+    };
+  // 'held': the accounts are locked, so no VoidHold or CommitHold of the key runs until this commits.
+  const held = (await lockHold(trx, row.hold_key))!;
+  if (held.status !== 'held') return settledEarlier(deps, trx, held, terms, locked);
+  const posted = await post(deps, trx, postingOf(held), locked);
+  await setHoldStatus(
+    trx,
+    row.hold_key,
+    { status: 'committed', transaction_id: posted.transactionId },
+    deps.clock.now(),
+  );
+  return {
+    status: 'committed',
+    transactionId: posted.transactionId,
+    fromBalance: spendableOf(posted.accounts, terms.from),
+  };
+}
+
+/**
+ * Hold and CommitHold in one transaction (wallet.proto, Pay): the accounts are locked in the
+ * wallet's one order, then either the transfer is posted and the hold row written as committed, or,
+ * without the coins, a voided hold row records the refusal under the key. Either way the key has
+ * one outcome for good, as after Hold then CommitHold or VoidHold.
+ */
+export async function pay(deps: WalletDeps, request: HoldRequest__Output): Promise<PayResponse> {
+  const { holdKey, terms, reason, reference } = holdRequestOf(request);
+  const order = holdPosting(holdKey, terms, reason, reference);
+  const attempt = () =>
+    inTransaction(deps.db, async (trx) => {
+      const locked = await lockAccounts(trx, involvedAccounts(order));
+      const earlier = await findHold(trx, holdKey);
+      if (earlier) return settledEarlier(deps, trx, earlier, terms, locked);
+      const now = deps.clock.now();
+      const row = {
+        hold_key: holdKey,
+        from_account: terms.from,
+        to_account: terms.to,
+        amount: terms.amount,
+        fee: terms.fee,
+        reason,
+        reference,
+        created_at: now,
+        updated_at: now,
+      };
+      const from = locked.get(terms.from)!;
+      if (!canDebit(from, terms.amount)) {
+        const recorded = await insertHold(trx, { ...row, status: 'voided', void_reason: NOT_ENOUGH_COINS });
+        if (!recorded) return settledEarlier(deps, trx, (await findHold(trx, holdKey))!, terms, locked);
+        return { status: 'voided', transactionId: 0, fromBalance: spendable(from) };
+      }
+      const posted = await post(deps, trx, order, locked);
+      const recorded = await insertHold(trx, {
+        ...row,
+        status: 'committed',
+        void_reason: null,
+        transaction_id: posted.transactionId,
+      });
+      // A VoidHold of this key (it needs no account lock when nothing was held) committed first.
+      if (!recorded) throw new KeyTakenMeanwhile();
+      return {
+        status: 'committed',
+        transactionId: posted.transactionId,
+        fromBalance: spendableOf(posted.accounts, terms.from),
+      };
+    });
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof KeyTakenMeanwhile)) throw error;
+    return attempt(); // now finds the tombstone and answers 'voided'
+  }
+}

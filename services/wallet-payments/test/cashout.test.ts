@@ -1,0 +1,453 @@
+import { status } from '@grpc/grpc-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError, fixedClock } from '@touchline/kit';
+import { cashOutCents as cashCents, cashOutFeeCoins as feeCoins } from '@touchline/rules';
+import {
+  BELOW_MINIMUM,
+  CASHOUT_TRANSITIONS,
+  INVALID_AMOUNT,
+  INVALID_PAYPAL,
+  NOT_ENOUGH_FOR_CASHOUT,
+  PLATFORM_FUNDS_SHORT,
+  alreadyThisMonth,
+  purchasesTooLow,
+  tooFewPurchases,
+  type CashoutStatus,
+} from '../src/domain/cashout';
+import { monthOf } from '../src/domain/et-month';
+import type { WalletDeps } from '../src/use-cases/deps';
+import { requestCashout } from '../src/use-cases/request-cashout';
+import { setCashoutStatus } from '../src/use-cases/set-cashout-status';
+import { cashoutEligibility, adminWallet } from '../src/use-cases/cashout-queries';
+import { accountBalance, buy, depsAt, give, outboxEvents, snapshot } from './cashout-support';
+import { expectLedgerOk, startWallet, type StartedWallet } from './support';
+
+let w: StartedWallet;
+let deps: WalletDeps;
+const clock = fixedClock('2026-11-10T15:00:00Z');
+let nextUser = 1000;
+let keys = 0;
+const key = () => `k-${++keys}`;
+const ADMIN = 1;
+const ADMIN_2 = 2;
+
+beforeAll(async () => {
+  w = await startWallet({ WELCOME_COINS: '0' });
+  deps = depsAt(w.test.database.db, clock);
+});
+afterAll(() => w.stop());
+
+/** A player with three $20 purchases (150,000 coins, $60.00 spent). */
+async function buyer(purchases = 3, packageId = 'rare-roll'): Promise<number> {
+  const id = ++nextUser;
+  for (let i = 0; i < purchases; i++) await buy(deps, id, packageId);
+  return id;
+}
+
+const ask = (userId: number, coinsAmount: number, paypalEmail = 'me@paypal.example') =>
+  requestCashout(deps, { userId, coinsAmount, paypalEmail, idempotencyKey: key() });
+
+const move = (requestId: number, to: string, actorUserId = ADMIN) =>
+  setCashoutStatus(deps, { actorUserId, requestId, status: to, idempotencyKey: key() });
+
+async function refused(promise: Promise<unknown>): Promise<DomainError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+const balanceOf = async (userId: number) => accountBalance(w.test.database.db, `user:${userId}`);
+
+describe('cash amount', () => {
+  it('is floor(coins / 2273 * 0.88 * 100) / 100 and 12% stays as profit', () => {
+    expect(cashCents(12_920)).toBe(500);
+    expect(cashCents(150_000)).toBe(5_807);
+    expect(cashCents(2_273)).toBe(88);
+    // The spec's float formula agrees wherever float error cannot cross a cent.
+    for (let coins = 1; coins <= 300_000; coins += 7) {
+      const spec = (coins / 2273) * 0.88 * 100;
+      if (Math.abs(spec - Math.round(spec)) > 1e-6) expect(cashCents(coins)).toBe(Math.floor(spec));
+    }
+    expect(feeCoins(12_920)).toBe(1_551);
+    expect(feeCoins(100)).toBe(12);
+  });
+});
+
+describe('RequestCashout refuses each rule with its own message and changes nothing', () => {
+  it.each([
+    ['zero', 0, INVALID_AMOUNT, 'invalid'],
+    ['negative', -13_000, INVALID_AMOUNT, 'invalid'],
+    ['fractional', 13_000.5, INVALID_AMOUNT, 'invalid'],
+    ['below the minimum', 12_919, BELOW_MINIMUM, 'business_rule'],
+    ['above the balance', 150_001, NOT_ENOUGH_FOR_CASHOUT, 'business_rule'],
+  ])('amount %s', async (_name, coins, message, code) => {
+    const user = await buyer();
+    const before = await snapshot(w.test.database.db);
+    const error = await refused(ask(user, coins));
+    expect({ code: error.code, message: error.message }).toEqual({ code, message });
+    expect(await snapshot(w.test.database.db)).toEqual(before);
+  });
+
+  it.each(['', 'not-an-email', 'a@b', 'me @paypal.com', 'me@pay\u0000pal.com'])(
+    'PayPal e-mail %j',
+    async (email) => {
+      const user = await buyer();
+      const before = await snapshot(w.test.database.db);
+      const error = await refused(ask(user, 20_000, email));
+      expect({ code: error.code, message: error.message }).toEqual({
+        code: 'invalid',
+        message: INVALID_PAYPAL,
+      });
+      expect(await snapshot(w.test.database.db)).toEqual(before);
+    },
+  );
+
+  it('fewer than 3 completed purchases', async () => {
+    const user = await buyer(2);
+    const before = await snapshot(w.test.database.db);
+    expect((await refused(ask(user, 20_000))).message).toBe(tooFewPurchases(2));
+    expect(await snapshot(w.test.database.db)).toEqual(before);
+  });
+
+  it('total purchases not above the cash amount', async () => {
+    // Three Starter Stacks: $33.00 for 75,000 coins; with granted coins 100,000 coins are $38.71.
+    const user = await buyer(3, 'starter-stack');
+    await give(deps, user, 25_000);
+    const before = await snapshot(w.test.database.db);
+    expect((await refused(ask(user, 100_000))).message).toBe(purchasesTooLow(3_300, 3_871));
+    expect(await snapshot(w.test.database.db)).toEqual(before);
+    // $33.00 must be exceeded, not reached: 85,238 coins are the fewest worth $33.00.
+    expect(cashCents(85_238)).toBe(3_300);
+    expect(cashCents(85_237)).toBe(3_299);
+    expect((await refused(ask(user, 85_238))).message).toBe(purchasesTooLow(3_300, 3_300));
+    await expect(ask(user, 85_237)).resolves.toBeDefined();
+  });
+
+  it('one non-rejected request per calendar month in New York', async () => {
+    const user = await buyer();
+    const first = await ask(user, 13_000);
+    const before = await snapshot(w.test.database.db);
+    const month = monthOf(clock.now());
+    expect((await refused(ask(user, 13_000))).message).toBe(alreadyThisMonth(month.end));
+    expect(await snapshot(w.test.database.db)).toEqual(before);
+    // A rejected request does not count.
+    await move(first.request!.id, 'rejected');
+    await expect(ask(user, 13_000)).resolves.toBeDefined();
+    await expectLedgerOk(deps);
+  });
+
+  it('the month is New York time: 04:30 UTC on Dec 1 is still November there', async () => {
+    const late = fixedClock('2026-12-01T04:30:00Z');
+    const lateDeps = depsAt(w.test.database.db, late);
+    const user = await buyer();
+    await requestCashout(lateDeps, {
+      userId: user,
+      coinsAmount: 13_000,
+      paypalEmail: 'me@paypal.example',
+      idempotencyKey: key(),
+    });
+    const error = await refused(
+      requestCashout(lateDeps, {
+        userId: user,
+        coinsAmount: 13_000,
+        paypalEmail: 'me@paypal.example',
+        idempotencyKey: key(),
+      }),
+    );
+    expect(error.message).toBe(alreadyThisMonth(new Date('2026-12-01T05:00:00Z')));
+    late.set('2026-12-01T05:00:00Z');
+    await expect(
+      requestCashout(lateDeps, {
+        userId: user,
+        coinsAmount: 13_000,
+        paypalEmail: 'me@paypal.example',
+        idempotencyKey: key(),
+      }),
+    ).resolves.toBeDefined();
+  });
+
+  it('not enough platform funds (purchases minus paid and pending cash-outs)', async () => {
+    // A fresh wallet, so that only this player's money is in the platform.
+    const own = await startWallet({ WELCOME_COINS: '0' });
+    try {
+      const c = fixedClock('2026-10-05T15:00:00Z');
+      const d = depsAt(own.test.database.db, c);
+      const user = 7;
+      for (let i = 0; i < 3; i++) await buy(d, user);
+      const first = await requestCashout(d, {
+        userId: user,
+        coinsAmount: 150_000,
+        paypalEmail: 'me@paypal.example',
+        idempotencyKey: key(),
+      });
+      for (const to of ['processing', 'completed'])
+        await setCashoutStatus(d, {
+          actorUserId: ADMIN,
+          requestId: first.request!.id,
+          status: to,
+          idempotencyKey: key(),
+        });
+      // Next month: the purchases ($60) still exceed the cash ($58.07), but $58.07 was paid already.
+      c.set('2026-11-05T15:00:00Z');
+      await give(d, user, 150_000);
+      const before = await snapshot(own.test.database.db);
+      const error = await refused(
+        requestCashout(d, {
+          userId: user,
+          coinsAmount: 150_000,
+          paypalEmail: 'me@paypal.example',
+          idempotencyKey: key(),
+        }),
+      );
+      expect(error.message).toBe(PLATFORM_FUNDS_SHORT);
+      expect(await snapshot(own.test.database.db)).toEqual(before);
+      await expectLedgerOk(d);
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
+describe('a request', () => {
+  it('moves the coins to platform:cashout-pending in one balanced posting and announces it', async () => {
+    const user = await buyer();
+    const pendingBefore = await accountBalance(w.test.database.db, 'platform:cashout-pending');
+    const { request, coins } = await ask(user, 20_000, '  Me@PayPal.Example ');
+    expect(request).toMatchObject({
+      userId: user,
+      status: 'pending',
+      coinsAmount: 20_000,
+      cashAmountCents: cashCents(20_000),
+      feeCoins: feeCoins(20_000),
+      paypalEmail: 'me@paypal.example',
+      processedAt: '',
+    });
+    expect(coins).toBe(130_000);
+    expect(await balanceOf(user)).toBe(130_000);
+    expect(await accountBalance(w.test.database.db, 'platform:cashout-pending')).toBe(pendingBefore + 20_000);
+    const entries = (await w.test.database
+      .db('entries as e')
+      .join('transactions as t', 't.id', 'e.transaction_id')
+      .where('t.reference', `cashout:${request!.id}`)
+      .select('e.account', 'e.amount')) as { account: string; amount: number }[];
+    expect(entries.sort((a, b) => a.account.localeCompare(b.account))).toEqual([
+      { account: 'platform:cashout-pending', amount: 20_000 },
+      { account: `user:${user}`, amount: -20_000 },
+    ]);
+    const events = await outboxEvents(w.test.database.db, 'wallet.cashout.requested');
+    expect(events.at(-1)).toMatchObject({ requestId: request!.id, userId: user, coinsAmount: 20_000 });
+    await expectLedgerOk(deps);
+  });
+
+  it('is idempotent by key, and a key reused for another amount is refused', async () => {
+    const user = await buyer();
+    const order = {
+      userId: user,
+      coinsAmount: 20_000,
+      paypalEmail: 'me@paypal.example',
+      idempotencyKey: key(),
+    };
+    const [a, b] = await Promise.all([requestCashout(deps, order), requestCashout(deps, order)]);
+    expect(a.request!.id).toBe(b.request!.id);
+    expect(await balanceOf(user)).toBe(130_000);
+    const error = await refused(requestCashout(deps, { ...order, coinsAmount: 30_000 }));
+    expect(error.code).toBe('conflict');
+    await expectLedgerOk(deps);
+  });
+
+  it('racing requests of one player in one month: exactly one is created', async () => {
+    const user = await buyer();
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        w.client.RequestCashout({
+          userId: user,
+          coinsAmount: 13_000,
+          paypalEmail: 'me@paypal.example',
+          idempotencyKey: key(),
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: status.FAILED_PRECONDITION });
+    expect(await balanceOf(user)).toBe(150_000 - 13_000);
+    await expectLedgerOk(deps);
+  });
+
+  it('eligibility lists what the player does not meet yet', async () => {
+    const user = await buyer(1);
+    const report = await cashoutEligibility(deps, user);
+    expect(report).toMatchObject({
+      eligible: false,
+      purchaseCount: 1,
+      purchaseTotalCents: 2_000,
+      minCoins: 12_920,
+      coinsPerUsd: 2273,
+      minCashCents: 500,
+      coins: 50_000,
+      requestedThisMonth: false,
+    });
+    expect(report.reasons).toEqual([tooFewPurchases(1)]);
+    await buy(deps, user);
+    await buy(deps, user);
+    expect(await cashoutEligibility(deps, user)).toMatchObject({ eligible: true, reasons: [] });
+  });
+});
+
+describe('status changes', () => {
+  const ALL: CashoutStatus[] = ['pending', 'processing', 'completed', 'rejected'];
+  const PATHS: Record<CashoutStatus, string[]> = {
+    pending: [],
+    processing: ['processing'],
+    completed: ['processing', 'completed'],
+    rejected: ['rejected'],
+  };
+
+  async function requestIn(state: CashoutStatus): Promise<{ id: number; user: number }> {
+    const user = await buyer();
+    const { request } = await ask(user, 20_000);
+    for (const to of PATHS[state]) await move(request!.id, to);
+    return { id: request!.id, user };
+  }
+
+  for (const from of ALL)
+    for (const to of ['processing', 'completed', 'rejected'] as CashoutStatus[]) {
+      const allowed = CASHOUT_TRANSITIONS[from].includes(to);
+      it(`${from} → ${to} is ${allowed ? 'allowed' : 'refused'}`, async () => {
+        const { id } = await requestIn(from);
+        if (allowed) {
+          const { request } = await move(id, to, ADMIN_2);
+          expect(request).toMatchObject({ id, status: to, processedByUserId: ADMIN_2 });
+          expect(request!.processedAt !== '').toBe(to !== 'processing');
+        } else {
+          const before = await snapshot(w.test.database.db);
+          const error = await refused(move(id, to));
+          expect(error.code).toBe('conflict');
+          expect(await snapshot(w.test.database.db)).toEqual(before);
+        }
+        await expectLedgerOk(deps);
+      });
+    }
+
+  it('the allowed moves are exactly the four of the design', () => {
+    expect(CASHOUT_TRANSITIONS).toEqual({
+      pending: ['processing', 'rejected'],
+      processing: ['completed', 'rejected'],
+      completed: [],
+      rejected: [],
+    });
+  });
+
+  it.each(['pending', 'processing'] as CashoutStatus[])(
+    'rejecting a %s request returns every coin, with wallet.coins.credited',
+    async (state) => {
+      const { id, user } = await requestIn(state);
+      const pending = await accountBalance(w.test.database.db, 'platform:cashout-pending');
+      const profit = await accountBalance(w.test.database.db, 'platform:profit');
+      expect(await balanceOf(user)).toBe(130_000);
+      await move(id, 'rejected');
+      expect(await balanceOf(user)).toBe(150_000);
+      expect(await accountBalance(w.test.database.db, 'platform:cashout-pending')).toBe(pending - 20_000);
+      expect(await accountBalance(w.test.database.db, 'platform:profit')).toBe(profit);
+      const credited = await outboxEvents(w.test.database.db, 'wallet.coins.credited');
+      expect(credited.at(-1)).toMatchObject({
+        userId: user,
+        amount: 20_000,
+        reason: 'cashout_rejected',
+        reference: `cashout:${id}`,
+        balance: 150_000,
+      });
+      const changed = await outboxEvents(w.test.database.db, 'wallet.cashout.status_changed');
+      expect(changed.at(-1)).toMatchObject({
+        requestId: id,
+        userId: user,
+        fromStatus: state,
+        toStatus: 'rejected',
+        actorUserId: ADMIN,
+      });
+      await expectLedgerOk(deps);
+    },
+  );
+
+  it('completing pays 88% to platform:paid-out and keeps 12% in platform:profit', async () => {
+    const { id, user } = await requestIn('processing');
+    const [pending = 0, profit = 0, paid = 0] = await Promise.all(
+      ['platform:cashout-pending', 'platform:profit', 'platform:paid-out'].map((a) =>
+        accountBalance(w.test.database.db, a),
+      ),
+    );
+    await move(id, 'completed');
+    expect(await accountBalance(w.test.database.db, 'platform:cashout-pending')).toBe(pending - 20_000);
+    expect(await accountBalance(w.test.database.db, 'platform:profit')).toBe(profit + 2_400);
+    expect(await accountBalance(w.test.database.db, 'platform:paid-out')).toBe(paid + 17_600);
+    expect(await balanceOf(user)).toBe(130_000);
+    expect((await adminWallet(deps, ADMIN)).profitWallet).toBe(profit + 2_400);
+    await expectLedgerOk(deps);
+  });
+
+  it('a retry with the same key answers the request instead of failing', async () => {
+    const { id } = await requestIn('pending');
+    const order = { actorUserId: ADMIN, requestId: id, status: 'processing', idempotencyKey: key() };
+    await setCashoutStatus(deps, order);
+    await expect(setCashoutStatus(deps, order)).resolves.toMatchObject({ request: { status: 'processing' } });
+    const rows = await w.test.database.db('cashout_transitions').where({ request_id: id });
+    expect(rows).toHaveLength(1);
+  });
+
+  it('an unknown request is not found; pending is no target', async () => {
+    expect((await refused(move(987_654, 'processing'))).code).toBe('not_found');
+    const { id } = await requestIn('pending');
+    expect((await refused(move(id, 'pending'))).code).toBe('invalid');
+    expect((await refused(move(id, 'paid'))).code).toBe('invalid');
+  });
+});
+
+describe('two admins racing', () => {
+  async function processing(): Promise<{ id: number; user: number }> {
+    const user = await buyer();
+    const { request } = await ask(user, 20_000);
+    await move(request!.id, 'processing');
+    return { id: request!.id, user };
+  }
+
+  const set = (requestId: number, to: string, actorUserId: number) =>
+    w.client.SetCashoutStatus({ actorUserId, requestId, status: to, idempotencyKey: key() });
+
+  it('complete and reject at once: exactly one wins, and the coins go one way only', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { id, user } = await processing();
+      const profit = await accountBalance(w.test.database.db, 'platform:profit');
+      const results = await Promise.allSettled([set(id, 'completed', ADMIN), set(id, 'rejected', ADMIN_2)]);
+      const won = results.filter((r) => r.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(lost.reason).toMatchObject({ code: status.ALREADY_EXISTS });
+      const final = (won[0] as PromiseFulfilledResult<{ request: { status: string } }>).value.request.status;
+      if (final === 'completed') {
+        expect(await balanceOf(user)).toBe(130_000);
+        expect(await accountBalance(w.test.database.db, 'platform:profit')).toBe(profit + 2_400);
+      } else {
+        expect(await balanceOf(user)).toBe(150_000);
+        expect(await accountBalance(w.test.database.db, 'platform:profit')).toBe(profit);
+      }
+      await expectLedgerOk(deps);
+    }
+  });
+
+  it('five admins rejecting at once refund the coins once', async () => {
+    const { id, user } = await processing();
+    const results = await Promise.allSettled([1, 2, 3, 4, 5].map((admin) => set(id, 'rejected', admin)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await balanceOf(user)).toBe(150_000);
+    const transitions = await w.test.database.db('cashout_transitions').where({ request_id: id });
+    expect(transitions.map((t: { to_status: string }) => t.to_status).sort()).toEqual([
+      'processing',
+      'rejected',
+    ]);
+    await expectLedgerOk(deps);
+  });
+});

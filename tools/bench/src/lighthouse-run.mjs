@@ -1,0 +1,39 @@
+// One Lighthouse run, printed as JSON on stdout: `node lighthouse-run.mjs <url> [cookie]`.
+// Plain JavaScript run by plain node, not through tsx: Lighthouse sends some of its own functions
+// into the page as source text, and tsx's transform adds helpers to them (`__name`) that the page
+// does not have.
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const [url, cookie] = process.argv.slice(2);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const flags = JSON.parse(process.env.CHROMIUM_FLAGS ?? '[]');
+
+const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', ...flags] });
+try {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  process.stdout.write(
+    JSON.stringify({
+      score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      speedIndexMs: metric('speed-index'),
+      lcpElement:
+        lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    }),
+  );
+} finally {
+  chrome.kill();
+}

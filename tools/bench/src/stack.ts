@@ -1,0 +1,107 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { freePort } from '@touchline/launcher/src/spawn';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+export const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+/** Databases the benches create are named with this prefix and a timestamp, and dropped at the end. */
+const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'touchline_bench';
+/** Index of a service in the launcher's start order (tools/launcher/src/services.ts). */
+export const GRPC_INDEX = { identity: 0, wallet: 1, cardsMarket: 2 } as const;
+
+export function psql(database: string, sql: string): string {
+  return execFileSync('psql', [`${PG}/${database}`, '-qAtc', sql], { encoding: 'utf8' });
+}
+
+export interface BenchStack {
+  child: ChildProcess;
+  database: string;
+  url: string;
+  grpcBase: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm run stack` (one process per service and the gateway, real Postgres and Redis, Kafka mock) on
+ * a fresh database, resolved once it prints that it is ready. `stop()` ends it and drops the database.
+ */
+export async function startStack(env: Record<string, string> = {}): Promise<BenchStack> {
+  const database = `${DB_PREFIX}_${Date.now()}`;
+  psql('postgres', `create database ${database}`);
+  const port = await freePort();
+  // Below the ephemeral port range (32768+), where outgoing connections could already hold a port.
+  const grpcBase = Number(process.env.BENCH_GRPC_BASE ?? 21000 + Math.floor(Math.random() * 5000));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/launcher/src/stack.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: `${PG}/${database}`,
+      REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/11',
+      PORT: String(port),
+      GRPC_BASE_PORT: String(grpcBase),
+      MARKET_HOURS: 'always',
+      WELCOME_COINS: '100000000',
+      RATE_LIMIT_SCALE: '100000',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`stack did not start:\n${output}`)), 180_000);
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        output += `${line}\n`;
+        if (line.includes('stack is ready')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    }
+    child.once('exit', () => reject(new Error(`stack exited:\n${output}`)));
+  });
+  return {
+    child,
+    database,
+    url: `http://127.0.0.1:${port}`,
+    grpcBase,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      psql('postgres', `drop database if exists ${database} with (force)`);
+    },
+  };
+}
+
+/** Signs players up through the gateway; returns their cookies and ids once each has its welcome coins. */
+export async function signUp(url: string, count: number, prefix: string) {
+  const cookies: string[] = [];
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${url}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `${prefix}${i}@bench.example`, password: 'bench-trader' }),
+    });
+    cookies.push((res.headers.get('set-cookie') ?? '').split(';')[0]!);
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  // Wait until every welcome grant arrived over Kafka.
+  for (const cookie of cookies) {
+    for (let t = 0; t < 100; t++) {
+      const balance = (await (await fetch(`${url}/api/user/balance`, { headers: { cookie } })).json()) as {
+        coins: number;
+      };
+      if (balance.coins > 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return { cookies, ids };
+}

@@ -1,0 +1,155 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { ROOT, spawnApp } from '@touchline/launcher/src/spawn';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
+import { kb, measureFirstLoad, type LoadedBytes } from './first-load';
+import { runLighthouseWithRetries as runLighthouse, type LighthouseRun } from './lighthouse';
+
+/** Lighthouse runs per page; the median score is reported (one run moves by a few points). */
+const RUNS = Number.parseInt(process.env.BENCH_WEB_RUNS ?? '3', 10);
+const PHONE = { width: 390, height: 844 };
+const TARGETS = { authJsGzip: 120 * 1024, homeJsGzip: 170 * 1024, lighthouse: 95 };
+
+const CREDENTIALS = { email: 'bench.web@example.com', password: 'bench-web-pass' };
+
+interface Cookie {
+  name: string;
+  value: string;
+}
+
+function cookieOf(res: Response): Cookie {
+  const [name, value] = (res.headers.get('set-cookie') ?? '').split(';')[0]!.split('=') as [string, string];
+  return { name, value };
+}
+
+/** A returning player: signed up once, the starter-pack reveal seen. */
+async function signUp(baseUrl: string): Promise<void> {
+  // Right after start, on a busy machine, the sign-up may time out at the gateway (504) and still
+  // happen: a retry then finds the account (409).
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(CREDENTIALS),
+    });
+    if (res.status === 201 || (res.status === 409 && attempt > 1)) break;
+    if (res.status < 500 || attempt === 5)
+      throw new Error(`register answered ${res.status}: ${await res.text()}`);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+  }
+  const { name, value } = await signIn(baseUrl);
+  const revealed = await fetch(`${baseUrl}/api/user/starter-pack/revealed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `${name}=${value}` },
+    body: '{}',
+  });
+  if (!revealed.ok) throw new Error(`starter-pack/revealed answered ${revealed.status}`);
+}
+
+/** A fresh session for each load: a session outlives one load, not the whole benchmark. */
+async function signIn(baseUrl: string): Promise<Cookie> {
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(CREDENTIALS),
+    });
+    if (res.status === 200) return cookieOf(res);
+    // A busy machine can make the gateway give up on identity (504): try again.
+    if (res.status < 500 || attempt === 5)
+      throw new Error(`login answered ${res.status}: ${await res.text()}`);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+  }
+}
+
+async function firstLoad(browser: Browser, url: string, cookie?: Cookie): Promise<LoadedBytes> {
+  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, isMobile: true });
+  try {
+    if (cookie) await context.addCookies([{ ...cookie, url }]);
+    return await measureFirstLoad(await context.newPage(), url);
+  } finally {
+    await context.close();
+  }
+}
+
+function median(runs: LighthouseRun[]): LighthouseRun {
+  const sorted = [...runs].sort((a, b) => a.score - b.score);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const verdict = (ok: boolean) => (ok ? 'within target' : 'OVER TARGET');
+
+function printBytes(label: string, bytes: LoadedBytes, jsTarget: number): void {
+  console.log(`  ${label}: first load`);
+  console.log(
+    `    JS  as served ${kb(bytes.js.transferred).padStart(9)}  gzip ${kb(bytes.js.gzip).padStart(9)}  decoded ${kb(bytes.js.decoded).padStart(9)}  ${bytes.js.files.length} files  (${verdict(bytes.js.gzip <= jsTarget)}: gzip <= ${kb(jsTarget)})`,
+  );
+  console.log(
+    `    CSS as served ${kb(bytes.css.transferred).padStart(9)}  gzip ${kb(bytes.css.gzip).padStart(9)}  decoded ${kb(bytes.css.decoded).padStart(9)}  ${bytes.css.files.length} files`,
+  );
+  console.log(`    files: ${[...bytes.js.files, ...bytes.css.files].join(' ')}`);
+}
+
+function printLighthouse(label: string, runs: LighthouseRun[]): void {
+  const m = median(runs);
+  console.log(
+    `  ${label}: Lighthouse mobile performance ${m.score} (median of ${runs.map((r) => r.score).join(', ')}; ${verdict(m.score >= TARGETS.lighthouse)}: >= ${TARGETS.lighthouse})`,
+  );
+  console.log(
+    `    FCP ${(m.fcpMs / 1000).toFixed(2)} s  LCP ${(m.lcpMs / 1000).toFixed(2)} s  TBT ${m.tbtMs.toFixed(0)} ms  CLS ${m.cls.toFixed(3)}  Speed Index ${(m.speedIndexMs / 1000).toFixed(2)} s`,
+  );
+  if (m.lcpElement) console.log(`    LCP element: ${m.lcpElement}`);
+}
+
+/**
+ * `npm run bench:web`: builds the web app, starts the embedded app on a free port, and for /auth
+ * (signed out) and / (signed in, a returning player) prints the JS and CSS of the first load as
+ * served (compressed bytes on the wire, measured in Chromium at phone width) and Lighthouse's mobile
+ * performance score. `--no-build` measures the web/dist that is there.
+ */
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-bench-web-'));
+  const app = await spawnApp({ dataDir, readyTimeoutMs: 300_000 });
+  let browser: Browser | undefined;
+  try {
+    await signUp(app.url);
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    console.log(
+      `bench:web (embedded app, Chromium at ${PHONE.width}x${PHONE.height}; Lighthouse ${RUNS} runs each)`,
+    );
+    printBytes('/auth (signed out)', await firstLoad(browser, `${app.url}/auth`), TARGETS.authJsGzip);
+    printBytes(
+      '/ (signed in, returning player)',
+      await firstLoad(browser, `${app.url}/`, await signIn(app.url)),
+      TARGETS.homeJsGzip,
+    );
+    await browser.close();
+    browser = undefined;
+
+    const authRuns: LighthouseRun[] = [];
+    const homeRuns: LighthouseRun[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      authRuns.push(await runLighthouse(`${app.url}/auth`));
+      const session = await signIn(app.url);
+      homeRuns.push(await runLighthouse(`${app.url}/`, `${session.name}=${session.value}`));
+    }
+    printLighthouse('/auth (signed out)', authRuns);
+    printLighthouse('/ (signed in, returning player)', homeRuns);
+  } finally {
+    await browser?.close();
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,142 @@
+import type { Knex } from 'knex';
+import { line, type AuditLine } from './line';
+
+type Row = Record<string, unknown>;
+const rows = async (db: Knex, sql: string) => (await db.raw(sql)).rows as Row[];
+const show = (r: Row) =>
+  Object.entries(r)
+    .map(
+      ([k, v]) => `${k}=${v instanceof Date ? v.toISOString() : Array.isArray(v) ? `[${v.join(',')}]` : v}`,
+    )
+    .join(' ');
+
+/** cards-market's own data: one owner per card, editions unique, no listing sold twice, nothing half-way. */
+export async function auditCards(db: Knex): Promise<AuditLine[]> {
+  const owners = await rows(
+    db,
+    `select id, owner_id from cards_market.cards where owner_id is null or owner_id < 0 limit 10`,
+  );
+  const editions = await rows(
+    db,
+    `select player_id, edition_number, count(*) c from cards_market.cards group by 1, 2 having count(*) > 1 limit 10`,
+  );
+  const minted = await rows(
+    db,
+    `select p.id player_id, p.minted_editions, p.max_editions, count(c.id) cards
+       from cards_market.players p left join cards_market.cards c on c.player_id = p.id
+      group by p.id having count(c.id) <> p.minted_editions or count(c.id) > p.max_editions limit 10`,
+  );
+  const soldTwice = await rows(
+    db,
+    `select listing_id, count(*) sales from cards_market.sales where state = 'completed' and listing_id is not null
+      group by listing_id having count(*) > 1 limit 10`,
+  );
+  const soldState = await rows(
+    db,
+    `select l.id listing_id, l.status, count(s.id) completed_sales
+       from cards_market.listings l left join cards_market.sales s on s.listing_id = l.id and s.state = 'completed'
+      group by l.id, l.status
+     having (l.status = 'sold') <> (count(s.id) = 1) limit 10`,
+  );
+  const activeTwice = await rows(
+    db,
+    `select card_id, count(*) c from cards_market.listings where status in ('active', 'settling')
+      group by card_id having count(*) > 1 limit 10`,
+  );
+  const activeNotOwned = await rows(
+    db,
+    `select l.id listing_id, l.card_id, l.seller_id, c.owner_id from cards_market.listings l
+       join cards_market.cards c on c.id = l.card_id where l.status = 'active' and c.owner_id <> l.seller_id limit 10`,
+  );
+  const buyerOwns = await rows(
+    db,
+    // The last completed sale of a card that did not move since (no later sale, trade hold or listing
+    // by someone else) must have left it with its buyer.
+    `select s.id sale_id, s.card_id, s.buyer_id, c.owner_id from cards_market.sales s
+       join cards_market.cards c on c.id = s.card_id
+      where s.state = 'completed' and c.owner_id <> s.buyer_id
+        and not exists (select 1 from cards_market.sales s2 where s2.card_id = s.card_id and s2.state = 'completed' and s2.updated_at > s.updated_at)
+        and not exists (select 1 from cards_market.card_holds h where s.card_id = any(h.card_ids) and h.updated_at > s.updated_at and h.status = 'committed')
+        and not exists (select 1 from cards_market.shop_transfers t where s.card_id = any(t.card_ids))
+      limit 10`,
+  );
+  return [
+    line('cards: each card has exactly one owner, each edition one card', [
+      ...owners.map((r) => `card ${r.id} has owner ${r.owner_id}`),
+      ...editions.map((r) => `player ${r.player_id} edition ${r.edition_number} exists ${r.c} times`),
+      ...minted.map(
+        (r) =>
+          `player ${r.player_id}: ${r.cards} cards, minted_editions ${r.minted_editions}, max ${r.max_editions}`,
+      ),
+    ]),
+    line('market: no listing sold twice, sold listings have their sale, active ones their card', [
+      ...soldTwice.map((r) => `listing ${r.listing_id} has ${r.sales} completed sales`),
+      ...soldState.map(
+        (r) => `listing ${r.listing_id} is ${r.status} with ${r.completed_sales} completed sales`,
+      ),
+      ...activeTwice.map((r) => `card ${r.card_id} is on ${r.c} open listings`),
+      ...activeNotOwned.map(
+        (r) => `listing ${r.listing_id} sells card ${r.card_id} of ${r.owner_id} for ${r.seller_id}`,
+      ),
+      ...buyerOwns.map(
+        (r) => `sale ${r.sale_id}: card ${r.card_id} with ${r.owner_id}, not its buyer ${r.buyer_id}`,
+      ),
+    ]),
+  ];
+}
+
+/** Sagas and holds of every service: after the sweepers ran, none is left half-way. */
+export async function auditOpenWork(db: Knex): Promise<AuditLine[]> {
+  const checks: [string, string][] = [
+    [
+      'cards-market sale',
+      `select id, state, buyer_id, card_id, updated_at from cards_market.sales where state = 'started'`,
+    ],
+    [
+      'cards-market listing',
+      `select id, status, card_id from cards_market.listings where status = 'settling'`,
+    ],
+    [
+      'cards-market card',
+      `select id, owner_id, reserved_by, hold_key from cards_market.cards where reserved_by is not null or hold_key is not null`,
+    ],
+    [
+      'cards-market card hold',
+      `select hold_key, status, card_ids from cards_market.card_holds where status = 'held'`,
+    ],
+    [
+      'cards-market pack',
+      `select id, state, user_id from cards_market.pack_purchases where state in ('started', 'refunding')`,
+    ],
+    [
+      'trading saga',
+      `select id, state, offer_id from trading.trade_sagas where state not in ('committed', 'failed')`,
+    ],
+    [
+      'trading offer',
+      `select id, status, pending_void from trading.trade_offers where pending_void is not null or status not in ('pending', 'accepted', 'declined', 'cancelled', 'expired', 'voided')`,
+    ],
+    ['missions claim', `select claim_id, state, user_id from missions.mission_claims where state <> 'paid'`],
+    [
+      'wallet promo reward',
+      `select id, code, mint_status from wallet.promo_redemptions where mint_status not in ('done', 'none')`,
+    ],
+    ...[
+      'identity',
+      'wallet',
+      'cards_market',
+      'trading',
+      'missions',
+      'leaderboard',
+      'notifications',
+      'admin',
+    ].map((s): [string, string] => [
+      `${s} outbox event`,
+      `select id, topic, created_at from ${s}.outbox where published_at is null`,
+    ]),
+  ];
+  const violations: string[] = [];
+  for (const [what, sql] of checks)
+    for (const r of await rows(db, `${sql} limit 10`)) violations.push(`${what} open: ${show(r)}`);
+  return [line('sagas: no hold, saga, claim or outbox event left open', violations)];
+}

@@ -1,0 +1,103 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { config } from './config';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+/** The processes the stack supervises, by the name the supervisor logs. */
+export const SERVICES = [
+  'identity',
+  'wallet-payments',
+  'cards-market',
+  'trading',
+  'missions',
+  'leaderboard',
+  'notifications',
+  'admin',
+] as const;
+export type ProcessName = (typeof SERVICES)[number] | 'gateway';
+
+export interface RunningStack {
+  child: ChildProcess;
+  url: string;
+  /** Pid of a process's current run, found among the launcher's children. */
+  pid(name: ProcessName): number | undefined;
+  /** How many lines the stack printed that match one of the watched patterns. */
+  count(pattern: RegExp): number;
+  tail(lines: number): string;
+  stop(): Promise<void>;
+}
+
+function entryOf(name: ProcessName): string {
+  return name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
+}
+
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const list = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+    if (list) out.push(...list.split(/\s+/).map(Number));
+  }
+  return out;
+}
+
+function cmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * `npm run stack` exactly as a developer runs it (supervisor, one role per service, the Kafka mock),
+ * on the run's own database and ports, with the bus's chaos switch on.
+ */
+export async function startStack(env: Record<string, string>, watch: RegExp[]): Promise<RunningStack> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/launcher/src/stack.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const counters = new Map<RegExp, number>();
+  const patterns = [...watch];
+  const file = config.stackLogFile ? createWriteStream(config.stackLogFile) : undefined;
+  const onLine = (line: string) => {
+    file?.write(`${line}\n`);
+    lines.push(line);
+    if (lines.length > 2000) lines.splice(0, 1000);
+    if (config.verbose) console.log(`  | ${line}`);
+    for (const p of patterns) if (p.test(line)) counters.set(p, (counters.get(p) ?? 0) + 1);
+  };
+  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', onLine);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`stack did not start:\n${lines.join('\n')}`)), 240_000);
+    const check = (line: string) => {
+      if (line.includes('stack is ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', check);
+    child.once('exit', () => reject(new Error(`stack exited:\n${lines.join('\n')}`)));
+  });
+  return {
+    child,
+    url: `http://127.0.0.1:${env.PORT}`,
+    pid(name) {
+      const entry = entryOf(name);
+      return childrenOf(child.pid!).find((pid) => cmdline(pid).includes(entry));
+    },
+    count: (pattern) => counters.get(pattern) ?? 0,
+    tail: (n) => lines.slice(-n).join('\n'),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,35 @@
+import { cn } from '@/lib/cn';
+
+import type { Card } from '@touchline/contract';
+import { PlayerCard } from '@/components/cards/PlayerCard';
+
+export interface CardTileProps {
+  card: Card;
+  onSelect: (card: Card) => void;
+  /** Small label in the top corner, for example '×2'. */
+  badge?: string;
+  className?: string;
+}
+
+/** An owned card that opens the card detail popup when tapped. */
+export function CardTile({ card, onSelect, badge, className }: CardTileProps) {
+  const { player } = card;
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(card)}
+      className={cn(
+        'group relative block w-full rounded-[8%/5.714%] text-left transition-transform duration-200 hover:-translate-y-0.5 active:scale-[0.97]',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400',
+        className,
+      )}
+    >
+      <PlayerCard player={player} editionNumber={card.editionNumber} maxEditions={card.maxEditions} />
+      {badge && (
+        <span className="absolute -top-1.5 -right-1.5 z-10 rounded-full border border-slate-950 bg-emerald-500 px-1.5 py-0.5 text-[10px] leading-none font-black text-slate-950 shadow">
+          {badge}
+        </span>
+      )}
+    </button>
+  );
+}

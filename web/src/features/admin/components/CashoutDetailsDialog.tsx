@@ -1,0 +1,113 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+import type { AdminCashoutRequest, CashoutStatus } from '@touchline/contract';
+import { Button } from '@/components/ui/Button';
+import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
+
+import {
+  actionsFor,
+  formatCash,
+  formatDateTime,
+  paypalMemo,
+  requesterLabel,
+  type CashoutAction,
+} from '../utils';
+import { FraudFlagsPanel } from './FraudFlagsPanel';
+
+const statusIcon: Record<CashoutStatus, ReactNode> = {
+  pending: <Clock aria-hidden className="size-4 text-amber-400" />,
+  processing: <Loader2 aria-hidden className="size-4 text-sky-400" />,
+  completed: <CheckCircle2 aria-hidden className="size-4 text-emerald-400" />,
+  rejected: <XCircle aria-hidden className="size-4 text-rose-400" />,
+};
+
+export interface CashoutDetailsDialogProps {
+  request: AdminCashoutRequest | null;
+  onAction: (request: AdminCashoutRequest, action: CashoutAction) => void;
+  onClose: () => void;
+}
+
+/** 'Cashout Request Details': the request, what to send where, and the requester's fraud flags. */
+export function CashoutDetailsDialog({ request, onAction, onClose }: CashoutDetailsDialogProps) {
+  return (
+    <Dialog.Root open={request !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/80 backdrop-blur-sm" />
+        <Dialog.Content
+          className={cn(
+            'fixed top-1/2 left-1/2 z-[51] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-1/2 overflow-y-auto',
+            'rounded-2xl border border-white/10 bg-slate-900 p-5 shadow-2xl focus:outline-none',
+          )}
+        >
+          <Dialog.Title className="text-lg font-bold text-slate-50">Cashout Request Details</Dialog.Title>
+          {request && <Details request={request} onAction={onAction} onClose={onClose} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function Details({
+  request,
+  onAction,
+  onClose,
+}: { request: AdminCashoutRequest } & Omit<CashoutDetailsDialogProps, 'request'>) {
+  const rows: [string, ReactNode][] = [
+    [
+      'Status',
+      <span key="status" className="inline-flex items-center gap-1.5 capitalize">
+        {statusIcon[request.status]}
+        {request.status}
+      </span>,
+    ],
+    ['Created', formatDateTime(request.createdAt)],
+    ['User', requesterLabel(request)],
+    ['PayPal Email', request.paypalEmail],
+    ['Coins', formatNumber(request.coinsAmount)],
+    ['Cash Amount', formatCash(request.cashAmount)],
+  ];
+  if (request.processedAt) rows.push(['Processed', formatDateTime(request.processedAt)]);
+  const actions = actionsFor(request.status);
+  return (
+    <Dialog.Description asChild>
+      <div className="mt-3 flex flex-col gap-3 text-sm text-slate-300">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-400">{label}</dt>
+              <dd className="min-w-0 break-words text-slate-100">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {actions.length > 0 && (
+          <p
+            role="note"
+            className="rounded-xl border border-sky-500/30 bg-sky-500/10 p-3 text-xs text-sky-100"
+          >
+            Send {formatCash(request.cashAmount)} to {request.paypalEmail} via PayPal with the memo “
+            {paypalMemo(request)}”.
+          </p>
+        )}
+        <FraudFlagsPanel report={request.requester} />
+        <div className="flex flex-wrap justify-end gap-2">
+          {actions.map((action) => (
+            <Button
+              key={action.to}
+              variant={action.to === 'rejected' ? 'danger' : 'primary'}
+              size="sm"
+              onClick={() => onAction(request, action)}
+            >
+              {action.label}
+            </Button>
+          ))}
+          <Button variant="outline" size="sm" onClick={onClose}>
+            Close
+          </Button>
+        </div>
+      </div>
+    </Dialog.Description>
+  );
+}

@@ -1,0 +1,100 @@
+import { format, isValid, parseISO } from 'date-fns';
+
+import { cashOutDollars, MIN_CASH_OUT_COINS } from '@touchline/rules';
+
+import { formatNumber } from '@/lib/format';
+
+/** A refusal of the form: a short title and the sentence under it (economy-admin-spec section 5). */
+export interface FieldProblem {
+  title: string;
+  description: string;
+}
+
+export const INVALID_AMOUNT: FieldProblem = {
+  title: 'Invalid amount',
+  description: 'Please enter a valid coins amount',
+};
+export const INSUFFICIENT_COINS: FieldProblem = {
+  title: 'Insufficient coins',
+  description: "You don't have enough coins for this cashout",
+};
+/** The minimum at design.md section 3's rate (12,920 coins pay $5), not the spec's 834. */
+export const BELOW_MINIMUM: FieldProblem = {
+  title: 'Minimum amount required',
+  description: `Minimum cashout amount is ${formatNumber(MIN_CASH_OUT_COINS)} coins ($${cashOutDollars(MIN_CASH_OUT_COINS)} at 88% conversion rate)`,
+};
+export const INVALID_EMAIL: FieldProblem = {
+  title: 'Invalid email',
+  description: 'Please enter a valid PayPal email address',
+};
+
+/** What the player can be told before asking: the server checks these and the rest again. */
+export const CASHOUT_REQUIREMENTS = [
+  'At least 3 purchases',
+  'Total purchases must exceed the cash-out amount',
+  'One cash-out per month',
+  'The platform needs sufficient funds',
+  'Processing takes 1-3 business days',
+] as const;
+
+export interface CashoutFormCheck {
+  /** The typed amount as a whole number of coins, or null when it is not one. */
+  coins: number | null;
+  /** Dollars the amount pays (0 while the amount is not valid). */
+  cash: number;
+  amountProblem: FieldProblem | null;
+  emailProblem: FieldProblem | null;
+  canSubmit: boolean;
+}
+
+/**
+ * The form's checks in the spec's order: a positive whole number, not above the balance, at least the
+ * minimum; an e-mail with an at-sign. Empty fields show no problem but keep the button disabled.
+ */
+export function checkCashoutForm(
+  amountText: string,
+  email: string,
+  balance: number | undefined,
+): CashoutFormCheck {
+  const trimmed = amountText.trim();
+  const parsed = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
+  const coins = Number.isSafeInteger(parsed) && parsed > 0 ? parsed : null;
+
+  let amountProblem: FieldProblem | null = null;
+  if (trimmed !== '') {
+    if (coins === null) amountProblem = INVALID_AMOUNT;
+    else if (balance !== undefined && coins > balance) amountProblem = INSUFFICIENT_COINS;
+    else if (coins < MIN_CASH_OUT_COINS) amountProblem = BELOW_MINIMUM;
+  }
+  const emailTrimmed = email.trim();
+  const emailProblem = emailTrimmed !== '' && !emailTrimmed.includes('@') ? INVALID_EMAIL : null;
+
+  return {
+    coins,
+    cash: coins === null ? 0 : cashOutDollars(coins),
+    amountProblem,
+    emailProblem,
+    canSubmit:
+      coins !== null && balance !== undefined && amountProblem === null && emailTrimmed.includes('@'),
+  };
+}
+
+/** '$5.00' */
+export function formatDollars(dollars: number): string {
+  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** 'Nov 10, 2026 at 3:00 PM' (the spec's 'MMM d, yyyy at h:mm a'), or 'N/A'. */
+export function formatCashoutDate(iso: string | null): string {
+  if (!iso) return 'N/A';
+  const date = parseISO(iso);
+  return isValid(date) ? format(date, "MMM d, yyyy 'at' h:mm a") : 'N/A';
+}
+
+/** The status texts of economy-admin-spec section 4. */
+export const STATUS_MEANING = {
+  pending: 'Under review, 1-3 business days',
+  processing: 'Payment being sent',
+  completed: 'Sent to your PayPal account',
+  rejected: 'Coins returned to your balance',
+} as const;

@@ -1,0 +1,127 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api, type CashoutStatus, type TransferToShopBody } from '@touchline/contract';
+
+import { call, newIdempotencyKey } from '@/lib/api';
+import { userQueryKey } from '@/lib/data/auth';
+
+/**
+ * The admin areas (economy-admin-spec sections 2 and 7). The server refuses non-admins (403); the
+ * screens only ask when the signed-in user is an admin, so `enabled` carries that flag.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  cashouts: () => [...adminKeys.all, 'cashouts'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  userTrades: (userId: number) => [...adminKeys.all, 'users', userId, 'trades'] as const,
+  wallet: () => [...adminKeys.all, 'wallet'] as const,
+  collectionCards: () => [...adminKeys.all, 'collection-cards'] as const,
+};
+
+/** Every cash-out request; the screen splits them by status into its four tabs. */
+export function useAdminCashouts(enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.cashouts(),
+    queryFn: ({ signal }) => call(api.admin.cashouts, { signal }),
+    enabled,
+  });
+}
+
+export interface CashoutStatusVariables {
+  requestId: number;
+  status: CashoutStatus;
+  /** One per confirmed click: a retry of the same click is applied once. */
+  idempotencyKey: string;
+}
+
+export function useSetCashoutStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, status, idempotencyKey }: CashoutStatusVariables) =>
+      call(api.admin.setCashoutStatus, { params: { requestId }, body: { status }, idempotencyKey }),
+    // A refused change may mean another admin moved the request first: show its current state either way.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.cashouts() }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.wallet() }),
+      ]),
+  });
+}
+
+export function useAdminUsers(enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.users(),
+    queryFn: ({ signal }) => call(api.admin.users, { signal }),
+    enabled,
+  });
+}
+
+export interface ModerationVariables {
+  userId: number;
+  value: boolean;
+}
+
+export function useSetBanned() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, value }: ModerationVariables) =>
+      call(api.admin.ban, {
+        params: { userId },
+        body: { banned: value },
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}
+
+export function useSetMuted() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, value }: ModerationVariables) =>
+      call(api.admin.mute, {
+        params: { userId },
+        body: { muted: value },
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}
+
+/** One user's sales, buys and trades, newest first (User Management: 'View Trade History'). */
+export function useAdminUserTrades(userId: number | null) {
+  return useQuery({
+    queryKey: adminKeys.userTrades(userId ?? 0),
+    queryFn: ({ signal }) => call(api.admin.userTrades, { params: { userId: userId! }, signal }),
+    enabled: userId !== null,
+  });
+}
+
+/** {profitWallet, coins}: the platform's fee income and the admin's own balance. */
+export function useAdminWallet(enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.wallet(),
+    queryFn: ({ signal }) => call(api.admin.wallet, { signal }),
+    enabled,
+  });
+}
+
+export function useAdminCollectionCards(enabled: boolean) {
+  return useQuery({
+    queryKey: adminKeys.collectionCards(),
+    queryFn: ({ signal }) => call(api.admin.collectionCards, { signal }),
+    enabled,
+  });
+}
+
+export function useTransferToShop() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TransferToShopBody) =>
+      call(api.admin.transferToShop, { body, idempotencyKey: newIdempotencyKey() }),
+    onSuccess: (result) => {
+      if (!result.success) return;
+      void queryClient.invalidateQueries({ queryKey: adminKeys.collectionCards() });
+      void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    },
+  });
+}

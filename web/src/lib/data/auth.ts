@@ -1,0 +1,98 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+
+import { api, type Credentials, type User } from '@touchline/contract';
+
+import { ApiError, call } from '@/lib/api';
+
+// ---------------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------------
+
+/** The signed-in user, or null when the session is missing or expired (401). */
+export async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {
+  try {
+    return await call(api.user.get, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const login = (body: Credentials) => call(api.auth.login, { body });
+export const register = (body: Credentials) => call(api.auth.register, { body });
+export const logout = () => call(api.auth.logout);
+export const requestPasswordReset = (body: { email: string }) => call(api.auth.forgotPassword, { body });
+export const resetPassword = (body: { token: string; password: string }) =>
+  call(api.auth.resetPassword, { body });
+export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
+  call(api.user.changePassword, { body });
+/** Confirms an ADMIN_EMAILS address with the token of its e-mailed link (`/auth?verify-admin=<token>`). */
+export const confirmAdminEmail = (body: { token: string }) => call(api.auth.verifyAdmin, { body });
+
+// ---------------------------------------------------------------------------------------------------------
+// Session hooks
+// ---------------------------------------------------------------------------------------------------------
+
+export const userQueryKey = ['user'] as const;
+
+/** Session state: `data` is the user, null when signed out, undefined while loading. */
+export function useUser() {
+  return useQuery({
+    queryKey: userQueryKey,
+    queryFn: ({ signal }) => getCurrentUser(signal),
+  });
+}
+
+/**
+ * Stores the session user and drops every other cached query, so nothing from a previous session
+ * leaks into the next one.
+ */
+export function setSessionUser(queryClient: QueryClient, user: User | null): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
+  queryClient.setQueryData<User | null>(userQueryKey, user);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => setSessionUser(queryClient, user),
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => setSessionUser(queryClient, user),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => setSessionUser(queryClient, null),
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}
+
+export function useConfirmAdminEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmAdminEmail,
+    // The user's admin flag changed: read it again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryKey }),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

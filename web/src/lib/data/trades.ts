@@ -1,0 +1,171 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+
+import { api, type CreateOfferBody, type TradeOffer } from '@touchline/contract';
+
+import { call } from '@/lib/api';
+import { userQueryKey, useUser } from '@/lib/data/auth';
+import { cardKeys } from '@/lib/data/cards';
+import { marketKeys } from '@/lib/data/market';
+import { tradeHistoryKeys } from '@/lib/data/trade-history';
+import { untilSettled } from '@/lib/pending';
+
+/** Incoming offers are polled this often (game spec, section 9). */
+export const INCOMING_TRADES_POLL_MS = 30_000;
+
+// ---------------------------------------------------------------------------------------------------------
+// Query keys
+// ---------------------------------------------------------------------------------------------------------
+
+export const tradeKeys = {
+  all: ['trades'] as const,
+  incoming: () => [...tradeKeys.all, 'incoming'] as const,
+  outgoing: () => [...tradeKeys.all, 'outgoing'] as const,
+  usernames: () => [...tradeKeys.all, 'usernames'] as const,
+  /** Another user's cards one may ask for. */
+  tradeableCards: (userId: number) => [...tradeKeys.all, 'tradeable-cards', userId] as const,
+};
+
+/** Trade wishes live in the trade-marketplace feature; an accepted offer can fulfil one. */
+export const tradeWishesKey = ['tradewishes'] as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------------
+
+/** The pending offers sent to the user; any failure reads as none (game spec, section 7). */
+export async function getIncomingTrades(signal?: AbortSignal): Promise<TradeOffer[]> {
+  try {
+    const offers = await call(api.trades.incoming, { signal });
+    return Array.isArray(offers) ? offers : [];
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return [];
+  }
+}
+
+export const getOutgoingTrades = (signal?: AbortSignal) => call(api.trades.outgoing, { signal });
+export const getUsernames = (signal?: AbortSignal) => call(api.user.usernames, { signal });
+export const getTradeableCards = (userId: number, signal?: AbortSignal) =>
+  call(api.trades.tradeableCards, { params: { id: userId }, signal });
+
+// Every state-changing trade call carries an Idempotency-Key, so a retried request happens once.
+export const createTrade = (body: CreateOfferBody, idempotencyKey: string) =>
+  call(api.trades.create, { body, idempotencyKey });
+export const acceptTrade = (offerId: number, idempotencyKey: string) =>
+  call(api.trades.accept, { params: { id: offerId }, idempotencyKey });
+export const declineTrade = (offerId: number, idempotencyKey: string) =>
+  call(api.trades.decline, { params: { id: offerId }, idempotencyKey });
+export const cancelTrade = (offerId: number, idempotencyKey: string) =>
+  call(api.trades.cancel, { params: { id: offerId }, idempotencyKey });
+
+// ---------------------------------------------------------------------------------------------------------
+// Queries
+// ---------------------------------------------------------------------------------------------------------
+
+/**
+ * The pending offers sent to the signed-in user, polled every 30 s; one query shared by the Trade
+ * Center, the Profile banner and the bottom navigation's red dot.
+ */
+export function useIncomingTrades() {
+  const { data: user } = useUser();
+  return useQuery({
+    queryKey: tradeKeys.incoming(),
+    queryFn: ({ signal }) => getIncomingTrades(signal),
+    refetchInterval: INCOMING_TRADES_POLL_MS,
+    enabled: Boolean(user),
+  });
+}
+
+/** How many incoming offers are pending (0 while unknown). */
+export function useIncomingTradesCount(): number {
+  return useIncomingTrades().data?.length ?? 0;
+}
+
+/** The pending offers the user sent. */
+export function useOutgoingTrades() {
+  return useQuery({ queryKey: tradeKeys.outgoing(), queryFn: ({ signal }) => getOutgoingTrades(signal) });
+}
+
+/** Every username (including the market's id 0 and the user's own; the picker leaves them out). */
+export function useUsernames() {
+  return useQuery({ queryKey: tradeKeys.usernames(), queryFn: ({ signal }) => getUsernames(signal) });
+}
+
+/** The cards of another user one may ask for in a trade ('Ask for'); idle until a user is chosen. */
+export function useTradeableCards(userId: number | null) {
+  return useQuery({
+    queryKey: tradeKeys.tradeableCards(userId ?? 0),
+    queryFn: ({ signal }) => getTradeableCards(userId!, signal),
+    enabled: userId !== null,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Mutations
+// ---------------------------------------------------------------------------------------------------------
+
+/** Refetches what a trade changes: both offer lists, the user, the balance, cards, history and wishes. */
+export function refreshAfterTrade(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() }),
+    queryClient.invalidateQueries({ queryKey: tradeKeys.outgoing() }),
+    queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: marketKeys.balance() }),
+    queryClient.invalidateQueries({ queryKey: cardKeys.userCards() }),
+    queryClient.invalidateQueries({ queryKey: cardKeys.catalog() }),
+    queryClient.invalidateQueries({ queryKey: tradeHistoryKeys.all }),
+    queryClient.invalidateQueries({ queryKey: tradeWishesKey }),
+    queryClient.invalidateQueries({ queryKey: [...tradeKeys.all, 'tradeable-cards'] }),
+  ]);
+}
+
+export interface CreateTradeVariables {
+  request: CreateOfferBody;
+  /** One per click: newIdempotencyKey(). */
+  idempotencyKey: string;
+}
+
+/** Sends a trade offer; the Sent list refetches. */
+export function useCreateTrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: CreateTradeVariables) => createTrade(request, idempotencyKey),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tradeKeys.outgoing() }),
+  });
+}
+
+export interface OfferActionVariables {
+  offerId: number;
+  idempotencyKey: string;
+}
+
+/** Accepts an incoming offer: cards and coins change hands, so everything they show is refetched. */
+export function useAcceptTrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // A decided trade still being completed answers pending (202): ask again with the key until it ends.
+    mutationFn: ({ offerId, idempotencyKey }: OfferActionVariables) =>
+      untilSettled(() => acceptTrade(offerId, idempotencyKey)),
+    onSuccess: () => refreshAfterTrade(queryClient),
+    // A failed accept may have ended the offer (a card moved) or recorded why: show its current state.
+    onError: () => queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() }),
+  });
+}
+
+/** Declines an incoming offer. */
+export function useDeclineTrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ offerId, idempotencyKey }: OfferActionVariables) => declineTrade(offerId, idempotencyKey),
+    onSuccess: () => refreshAfterTrade(queryClient),
+  });
+}
+
+/** Cancels an own outgoing offer. */
+export function useCancelTrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ offerId, idempotencyKey }: OfferActionVariables) => cancelTrade(offerId, idempotencyKey),
+    onSuccess: () => refreshAfterTrade(queryClient),
+  });
+}
