@@ -271,6 +271,32 @@ describe('GET /api/notifications/stream', () => {
     }
   });
 
+  it('a stream opened anew with ?lastEventId resumes after it, as the header would', async () => {
+    const [alice, bob] = [await player('alice.q'), await player('bob.q')];
+    const first = await streamOf(bob);
+    await offer(alice.id, bob.id);
+    await eventually(() => expect(notificationIds(first)).toHaveLength(1));
+    first.close();
+    await first.ended;
+    await offer(alice.id, bob.id);
+
+    const url = `${baseUrl}/api/notifications/stream?lastEventId=${first.lastEventId()!}`;
+    const again = await openEventStream(url, { cookie: bob.cookie });
+    try {
+      const latest = (await listOf(bob.agent)).notifications[0]!.id;
+      await eventually(() => expect(notificationIds(again)).toEqual([latest]));
+    } finally {
+      again.close();
+    }
+    const bad = await openEventStream(`${baseUrl}/api/notifications/stream?lastEventId=abc`, {
+      cookie: bob.cookie,
+    });
+    expect([bad.status, JSON.parse(bad.text!)]).toEqual([
+      400,
+      { message: expect.stringContaining('lastEventId') },
+    ]);
+  });
+
   it('ends when the session is revoked, and a reconnect is then 401', async () => {
     const bob = await player('bob.out');
     const stream = await streamOf(bob);

@@ -9,9 +9,12 @@ import type { SessionVerifier } from '../session';
 
 type StreamTiming = Pick<GatewayConfig, 'SSE_HEARTBEAT_MS' | 'SSE_SESSION_CHECK_MS' | 'SSE_RETRY_MS'>;
 
-/** Where a reconnect resumes: after the Last-Event-ID the browser sends back (a position). */
-function resumeFrom(req: Request): { resume: boolean; afterId: number } {
-  const header = req.get('Last-Event-ID');
+/**
+ * Where a reconnect resumes: after the Last-Event-ID the browser sends back (a position), or the
+ * validated `lastEventId` query of a stream the app opened anew.
+ */
+function resumeFrom(req: Request, queryId: string | undefined): { resume: boolean; afterId: number } {
+  const header = req.get('Last-Event-ID') || queryId;
   if (header === undefined || header === '') return { resume: false, afterId: 0 };
   if (!/^\d{1,15}$/.test(header)) throw invalid('Last-Event-ID must be the id of an event of this stream');
   return { resume: true, afterId: Number(header) };
@@ -37,9 +40,10 @@ export function relayNotificationStream(
   deps: { notifications: NotificationsClient; verifier: SessionVerifier; timing: StreamTiming },
   req: Request,
   res: Response,
+  query: { lastEventId?: string } = {},
 ): Promise<void> {
   const session = req.session!;
-  const call = deps.notifications.subscribe({ userId: session.userId, ...resumeFrom(req) });
+  const call = deps.notifications.subscribe({ userId: session.userId, ...resumeFrom(req, query.lastEventId) });
   const stream = new EventStream(res);
   const timers: NodeJS.Timeout[] = [];
   let started = false;

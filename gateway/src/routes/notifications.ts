@@ -41,7 +41,7 @@ export function notificationRoutes(clients: Clients, verifier: SessionVerifier, 
       });
       return { status: 200, body: { unreadCount } };
     })
-    .stream(api.notifications.stream, ({ req, res }) =>
-      relayNotificationStream({ notifications, verifier, timing: config }, req, res),
+    .stream(api.notifications.stream, ({ req, res, query }) =>
+      relayNotificationStream({ notifications, verifier, timing: config }, req, res, query),
     ).router;
 }

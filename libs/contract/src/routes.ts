@@ -83,6 +83,18 @@ import {
 const error = ErrorBody;
 const NoQuery = z.strictObject({});
 
+/**
+ * A stream opened anew (not the browser's own reconnect) cannot set Last-Event-ID, so it names the
+ * position it had here instead; the header wins when both are sent.
+ */
+const StreamQuery = z.strictObject({
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,15}$/, 'lastEventId must be the id of an event of this stream')
+    .optional()
+    .meta({ description: 'The id of the last event received, for a stream opened anew' }),
+});
+
 /** Sign-up, sign-in, sign-out and password reset: the only calls that need no session. */
 export const auth = {
   register: defineRoute({
@@ -662,7 +674,7 @@ export const notifications = {
       'each event id is a position to send back as Last-Event-ID to resume without gaps or repeats; ' +
       'comment heartbeats every 20 s; ends when the session does',
     auth: 'session',
-    query: NoQuery,
+    query: StreamQuery,
     eventStream: true,
     responses: { 200: NotificationStreamEvent },
   }),

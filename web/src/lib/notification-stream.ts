@@ -49,18 +49,32 @@ export function useNotificationStream(): void {
     let source: EventSource | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let retryMs = FIRST_RETRY_MS;
+    // A stream opened anew cannot send Last-Event-ID: it names the position it reached instead.
+    let lastEventId = '';
+    const remember = (event: Event) => {
+      const id = (event as MessageEvent<string>).lastEventId;
+      if (id) lastEventId = id;
+    };
 
     const read = (event: Event) => JSON.parse((event as MessageEvent<string>).data) as StreamEvent;
     const open = () => {
-      const current = new EventSource(pathOf(api.notifications.stream), { withCredentials: true });
+      const path = pathOf(api.notifications.stream);
+      const url = lastEventId ? `${path}?lastEventId=${encodeURIComponent(lastEventId)}` : path;
+      const current = new EventSource(url, { withCredentials: true });
       source = current;
       current.addEventListener('open', () => {
         retryMs = FIRST_RETRY_MS;
         // Anything read or created while disconnected shows in the lists.
         void refreshNotificationLists(queryClient);
       });
-      current.addEventListener('unread', (event) => setUnreadCount(queryClient, read(event).unreadCount));
-      current.addEventListener('notification', (event) => onNotification(queryClient, read(event)));
+      current.addEventListener('unread', (event) => {
+        remember(event);
+        setUnreadCount(queryClient, read(event).unreadCount);
+      });
+      current.addEventListener('notification', (event) => {
+        remember(event);
+        onNotification(queryClient, read(event));
+      });
       current.addEventListener('error', () => {
         if (current.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself
         current.close();
