@@ -37,7 +37,8 @@ export interface MoneyHarness {
 
 export async function startMoneyHarness(cardsEnv: Record<string, string> = {}): Promise<MoneyHarness> {
   const bus = new InProcessBus(silentLogger);
-  const wallet = await startTestService(walletService, { bus, env: { WELCOME_COINS: '0' } });
+  // Its own PGlite: a test locks a wallet row while the other services must keep answering.
+  const wallet = await startTestService(walletService, { bus, env: { WELCOME_COINS: '0' }, ownPglite: true });
   const walletLink = await startTcpProxy(wallet.service.address);
   const identity = await startTestService(identityService, { bus });
   const cards = await startTestService(cardsMarketService, {

@@ -43,7 +43,10 @@ export function relayNotificationStream(
   query: { lastEventId?: string } = {},
 ): Promise<void> {
   const session = req.session!;
-  const call = deps.notifications.subscribe({ userId: session.userId, ...resumeFrom(req, query.lastEventId) });
+  const call = deps.notifications.subscribe({
+    userId: session.userId,
+    ...resumeFrom(req, query.lastEventId),
+  });
   const stream = new EventStream(res);
   const timers: NodeJS.Timeout[] = [];
   let started = false;

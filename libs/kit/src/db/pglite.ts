@@ -14,16 +14,21 @@ const EMBEDDED_PG_CONF = ['shared_buffers=16MB', 'work_mem=4MB', 'maintenance_wo
 
 const execFileAsync = promisify(execFile);
 
+/** The installed PGlite's version: a kept initdb result is only valid for the version that made it. */
+export function pgliteVersion(): string {
+  const entry = require.resolve('@electric-sql/pglite');
+  return (
+    JSON.parse(readFileSync(path.join(path.dirname(entry), '../package.json'), 'utf8')) as { version: string }
+  ).version;
+}
+
 /**
  * Where a pristine initdb result is kept, per PGlite version and settings: a new data directory is
  * a copy of it (a few hundred ms) instead of a new initdb (seconds of WebAssembly). A cache only:
  * when it is missing (a cleaned /tmp) the next new directory runs initdb again and keeps it.
  */
 function templateDir(): string {
-  const entry = require.resolve('@electric-sql/pglite');
-  const version = (
-    JSON.parse(readFileSync(path.join(path.dirname(entry), '../package.json'), 'utf8')) as { version: string }
-  ).version;
+  const version = pgliteVersion();
   const settings = createHash('sha256').update(EMBEDDED_PG_CONF.join(',')).digest('hex').slice(0, 12);
   return path.join(tmpdir(), `touchline-pglite-${process.getuid?.() ?? 0}-${version}-${settings}`);
 }

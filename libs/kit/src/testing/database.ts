@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import knex from 'knex';
 import { createPgliteDatabase, createPostgresDatabase, sharePglite, type Database } from '../db/database';
 import type { SharedPglite } from '../db/pglite-client';
+import { pgliteVersion } from '../db/pglite';
 
 export interface TestDatabase {
   db: Database;
@@ -14,8 +18,37 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+const PARSERS = { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) };
+
+let pristine: Promise<Blob> | undefined;
+
+/**
+ * A dump of a database fresh from initdb, kept in the temporary directory per user and PGlite
+ * version: initdb (seconds of WebAssembly) then runs once per machine instead of once per test
+ * database, and loading the dump takes a fraction of that. A cache only: when it is missing it is
+ * made again, written under a temporary name and renamed, so a reader never sees half a file.
+ */
+function pristineDump(): Promise<Blob> {
+  pristine ??= (async () => {
+    const file = path.join(
+      tmpdir(),
+      `touchline-pglite-test-${process.getuid?.() ?? 0}-${pgliteVersion()}.tar`,
+    );
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const fresh = new PGlite();
+    await fresh.waitReady;
+    const dump = await fresh.dumpDataDir('none');
+    await fresh.close();
+    const staging = `${file}.${process.pid}.${Date.now()}`;
+    writeFileSync(staging, Buffer.from(await dump.arrayBuffer()));
+    renameSync(staging, file);
+    return dump;
+  })();
+  return pristine;
+}
+
 async function newPglite(): Promise<PGlite> {
-  const pglite = new PGlite({ parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
+  const pglite = new PGlite({ loadDataDir: await pristineDump(), parsers: PARSERS });
   await pglite.waitReady;
   return pglite;
 }

@@ -25,9 +25,15 @@ export async function startTestService<C, H>(
     random?: Random;
     bus?: EventBus;
     peers?: Record<string, string>;
+    /**
+     * On PGlite, services share one database per test process (its own schema each), as in
+     * `npm start`; a test that holds a lock in this service's tables while the others must go on
+     * gives it a PGlite of its own. (Postgres always locks rows, not the session.)
+     */
+    ownPglite?: boolean;
   } = {},
 ): Promise<TestService> {
-  const database = await createTestDatabase(module.schema);
+  const database = await createTestDatabase(module.schema, { sharedPglite: !options.ownPglite });
   const bus = options.bus ?? new InProcessBus(silentLogger);
   const schema = module.configSchema ? baseConfigSchema.extend(module.configSchema.shape) : baseConfigSchema;
   const config = loadConfig(schema, {
