@@ -21,6 +21,7 @@ interface OfferView {
   status: string;
   fromUser: { id: number };
   toUser: { id: number };
+  wishId: number | null;
 }
 interface MissionView {
   id: number;
@@ -42,12 +43,12 @@ const MIN_CASHOUT_COINS = 12_920;
 
 /** What a mix of players does for the run's duration: the weights are how often each kind is picked. */
 const WEIGHTS = {
-  marketBuy: 14,
+  marketBuy: 12,
   sell: 8,
-  withdraw: 2,
-  tradeCreate: 9,
-  tradeRespond: 10,
-  wish: 3,
+  withdraw: 3,
+  tradeCreate: 12,
+  tradeRespond: 18,
+  wish: 6,
   pack: 5,
   promo: 3,
   coinPurchase: 4,
@@ -55,6 +56,7 @@ const WEIGHTS = {
   cashout: 2,
   adminDecide: 3,
   reads: 3,
+  signIn: 2,
 };
 export type ActionKind = keyof typeof WEIGHTS;
 
@@ -141,12 +143,14 @@ export class Scenario {
         const theirs = dice.chance(0.4)
           ? dice.pick((await this.myCards(target)).filter((c) => !c.forSale))
           : undefined;
+        // Coins one way only, but now and then both (a refusal that must change nothing).
+        const coins = dice.int(0, 19);
         const body = {
           cardId: card.id,
           targetUser: target.username,
-          coinOffer: dice.chance(0.5) ? dice.int(1, 3_000) : 0,
+          coinOffer: coins < 9 || coins === 19 ? dice.int(1, 3_000) : 0,
           requestedCardIds: theirs ? [theirs.id] : [],
-          requestedCoins: dice.chance(0.2) ? dice.int(1, 2_000) : 0,
+          requestedCoins: coins >= 15 ? dice.int(1, 2_000) : 0,
         };
         await this.race(dice.chance(0.25) ? 2 : 1, (key) =>
           p.call('trade.create', 'post', '/api/trades/create', { body, key }),
@@ -155,9 +159,10 @@ export class Scenario {
       }
       case 'tradeRespond': {
         const res = await p.call<OfferView[]>('read.incoming', 'get', '/api/trades/incoming', { key: false });
-        const offer = dice.pick(
-          Array.isArray(res.body) ? res.body.filter((o) => o.status === 'pending') : [],
-        );
+        const pending = Array.isArray(res.body) ? res.body.filter((o) => o.status === 'pending') : [];
+        // Offers made for one's wishes first, most of the time: their accepts are a path of their own.
+        const forWishes = pending.filter((o) => o.wishId !== null);
+        const offer = dice.pick(forWishes.length > 0 && dice.chance(0.6) ? forWishes : pending);
         if (!offer) {
           // Nothing to answer: cancel one of one's own offers instead.
           const out = await p.call<OfferView[]>('read.outgoing', 'get', '/api/trades/outgoing', {
@@ -170,19 +175,31 @@ export class Scenario {
           return;
         }
         const sender = this.players.find((x) => x.id === offer.fromUser.id);
-        const answer = dice.chance(0.7)
-          ? (key: string) =>
-              p.call('trade.accept', 'post', `/api/trades/${offer.id}/accept`, { body: {}, key })
-          : (key: string) =>
-              p.call('trade.decline', 'post', `/api/trades/${offer.id}/decline`, { body: {}, key });
-        const copies = dice.chance(0.3) ? 2 : 1;
-        // The sender cancels while the recipient answers: exactly one of them may win.
-        if (sender && dice.chance(0.3))
+        const wish = offer.wishId !== null ? 'wish' : undefined;
+        const accept = (note?: string) => (key: string) =>
+          p.call('trade.accept', 'post', `/api/trades/${offer.id}/accept`, {
+            body: {},
+            key,
+            note: [wish, note].filter(Boolean).join(' ') || undefined,
+          });
+        const decline = (note?: string) => (key: string) =>
+          p.call('trade.decline', 'post', `/api/trades/${offer.id}/decline`, { body: {}, key, note });
+        const copies = dice.chance(0.25) ? 2 : 1;
+        const mode = dice.int(0, 9);
+        // Mostly accepts; a third of them race the sender's cancel or the recipient's own decline
+        // (a second tab): exactly one of them may win.
+        if (mode < 5) await this.race(copies, accept());
+        else if (mode < 7 && sender)
           await Promise.all([
-            this.race(copies, answer),
-            sender.call('trade.cancel', 'delete', `/api/trades/${offer.id}`),
+            this.race(copies, accept('race:cancel')),
+            sender.call('trade.cancel', 'delete', `/api/trades/${offer.id}`, { note: 'race:cancel' }),
           ]);
-        else await this.race(copies, answer);
+        else if (mode < 9)
+          await Promise.all([
+            this.race(copies, accept('race:decline')),
+            this.race(1, decline('race:decline')),
+          ]);
+        else await this.race(copies, decline());
         return;
       }
       case 'wish': {
@@ -291,6 +308,10 @@ export class Scenario {
         else await this.race(dice.chance(0.3) ? 2 : 1, (key) => decide(next, key));
         return;
       }
+      case 'signIn':
+        // Signing in again (another device): what the daily sign-in mission counts.
+        await p.login();
+        return;
       case 'reads':
         await p.call('read.user', 'get', '/api/user', { key: false });
         await p.call('read.leaderboard', 'get', '/api/leaderboard', { key: false });
