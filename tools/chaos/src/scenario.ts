@@ -95,6 +95,18 @@ export class Scenario {
     return res.status === 200 && Array.isArray(res.body) ? res.body : [];
   }
 
+  /** The offers a player received; asked up to three times, since trading restarts often here. */
+  private async incoming(player: Player): Promise<OfferView[]> {
+    for (let i = 0; i < 3; i++) {
+      const res = await player.call<OfferView[]>('read.incoming', 'get', '/api/trades/incoming', {
+        key: false,
+      });
+      if (res.status === 200 && Array.isArray(res.body)) return res.body;
+      await sleep(500);
+    }
+    return [];
+  }
+
   private async act(kind: ActionKind, p: Player, dice: Dice): Promise<void> {
     switch (kind) {
       case 'marketBuy': {
@@ -129,6 +141,18 @@ export class Scenario {
         return;
       }
       case 'withdraw': {
+        if (dice.chance(0.15)) {
+          // Someone else's listed card: a refusal that must leave the listing as it was.
+          const res = await p.call<MarketItemView[]>('read.market', 'get', '/api/market?sort=price_asc', {
+            key: false,
+          });
+          const theirs = dice.pick(
+            Array.isArray(res.body) ? res.body.filter((i) => i.userId > 0 && i.userId !== p.id) : [],
+          );
+          if (theirs)
+            await p.call('market.withdraw', 'post', `/api/market/withdraw/${theirs.id}`, { body: {} });
+          return;
+        }
         const card = dice.pick((await this.myCards(p)).filter((c) => c.forSale));
         if (!card) return;
         await this.race(dice.chance(0.3) ? 2 : 1, (key) =>
@@ -158,13 +182,20 @@ export class Scenario {
         return;
       }
       case 'tradeRespond': {
-        const res = await p.call<OfferView[]>('read.incoming', 'get', '/api/trades/incoming', { key: false });
-        const pending = Array.isArray(res.body) ? res.body.filter((o) => o.status === 'pending') : [];
+        const offers = await this.incoming(p);
+        const pending = offers.filter((o) => o.status === 'pending');
         // Offers made for one's wishes first, most of the time: their accepts are a path of their own.
         const forWishes = pending.filter((o) => o.wishId !== null);
         const offer = dice.pick(forWishes.length > 0 && dice.chance(0.6) ? forWishes : pending);
+        const settled = dice.pick(offers.filter((o) => o.status !== 'pending'));
+        if (settled && dice.chance(0.1)) {
+          // An answer to an offer that already ended: a refusal that must change nothing.
+          await p.call('trade.decline', 'post', `/api/trades/${settled.id}/decline`, { body: {} });
+          return;
+        }
         if (!offer) {
-          // Nothing to answer: cancel one of one's own offers instead.
+          // Nothing to answer: now and then cancel one of one's own offers instead.
+          if (!dice.chance(0.25)) return;
           const out = await p.call<OfferView[]>('read.outgoing', 'get', '/api/trades/outgoing', {
             key: false,
           });
@@ -186,18 +217,22 @@ export class Scenario {
           p.call('trade.decline', 'post', `/api/trades/${offer.id}/decline`, { body: {}, key, note });
         const copies = dice.chance(0.25) ? 2 : 1;
         const mode = dice.int(0, 9);
-        // Mostly accepts; a third of them race the sender's cancel or the recipient's own decline
+        // The rival starts a little later: an accept runs a saga and would otherwise always lose.
+        const later = () => sleep(dice.int(0, 400));
+        // Mostly accepts; half of them race the sender's cancel or the recipient's own decline
         // (a second tab): exactly one of them may win.
         if (mode < 5) await this.race(copies, accept());
         else if (mode < 7 && sender)
           await Promise.all([
             this.race(copies, accept('race:cancel')),
-            sender.call('trade.cancel', 'delete', `/api/trades/${offer.id}`, { note: 'race:cancel' }),
+            later().then(() =>
+              sender.call('trade.cancel', 'delete', `/api/trades/${offer.id}`, { note: 'race:cancel' }),
+            ),
           ]);
         else if (mode < 9)
           await Promise.all([
             this.race(copies, accept('race:decline')),
-            this.race(1, decline('race:decline')),
+            later().then(() => this.race(1, decline('race:decline'))),
           ]);
         else await this.race(copies, decline());
         return;
