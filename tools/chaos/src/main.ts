@@ -20,7 +20,7 @@ import { Player } from './client';
 import { config } from './config';
 import { runFaults } from './faults';
 import { Dice, seeded, sleep } from './random';
-import { dropRoles, ROLE_PREFIX } from './roles';
+import { dropRoles, ROLE_PREFIX, RUN_ROLE_PREFIX } from './roles';
 import { Scenario } from './scenario';
 import { SERVICES, startStack, type RunningStack } from './stack';
 import { printSummary } from './summary';
@@ -105,11 +105,13 @@ async function followUp(log: AnswerLog, players: Map<number, Player>): Promise<v
  * an audit from each service's own data. Exits 1 on any violation.
  */
 async function main(): Promise<void> {
-  const leftover = await dropRoles(`${config.pg}/postgres`);
+  const leftover = await dropRoles(`${config.pg}/postgres`, ROLE_PREFIX);
   if (leftover.dropped.length > 0)
     console.log(`chaos: dropped ${leftover.dropped.length} role(s) an earlier run left behind`);
   if (leftover.kept.length > 0)
-    console.log(`chaos: roles ${leftover.kept.join(', ')} still own objects in a kept database; reused`);
+    console.log(
+      `chaos: roles ${leftover.kept.join(', ')} still own objects (a kept database, or a run still going): left alone`,
+    );
   const adminDb = knex({ client: 'pg', connection: `${config.pg}/postgres`, pool: { min: 0, max: 1 } });
   await adminDb.raw(`create database ${config.database}`);
   await adminDb.destroy();
@@ -133,7 +135,7 @@ async function main(): Promise<void> {
       PORT: String(port),
       GRPC_BASE_PORT: String(grpcBase),
       DATA_DIR: dataDir,
-      DB_ROLE_PREFIX: ROLE_PREFIX,
+      DB_ROLE_PREFIX: RUN_ROLE_PREFIX,
       MARKET_HOURS: 'always',
       WELCOME_COINS: String(config.welcomeCoins),
       RATE_LIMIT_SCALE: '100000',
@@ -237,10 +239,12 @@ async function main(): Promise<void> {
       const drop = knex({ client: 'pg', connection: `${config.pg}/postgres`, pool: { min: 0, max: 1 } });
       await drop.raw(`drop database if exists ${config.database} with (force)`);
       await drop.destroy();
-      const roles = await dropRoles(`${config.pg}/postgres`);
+      const roles = await dropRoles(`${config.pg}/postgres`, RUN_ROLE_PREFIX);
       if (roles.kept.length > 0) console.log(`chaos: could not drop roles ${roles.kept.join(', ')}`);
     } else
-      console.log(`chaos: database ${config.database} and roles ${ROLE_PREFIX}* kept (CHAOS_KEEP_DB=true)`);
+      console.log(
+        `chaos: database ${config.database} and roles ${RUN_ROLE_PREFIX}* kept (CHAOS_KEEP_DB=true)`,
+      );
   }
   process.exit(exitCode);
 }

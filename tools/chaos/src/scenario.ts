@@ -95,6 +95,51 @@ export class Scenario {
     return res.status === 200 && Array.isArray(res.body) ? res.body : [];
   }
 
+  /**
+   * The recipient answers an offer: mostly an accept, half of those racing the sender's cancel or the
+   * recipient's own decline (a second tab), of which exactly one may win.
+   */
+  private async answer(
+    p: Player,
+    offer: { id: number; senderId: number; forWish: boolean },
+    dice: Dice,
+  ): Promise<void> {
+    const sender = this.players.find((x) => x.id === offer.senderId);
+    const wish = offer.forWish ? 'wish' : undefined;
+    const accept = (note?: string) => (key: string) =>
+      p.call('trade.accept', 'post', `/api/trades/${offer.id}/accept`, {
+        body: {},
+        key,
+        note: [wish, note].filter(Boolean).join(' ') || undefined,
+      });
+    const decline = (note?: string) => (key: string) =>
+      p.call('trade.decline', 'post', `/api/trades/${offer.id}/decline`, { body: {}, key, note });
+    const copies = dice.chance(0.25) ? 2 : 1;
+    const mode = dice.int(0, 9);
+    // The rival starts a little later: an accept runs a saga and would otherwise always lose.
+    const later = () => sleep(dice.int(0, 400));
+    if (mode < 5) await this.race(copies, accept());
+    else if (mode < 7 && sender)
+      await Promise.all([
+        this.race(copies, accept('race:cancel')),
+        later().then(() =>
+          sender.call('trade.cancel', 'delete', `/api/trades/${offer.id}`, { note: 'race:cancel' }),
+        ),
+      ]);
+    else if (mode < 9)
+      await Promise.all([
+        this.race(copies, accept('race:decline')),
+        later().then(() => this.race(1, decline('race:decline'))),
+      ]);
+    else await this.race(copies, decline());
+  }
+
+  /** The id of the offer a create call made, if one of the raced copies answered 201. */
+  private static created(results: unknown): number | undefined {
+    const answers = results as { status: number; body: { id?: number } }[];
+    return answers.find((r) => r.status === 201 && typeof r.body?.id === 'number')?.body.id;
+  }
+
   /** The offers a player received; asked up to three times, since trading restarts often here. */
   private async incoming(player: Player): Promise<OfferView[]> {
     for (let i = 0; i < 3; i++) {
@@ -176,9 +221,14 @@ export class Scenario {
           requestedCardIds: theirs ? [theirs.id] : [],
           requestedCoins: coins >= 15 ? dice.int(1, 2_000) : 0,
         };
-        await this.race(dice.chance(0.25) ? 2 : 1, (key) =>
-          p.call('trade.create', 'post', '/api/trades/create', { body, key }),
+        const made = Scenario.created(
+          await this.race(dice.chance(0.25) ? 2 : 1, (key) =>
+            p.call('trade.create', 'post', '/api/trades/create', { body, key }),
+          ),
         );
+        // The recipient is online more often than not and answers at once.
+        if (made && dice.chance(0.6))
+          await this.answer(target, { id: made, senderId: p.id, forWish: false }, dice);
         return;
       }
       case 'tradeRespond': {
@@ -205,36 +255,11 @@ export class Scenario {
           if (mine) await p.call('trade.cancel', 'delete', `/api/trades/${mine.id}`);
           return;
         }
-        const sender = this.players.find((x) => x.id === offer.fromUser.id);
-        const wish = offer.wishId !== null ? 'wish' : undefined;
-        const accept = (note?: string) => (key: string) =>
-          p.call('trade.accept', 'post', `/api/trades/${offer.id}/accept`, {
-            body: {},
-            key,
-            note: [wish, note].filter(Boolean).join(' ') || undefined,
-          });
-        const decline = (note?: string) => (key: string) =>
-          p.call('trade.decline', 'post', `/api/trades/${offer.id}/decline`, { body: {}, key, note });
-        const copies = dice.chance(0.25) ? 2 : 1;
-        const mode = dice.int(0, 9);
-        // The rival starts a little later: an accept runs a saga and would otherwise always lose.
-        const later = () => sleep(dice.int(0, 400));
-        // Mostly accepts; half of them race the sender's cancel or the recipient's own decline
-        // (a second tab): exactly one of them may win.
-        if (mode < 5) await this.race(copies, accept());
-        else if (mode < 7 && sender)
-          await Promise.all([
-            this.race(copies, accept('race:cancel')),
-            later().then(() =>
-              sender.call('trade.cancel', 'delete', `/api/trades/${offer.id}`, { note: 'race:cancel' }),
-            ),
-          ]);
-        else if (mode < 9)
-          await Promise.all([
-            this.race(copies, accept('race:decline')),
-            later().then(() => this.race(1, decline('race:decline'))),
-          ]);
-        else await this.race(copies, decline());
+        await this.answer(
+          p,
+          { id: offer.id, senderId: offer.fromUser.id, forWish: offer.wishId !== null },
+          dice,
+        );
         return;
       }
       case 'wish': {
@@ -255,7 +280,13 @@ export class Scenario {
         const body = card
           ? { wishId: wish.id, offerType: 'card', cardId: card.id }
           : { wishId: wish.id, offerType: 'coins', coinAmount: dice.int(1, 3_000) };
-        await p.call('trade.offerForWish', 'post', '/api/trades/offer-for-wish', { body });
+        const made = Scenario.created([
+          await p.call('trade.offerForWish', 'post', '/api/trades/offer-for-wish', { body }),
+        ]);
+        const owner = this.players.find((x) => x.id === wish.userId);
+        // The wish's owner, who asked for such offers, mostly answers at once.
+        if (made && owner && dice.chance(0.7))
+          await this.answer(owner, { id: made, senderId: p.id, forWish: true }, dice);
         return;
       }
       case 'pack': {
