@@ -24,7 +24,7 @@ export function tradeAcceptLines(log: AnswerLog): string[] {
     const won = (w: string) => [...races.values()].filter((s) => s.size === 1 && s.has(w)).length;
     const neither = [...races.values()].filter((s) => s.size === 0).length;
     out.push(
-      `  accept vs ${rival}: ${races.size} races, accept won ${won('accept')}, ${rival} won ${won(rival)}, neither ${neither}`,
+      `  accept vs ${rival}: ${races.size} races, accept won ${won('accept')}, ${rival} won ${won(rival)}, neither answered 200 in ${neither}`,
     );
   }
   return out;
