@@ -1,37 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { AnswerLog } from './answers';
 import type { Player } from './client';
 import { config } from './config';
 import { type Dice, sleep } from './random';
+import { cardsOf, race } from './moves';
 import { buyCoins } from './payments';
+import { TradeMoves } from './trades';
 
-interface CardView {
-  id: number;
-  forSale: boolean;
-  userId: number;
-  player: { currentPrice: number };
-}
 interface MarketItemView {
   id: number;
   userId: number;
   price: number;
-}
-interface OfferView {
-  id: number;
-  status: string;
-  fromUser: { id: number };
-  toUser: { id: number };
-  wishId: number | null;
 }
 interface MissionView {
   id: number;
   progress: number;
   target: number;
   claimed: boolean;
-}
-interface WishView {
-  id: number;
-  userId: number;
 }
 interface CashoutView {
   id: number;
@@ -61,17 +45,15 @@ const WEIGHTS = {
 export type ActionKind = keyof typeof WEIGHTS;
 
 export class Scenario {
+  private readonly trades: TradeMoves;
+
   constructor(
     private readonly players: Player[],
     private readonly admin: Player,
     private readonly log: AnswerLog,
     private readonly baseUrl: string,
-  ) {}
-
-  /** Runs `count` copies of the call at once with one Idempotency-Key: the same operation raced. */
-  private race(count: number, call: (key: string) => Promise<unknown>): Promise<unknown> {
-    const key = randomUUID();
-    return Promise.all(Array.from({ length: count }, () => call(key)));
+  ) {
+    this.trades = new TradeMoves(players);
   }
 
   async drive(player: Player, dice: Dice, until: number): Promise<void> {
@@ -90,68 +72,6 @@ export class Scenario {
     return this.players.filter((p) => p !== player);
   }
 
-  private async myCards(player: Player): Promise<CardView[]> {
-    const res = await player.call<CardView[]>('read.cards', 'get', '/api/user/cards', { key: false });
-    return res.status === 200 && Array.isArray(res.body) ? res.body : [];
-  }
-
-  /**
-   * The recipient answers an offer: mostly an accept, half of those racing the sender's cancel or the
-   * recipient's own decline (a second tab), of which exactly one may win.
-   */
-  private async answer(
-    p: Player,
-    offer: { id: number; senderId: number; forWish: boolean },
-    dice: Dice,
-  ): Promise<void> {
-    const sender = this.players.find((x) => x.id === offer.senderId);
-    const wish = offer.forWish ? 'wish' : undefined;
-    const accept = (note?: string) => (key: string) =>
-      p.call('trade.accept', 'post', `/api/trades/${offer.id}/accept`, {
-        body: {},
-        key,
-        note: [wish, note].filter(Boolean).join(' ') || undefined,
-      });
-    const decline = (note?: string) => (key: string) =>
-      p.call('trade.decline', 'post', `/api/trades/${offer.id}/decline`, { body: {}, key, note });
-    const copies = dice.chance(0.25) ? 2 : 1;
-    const mode = dice.int(0, 9);
-    // The rival starts a little later: an accept runs a saga and would otherwise always lose.
-    const later = () => sleep(dice.int(0, 400));
-    if (mode < 5) await this.race(copies, accept());
-    else if (mode < 7 && sender)
-      await Promise.all([
-        this.race(copies, accept('race:cancel')),
-        later().then(() =>
-          sender.call('trade.cancel', 'delete', `/api/trades/${offer.id}`, { note: 'race:cancel' }),
-        ),
-      ]);
-    else if (mode < 9)
-      await Promise.all([
-        this.race(copies, accept('race:decline')),
-        later().then(() => this.race(1, decline('race:decline'))),
-      ]);
-    else await this.race(copies, decline());
-  }
-
-  /** The id of the offer a create call made, if one of the raced copies answered 201. */
-  private static created(results: unknown): number | undefined {
-    const answers = results as { status: number; body: { id?: number } }[];
-    return answers.find((r) => r.status === 201 && typeof r.body?.id === 'number')?.body.id;
-  }
-
-  /** The offers a player received; asked up to three times, since trading restarts often here. */
-  private async incoming(player: Player): Promise<OfferView[]> {
-    for (let i = 0; i < 3; i++) {
-      const res = await player.call<OfferView[]>('read.incoming', 'get', '/api/trades/incoming', {
-        key: false,
-      });
-      if (res.status === 200 && Array.isArray(res.body)) return res.body;
-      await sleep(500);
-    }
-    return [];
-  }
-
   private async act(kind: ActionKind, p: Player, dice: Dice): Promise<void> {
     switch (kind) {
       case 'marketBuy': {
@@ -166,7 +86,7 @@ export class Scenario {
         const mode = dice.int(0, 9);
         const buy = (who: Player, key?: string) =>
           who.call('market.buy', 'post', `/api/market/buy/${item.id}`, { body, key });
-        if (mode < 3) await this.race(2, (key) => buy(p, key));
+        if (mode < 3) await race(2, (key) => buy(p, key));
         else if (mode < 5) {
           const rival = dice.pick(this.others(p).filter((o) => o.id !== item.userId))!;
           await Promise.all([buy(p), buy(rival)]);
@@ -174,13 +94,13 @@ export class Scenario {
         return;
       }
       case 'sell': {
-        const card = dice.pick((await this.myCards(p)).filter((c) => !c.forSale));
+        const card = dice.pick((await cardsOf(p)).filter((c) => !c.forSale));
         if (!card) return;
         // Now and then above the 150% bound: a refusal that must change nothing.
         const factor = dice.chance(0.1) ? 2 : 0.8 + dice.int(0, 40) / 100;
         const price = Math.max(1, Math.round(card.player.currentPrice * factor));
         const copies = dice.chance(0.25) ? 2 : 1;
-        await this.race(copies, (key) =>
+        await race(copies, (key) =>
           p.call('market.sell', 'post', `/api/market/sell/${card.id}`, { body: { price }, key }),
         );
         return;
@@ -198,107 +118,29 @@ export class Scenario {
             await p.call('market.withdraw', 'post', `/api/market/withdraw/${theirs.id}`, { body: {} });
           return;
         }
-        const card = dice.pick((await this.myCards(p)).filter((c) => c.forSale));
+        const card = dice.pick((await cardsOf(p)).filter((c) => c.forSale));
         if (!card) return;
-        await this.race(dice.chance(0.3) ? 2 : 1, (key) =>
+        await race(dice.chance(0.3) ? 2 : 1, (key) =>
           p.call('market.withdraw', 'post', `/api/market/withdraw/${card.id}`, { body: {}, key }),
         );
         return;
       }
-      case 'tradeCreate': {
-        const card = dice.pick((await this.myCards(p)).filter((c) => !c.forSale));
-        const target = dice.pick(this.others(p));
-        if (!card || !target) return;
-        const theirs = dice.chance(0.4)
-          ? dice.pick((await this.myCards(target)).filter((c) => !c.forSale))
-          : undefined;
-        // Coins one way only, but now and then both (a refusal that must change nothing).
-        const coins = dice.int(0, 19);
-        const body = {
-          cardId: card.id,
-          targetUser: target.username,
-          coinOffer: coins < 9 || coins === 19 ? dice.int(1, 3_000) : 0,
-          requestedCardIds: theirs ? [theirs.id] : [],
-          requestedCoins: coins >= 15 ? dice.int(1, 2_000) : 0,
-        };
-        const made = Scenario.created(
-          await this.race(dice.chance(0.25) ? 2 : 1, (key) =>
-            p.call('trade.create', 'post', '/api/trades/create', { body, key }),
-          ),
-        );
-        // The recipient is online more often than not and answers at once.
-        if (made && dice.chance(0.6))
-          await this.answer(target, { id: made, senderId: p.id, forWish: false }, dice);
-        return;
-      }
-      case 'tradeRespond': {
-        const offers = await this.incoming(p);
-        const pending = offers.filter((o) => o.status === 'pending');
-        // Offers made for one's wishes first, most of the time: their accepts are a path of their own.
-        const forWishes = pending.filter((o) => o.wishId !== null);
-        const offer = dice.pick(forWishes.length > 0 && dice.chance(0.6) ? forWishes : pending);
-        const settled = dice.pick(offers.filter((o) => o.status !== 'pending'));
-        if (settled && dice.chance(0.1)) {
-          // An answer to an offer that already ended: a refusal that must change nothing.
-          await p.call('trade.decline', 'post', `/api/trades/${settled.id}/decline`, { body: {} });
-          return;
-        }
-        if (!offer) {
-          // Nothing to answer: now and then cancel one of one's own offers instead.
-          if (!dice.chance(0.25)) return;
-          const out = await p.call<OfferView[]>('read.outgoing', 'get', '/api/trades/outgoing', {
-            key: false,
-          });
-          const mine = dice.pick(
-            Array.isArray(out.body) ? out.body.filter((o) => o.status === 'pending') : [],
-          );
-          if (mine) await p.call('trade.cancel', 'delete', `/api/trades/${mine.id}`);
-          return;
-        }
-        await this.answer(
-          p,
-          { id: offer.id, senderId: offer.fromUser.id, forWish: offer.wishId !== null },
-          dice,
-        );
-        return;
-      }
-      case 'wish': {
-        if (dice.chance(0.5)) {
-          const card = dice.pick((await this.myCards(p)).filter((c) => !c.forSale));
-          if (!card) return;
-          await p.call('wish.create', 'post', '/api/tradewishes', {
-            body: { cardId: card.id, minimumCoins: dice.int(1, 2_000) },
-          });
-          return;
-        }
-        const res = await p.call<WishView[]>('read.wishes', 'get', '/api/tradewishes', { key: false });
-        const wish = dice.pick(Array.isArray(res.body) ? res.body.filter((w) => w.userId !== p.id) : []);
-        if (!wish) return;
-        const card = dice.chance(0.5)
-          ? dice.pick((await this.myCards(p)).filter((c) => !c.forSale))
-          : undefined;
-        const body = card
-          ? { wishId: wish.id, offerType: 'card', cardId: card.id }
-          : { wishId: wish.id, offerType: 'coins', coinAmount: dice.int(1, 3_000) };
-        const made = Scenario.created([
-          await p.call('trade.offerForWish', 'post', '/api/trades/offer-for-wish', { body }),
-        ]);
-        const owner = this.players.find((x) => x.id === wish.userId);
-        // The wish's owner, who asked for such offers, mostly answers at once.
-        if (made && owner && dice.chance(0.7))
-          await this.answer(owner, { id: made, senderId: p.id, forWish: true }, dice);
-        return;
-      }
+      case 'tradeCreate':
+        return this.trades.create(p, dice);
+      case 'tradeRespond':
+        return this.trades.respond(p, dice);
+      case 'wish':
+        return this.trades.wish(p, dice);
       case 'pack': {
         const packId = dice.pick([1, 1, 1, 2, 3])!;
-        await this.race(dice.chance(0.3) ? 2 : 1, (key) =>
+        await race(dice.chance(0.3) ? 2 : 1, (key) =>
           p.call('pack.purchase', 'post', '/api/packs/purchase', { body: { packId }, key }),
         );
         return;
       }
       case 'promo': {
         const code = dice.pick(PROMO_CODES)!;
-        await this.race(dice.chance(0.4) ? 3 : 1, (key) =>
+        await race(dice.chance(0.4) ? 3 : 1, (key) =>
           p.call('promo.redeem', 'post', '/api/promo/redeem', { body: { code }, key }),
         );
         return;
@@ -319,7 +161,7 @@ export class Scenario {
         const ready = all.filter((m) => !m.claimed && m.progress >= m.target);
         const mission = dice.chance(0.85) ? dice.pick(ready) : dice.pick(all);
         if (!mission) return;
-        await this.race(dice.chance(0.4) ? 2 : 1, (key) =>
+        await race(dice.chance(0.4) ? 2 : 1, (key) =>
           p.call('mission.claim', 'post', `/api/missions/${mission.id}/claim`, { body: {}, key }),
         );
         return;
@@ -337,7 +179,7 @@ export class Scenario {
         // Ineligible players ask too, now and then: the refusal must change nothing.
         if (!e.body.eligible && !dice.chance(0.2)) return;
         const coinsAmount = dice.chance(0.8) ? MIN_CASHOUT_COINS + dice.int(0, 2_000) : 100;
-        await this.race(dice.chance(0.3) ? 2 : 1, (key) =>
+        await race(dice.chance(0.3) ? 2 : 1, (key) =>
           p.call('cashout.request', 'post', '/api/cashout/request', {
             body: { coinsAmount, paypalEmail: p.email },
             key,
@@ -371,7 +213,7 @@ export class Scenario {
         // Two admins' clicks at once: another decision, or the same one retried with its key.
         if (dice.chance(0.3))
           await Promise.all([decide(next), decide(request.status === 'pending' ? 'rejected' : 'completed')]);
-        else await this.race(dice.chance(0.3) ? 2 : 1, (key) => decide(next, key));
+        else await race(dice.chance(0.3) ? 2 : 1, (key) => decide(next, key));
         return;
       }
       case 'signIn':
