@@ -129,7 +129,7 @@ describe('progress from events', () => {
 });
 
 describe('collection value from leaderboard.stats.changed', () => {
-  it('measures the rise above the value when the week began; older versions change nothing', async () => {
+  it('measures the rise above the value when the week began; older versions are not folded', async () => {
     const user = h.user();
     await h.stats(user, 10_000, 1, '2026-11-20T15:00:00.000Z'); // last week: the baseline
     await h.stats(user, 12_000, 2, '2026-11-23T14:00:00.000Z');
@@ -145,6 +145,24 @@ describe('collection value from leaderboard.stats.changed', () => {
     });
     const folded = await h.missions.database.db('user_stats').where({ user_id: user }).first();
     expect(folded).toMatchObject({ collection_value: 16_000, version: 4 });
+  });
+
+  it('a higher value overtaken by a newer version before it arrived still counts: any order, same progress', async () => {
+    const user = h.user();
+    await h.stats(user, 10_000, 1, '2026-11-20T15:00:00.000Z'); // last week: the baseline
+    await h.stats(user, 12_000, 3, '2026-11-23T14:20:00.000Z');
+    await h.stats(user, 14_000, 2, '2026-11-23T14:10:00.000Z'); // delivered after version 3
+    // In order, version 2 rose 4,000 above the baseline and version 3 cannot take that back.
+    expect(await h.mission(user, GROW_VALUE)).toMatchObject({ progress: 4_000, completed: false });
+    const folded = await h.missions.database.db('user_stats').where({ user_id: user }).first();
+    expect(folded).toMatchObject({ collection_value: 12_000, version: 3 });
+  });
+
+  it('a value tier reached only by a version that arrived overtaken still earns its badge', async () => {
+    const user = h.user();
+    await h.stats(user, 24_000, 2, '2026-11-23T14:10:00.000Z');
+    await h.stats(user, 26_000, 1, '2026-11-23T14:00:00.000Z');
+    expect((await h.client.GetUserBadges({ userId: user })).badge).toBe('Collector');
   });
 
   it('earns the collection value tier badges once', async () => {

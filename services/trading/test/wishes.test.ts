@@ -130,6 +130,36 @@ describe('the wish flow', () => {
   });
 });
 
+describe('a retried offer on a wish', () => {
+  it('answers the offer its key made, also after the wish closed in between', async () => {
+    const [a, b, c] = [await h.user('closing'), await h.user('retrier'), await h.user('quicker')];
+    const [listed] = await h.giveCards(a);
+    await h.grant(b, 1000);
+    await h.grant(c, 1000);
+    const { wish: posted } = await wish(a, listed!.id, { minimumCoins: 100 });
+    const retried = key();
+    // The first answer was lost on its way back (a gateway restart): the offer exists.
+    const { offer } = await offerOn(b, posted!.id, {
+      offerType: 'coins',
+      coinAmount: 300,
+      idempotencyKey: retried,
+    });
+    const { offer: other } = await offerOn(c, posted!.id, { offerType: 'coins', coinAmount: 400 });
+    await h.client.AcceptOffer({ userId: a, offerId: other!.id, idempotencyKey: key() });
+    expect(await wishStatus(posted!.id)).toBe('fulfilled');
+    const again = await offerOn(b, posted!.id, {
+      offerType: 'coins',
+      coinAmount: 300,
+      idempotencyKey: retried,
+    });
+    expect(again.offer).toMatchObject({ id: offer!.id, wishId: posted!.id, offeredCoins: 300 });
+    expect(await failure(offerOn(b, posted!.id, { offerType: 'coins', coinAmount: 300 }))).toMatchObject({
+      code: status.ALREADY_EXISTS,
+      details: 'This trade listing is no longer open',
+    });
+  });
+});
+
 describe('posting and removing a wish', () => {
   it("refuses someone else's card, a listed card, a second wish on a card, unknown rarities; idempotent", async () => {
     const [a, b] = [await h.user('poster'), await h.user('nosy')];

@@ -14,6 +14,8 @@ export interface Answer {
   at: number;
   /** Sent after the load ended, to learn how a pending operation ended. */
   followUp?: boolean;
+  /** What the run meant by it, for the summary: 'wish' (an accept of a wish offer), 'race:cancel'… */
+  note?: string;
 }
 
 export class AnswerLog {

@@ -7,6 +7,7 @@ interface CallOptions {
   key?: string | false;
   followUp?: boolean;
   timeoutMs?: number;
+  note?: string;
 }
 
 /** One player's session against the gateway; every answer goes to the log. */
@@ -92,6 +93,7 @@ export class Player {
       ms: performance.now() - started,
       at: Date.now(),
       followUp: options.followUp,
+      note: options.note,
     };
   }
 }

@@ -10,11 +10,17 @@ import { auditAnswers } from './audit/answers';
 import { auditCards, auditOpenWork } from './audit/cards';
 import { auditLedger, auditMint } from './audit/ledger';
 import type { AuditLine } from './audit/line';
-import { auditLeaderboard, auditMissions, auditNotifications } from './audit/projections';
+import { auditLeaderboard } from './audit/leaderboard';
+import { auditLeaderboardCache, type ServedEntry } from './audit/leaderboard-cache';
+import { auditSignInMissions } from './audit/mission-sign-in';
+import { auditValueMissions } from './audit/mission-value';
+import { auditMissions } from './audit/missions';
+import { auditNotificationFacts, auditNotificationsPerEvent } from './audit/notifications';
 import { Player } from './client';
 import { config } from './config';
 import { runFaults } from './faults';
 import { Dice, seeded, sleep } from './random';
+import { dropRoles, ROLE_PREFIX, RUN_ROLE_PREFIX } from './roles';
 import { Scenario } from './scenario';
 import { SERVICES, startStack, type RunningStack } from './stack';
 import { printSummary } from './summary';
@@ -52,6 +58,13 @@ async function waitForWelcome(players: Player[]): Promise<void> {
       if (res.ok && ((await res.json()) as { coins: number }).coins > 0) break;
       await sleep(200);
     }
+}
+
+/** The board as a player is served it: through the gateway and the leaderboard's cache. */
+async function servedBoard(player: Player): Promise<ServedEntry[]> {
+  const res = await player.call<ServedEntry[]>('read.leaderboard', 'get', '/api/leaderboard', { key: false });
+  if (res.status !== 200 || !Array.isArray(res.body)) throw new Error(`GET /api/leaderboard: ${res.status}`);
+  return res.body;
 }
 
 /** Until nothing is left open and every process answers, or the time is up. Returns the seconds waited. */
@@ -92,13 +105,19 @@ async function followUp(log: AnswerLog, players: Map<number, Player>): Promise<v
  * an audit from each service's own data. Exits 1 on any violation.
  */
 async function main(): Promise<void> {
+  const leftover = await dropRoles(`${config.pg}/postgres`, ROLE_PREFIX);
+  if (leftover.dropped.length > 0)
+    console.log(`chaos: dropped ${leftover.dropped.length} role(s) an earlier run left behind`);
+  if (leftover.kept.length > 0)
+    console.log(
+      `chaos: roles ${leftover.kept.join(', ')} still own objects (a kept database, or a run still going): left alone`,
+    );
   const adminDb = knex({ client: 'pg', connection: `${config.pg}/postgres`, pool: { min: 0, max: 1 } });
   await adminDb.raw(`create database ${config.database}`);
   await adminDb.destroy();
   const redis = new Redis(config.redis, { lazyConnect: true, maxRetriesPerRequest: 1 });
   await redis.connect();
   await redis.flushdb();
-  redis.disconnect();
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-chaos-'));
   const port = config.port || (await freePort());
@@ -116,7 +135,7 @@ async function main(): Promise<void> {
       PORT: String(port),
       GRPC_BASE_PORT: String(grpcBase),
       DATA_DIR: dataDir,
-      DB_ROLE_PREFIX: 'tlchaos_',
+      DB_ROLE_PREFIX: RUN_ROLE_PREFIX,
       MARKET_HOURS: 'always',
       WELCOME_COINS: String(config.welcomeCoins),
       RATE_LIMIT_SCALE: '100000',
@@ -186,8 +205,14 @@ async function main(): Promise<void> {
     await run('sagas', () => auditOpenWork(db));
     await run('answers', () => auditAnswers(db, log));
     await run('leaderboard', () => eventually(() => auditLeaderboard(db)));
+    await run('leaderboard cache', () =>
+      eventually(() => auditLeaderboardCache(db, redis, () => servedBoard(players[0]!))),
+    );
     await run('missions', () => eventually(() => auditMissions(db, MISSIONS)));
-    await run('notifications', () => eventually(() => auditNotifications(db)));
+    await run('sign-in missions', () => eventually(() => auditSignInMissions(db, MISSIONS)));
+    await run('collection-value missions', () => eventually(() => auditValueMissions(db, MISSIONS)));
+    await run('notifications', () => eventually(() => auditNotificationFacts(db)));
+    await run('notifications per event', () => eventually(() => auditNotificationsPerEvent(db)));
     if (config.answersFile)
       writeFileSync(config.answersFile, log.all.map((a) => JSON.stringify(a)).join('\n'));
     printSummary({
@@ -207,13 +232,19 @@ async function main(): Promise<void> {
     console.error(`last lines of the stack:\n${stack.tail(40)}`);
   } finally {
     await db.destroy();
+    redis.disconnect();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (!config.keepDatabase) {
       const drop = knex({ client: 'pg', connection: `${config.pg}/postgres`, pool: { min: 0, max: 1 } });
       await drop.raw(`drop database if exists ${config.database} with (force)`);
       await drop.destroy();
-    } else console.log(`chaos: database ${config.database} kept (CHAOS_KEEP_DB=true)`);
+      const roles = await dropRoles(`${config.pg}/postgres`, RUN_ROLE_PREFIX);
+      if (roles.kept.length > 0) console.log(`chaos: could not drop roles ${roles.kept.join(', ')}`);
+    } else
+      console.log(
+        `chaos: database ${config.database} and roles ${RUN_ROLE_PREFIX}* kept (CHAOS_KEEP_DB=true)`,
+      );
   }
   process.exit(exitCode);
 }

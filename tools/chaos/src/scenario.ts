@@ -1,36 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { AnswerLog } from './answers';
 import type { Player } from './client';
 import { config } from './config';
 import { type Dice, sleep } from './random';
+import { cardsOf, race } from './moves';
 import { buyCoins } from './payments';
+import { TradeMoves } from './trades';
 
-interface CardView {
-  id: number;
-  forSale: boolean;
-  userId: number;
-  player: { currentPrice: number };
-}
 interface MarketItemView {
   id: number;
   userId: number;
   price: number;
-}
-interface OfferView {
-  id: number;
-  status: string;
-  fromUser: { id: number };
-  toUser: { id: number };
 }
 interface MissionView {
   id: number;
   progress: number;
   target: number;
   claimed: boolean;
-}
-interface WishView {
-  id: number;
-  userId: number;
 }
 interface CashoutView {
   id: number;
@@ -42,12 +27,12 @@ const MIN_CASHOUT_COINS = 12_920;
 
 /** What a mix of players does for the run's duration: the weights are how often each kind is picked. */
 const WEIGHTS = {
-  marketBuy: 14,
+  marketBuy: 12,
   sell: 8,
-  withdraw: 2,
-  tradeCreate: 9,
-  tradeRespond: 10,
-  wish: 3,
+  withdraw: 3,
+  tradeCreate: 12,
+  tradeRespond: 18,
+  wish: 6,
   pack: 5,
   promo: 3,
   coinPurchase: 4,
@@ -55,21 +40,20 @@ const WEIGHTS = {
   cashout: 2,
   adminDecide: 3,
   reads: 3,
+  signIn: 2,
 };
 export type ActionKind = keyof typeof WEIGHTS;
 
 export class Scenario {
+  private readonly trades: TradeMoves;
+
   constructor(
     private readonly players: Player[],
     private readonly admin: Player,
     private readonly log: AnswerLog,
     private readonly baseUrl: string,
-  ) {}
-
-  /** Runs `count` copies of the call at once with one Idempotency-Key: the same operation raced. */
-  private race(count: number, call: (key: string) => Promise<unknown>): Promise<unknown> {
-    const key = randomUUID();
-    return Promise.all(Array.from({ length: count }, () => call(key)));
+  ) {
+    this.trades = new TradeMoves(players);
   }
 
   async drive(player: Player, dice: Dice, until: number): Promise<void> {
@@ -88,11 +72,6 @@ export class Scenario {
     return this.players.filter((p) => p !== player);
   }
 
-  private async myCards(player: Player): Promise<CardView[]> {
-    const res = await player.call<CardView[]>('read.cards', 'get', '/api/user/cards', { key: false });
-    return res.status === 200 && Array.isArray(res.body) ? res.body : [];
-  }
-
   private async act(kind: ActionKind, p: Player, dice: Dice): Promise<void> {
     switch (kind) {
       case 'marketBuy': {
@@ -107,7 +86,7 @@ export class Scenario {
         const mode = dice.int(0, 9);
         const buy = (who: Player, key?: string) =>
           who.call('market.buy', 'post', `/api/market/buy/${item.id}`, { body, key });
-        if (mode < 3) await this.race(2, (key) => buy(p, key));
+        if (mode < 3) await race(2, (key) => buy(p, key));
         else if (mode < 5) {
           const rival = dice.pick(this.others(p).filter((o) => o.id !== item.userId))!;
           await Promise.all([buy(p), buy(rival)]);
@@ -115,107 +94,53 @@ export class Scenario {
         return;
       }
       case 'sell': {
-        const card = dice.pick((await this.myCards(p)).filter((c) => !c.forSale));
+        const card = dice.pick((await cardsOf(p)).filter((c) => !c.forSale));
         if (!card) return;
         // Now and then above the 150% bound: a refusal that must change nothing.
         const factor = dice.chance(0.1) ? 2 : 0.8 + dice.int(0, 40) / 100;
         const price = Math.max(1, Math.round(card.player.currentPrice * factor));
         const copies = dice.chance(0.25) ? 2 : 1;
-        await this.race(copies, (key) =>
+        await race(copies, (key) =>
           p.call('market.sell', 'post', `/api/market/sell/${card.id}`, { body: { price }, key }),
         );
         return;
       }
       case 'withdraw': {
-        const card = dice.pick((await this.myCards(p)).filter((c) => c.forSale));
+        if (dice.chance(0.15)) {
+          // Someone else's listed card: a refusal that must leave the listing as it was.
+          const res = await p.call<MarketItemView[]>('read.market', 'get', '/api/market?sort=price_asc', {
+            key: false,
+          });
+          const theirs = dice.pick(
+            Array.isArray(res.body) ? res.body.filter((i) => i.userId > 0 && i.userId !== p.id) : [],
+          );
+          if (theirs)
+            await p.call('market.withdraw', 'post', `/api/market/withdraw/${theirs.id}`, { body: {} });
+          return;
+        }
+        const card = dice.pick((await cardsOf(p)).filter((c) => c.forSale));
         if (!card) return;
-        await this.race(dice.chance(0.3) ? 2 : 1, (key) =>
+        await race(dice.chance(0.3) ? 2 : 1, (key) =>
           p.call('market.withdraw', 'post', `/api/market/withdraw/${card.id}`, { body: {}, key }),
         );
         return;
       }
-      case 'tradeCreate': {
-        const card = dice.pick((await this.myCards(p)).filter((c) => !c.forSale));
-        const target = dice.pick(this.others(p));
-        if (!card || !target) return;
-        const theirs = dice.chance(0.4)
-          ? dice.pick((await this.myCards(target)).filter((c) => !c.forSale))
-          : undefined;
-        const body = {
-          cardId: card.id,
-          targetUser: target.username,
-          coinOffer: dice.chance(0.5) ? dice.int(1, 3_000) : 0,
-          requestedCardIds: theirs ? [theirs.id] : [],
-          requestedCoins: dice.chance(0.2) ? dice.int(1, 2_000) : 0,
-        };
-        await this.race(dice.chance(0.25) ? 2 : 1, (key) =>
-          p.call('trade.create', 'post', '/api/trades/create', { body, key }),
-        );
-        return;
-      }
-      case 'tradeRespond': {
-        const res = await p.call<OfferView[]>('read.incoming', 'get', '/api/trades/incoming', { key: false });
-        const offer = dice.pick(
-          Array.isArray(res.body) ? res.body.filter((o) => o.status === 'pending') : [],
-        );
-        if (!offer) {
-          // Nothing to answer: cancel one of one's own offers instead.
-          const out = await p.call<OfferView[]>('read.outgoing', 'get', '/api/trades/outgoing', {
-            key: false,
-          });
-          const mine = dice.pick(
-            Array.isArray(out.body) ? out.body.filter((o) => o.status === 'pending') : [],
-          );
-          if (mine) await p.call('trade.cancel', 'delete', `/api/trades/${mine.id}`);
-          return;
-        }
-        const sender = this.players.find((x) => x.id === offer.fromUser.id);
-        const answer = dice.chance(0.7)
-          ? (key: string) =>
-              p.call('trade.accept', 'post', `/api/trades/${offer.id}/accept`, { body: {}, key })
-          : (key: string) =>
-              p.call('trade.decline', 'post', `/api/trades/${offer.id}/decline`, { body: {}, key });
-        const copies = dice.chance(0.3) ? 2 : 1;
-        // The sender cancels while the recipient answers: exactly one of them may win.
-        if (sender && dice.chance(0.3))
-          await Promise.all([
-            this.race(copies, answer),
-            sender.call('trade.cancel', 'delete', `/api/trades/${offer.id}`),
-          ]);
-        else await this.race(copies, answer);
-        return;
-      }
-      case 'wish': {
-        if (dice.chance(0.5)) {
-          const card = dice.pick((await this.myCards(p)).filter((c) => !c.forSale));
-          if (!card) return;
-          await p.call('wish.create', 'post', '/api/tradewishes', {
-            body: { cardId: card.id, minimumCoins: dice.int(1, 2_000) },
-          });
-          return;
-        }
-        const res = await p.call<WishView[]>('read.wishes', 'get', '/api/tradewishes', { key: false });
-        const wish = dice.pick(Array.isArray(res.body) ? res.body.filter((w) => w.userId !== p.id) : []);
-        if (!wish) return;
-        const card = dice.chance(0.5)
-          ? dice.pick((await this.myCards(p)).filter((c) => !c.forSale))
-          : undefined;
-        const body = card
-          ? { wishId: wish.id, offerType: 'card', cardId: card.id }
-          : { wishId: wish.id, offerType: 'coins', coinAmount: dice.int(1, 3_000) };
-        await p.call('trade.offerForWish', 'post', '/api/trades/offer-for-wish', { body });
-        return;
-      }
+      case 'tradeCreate':
+        return this.trades.create(p, dice);
+      case 'tradeRespond':
+        return this.trades.respond(p, dice);
+      case 'wish':
+        return this.trades.wish(p, dice);
       case 'pack': {
         const packId = dice.pick([1, 1, 1, 2, 3])!;
-        await this.race(dice.chance(0.3) ? 2 : 1, (key) =>
+        await race(dice.chance(0.3) ? 2 : 1, (key) =>
           p.call('pack.purchase', 'post', '/api/packs/purchase', { body: { packId }, key }),
         );
         return;
       }
       case 'promo': {
         const code = dice.pick(PROMO_CODES)!;
-        await this.race(dice.chance(0.4) ? 3 : 1, (key) =>
+        await race(dice.chance(0.4) ? 3 : 1, (key) =>
           p.call('promo.redeem', 'post', '/api/promo/redeem', { body: { code }, key }),
         );
         return;
@@ -236,7 +161,7 @@ export class Scenario {
         const ready = all.filter((m) => !m.claimed && m.progress >= m.target);
         const mission = dice.chance(0.85) ? dice.pick(ready) : dice.pick(all);
         if (!mission) return;
-        await this.race(dice.chance(0.4) ? 2 : 1, (key) =>
+        await race(dice.chance(0.4) ? 2 : 1, (key) =>
           p.call('mission.claim', 'post', `/api/missions/${mission.id}/claim`, { body: {}, key }),
         );
         return;
@@ -254,7 +179,7 @@ export class Scenario {
         // Ineligible players ask too, now and then: the refusal must change nothing.
         if (!e.body.eligible && !dice.chance(0.2)) return;
         const coinsAmount = dice.chance(0.8) ? MIN_CASHOUT_COINS + dice.int(0, 2_000) : 100;
-        await this.race(dice.chance(0.3) ? 2 : 1, (key) =>
+        await race(dice.chance(0.3) ? 2 : 1, (key) =>
           p.call('cashout.request', 'post', '/api/cashout/request', {
             body: { coinsAmount, paypalEmail: p.email },
             key,
@@ -288,9 +213,13 @@ export class Scenario {
         // Two admins' clicks at once: another decision, or the same one retried with its key.
         if (dice.chance(0.3))
           await Promise.all([decide(next), decide(request.status === 'pending' ? 'rejected' : 'completed')]);
-        else await this.race(dice.chance(0.3) ? 2 : 1, (key) => decide(next, key));
+        else await race(dice.chance(0.3) ? 2 : 1, (key) => decide(next, key));
         return;
       }
+      case 'signIn':
+        // Signing in again (another device): what the daily sign-in mission counts.
+        await p.login();
+        return;
       case 'reads':
         await p.call('read.user', 'get', '/api/user', { key: false });
         await p.call('read.leaderboard', 'get', '/api/leaderboard', { key: false });

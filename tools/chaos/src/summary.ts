@@ -1,6 +1,7 @@
 import { isDone, isRefused, isUnknown, type AnswerLog } from './answers';
 import type { AuditLine } from './audit/line';
 import type { FaultCounts } from './faults';
+import { tradeAcceptLines } from './summary-trades';
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
@@ -50,6 +51,7 @@ export function printSummary(options: {
       `  ${kind.padEnd(22)} ${String(k.ok + k.refused + k.unknown).padStart(6)} ${String(k.ok).padStart(6)} ${String(k.refused).padStart(6)} ${String(k.unknown).padStart(8)} ${percentile(sorted, 50).toFixed(0).padStart(8)} ${percentile(sorted, 99).toFixed(0).padStart(8)}  ${statuses}`,
     );
   }
+  out.push(`\ntrade accepts`, ...tradeAcceptLines(log));
   const kills = [...faults.kills].sort(([a], [b]) => a.localeCompare(b));
   out.push(`\nfaults`);
   out.push(

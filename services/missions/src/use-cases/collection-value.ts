@@ -11,9 +11,9 @@ import type { MissionsDeps } from './deps';
 
 /**
  * leaderboard.stats.changed: a user's collection value moved. Versions older than the last folded are
- * ignored. "Grow your collection value" missions measure the rise above the value the user had when
- * the period began (the last value folded before it; 0 for a user never seen); the value tiers earn
- * their badges.
+ * not folded, but still count as values the user reached. "Grow your collection value" missions
+ * measure the rise above the value the user had when the period began (the last value folded before
+ * it; 0 for a user never seen); the value tiers earn their badges.
  */
 export async function onStatsChanged(
   deps: MissionsDeps,
@@ -31,8 +31,10 @@ export async function onStatsChanged(
     version: Number(event.version),
     as_of: at,
   });
-  if (folded.stale) return;
-  const baselineIfNew = folded.previous?.collection_value ?? 0;
+  // An overtaken version is still a value the user had at its time: it only loses the fold. Missions
+  // keep the highest rise and badges the highest tier, so it counts for them, or the result would
+  // depend on the order of delivery. Its period's baseline is known only from that period's row.
+  const baselineIfNew = folded.stale ? null : (folded.previous?.collection_value ?? 0);
   for (const mission of deps.missions) {
     if (!isValueMission(mission)) continue;
     await advanceMission(
@@ -41,7 +43,12 @@ export async function onStatsChanged(
       event.userId,
       mission,
       at,
-      (before, baseline) => valueGain(before, mission.target, baseline ?? baselineIfNew, value, at),
+      (before, baseline) => {
+        const from = baseline ?? baselineIfNew;
+        return from === null
+          ? { next: before, completedNow: false }
+          : valueGain(before, mission.target, from, value, at);
+      },
       baselineIfNew,
     );
   }

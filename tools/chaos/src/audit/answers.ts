@@ -1,15 +1,8 @@
 import type { Knex } from 'knex';
 import { isDone, isRefused, isUnknown, type Answer, type AnswerLog } from '../answers';
 import { line, type AuditLine } from './line';
-
-type Row = Record<string, unknown>;
-const one = async (db: Knex, sql: string, bindings: unknown[]) =>
-  ((await db.raw(sql, bindings as Knex.RawBinding[])).rows as Row[])[0];
-const count = async (db: Knex, sql: string, bindings: unknown[]) =>
-  Number((await one(db, sql, bindings))?.c ?? 0);
-
-const body = (a: Answer) => (a.response ?? {}) as Record<string, unknown>;
-const idFromPath = (a: Answer) => Number(/\/(\d+)(\/[a-z]+)?$/.exec(a.path)?.[1]);
+import { refusalChangedNothing } from './refusals';
+import { body, count, idFromPath, one, type Row } from './sql';
 
 /** What identifies an outcome, so that two answers for one key can be compared. */
 function fingerprint(a: Answer): string {
@@ -59,7 +52,7 @@ export async function auditAnswers(db: Knex, log: AnswerLog): Promise<AuditLine[
       const problem = await successHappened(db, done);
       if (problem) happened.push(`${id}: ${problem}`);
     } else if (isRefused(a)) {
-      const problem = await refusalChangedNothing(db, a);
+      const problem = await refusalChangedNothing(db, a, answers, log);
       if (problem) nothing.push(`${id} (${a.status} ${String(body(a).message ?? '')}): ${problem}`);
     }
   }
@@ -175,84 +168,6 @@ async function successHappened(db: Knex, a: Answer): Promise<string | undefined>
       return offer?.status === want
         ? undefined
         : `offer is ${offer?.status ?? 'missing'}, answer said ${want}`;
-    }
-    default:
-      return undefined;
-  }
-}
-
-async function refusalChangedNothing(db: Knex, a: Answer): Promise<string | undefined> {
-  switch (a.kind) {
-    case 'market.buy': {
-      const sale = await one(db, `select state from cards_market.sales where id = ?`, [a.key]);
-      if (sale && sale.state !== 'failed') return `sale is ${sale.state}`;
-      const held = await one(db, `select status from wallet.holds where hold_key = ?`, [`sale:${a.key}`]);
-      return held && held.status !== 'voided' ? `coins ${held.status}` : undefined;
-    }
-    case 'pack.purchase': {
-      const rows = (
-        await db.raw(
-          `select coalesce(sum(e.amount), 0) s from wallet.entries e join wallet.transactions t on t.id = e.transaction_id
-            where t.idempotency_key in (?, ?) and e.account = ?`,
-          [`pack:${a.key}`, `pack-refund:${a.key}`, `user:${a.userId}`],
-        )
-      ).rows as Row[];
-      const net = Number(rows[0]!.s);
-      if (net !== 0) return `the buyer's balance moved by ${net}`;
-      const p = await one(db, `select state from cards_market.pack_purchases where id = ?`, [a.key]);
-      return p && p.state === 'completed' ? 'pack purchase completed' : undefined;
-    }
-    case 'cashout.request': {
-      const n = await count(
-        db,
-        `select count(*) c from wallet.cashout_requests where idempotency_key like ?`,
-        [`%${a.key}`],
-      );
-      return n === 0 ? undefined : `${n} cash-out requests recorded`;
-    }
-    case 'admin.cashoutStatus': {
-      const n = await count(
-        db,
-        `select count(*) c from wallet.cashout_transitions where idempotency_key like ?`,
-        [`%${a.key}`],
-      );
-      return n === 0 ? undefined : `${n} transitions recorded`;
-    }
-    case 'mission.claim': {
-      const n = await count(db, `select count(*) c from missions.mission_claims where idempotency_key = ?`, [
-        a.key,
-      ]);
-      return n === 0 ? undefined : `${n} claims recorded`;
-    }
-    case 'trade.create':
-    case 'trade.offerForWish': {
-      const n = await count(db, `select count(*) c from trading.trade_offers where idempotency_key = ?`, [
-        a.key,
-      ]);
-      return n === 0 ? undefined : `${n} offers recorded`;
-    }
-    case 'market.sell': {
-      const n = await count(db, `select count(*) c from cards_market.listings where idempotency_key = ?`, [
-        a.key,
-      ]);
-      return n === 0 ? undefined : `${n} listings recorded`;
-    }
-    case 'trade.accept': {
-      const n = await count(
-        db,
-        `select count(*) c from trading.trade_sagas where accept_key = ? and state = 'committed'`,
-        [a.key],
-      );
-      return n === 0 ? undefined : 'the trade went through';
-    }
-    case 'payment.success': {
-      // A refused success call is only wrong when it was this call that credited.
-      const intent = (a.body as { paymentIntentId: string }).paymentIntentId;
-      const p = await one(db, `select status from wallet.test_payment_intents where id = ?`, [intent]);
-      const n = await count(db, `select count(*) c from wallet.purchases where payment_intent_id = ?`, [
-        intent,
-      ]);
-      return p?.status !== 'succeeded' && n > 0 ? `intent ${p?.status} but credited` : undefined;
     }
     default:
       return undefined;
