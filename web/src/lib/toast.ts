@@ -1,6 +1,7 @@
+import type * as SonnerModule from 'sonner';
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
-type Sonner = typeof import('sonner');
+type Sonner = typeof SonnerModule;
 type Kind = 'message' | 'success' | 'error' | 'info' | 'warning' | 'loading';
 type Message = Parameters<typeof sonnerToast.success>[0];
 

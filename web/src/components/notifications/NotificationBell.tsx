@@ -3,8 +3,9 @@ import { lazy, memo, Suspense, useState, type ComponentProps } from 'react';
 import { useUnreadCount } from '@/lib/data/notifications';
 
 import { bellClass, bellLabel, BellFace } from './BellFace';
+import type * as PopoverModule from './NotificationBellPopover';
 
-let loading: Promise<typeof import('./NotificationBellPopover')> | undefined;
+let loading: Promise<typeof PopoverModule> | undefined;
 const loadPopover = () => (loading ??= import('./NotificationBellPopover'));
 const NotificationBellPopover = lazy(() =>
   loadPopover().then((m) => ({ default: m.NotificationBellPopover })),
