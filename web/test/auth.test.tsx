@@ -123,7 +123,8 @@ describe('auth screen', () => {
     const { user } = renderApp('/auth');
 
     await user.click(await screen.findByText('Forgot password?'));
-    const email = screen.getByLabelText('Email');
+    // The forgot-password view is its own chunk: it arrives after the click.
+    const email = await screen.findByLabelText('Email');
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));

@@ -1,11 +1,14 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+
+import { loadSonner, onToasterWanted, toasterWanted } from '@/lib/toast';
 
 /**
- * The toaster arrives in its own chunk, after the first screen: no screen toasts before a user acts,
- * and sonner hands a toast raised earlier to the toaster once it subscribes.
+ * The toaster arrives in its own chunk with the first toast (no screen toasts before a user acts or
+ * a notification arrives), so no first load carries sonner; sonner hands a toast raised before the
+ * toaster subscribed to it once it does.
  */
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -13,12 +16,15 @@ export interface AppProvidersProps {
 }
 
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  const wanted = useSyncExternalStore(onToasterWanted, toasterWanted, toasterWanted);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster richColors position="top-center" theme="dark" closeButton />
-      </Suspense>
+      {wanted && (
+        <Suspense fallback={null}>
+          <Toaster richColors position="top-center" theme="dark" closeButton />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

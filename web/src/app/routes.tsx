@@ -3,9 +3,8 @@ import type { RouteObject } from 'react-router';
 import { RouteError } from '@/components/RouteError';
 import { paths } from '@/config/paths';
 
-import { NotFoundRoute, RequireAuth } from './guards';
 import { lazyScreen } from './lazy-screen';
-import { AppLayout, RootLayout } from './layout/AppLayout';
+import { RootLayout } from './layout/RootLayout';
 
 /**
  * The route table of the whole app (both specs), in one place.
@@ -14,7 +13,8 @@ import { AppLayout, RootLayout } from './layout/AppLayout';
  * - Every other listed route sits under <RequireAuth> (spinner while the session loads, /auth when signed
  *   out) and <AppLayout> (mobile frame and bottom navigation).
  * - Each screen is its own chunk (lazyScreen, React.lazy), so a page loads only the screens it shows;
- *   the layouts show a light fallback while a screen's chunk arrives. Admin screens check isAdmin
+ *   the layouts show a light fallback while a screen's chunk arrives. The guards and the signed-in
+ *   layout (bottom navigation, notifications stream) are lazy too, so /auth does not load them. Admin screens check isAdmin
  *   themselves and show their denial message.
  * - Any other path shows the not-found screen, signed in or not.
  */
@@ -28,10 +28,10 @@ export const routes: RouteObject[] = [
         ...lazyScreen(() => import('@/features/auth/routes/AuthRoute').then((m) => m.AuthRoute)),
       },
       {
-        element: <RequireAuth />,
+        ...lazyScreen(() => import('./guards').then((m) => m.RequireAuth)),
         children: [
           {
-            element: <AppLayout />,
+            ...lazyScreen(() => import('./layout/AppLayout').then((m) => m.AppLayout)),
             children: [
               {
                 path: paths.home,
@@ -155,7 +155,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: '*', ...lazyScreen(() => import('./guards').then((m) => m.NotFoundRoute)) },
     ],
   },
 ];

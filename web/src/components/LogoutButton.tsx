@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Button, type ButtonProps } from '@/components/ui/Button';
 import { paths } from '@/config/paths';

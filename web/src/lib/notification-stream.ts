@@ -6,6 +6,7 @@ import { api, pathOf, type Notification } from '@touchline/contract';
 import { useUser } from '@/lib/data/auth';
 import { refreshNotificationLists, setUnreadCount } from '@/lib/data/notifications';
 import { tradeKeys } from '@/lib/data/trades';
+import { toast } from '@/lib/toast';
 
 /** After the server refuses the stream (not signed in, a service down), try again after this, doubling. */
 const FIRST_RETRY_MS = 2_000;
@@ -16,11 +17,9 @@ interface StreamEvent {
   unreadCount: number;
 }
 
-/** sonner comes in its own chunk (the first screen needs no toast): fetched by the first toast. */
-async function toastNotification({ type, title, message }: Notification): Promise<void> {
-  const { toast } = await import('sonner');
+function toastNotification({ type, title, message }: Notification): void {
   const show = { info: toast.info, success: toast.success, warning: toast.warning, error: toast.error }[type];
-  (show ?? toast)(title, { description: message });
+  (show ?? toast.message)(title, { description: message });
 }
 
 function onNotification(queryClient: QueryClient, { notification, unreadCount }: StreamEvent): void {
@@ -30,7 +29,7 @@ function onNotification(queryClient: QueryClient, { notification, unreadCount }:
   // The Profile tab's red dot follows offers at once; its 30-s poll stays as the fallback.
   if (notification.kind.startsWith('trade.'))
     void queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() });
-  void toastNotification(notification);
+  toastNotification(notification);
 }
 
 /**

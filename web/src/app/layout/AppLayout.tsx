@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 
-import { FullScreenSpinner, Spinner } from '@/components/ui/Spinner';
+import { Spinner } from '@/components/ui/Spinner';
 import { NotificationStream } from '@/lib/notification-stream';
 
 import { AppShell } from './AppShell';
@@ -16,18 +16,6 @@ export function AppLayout() {
         <Outlet />
       </Suspense>
     </AppShell>
-  );
-}
-
-/** Top-level route element: restores scroll positions between screens. */
-export function RootLayout() {
-  return (
-    <>
-      <ScrollRestoration />
-      <Suspense fallback={<FullScreenSpinner />}>
-        <Outlet />
-      </Suspense>
-    </>
   );
 }
 

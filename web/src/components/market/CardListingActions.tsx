@@ -1,5 +1,5 @@
 import { Coins, Tag, Undo2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { saleFeeAtRate, SELL_CLOSED_MESSAGE, SELL_CLOSED_TITLE } from '@touchline/rules';
 
 import { Button } from '@/components/ui/Button';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import type { AdminUser } from '@touchline/contract';
 import { SearchInput } from '@/components/ui/SearchInput';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import type { TransferResult, TransferToShopBody } from '@touchline/contract';
 import { Header } from '@/components/Header';

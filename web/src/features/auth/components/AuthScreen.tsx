@@ -1,20 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 import { Card, CardContent } from '@/components/ui/Card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
+import { LightTabs } from '@/components/ui/LightTabs';
 
-import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
 import { SignUpForm } from './SignUpForm';
 import { StarterPackPromo } from './StarterPackPromo';
 
 type AuthTab = 'login' | 'signup';
 
-function isAuthTab(value: string): value is AuthTab {
-  return value === 'login' || value === 'signup';
-}
+/** Fetched when asked for ('Forgot password?'), not with the sign-in screen. */
+const ForgotPasswordForm = lazy(() =>
+  import('./ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm })),
+);
 
-/** Login (default) and Sign Up tabs; the Login tab also hosts the forgot-password view. */
+/**
+ * Login (default) and Sign Up tabs; the Login tab also hosts the forgot-password view. Light tabs,
+ * not Radix's: this is the first screen of a new visitor.
+ */
 export function AuthScreen() {
   const [tab, setTab] = useState<AuthTab>('login');
   const [forgotPassword, setForgotPassword] = useState(false);
@@ -24,33 +27,37 @@ export function AuthScreen() {
     <>
       <Card>
         <CardContent className="p-5">
-          <Tabs
+          <LightTabs
+            label="Account"
             value={tab}
             onValueChange={(value) => {
-              if (!isAuthTab(value)) return;
               setTab(value);
               setForgotPassword(false);
             }}
-          >
-            <TabsList aria-label="Account">
-              <TabsTrigger value="login">Login</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            </TabsList>
-            <TabsContent value="login" className="mt-6">
-              {forgotPassword ? (
-                <ForgotPasswordForm defaultEmail={email} onBack={() => setForgotPassword(false)} />
-              ) : (
-                <LoginForm
-                  email={email}
-                  onEmailChange={setEmail}
-                  onForgotPassword={() => setForgotPassword(true)}
-                />
-              )}
-            </TabsContent>
-            <TabsContent value="signup" className="mt-6">
-              <SignUpForm email={email} onEmailChange={setEmail} />
-            </TabsContent>
-          </Tabs>
+            panelClassName="mt-6"
+            tabs={[
+              {
+                value: 'login',
+                label: 'Login',
+                content: forgotPassword ? (
+                  <Suspense fallback={null}>
+                    <ForgotPasswordForm defaultEmail={email} onBack={() => setForgotPassword(false)} />
+                  </Suspense>
+                ) : (
+                  <LoginForm
+                    email={email}
+                    onEmailChange={setEmail}
+                    onForgotPassword={() => setForgotPassword(true)}
+                  />
+                ),
+              },
+              {
+                value: 'signup',
+                label: 'Sign Up',
+                content: <SignUpForm email={email} onEmailChange={setEmail} />,
+              },
+            ]}
+          />
         </CardContent>
       </Card>
       <StarterPackPromo />

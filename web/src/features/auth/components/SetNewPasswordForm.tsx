@@ -1,6 +1,6 @@
 import { ArrowLeft, KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';

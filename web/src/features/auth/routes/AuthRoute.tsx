@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 
 import { FullScreenSpinner } from '@/components/ui/Spinner';
@@ -6,8 +7,15 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/data/auth';
 import { AuthLayout } from '../components/AuthLayout';
 import { AuthScreen } from '../components/AuthScreen';
-import { ConfirmAdminEmail } from '../components/ConfirmAdminEmail';
-import { SetNewPasswordForm } from '../components/SetNewPasswordForm';
+
+// The views of the e-mailed links are their own chunks: the sign-in screen, the first screen of a
+// new visitor, does not carry them.
+const SetNewPasswordForm = lazy(() =>
+  import('../components/SetNewPasswordForm').then((m) => ({ default: m.SetNewPasswordForm })),
+);
+const ConfirmAdminEmail = lazy(() =>
+  import('../components/ConfirmAdminEmail').then((m) => ({ default: m.ConfirmAdminEmail })),
+);
 
 /**
  * /auth. With `?reset=<token>` (the e-mailed link) it shows the set-new-password view, signed in or not;
@@ -23,7 +31,9 @@ export function AuthRoute() {
   if (resetToken) {
     return (
       <AuthLayout>
-        <SetNewPasswordForm token={resetToken} onDone={() => setSearchParams({}, { replace: true })} />
+        <Suspense fallback={null}>
+          <SetNewPasswordForm token={resetToken} onDone={() => setSearchParams({}, { replace: true })} />
+        </Suspense>
       </AuthLayout>
     );
   }
@@ -31,7 +41,9 @@ export function AuthRoute() {
   if (adminToken) {
     return (
       <AuthLayout>
-        <ConfirmAdminEmail token={adminToken} onDone={() => setSearchParams({}, { replace: true })} />
+        <Suspense fallback={null}>
+          <ConfirmAdminEmail token={adminToken} onDone={() => setSearchParams({}, { replace: true })} />
+        </Suspense>
       </AuthLayout>
     );
   }

@@ -1,6 +1,6 @@
 import { CheckCircle2, Info } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { cashOutDollars, MIN_CASH_OUT_COINS } from '@touchline/rules';
 

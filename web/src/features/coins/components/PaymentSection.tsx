@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';

@@ -4,7 +4,7 @@ import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { Lock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, FlaskConical, Lock, ShieldCheck, ShieldX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';

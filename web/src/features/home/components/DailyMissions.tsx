@@ -1,7 +1,7 @@
 import { CheckCircle2, ChevronRight, Coins, Target } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import type { Mission } from '@touchline/contract';
 import { MissionIcon } from '@/components/missions/MissionIcon';

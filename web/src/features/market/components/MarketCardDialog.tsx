@@ -9,7 +9,7 @@ import {
   Undo2,
   UserRound,
 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/Button';
 import { CardDialogContent, CardDialogRoot, DialogStat, ScarcityBar } from '@/components/cards/CardDialog';

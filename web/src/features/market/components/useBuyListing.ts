@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { MarketItem } from '@touchline/contract';
 import { DIRECT_BUY_CLOSED_MESSAGE, MARKET_CLOSED_TITLE } from '@touchline/rules';
 

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { SearchableCombobox } from '@/components/ui/SearchableCombobox';
 import type { User } from '@touchline/contract';

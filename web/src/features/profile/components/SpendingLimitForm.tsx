@@ -1,6 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import type { SpendingLimit } from '@touchline/contract';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';

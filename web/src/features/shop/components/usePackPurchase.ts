@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import type { Balance, CardPack, User } from '@touchline/contract';
 import { userQueryKey } from '@/lib/data/auth';

@@ -1,6 +1,6 @@
 import { ListPlus } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/Button';
 import { Label } from '@/components/ui/Input';

@@ -1,6 +1,6 @@
 import { Coins, Layers, Send, TriangleAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterTradeFee, TRADE_FEE_NOTE } from '@touchline/rules';
 
 import { Button } from '@/components/ui/Button';

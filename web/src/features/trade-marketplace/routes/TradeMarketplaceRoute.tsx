@@ -1,7 +1,7 @@
 import { ArrowLeftRight, History, Plus, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { Header } from '@/components/Header';
 import { QueryError } from '@/components/QueryError';

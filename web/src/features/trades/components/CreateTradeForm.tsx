@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { afterTradeFee, TRADE_FEE_NOTE } from '@touchline/rules';
 
 import { Button } from '@/components/ui/Button';

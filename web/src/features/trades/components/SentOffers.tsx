@@ -1,6 +1,6 @@
 import { Hourglass, Send, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 import { QueryError } from '@/components/QueryError';
 import { Button } from '@/components/ui/Button';
