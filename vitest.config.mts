@@ -9,6 +9,9 @@ const realPostgresOnly = process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'
 /** Node workspaces (libs, protos, services, gateway) in one project; the web app has its own (jsdom). */
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker; the service tests spend much of their time
+    // waiting (gRPC, the relay's polling, eventual consistency), so two files at a time fill the CPU.
+    maxWorkers: 2,
     projects: [
       {
         test: {
