@@ -7,6 +7,7 @@ import {
   insertUser,
   isUniqueViolation,
   usernamesLike,
+  lockUsernameBase,
 } from '../db/users';
 import { isEmail, normalizeEmail } from '../domain/email';
 import { hashPassword, passwordProblem, verifyPassword } from '../domain/password';
@@ -62,6 +63,7 @@ export async function register(
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const user = await inTransaction(deps.db, async (trx) => {
+        await lockUsernameBase(trx, base);
         const username = firstFreeUsername(base, await usernamesLike(trx, base));
         // One instant for both: a sign-in after this one is what makes the user a returning one.
         const now = deps.clock.now();

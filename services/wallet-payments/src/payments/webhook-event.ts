@@ -16,6 +16,10 @@ export function intentView(intent: Stripe.PaymentIntent): IntentView {
   };
 }
 
+function intentMode(object: { livemode?: unknown }): boolean | undefined {
+  return typeof object.livemode === 'boolean' ? object.livemode : undefined;
+}
+
 /**
  * Verifies with Stripe's own constructEvent (HMAC-SHA256 over the raw bytes, timestamp within its
  * tolerance) in both modes, so the test provider's events go through exactly the code real ones do.
@@ -33,10 +37,14 @@ export function verifyStripeEvent(
     // Why it failed (stale timestamp, wrong secret, malformed header) is for our logs, not the caller.
     throw invalid(INVALID_SIGNATURE);
   }
-  const object = event.data.object as { object?: string };
+  const object = event.data.object as { object?: string; livemode?: unknown };
   return {
     id: event.id,
     type: event.type,
-    intent: object.object === 'payment_intent' ? intentView(object as Stripe.PaymentIntent) : undefined,
+    // An intent always says its mode in Stripe's API; the event's own flag covers one that does not.
+    intent:
+      object.object === 'payment_intent'
+        ? intentView({ ...(object as Stripe.PaymentIntent), livemode: intentMode(object) ?? event.livemode })
+        : undefined,
   };
 }
