@@ -195,19 +195,6 @@ describe('missions', () => {
     expect(weekly.every((m) => m.period === 'weekly')).toBe(true);
   });
 
-  it("counts signing up as today's sign-in: a new player's 'Sign in today' is complete", async () => {
-    const agent = browser(baseUrl);
-    const registered = await agent
-      .post('/api/register')
-      .send({ email: uniqueEmail('newcomer'), password: PASSWORD });
-    expect(registered.status, registered.text).toBe(201);
-    await eventually(async () => {
-      const { body } = await agent.get('/api/missions');
-      const mission = (body as MissionLists).daily.find((m) => m.id === SIGN_IN_TODAY)!;
-      expect(mission).toMatchObject({ progress: 1, completed: true, claimed: false });
-    });
-  });
-
   it('pays a finished mission once under parallel claims, then lists it under completed', async () => {
     const { agent, user } = await player('claimer');
     const signIn = await eventually(async () => {

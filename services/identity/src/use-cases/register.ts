@@ -82,11 +82,6 @@ export async function register(
           username: row.username,
           registeredAt: row.created_at.toISOString(),
         });
-        // Signing up opens a session: for "Sign in today" it is the day's first sign-in.
-        await deps.outbox.add(trx, 'identity.user.logged_in', String(row.id), {
-          userId: row.id,
-          loggedInAt: now.toISOString(),
-        });
         return row;
       });
       await offerAdminVerification(deps, user, request.adminVerifyUrlBase);
