@@ -122,17 +122,30 @@ app.get('/api/market', async (_req, res) => {
       listedAt,
     };
   };
+  // Sellers' names, as the gateway asks identity for them (one query for the page).
+  const sellerIds = [...new Set(listings.rows.map((l) => Number(l.seller_id)))];
+  const names = new Map(
+    (
+      await pool.query<{ id: number; username: string }>(
+        'select id, username from identity.users where id = any($1)',
+        [sellerIds],
+      )
+    ).rows.map((u) => [Number(u.id), u.username]),
+  );
   const items = [
     ...listings.rows.map((l) => item(l, l.seller_id, l.price, l.listing_id, l.created_at.toISOString())),
     ...supply.rows.map((s) => item(s, 0, byId.get(s.player_id)!.current_price, null, null)),
-  ].sort((a, b) => a.price - b.price);
+  ]
+    .map((entry) => ({ ...entry, username: names.get(Number(entry.userId)) ?? null }))
+    .sort((a, b) => a.price - b.price);
   res.json(items);
 });
 app.get('/api/user/cards', async (req, res) => {
   const [cards, { byId, change }] = await Promise.all([
     pool.query(
       `select k.id, k.player_id, k.edition_number, k.owner_id, k.acquired_at, k.purchase_price, k.origin,
-      k.hold_key, l.id as listing_id, l.price as listing_price from cards as k left join listings as l
+      k.hold_key, l.id as listing_id, l.price as listing_price, l.fee_percent as listing_fee_percent
+      from cards as k left join listings as l
       on l.card_id = k.id and l.status in ('active', 'settling') where k.owner_id = $1
       order by k.acquired_at desc, k.id desc`,
       [Number(req.get('x-user-id'))],
@@ -154,6 +167,7 @@ app.get('/api/user/cards', async (req, res) => {
         profitLoss: p.current_price - c.purchase_price,
         purchasePrice: c.purchase_price,
         listingPrice: forSale ? c.listing_price : null,
+        listingFeePercent: forSale ? c.listing_fee_percent : null,
         userId: c.owner_id,
       };
     }),
