@@ -40,7 +40,7 @@ export function relayNotificationStream(
   deps: { notifications: NotificationsClient; verifier: SessionVerifier; timing: StreamTiming },
   req: Request,
   res: Response,
-  query: { lastEventId?: string } = {},
+  query: { lastEventId?: string },
 ): Promise<void> {
   const session = req.session!;
   const call = deps.notifications.subscribe({

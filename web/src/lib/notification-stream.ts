@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 
 import { api, pathOf, type Notification } from '@touchline/contract';
 
+import { withQuery } from '@/lib/api';
 import { useUser } from '@/lib/data/auth';
 import { refreshNotificationLists, setUnreadCount } from '@/lib/data/notifications';
 import { tradeKeys } from '@/lib/data/trades';
@@ -50,15 +51,14 @@ export function useNotificationStream(): void {
     let retryMs = FIRST_RETRY_MS;
     // A stream opened anew cannot send Last-Event-ID: it names the position it reached instead.
     let lastEventId = '';
-    const remember = (event: Event) => {
-      const id = (event as MessageEvent<string>).lastEventId;
-      if (id) lastEventId = id;
-    };
 
-    const read = (event: Event) => JSON.parse((event as MessageEvent<string>).data) as StreamEvent;
+    const read = (event: Event) => {
+      const message = event as MessageEvent<string>;
+      if (message.lastEventId) lastEventId = message.lastEventId;
+      return JSON.parse(message.data) as StreamEvent;
+    };
     const open = () => {
-      const path = pathOf(api.notifications.stream);
-      const url = lastEventId ? `${path}?lastEventId=${encodeURIComponent(lastEventId)}` : path;
+      const url = withQuery(pathOf(api.notifications.stream), { lastEventId });
       const current = new EventSource(url, { withCredentials: true });
       source = current;
       current.addEventListener('open', () => {
@@ -66,14 +66,8 @@ export function useNotificationStream(): void {
         // Anything read or created while disconnected shows in the lists.
         void refreshNotificationLists(queryClient);
       });
-      current.addEventListener('unread', (event) => {
-        remember(event);
-        setUnreadCount(queryClient, read(event).unreadCount);
-      });
-      current.addEventListener('notification', (event) => {
-        remember(event);
-        onNotification(queryClient, read(event));
-      });
+      current.addEventListener('unread', (event) => setUnreadCount(queryClient, read(event).unreadCount));
+      current.addEventListener('notification', (event) => onNotification(queryClient, read(event)));
       current.addEventListener('error', () => {
         if (current.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself
         current.close();

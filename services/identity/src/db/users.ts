@@ -26,7 +26,6 @@ export async function badgesOf(db: Knex, userIds: number[]): Promise<Map<number,
   return byUser;
 }
 
-/** Usernames equal to base or base followed by digits: the candidates a new username must avoid. */
 /**
  * Sign-ups that derive the same username base take turns until commit, so each sees the names the
  * others took instead of colliding on the unique index and running out of retries.
@@ -35,6 +34,7 @@ export async function lockUsernameBase(trx: Knex.Transaction, base: string): Pro
   await trx.raw(`select pg_advisory_xact_lock(hashtext(?))`, [`identity.username:${base}`]);
 }
 
+/** Usernames equal to base or base followed by digits: the candidates a new username must avoid. */
 export async function usernamesLike(db: Knex, base: string): Promise<string[]> {
   const rows = await db('users')
     .where('username', base)

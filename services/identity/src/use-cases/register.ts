@@ -6,8 +6,8 @@ import {
   findUserByRegistrationKey,
   insertUser,
   isUniqueViolation,
-  usernamesLike,
   lockUsernameBase,
+  usernamesLike,
 } from '../db/users';
 import { isEmail, normalizeEmail } from '../domain/email';
 import { hashPassword, passwordProblem, verifyPassword } from '../domain/password';
