@@ -118,6 +118,78 @@ describe('kafka event bus (librdkafka mock cluster)', () => {
   );
 
   it(
+    'hands a batchHandler whole runs of a partition in order, and a failing batch to handler one by one',
+    async () => {
+      const bus = newBus();
+      const name = topic(1);
+      // Published before the group exists, so the first fetch returns them together.
+      const all = Array.from({ length: 250 }, (_, seq) => message(name, `key-${seq % 7}`, String(seq)));
+      await bus.publish(all);
+      const batches: number[][] = [];
+      const singles: number[] = [];
+      const handled: number[] = [];
+      let failOnce = true;
+      await bus.subscribe({
+        group: unique('group'),
+        topics: [name],
+        handler: async ({ value }) => {
+          singles.push(Number(value.toString()));
+          handled.push(Number(value.toString()));
+        },
+        batchHandler: async (messages) => {
+          const seqs = messages.map((m) => Number(m.value.toString()));
+          // The batch holding 120 fails as a whole the first time: all or none, so nothing of it counts.
+          if (failOnce && seqs.includes(120)) {
+            failOnce = false;
+            throw new Error('batch refused');
+          }
+          batches.push(seqs);
+          handled.push(...seqs);
+        },
+      });
+      await waitFor(() => handled.length >= 250, '250 messages');
+      await sleep(300);
+
+      expect(handled).toEqual(all.map((_, seq) => seq));
+      expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(100);
+      expect(batches.length).toBeGreaterThan(0);
+      // The refused chunk went through handler, message by message, and nothing else did.
+      expect(singles).toContain(120);
+      expect(singles.length).toBeLessThanOrEqual(100);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'does not spin on an idle connection (kafkajs#1556): the request queue is checked per request, not per millisecond',
+    async () => {
+      const bus = newBus();
+      const name = topic(1);
+      await bus.subscribe({ group: unique('group'), topics: [name], handler: async () => {} });
+      const { createRequire } = await import('node:module');
+      const RequestQueue = createRequire(__filename)('kafkajs/src/network/requestQueue') as {
+        prototype: { checkPendingRequests(): void };
+      };
+      const original = RequestQueue.prototype.checkPendingRequests;
+      let checks = 0;
+      RequestQueue.prototype.checkPendingRequests = function (this: unknown) {
+        checks++;
+        original.call(this);
+      };
+      try {
+        await sleep(1_000);
+      } finally {
+        RequestQueue.prototype.checkPendingRequests = original;
+      }
+      // One check per completed request: fetches every 50 ms and heartbeats. The bug made it one per
+      // millisecond and connection (several thousand here).
+      expect(checks).toBeGreaterThan(0);
+      expect(checks).toBeLessThan(300);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
     'keeps publish order per key across a 3-partition topic',
     async () => {
       const bus = newBus();

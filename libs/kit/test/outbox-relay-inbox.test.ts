@@ -320,6 +320,30 @@ describe('subscribeConsumers (inbox)', () => {
     expect(await count('inbox')).toBe(1);
   });
 
+  it('handles a batch in one transaction: each new event once, in order, and skips those already in the inbox', async () => {
+    const [a, b, c] = [await publishedMessage(21), await publishedMessage(22), await publishedMessage(23)];
+    const { bus, handled } = await subscribe('leaderboard');
+    await bus.deliver(b);
+
+    // b was handled before, and a comes twice in the batch.
+    await bus.subscriptions[0]!.batchHandler!([a, b, a, c]);
+
+    expect(handled.map((h) => h.userId)).toEqual([22, 21, 23]);
+    expect(handled.map((h) => h.requestId)).toEqual([b, a, c].map((m) => `event:${m.headers['event-id']}`));
+    expect(await notesOf('leaderboard')).toHaveLength(3);
+    expect(await count('inbox')).toBe(3);
+  });
+
+  it('rolls a whole batch back when one of its events fails', async () => {
+    const [a, b] = [await publishedMessage(24), await publishedMessage(25)];
+    let calls = 0;
+    const { bus } = await subscribe('missions', () => ++calls === 2);
+
+    await expect(bus.subscriptions[0]!.batchHandler!([a, b])).rejects.toThrow('mail server down');
+    expect(await notesOf('missions')).toHaveLength(0);
+    expect(await count('inbox')).toBe(0);
+  });
+
   it('ignores other topics and drops events without an id', async () => {
     const message = await publishedMessage(15);
     const { bus, handled } = await subscribe('notifications');

@@ -4,14 +4,21 @@ import knex from 'knex';
 import { createPromiseClient } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
-import { cpuMsBetween, cpuMsByPid, postgresCpuMs, signalTree } from './proc';
-import { GRPC_INDEX, PG, signUp, startStack } from './stack';
+import { cpuMsBetween, cpuMsByLabel, cpuMsByPid, postgresCpuMs, signalTree } from './proc';
+import { GRPC_INDEX, PG, psql, signUp, startStack } from './stack';
 import { ms, percentiles } from './stats';
 
 /** Concurrency levels (simultaneous players), each run for SECONDS / levels. */
 const LEVELS = (process.env.BENCH_LEVELS ?? '2,6,16').split(',').map(Number);
 const PLAYERS = Math.max(...LEVELS);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+
+/** Transactions committed in a database so far (pg_stat_database; its counters lag by up to 0.5 s). */
+function commits(database: string): number {
+  return Number(
+    psql(database, `select xact_commit from pg_stat_database where datname = current_database()`),
+  );
+}
 
 interface Sample {
   ms: number;
@@ -71,6 +78,7 @@ async function main(): Promise<void> {
       const cpuBefore = cpuMsByPid(stack.child.pid!);
       if (profileDir) signalTree(stack.child.pid!, 'SIGUSR2'); // start profiling
       const pgBefore = postgresCpuMs(database);
+      const commitsBefore = commits(database);
       await Promise.all(
         cookies.slice(0, level).map(async (cookie, i) => {
           const mine = slices[i]!;
@@ -102,7 +110,9 @@ async function main(): Promise<void> {
       if (profileDir) signalTree(stack.child.pid!, 'SIGUSR2'); // stop and write the profiles
       const okBuys = buys.filter((b) => b.ok).length;
       // Each buy here also brings half a sell: the CPU per buy is of a buy and its share of sells.
-      const cpuPerBuy = cpuMsBetween(cpuBefore, cpuMsByPid(stack.child.pid!)) / okBuys;
+      const cpuAfter = cpuMsByPid(stack.child.pid!);
+      const commitsPerBuy = (commits(database) - commitsBefore) / okBuys;
+      const cpuPerBuy = cpuMsBetween(cpuBefore, cpuAfter) / okBuys;
       const pgPerBuy = cpuMsBetween(pgBefore, postgresCpuMs(database)) / okBuys;
       const rate = okBuys / elapsed;
       bestRate = Math.max(bestRate, rate);
@@ -111,6 +121,15 @@ async function main(): Promise<void> {
       const errors = [...buys, ...sells].filter((x) => !x.ok).length;
       console.log(
         `  ${String(level).padStart(2)} players: ${rate.toFixed(1).padStart(5)} buys/s  buy p50 ${ms(buyP.p50)} p95 ${ms(buyP.p95)} p99 ${ms(buyP.p99)} | sell p50 ${ms(sellP.p50)} p99 ${ms(sellP.p99)} | CPU/buy ${cpuPerBuy.toFixed(1)} ms stack + ${pgPerBuy.toFixed(1)} ms Postgres | errors ${errors} ${JSON.stringify(Object.fromEntries(statuses))}`,
+      );
+      console.log(
+        `              ${commitsPerBuy.toFixed(1)} Postgres commits per buy; CPU per buy by process: ${cpuMsByLabel(
+          cpuBefore,
+          cpuAfter,
+        )
+          .filter(([, total]) => total / okBuys >= 0.5)
+          .map(([name, total]) => `${name} ${(total / okBuys).toFixed(1)}`)
+          .join(', ')} ms`,
       );
     }
     const wallet = createPromiseClient<WalletDefinition>(

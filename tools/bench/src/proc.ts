@@ -86,3 +86,27 @@ export function postgresCpuMs(database: string): Map<number, number> {
   }
   return out;
 }
+
+/** The service a process of the stack runs (its OTEL_SERVICE_NAME), else its script. */
+export function processLabel(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const script = args.find((a) => /\.(ts|js|mjs)$/.test(a)) ?? args[0] ?? '?';
+    const service = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .find((e) => e.startsWith('OTEL_SERVICE_NAME='));
+    return service ? service.slice('OTEL_SERVICE_NAME='.length) : script.split('/').slice(-3).join('/');
+  } catch {
+    return '?';
+  }
+}
+
+/** CPU milliseconds between two snapshots, summed by processLabel, largest first. */
+export function cpuMsByLabel(before: Map<number, number>, after: Map<number, number>): [string, number][] {
+  const byLabel = new Map<string, number>();
+  for (const [pid, ms] of after) {
+    const label = processLabel(pid);
+    byLabel.set(label, (byLabel.get(label) ?? 0) + ms - (before.get(pid) ?? 0));
+  }
+  return [...byLabel].sort((a, b) => b[1] - a[1]);
+}

@@ -48,6 +48,18 @@ export function withBusChaos(bus: EventBus, options: BusChaosOptions): EventBus 
           // Both at once: the two deliveries race for the inbox row.
           await Promise.all([subscription.handler(message), subscription.handler(message)]);
         },
+        batchHandler: subscription.batchHandler
+          ? async (messages) => {
+              const twice = messages.filter(() => random() < options.duplicateShare);
+              if (twice.length > 0)
+                logger.warn(
+                  { chaos: 'duplicate', group: subscription.group, events: twice.length },
+                  'bus chaos: delivered events of a batch twice',
+                );
+              // The batch and the second deliveries at once: they race for the inbox rows.
+              await Promise.all([subscription.batchHandler!(messages), ...twice.map(subscription.handler)]);
+            }
+          : undefined,
       });
     },
     close: () => bus.close(),

@@ -23,6 +23,12 @@ export interface Subscription {
   topics: string[];
   /** Throwing makes the bus redeliver the message later (with backoff); later messages of the same key wait. */
   handler: BusHandler;
+  /**
+   * Optional: consecutive messages of one partition at once, in order, handled all or none. A bus may
+   * use it to spread one transaction over many messages; when it throws, the bus hands the same
+   * messages to `handler` one at a time.
+   */
+  batchHandler?: (messages: BusMessage[]) => Promise<void>;
 }
 
 export interface EventBus {

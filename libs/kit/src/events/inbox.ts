@@ -40,40 +40,72 @@ export async function subscribeConsumers(options: {
   const { bus, db, group, consumers, logger } = options;
   if (consumers.length === 0) return;
   const byTopic = new Map(consumers.map((c) => [c.topic, c]));
+
+  /** What a message asks of this group, or undefined when there is nothing to do. */
+  const delivery = (message: BusMessage): Delivery | undefined => {
+    const target = byTopic.get(message.topic as Topic);
+    if (!target) return undefined;
+    const eventId = message.headers[EVENT_HEADERS.id];
+    if (!eventId) {
+      logger.error({ topic: message.topic, key: message.key }, 'event without id dropped');
+      return undefined;
+    }
+    const meta: EventMeta = {
+      eventId,
+      key: message.key,
+      occurredAt: new Date(message.headers[EVENT_HEADERS.occurredAt] ?? Date.now()),
+    };
+    return { target, meta, message, event: decodeEvent(target.topic, message.value) };
+  };
+
+  /** Runs the handler in the trace and request context of the event it handles. */
+  const handle = ({ target, meta, message, event }: Delivery, trx: Knex.Transaction) =>
+    context.with(propagation.extract(context.active(), message.headers), () =>
+      runWithContext({ requestId: `event:${meta.eventId}` }, () => target.handle(event, meta, trx)),
+    );
+
+  /** Records the events in the inbox and handles those recorded now, all in one transaction. */
+  const handleAll = async (deliveries: Delivery[]) => {
+    if (deliveries.length === 0) return;
+    await db.transaction(async (trx) => {
+      const fresh = new Set(
+        (
+          (await trx('inbox')
+            .insert(deliveries.map(({ meta }) => ({ consumer: group, event_id: meta.eventId })))
+            .onConflict(['consumer', 'event_id'])
+            .ignore()
+            .returning('event_id')) as { event_id: string }[]
+        ).map((row) => row.event_id),
+      );
+      for (const delivery of deliveries) {
+        // delete: an event delivered twice in one batch is handled once.
+        if (!fresh.delete(delivery.meta.eventId)) {
+          logger.debug(
+            { eventId: delivery.meta.eventId, topic: delivery.message.topic },
+            'duplicate event skipped',
+          );
+          continue;
+        }
+        await handle(delivery, trx);
+      }
+    });
+  };
+
   await bus.subscribe({
     group,
     topics: [...byTopic.keys()],
-    handler: async (message: BusMessage) => {
-      const target = byTopic.get(message.topic as Topic);
-      if (!target) return;
-      const eventId = message.headers[EVENT_HEADERS.id];
-      if (!eventId) {
-        logger.error({ topic: message.topic, key: message.key }, 'event without id dropped');
-        return;
-      }
-      const meta: EventMeta = {
-        eventId,
-        key: message.key,
-        occurredAt: new Date(message.headers[EVENT_HEADERS.occurredAt] ?? Date.now()),
-      };
-      const event = decodeEvent(target.topic, message.value);
-      const parent = propagation.extract(context.active(), message.headers);
-      await context.with(parent, () =>
-        runWithContext({ requestId: `event:${eventId}` }, () =>
-          db.transaction(async (trx) => {
-            const inserted = await trx('inbox')
-              .insert({ consumer: group, event_id: eventId })
-              .onConflict(['consumer', 'event_id'])
-              .ignore()
-              .returning('event_id');
-            if (inserted.length === 0) {
-              logger.debug({ eventId, topic: message.topic }, 'duplicate event skipped');
-              return;
-            }
-            await target.handle(event, meta, trx);
-          }),
-        ),
-      );
+    handler: async (message) => {
+      const one = delivery(message);
+      if (one) await handleAll([one]);
     },
+    batchHandler: async (messages) =>
+      handleAll(messages.map(delivery).filter((d): d is Delivery => d !== undefined)),
   });
+}
+
+interface Delivery {
+  target: EventConsumer;
+  meta: EventMeta;
+  message: BusMessage;
+  event: EventOutput<Topic>;
 }

@@ -9,13 +9,17 @@
  * - Topics are declared by the platform, never auto-created by clients (a typo must fail loudly).
  * - Consumer: one consumer group per Subscription. A throwing handler leaves its offset uncommitted and
  *   kafkajs redelivers the same message (with capped exponential backoff, forever), so later messages of
- *   the partition, and therefore of the key, wait behind it.
+ *   the partition, and therefore of the key, wait behind it. A subscription with a batchHandler gets the
+ *   messages of one fetch of a partition together (in chunks); a chunk that fails is handled again one
+ *   message at a time, so a bad message still stops only itself and what follows it.
  */
 import kafkajs from 'kafkajs';
 import type {
   Consumer,
   ConsumerConfig,
+  EachBatchPayload,
   EachMessagePayload,
+  KafkaMessage,
   IHeaders,
   Kafka,
   LogEntry,
@@ -25,6 +29,7 @@ import type {
 } from 'kafkajs';
 
 import type { BusMessage, EventBus, Subscription } from './bus';
+import { applyKafkajsIdleFix } from './kafkajs-idle-fix';
 
 // kafkajs is CommonJS and spreads its error classes into module.exports, which Node's ESM named-export
 // detection cannot see: read them from the default export.
@@ -72,6 +77,9 @@ const DEFAULTS = {
   redeliveryMaxDelayMs: 10_000,
 } as const;
 
+/** Most messages a batchHandler gets at once: bounds one transaction when a consumer catches up on a backlog. */
+const MAX_BATCH = 100;
+
 /** See KafkaBusOptions.joinTimeoutMs. */
 function joinTimeoutOf(options: KafkaBusOptions): number {
   return (
@@ -83,6 +91,7 @@ function joinTimeoutOf(options: KafkaBusOptions): number {
 }
 
 export function createKafkaBus(options: KafkaBusOptions): EventBus {
+  applyKafkajsIdleFix();
   const { logger } = options;
   const kafka = new KafkaClient({
     clientId: options.clientId,
@@ -205,7 +214,7 @@ function consumerConfig(
 interface ManagedConsumer {
   consumer: Consumer;
   joins: JoinTracker;
-  eachMessage: (payload: EachMessagePayload) => Promise<void>;
+  eachBatch: (payload: EachBatchPayload) => Promise<void>;
   /** Idempotent. */
   stop(): Promise<void>;
 }
@@ -226,6 +235,39 @@ function manageConsumer(
     if (!active()) throw new KafkaJSError('consumer is stopping', { retriable: true });
     await deliver(subscription, payload, logger);
   };
+  // Offsets are resolved here, message by message or chunk by chunk, never for what was not handled.
+  const eachBatch = async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) => {
+    const { topic, partition } = batch;
+    const { batchHandler } = subscription;
+    for (let start = 0; start < batch.messages.length; start += MAX_BATCH) {
+      if (!isRunning() || isStale()) return;
+      const chunk = batch.messages.slice(start, start + MAX_BATCH);
+      if (batchHandler && chunk.length > 1) {
+        if (!active()) throw new KafkaJSError('consumer is stopping', { retriable: true });
+        const handled = await batchHandler(chunk.map((message) => toBusMessage(topic, message))).then(
+          () => true,
+          (error: unknown) => {
+            logger.debug(
+              { err: error, group, topic, partition },
+              'event batch failed; handling it one by one',
+            );
+            return false;
+          },
+        );
+        if (handled) {
+          resolveOffset(chunk[chunk.length - 1]!.offset);
+          await heartbeat();
+          continue;
+        }
+      }
+      for (const message of chunk) {
+        if (!isRunning() || isStale()) return;
+        await eachMessage({ topic, partition, message, heartbeat, pause: () => () => {} });
+        resolveOffset(message.offset);
+        await heartbeat();
+      }
+    }
+  };
   let stopping: Promise<void> | undefined;
   const stop = async () => {
     const settled = await joins.settled(joinTimeoutOf(options));
@@ -235,13 +277,13 @@ function manageConsumer(
   return {
     consumer,
     joins,
-    eachMessage,
+    eachBatch,
     stop: () => (stopping ??= stop()),
   };
 }
 
 async function startConsumer(
-  { consumer, joins, eachMessage }: ManagedConsumer,
+  { consumer, joins, eachBatch }: ManagedConsumer,
   subscription: Subscription,
   options: KafkaBusOptions,
   logger: KafkaBusLogger,
@@ -258,7 +300,8 @@ async function startConsumer(
     // Resolves only after the first join; errors in it surface through the CRASH event instead.
     await consumer.run({
       partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
-      eachMessage,
+      eachBatchAutoResolve: false,
+      eachBatch,
     });
   };
   try {
@@ -353,7 +396,7 @@ async function deliver(
   payload: EachMessagePayload,
   logger: KafkaBusLogger,
 ): Promise<void> {
-  const message = toBusMessage(payload);
+  const message = toBusMessage(payload.topic, payload.message);
   try {
     await subscription.handler(message);
   } catch (error) {
@@ -385,7 +428,7 @@ function redeliverable(error: unknown): Error {
   return new KafkaJSError(cause, metadata);
 }
 
-function toBusMessage({ topic, message }: EachMessagePayload): BusMessage {
+function toBusMessage(topic: string, message: KafkaMessage): BusMessage {
   return {
     topic,
     key: message.key?.toString('utf8') ?? '',

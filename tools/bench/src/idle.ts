@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { cpuMsBetween, cpuMsByPid, postgresCpuMs, processLabel, signalTree } from './proc';
+import { startStack } from './stack';
+
+/**
+ * `npm run bench:idle`: the stack on a fresh database, no requests; prints the CPU each process
+ * burns per second doing nothing (pollers, health checks, Kafka fetch loops, jobs), and Postgres's.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function main(): Promise<void> {
+  // BENCH_CPU_PROF=<dir>: a CPU profile of every process for the idle window (see profile-summary.ts).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const stack = await startStack(
+    profileDir
+      ? {
+          NODE_OPTIONS: `--import ${path.join(__dirname, 'cpu-profiler.mjs')}`,
+          BENCH_CPU_PROF_DIR: path.resolve(profileDir),
+        }
+      : {},
+  );
+  try {
+    await new Promise((r) => setTimeout(r, 5_000)); // let start-up work settle
+    if (profileDir) signalTree(stack.child.pid!, 'SIGUSR2');
+    const before = cpuMsByPid(stack.child.pid!);
+    const pgBefore = postgresCpuMs(stack.database);
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const seconds = (performance.now() - t0) / 1000;
+    const after = cpuMsByPid(stack.child.pid!);
+    if (profileDir) {
+      signalTree(stack.child.pid!, 'SIGUSR2');
+      await new Promise((r) => setTimeout(r, 2_000)); // let the profiles be written
+    }
+    const rows = [...after].map(([pid, ms]) => ({
+      pid,
+      name: processLabel(pid),
+      perSecond: (ms - (before.get(pid) ?? 0)) / seconds,
+    }));
+    rows.sort((a, b) => b.perSecond - a.perSecond);
+    console.log(`bench:idle (stack, no requests, ${seconds.toFixed(1)} s)`);
+    for (const r of rows)
+      if (r.perSecond > 0) console.log(`  ${r.name.padEnd(28)} ${r.perSecond.toFixed(1).padStart(7)} ms/s`);
+    const total = cpuMsBetween(before, after) / seconds;
+    const pg = cpuMsBetween(pgBefore, postgresCpuMs(stack.database)) / seconds;
+    console.log(
+      `  total stack ${total.toFixed(0)} ms CPU per second; Postgres ${pg.toFixed(0)} ms per second`,
+    );
+  } finally {
+    await stack.stop();
+  }
+}
+
+void main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
