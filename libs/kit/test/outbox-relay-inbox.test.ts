@@ -344,6 +344,28 @@ describe('subscribeConsumers (inbox)', () => {
     expect(await count('inbox')).toBe(0);
   });
 
+  it('spends no transaction or inbox row on an event its consumer finds irrelevant', async () => {
+    const [even, odd] = [await publishedMessage(26), await publishedMessage(27)];
+    const bus = new FakeBus();
+    const handled: number[] = [];
+    await subscribeConsumers({
+      bus,
+      db,
+      group: 'admin',
+      logger: silentLogger,
+      consumers: [
+        consumer(TOPIC, async (event) => void handled.push(event.userId), {
+          relevant: (event) => event.userId % 2 === 0,
+        }),
+      ],
+    });
+    await bus.deliver(odd);
+    await bus.subscriptions[0]!.batchHandler!([odd, even]);
+
+    expect(handled).toEqual([26]);
+    expect(await db('inbox').pluck('event_id')).toEqual([even.headers['event-id']]);
+  });
+
   it('ignores other topics and drops events without an id', async () => {
     const message = await publishedMessage(15);
     const { bus, handled } = await subscribe('notifications');

@@ -30,6 +30,9 @@ export interface BenchStack {
 export async function startStack(env: Record<string, string> = {}): Promise<BenchStack> {
   const database = `${DB_PREFIX}_${Date.now()}`;
   psql('postgres', `create database ${database}`);
+  // BENCH_LOG_STATEMENTS=1: Postgres logs every statement of this database (to count them per service).
+  if (process.env.BENCH_LOG_STATEMENTS === '1')
+    psql('postgres', `alter database ${database} set log_statement = 'all'`);
   const port = await freePort();
   // Below the ephemeral port range (32768+), where outgoing connections could already hold a port.
   const grpcBase = Number(process.env.BENCH_GRPC_BASE ?? 21000 + Math.floor(Math.random() * 5000));

@@ -16,13 +16,20 @@ export interface EventMeta {
 export interface EventConsumer<T extends Topic = Topic> {
   topic: T;
   handle(event: EventOutput<T>, meta: EventMeta, trx: Knex.Transaction): Promise<void>;
+  /**
+   * False when the event asks nothing of this service: it is then not handled, and no transaction
+   * or inbox row is spent on it. Must depend on the event and its meta alone, so a redelivery gets
+   * the same answer.
+   */
+  relevant?(event: EventOutput<T>, meta: EventMeta): boolean;
 }
 
 export function consumer<T extends Topic>(
   topic: T,
   handle: (event: EventOutput<T>, meta: EventMeta, trx: Knex.Transaction) => Promise<void>,
+  options: { relevant?: (event: EventOutput<T>, meta: EventMeta) => boolean } = {},
 ): EventConsumer {
-  return { topic, handle } as unknown as EventConsumer;
+  return { topic, handle, relevant: options.relevant } as unknown as EventConsumer;
 }
 
 /**
@@ -55,7 +62,9 @@ export async function subscribeConsumers(options: {
       key: message.key,
       occurredAt: new Date(message.headers[EVENT_HEADERS.occurredAt] ?? Date.now()),
     };
-    return { target, meta, message, event: decodeEvent(target.topic, message.value) };
+    const event = decodeEvent(target.topic, message.value);
+    if (target.relevant && !target.relevant(event, meta)) return undefined;
+    return { target, meta, message, event };
   };
 
   /** Runs the handler in the trace and request context of the event it handles. */

@@ -20,6 +20,11 @@ export interface RelayOptions {
   pollIntervalMs?: number;
   batchSize?: number;
   leaseMs?: number;
+  /**
+   * How long a nudge waits before draining, so that the commits of that moment leave in one batch
+   * (one query and one publish instead of one each). Default 5 ms.
+   */
+  lingerMs?: number;
 }
 
 /**
@@ -32,6 +37,8 @@ export class OutboxRelay {
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
   private readonly leaseMs: number;
+  private readonly lingerMs: number;
+  private lingering: NodeJS.Timeout | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -44,6 +51,7 @@ export class OutboxRelay {
     this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
     this.batchSize = options.batchSize ?? 200;
     this.leaseMs = options.leaseMs ?? 15_000;
+    this.lingerMs = options.lingerMs ?? 5;
   }
 
   start(): void {
@@ -54,6 +62,15 @@ export class OutboxRelay {
 
   /** Asks for a drain soon (after a commit that wrote events). */
   nudge(): void {
+    if (this.stopped || this.lingering) return;
+    this.lingering = setTimeout(() => {
+      this.lingering = undefined;
+      this.drainNow();
+    }, this.lingerMs);
+    this.lingering.unref();
+  }
+
+  private drainNow(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
@@ -67,7 +84,7 @@ export class OutboxRelay {
         this.running = undefined;
         if (this.again) {
           this.again = false;
-          setTimeout(() => this.nudge(), 10).unref();
+          this.nudge();
         }
       });
   }
@@ -76,6 +93,7 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.lingering) clearTimeout(this.lingering);
     await this.running;
   }
 

@@ -25,12 +25,17 @@ export async function onTradeAccepted(trx: Tx, event: EventOutput<'trading.trade
   });
 }
 
+/** Only a sale from one player to another is an exchange; the market's own sales are not. */
+export function isSaleBetweenPlayers(event: EventOutput<'market.sale.completed'>): boolean {
+  return event.sellerUserId !== MARKET_USER_ID && event.sellerUserId !== event.buyerUserId;
+}
+
 /**
  * A sale of one player's listing to another: coins one way, the card the other. The listing price
  * stands for the card's value; the market keeps it within 50%-150% of the player's price.
  */
 export async function onSaleCompleted(trx: Tx, event: EventOutput<'market.sale.completed'>): Promise<void> {
-  if (event.sellerUserId === MARKET_USER_ID || event.sellerUserId === event.buyerUserId) return;
+  if (!isSaleBetweenPlayers(event)) return;
   await recordExchange(trx, 'sale', {
     id: `sale:${event.saleId}`,
     at: new Date(event.completedAt),
