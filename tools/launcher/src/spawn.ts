@@ -27,7 +27,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts Touchline exactly as `npm start` does (`node --import tsx tools/launcher/src/start.ts`) in its own
+ * Starts Touchline exactly as `npm start` does (`node tools/launcher/start.mjs`) in its own
  * process, and resolves once it prints that it is ready.
  */
 export async function spawnApp(options: {
@@ -41,7 +41,7 @@ export async function spawnApp(options: {
   const readyTimeoutMs = options.readyTimeoutMs ?? 180_000;
   const port = options.port ?? (await freePort());
   // One process (no tsx CLI wrapper), so SIGKILL reaches the server itself, as `kill -9` would.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tools/launcher/src/start.ts'], {
+  const child = spawn(process.execPath, ['tools/launcher/start.mjs'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
