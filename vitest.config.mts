@@ -5,6 +5,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * real-Postgres run (TEST_DATABASE_URL set, as CI does second) and are left out of the embedded run.
  */
 const realPostgresOnly = process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'];
+/**
+ * The Kafka bus tests use librdkafka's mock cluster and no database: the real-Postgres run would
+ * only repeat them (a minute of CI).
+ */
+const databaseFree = process.env.TEST_DATABASE_URL ? ['libs/kit/test/kafka-bus*.test.ts'] : [];
 
 /** Node workspaces (libs, protos, services, gateway) in one project; the web app has its own (jsdom). */
 export default defineConfig({
@@ -23,7 +28,7 @@ export default defineConfig({
             'gateway/test/**/*.test.ts',
             'tools/*/test/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, ...realPostgresOnly],
+          exclude: [...configDefaults.exclude, ...realPostgresOnly, ...databaseFree],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

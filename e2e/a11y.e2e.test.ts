@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl } from './support/app';
 import { paths } from '../web/src/config/paths';
 import { signInAdmin } from './support/admin';
 import { axeCounts, describeFindings, type AxeCounts } from './support/axe';
@@ -12,7 +13,7 @@ import { signUpNewPlayer } from './support/session';
  * main dialogs. Every path of web/src/config/paths.ts (the route table's paths) must be visited.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = appUrl();
 let browser: Browser;
 
 /** Every screen measured, in order, for the table printed at the end. */

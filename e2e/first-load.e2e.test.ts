@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl } from './support/app';
 import { kb, measureFirstLoad } from '../tools/bench/src/first-load';
 import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
 
@@ -14,7 +15,7 @@ import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
  * small by loading sonner with the first toast, the bell's popover at its first press and the
  * dialogs when they open.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = appUrl();
 const TARGET_AUTH_JS_GZIP = 120 * 1024;
 const TARGET_HOME_JS_GZIP = 170 * 1024;
 let browser: Browser;

@@ -2,33 +2,53 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { spawnApp as startApp } from '@touchline/launcher/src/spawn';
+import { spawnApp as startApp, type RunningApp } from '@touchline/launcher/src/spawn';
 import { E2E_ADMIN_EMAIL } from './support/admin';
+import { E2E_WORKERS } from './support/workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    baseUrls: string[];
   }
 }
 
-/** One embedded Touchline for the whole e2e run, on a free port and a throw-away data directory. */
+/**
+ * One embedded Touchline per e2e worker, each on a free port and its own throw-away data directory:
+ * the files of one worker run one after another against its app, as they all did against one app
+ * when the files ran one at a time, so no file sees another's players, sales or totals.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-e2e-'));
-  const app = await startApp({
-    dataDir,
-    env: {
-      // Always open: the market flows must not depend on the weekday the suite runs.
-      MARKET_HOURS: 'always',
-      // The admin tests' account (support/admin.ts) proves this address through the dev mailbox.
-      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
-      // Every browser in the suite signs up from 127.0.0.1: far more than the 20 sign-ups an hour
-      // one address gets. The limits are tested in gateway/test; here they only get in the way.
-      RATE_LIMIT_SCALE: '50',
-    },
-  });
-  project.provide('baseUrl', app.url);
-  return async () => {
-    await app.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  const started: { app: RunningApp; dataDir: string }[] = [];
+  const stopAll = async () => {
+    await Promise.all(started.map(({ app }) => app.stop()));
+    for (const { dataDir } of started) rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await Promise.all(
+      Array.from({ length: E2E_WORKERS }, async () => {
+        const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-e2e-'));
+        const app = await startApp({
+          dataDir,
+          env: {
+            // Always open: the market flows must not depend on the weekday the suite runs.
+            MARKET_HOURS: 'always',
+            // The admin tests' account (support/admin.ts) proves this address through the dev mailbox.
+            ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+            // Every browser in the suite signs up from 127.0.0.1: far more than the 20 sign-ups an hour
+            // one address gets. The limits are tested in gateway/test; here they only get in the way.
+            RATE_LIMIT_SCALE: '50',
+          },
+        });
+        started.push({ app, dataDir });
+      }),
+    );
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  project.provide(
+    'baseUrls',
+    started.map(({ app }) => app.url),
+  );
+  return stopAll;
 }

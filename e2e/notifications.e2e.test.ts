@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl } from './support/app';
 import { startTcpProxy } from '@touchline/kit/src/testing/tcp-proxy';
 import { launchBrowser, phoneContext } from './support/browser';
 import { signUpNewPlayer, signUpOnPage } from './support/session';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = appUrl();
 let browser: Browser;
 
 beforeAll(async () => {

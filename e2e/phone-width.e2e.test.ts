@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl } from './support/app';
 import { settle } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
@@ -10,7 +11,7 @@ import { signUpNewPlayer } from './support/session';
  * Date and Player in view while it scrolls sideways.
  */
 
-const baseUrl = inject('baseUrl');
+const baseUrl = appUrl();
 let browser: Browser;
 let page: Page;
 let names: string[];

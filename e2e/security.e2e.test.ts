@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl } from './support/app';
 import { spawnApp, type RunningApp } from '@touchline/launcher/src/spawn';
 import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 /** Issue 9 against the real embedded app: headers in a real browser, loopback only, revocations on disk. */
-const baseUrl = inject('baseUrl');
+const baseUrl = appUrl();
 let browser: Browser;
 
 beforeAll(async () => {

@@ -1,7 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/workers';
 
-/** Browser tests against the real embedded app (see global-setup.ts); files run one at a time. */
+/**
+ * Browser tests against the real embedded app: two files at a time, each worker against its own app
+ * (global-setup.ts, support/app.ts).
+ */
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -10,6 +14,6 @@ export default defineConfig({
     globalSetup: ['global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    maxWorkers: E2E_WORKERS,
   },
 });
