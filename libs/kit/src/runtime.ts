@@ -8,14 +8,17 @@ import { openPglite } from './db/pglite';
 import type { EventBus } from './events/bus';
 import { withBusChaos } from './events/bus-chaos';
 import { InProcessBus } from './events/in-process-bus';
-import { createKafkaBus } from './events/kafka-bus';
 import { createLogger } from './logger';
 import { startService, type RunningService, type ServiceModule } from './service';
 import { stopTelemetry } from './telemetry/sdk';
 
-/** Kafka when KAFKA_BROKERS is set, otherwise the in-process bus (events stay inside this process). */
-export function createBus(config: BaseConfig, clientId: string, logger: Logger): EventBus {
+/**
+ * Kafka when KAFKA_BROKERS is set, otherwise the in-process bus (events stay inside this process).
+ * kafkajs is loaded only then.
+ */
+export async function createBus(config: BaseConfig, clientId: string, logger: Logger): Promise<EventBus> {
   if (config.KAFKA_BROKERS) {
+    const { createKafkaBus } = await import('./events/kafka-bus');
     const bus = createKafkaBus({
       brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
       clientId,
@@ -57,7 +60,7 @@ export async function runStandalone<C, H>(module: ServiceModule<C, H>): Promise<
     process.exit(1);
   }
   const logger = createLogger({ service: module.name, level: config.LOG_LEVEL });
-  const bus = createBus(config, module.name, logger);
+  const bus = await createBus(config, module.name, logger);
   const database = await openDatabase(config, module.schema);
   const service = await startService(module, {
     config,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addMinutes } from 'date-fns';
+import { addMinutes } from 'date-fns/addMinutes';
 import { inTransaction, invalid, notFound, type Db } from '@touchline/kit';
 import type { User } from '@touchline/protos/gen/touchline/identity/User';
 import {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { addMinutes } from 'date-fns';
+import { addMinutes } from 'date-fns/addMinutes';
 import { inTransaction, invalid, notFound, unauthenticated } from '@touchline/kit';
 import type { ChangePasswordRequest__Output } from '@touchline/protos/gen/touchline/identity/ChangePasswordRequest';
 import type { RequestPasswordResetRequest__Output } from '@touchline/protos/gen/touchline/identity/RequestPasswordResetRequest';

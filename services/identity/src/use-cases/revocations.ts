@@ -1,4 +1,4 @@
-import { subSeconds } from 'date-fns';
+import { subSeconds } from 'date-fns/subSeconds';
 import { invalid } from '@touchline/kit';
 import type { ListRevokedSessionsResponse } from '@touchline/protos/gen/touchline/identity/ListRevokedSessionsResponse';
 import { sessionsRevokedSince } from '../db/sessions';

@@ -1,4 +1,4 @@
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import { unauthenticated, forbidden } from '@touchline/kit';
 import type { SessionResponse } from '@touchline/protos/gen/touchline/identity/SessionResponse';
 import { findSession, insertSession, revokeSession } from '../db/sessions';
