@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { cpuMsBetween, cpuMsByPid, postgresCpuMs, processLabel, signalTree } from './proc';
-import { startStack } from './stack';
+import { profilingEnv, startStack } from './stack';
 
 /**
  * `npm run bench:idle`: the stack on a fresh database, no requests; prints the CPU each process
@@ -11,14 +10,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 async function main(): Promise<void> {
   // BENCH_CPU_PROF=<dir>: a CPU profile of every process for the idle window (see profile-summary.ts).
   const profileDir = process.env.BENCH_CPU_PROF;
-  const stack = await startStack(
-    profileDir
-      ? {
-          NODE_OPTIONS: `--import ${path.join(__dirname, 'cpu-profiler.mjs')}`,
-          BENCH_CPU_PROF_DIR: path.resolve(profileDir),
-        }
-      : {},
-  );
+  const stack = await startStack(profilingEnv(profileDir));
   try {
     await new Promise((r) => setTimeout(r, 5_000)); // let start-up work settle
     if (profileDir) signalTree(stack.child.pid!, 'SIGUSR2');

@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import knex from 'knex';
 import { createPromiseClient } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { cpuMsBetween, cpuMsByLabel, cpuMsByPid, postgresCpuMs, signalTree } from './proc';
-import { GRPC_INDEX, PG, psql, signUp, startStack } from './stack';
+import { GRPC_INDEX, PG, profilingEnv, psql, signUp, startStack } from './stack';
 import { ms, percentiles } from './stats';
 
 /** Concurrency levels (simultaneous players), each run for SECONDS / levels. */
@@ -35,14 +34,7 @@ async function main(): Promise<void> {
   // BENCH_CPU_PROF=<dir>: every process of the stack writes a V8 CPU profile there when it stops
   // (summarise them with `node --import tsx tools/bench/src/profile-summary.ts <dir>`).
   const profileDir = process.env.BENCH_CPU_PROF;
-  const stack = await startStack(
-    profileDir
-      ? {
-          NODE_OPTIONS: `--import ${path.join(__dirname, 'cpu-profiler.mjs')}`,
-          BENCH_CPU_PROF_DIR: path.resolve(profileDir),
-        }
-      : {},
-  );
+  const stack = await startStack(profilingEnv(profileDir));
   const { url, database, grpcBase } = stack;
   const db = knex({ client: 'pg', connection: `${PG}/${database}`, pool: { min: 0, max: 2 } });
   try {

@@ -24,6 +24,18 @@ export interface BenchStack {
 }
 
 /**
+ * With a profile directory: the environment that makes every process of the stack load the CPU
+ * profiler (cpu-profiler.mjs: SIGUSR2 starts and stops it; summarise with profile-summary.ts).
+ */
+export function profilingEnv(profileDir: string | undefined): Record<string, string> {
+  if (!profileDir) return {};
+  return {
+    NODE_OPTIONS: `--import ${path.join(__dirname, 'cpu-profiler.mjs')}`,
+    BENCH_CPU_PROF_DIR: path.resolve(profileDir),
+  };
+}
+
+/**
  * `npm run stack` (one process per service and the gateway, real Postgres and Redis, Kafka mock) on
  * a fresh database, resolved once it prints that it is ready. `stop()` ends it and drops the database.
  */
