@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { contractForBrowser } from './build/contract-for-browser';
+import { firstScreenGroup } from './build/first-load-chunks';
+import { lucideIconImports } from './build/lucide-icon-imports';
 import { precompress } from './build/precompress';
 import { serviceWorker } from './build/service-worker';
 
@@ -18,7 +20,14 @@ const port = Number.parseInt(process.env.VITE_PORT ?? '', 10);
 // so no proxy is configured here.
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [contractForBrowser(), react(), tailwindcss(), serviceWorker(), precompress()],
+  plugins: [
+    contractForBrowser(),
+    lucideIconImports(),
+    react(),
+    tailwindcss(),
+    serviceWorker(),
+    precompress(),
+  ],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -38,5 +47,8 @@ export default defineConfig(({ command }) => ({
     // first load): a lazy screen's chunk fetches its own imports once it arrives, and the screens
     // of the page being opened are already fetched at start (preloadScreensOf).
     modulePreload: false,
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [firstScreenGroup(root)] } },
+    },
   },
 }));

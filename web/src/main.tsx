@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/App';
 import { registerServiceWorker } from '@/app/service-worker';
+import { startSessionCheck } from '@/lib/data/auth';
+import { createQueryClient } from '@/lib/query-client';
 
 import './index.css';
 
@@ -11,9 +13,13 @@ if (!container) {
   throw new Error('Root element #root not found');
 }
 
+// One client for the page's life; the session is asked for before React renders anything.
+const queryClient = createQueryClient();
+startSessionCheck(queryClient);
+
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );
 

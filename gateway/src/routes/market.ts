@@ -1,4 +1,4 @@
-import { api } from '@touchline/contract';
+import { api, TRENDING_LIMIT } from '@touchline/contract';
 import type { Clients } from '../clients';
 import { usernamesOf } from '../compose/usernames';
 import { cardJson, marketItemJson, playerJson } from '../compose/cards';
@@ -32,7 +32,7 @@ export function marketRoutes(clients: Clients) {
       return { status: 200, body: sharedBody(answer, ({ players }) => players.map(playerJson)) };
     })
     .add(api.market.trending, async () => {
-      const { players } = await cardsMarket.GetTrending({ limit: 8 });
+      const { players } = await cardsMarket.GetTrending({ limit: TRENDING_LIMIT });
       return { status: 200, body: players.map(playerJson) };
     })
     .add(api.market.priceHistory, async ({ params, query }) => ({

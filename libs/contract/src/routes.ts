@@ -37,6 +37,7 @@ import {
   PriceHistoryQuery,
   SellBody,
   SellResult,
+  TRENDING_LIMIT,
   WithdrawResult,
 } from './schemas/market';
 import { LeaderboardEntry } from './schemas/leaderboard';
@@ -279,7 +280,7 @@ export const market = {
   trending: defineRoute({
     method: 'get',
     path: '/api/market/trending',
-    summary: 'The 8 biggest 24h movers',
+    summary: `The ${TRENDING_LIMIT} biggest 24h movers`,
     auth: 'session',
     responses: { 200: z.array(Player) },
   }),

@@ -2,6 +2,9 @@
 // Plain JavaScript run by plain node, not through tsx: Lighthouse sends some of its own functions
 // into the page as source text, and tsx's transform adds helpers to them (`__name`) that the page
 // does not have.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -21,6 +24,12 @@ try {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  // BENCH_WEB_REPORT_DIR keeps each run's whole report (its long tasks, script costs, LCP breakdown).
+  const reportDir = process.env.BENCH_WEB_REPORT_DIR;
+  if (reportDir) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+    writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+  }
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   process.stdout.write(
     JSON.stringify({

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 
-import { createQueryClient } from '@/lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
 
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(createAppRouter);
 
   return (

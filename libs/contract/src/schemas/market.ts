@@ -61,6 +61,9 @@ const filters = {
 export const MarketQuery = z.strictObject({ ...filters, sort: z.enum(MARKET_SORTS).default('price_asc') });
 export const PlayersQuery = z.strictObject({ ...filters, sort: z.enum(PLAYER_SORTS).default('price_desc') });
 
+/** How many of the biggest 24h movers `GET /api/market/trending` answers (home's Trending Players). */
+export const TRENDING_LIMIT = 8;
+
 export const PRICE_RANGES = ['1d', '1w', '1m', '3m', 'all'] as const;
 export type PriceRange = (typeof PRICE_RANGES)[number];
 export const PriceHistoryQuery = z.strictObject({ range: z.enum(PRICE_RANGES).default('1d') });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { api, type Credentials, type User } from '@touchline/contract';
 
@@ -35,12 +35,22 @@ export const confirmAdminEmail = (body: { token: string }) => call(api.auth.veri
 
 export const userQueryKey = ['user'] as const;
 
+const userQuery = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: ({ signal }) => getCurrentUser(signal),
+});
+
 /** Session state: `data` is the user, null when signed out, undefined while loading. */
 export function useUser() {
-  return useQuery({
-    queryKey: userQueryKey,
-    queryFn: ({ signal }) => getCurrentUser(signal),
-  });
+  return useQuery(userQuery);
+}
+
+/**
+ * Asks for the session as the app starts, beside the first screen's chunks, rather than once the
+ * guard's chunk has arrived and rendered: the first screen waits on both.
+ */
+export function startSessionCheck(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(userQuery);
 }
 
 /**

@@ -3,9 +3,10 @@ import { Flame } from 'lucide-react';
 import { QueryError } from '@/components/QueryError';
 import { PlayerCard } from '@/components/cards/PlayerCard';
 import { PriceChange } from '@/components/cards/PriceChange';
-import type { Player } from '@touchline/contract';
+import { TRENDING_LIMIT, type Player } from '@touchline/contract';
 import { useTrending } from '@/lib/data/market';
 import { CoinAmount } from '@/components/CoinAmount';
+import { Skeleton } from '@/components/ui/Skeleton';
 
 /** 'Trending Players' on home: the biggest 24h movers, two to a row; a tap opens the player popup. */
 export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: Player) => void }) {
@@ -22,12 +23,15 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
       </div>
 
       {isPending ? (
-        <p
-          role="status"
-          className="rounded-2xl border border-white/5 bg-slate-900/70 px-4 py-6 text-center text-sm text-slate-400"
-        >
-          Loading trending players...
-        </p>
+        // Holds the place of the grid it becomes (TRENDING_LIMIT tiles), so nothing below it moves.
+        <div role="status" className="relative grid grid-cols-2 gap-2">
+          {Array.from({ length: TRENDING_LIMIT }, (_, index) => (
+            <Skeleton key={index} className="h-[74px] rounded-2xl" />
+          ))}
+          <p className="absolute inset-0 flex items-center justify-center text-center text-sm text-slate-400">
+            Loading trending players...
+          </p>
+        </div>
       ) : isError ? (
         <QueryError error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : players.length === 0 ? (

@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:18080';
+const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'prof@example.com', password: 'prof-pass-123' }) });
+const [name, value] = login.headers.get('set-cookie').split(';')[0].split('=');
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true });
+const ctx = await b.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+await ctx.addCookies([{ name, value, url: base }]);
+const p = await ctx.newPage();
+await p.goto(base + '/', { waitUntil: 'networkidle' });
+await p.waitForTimeout(1500);
+console.log(await p.evaluate(() => document.getAnimations().map((a) => `${a.animationName ?? a.constructor.name} on ${a.effect?.target?.className?.toString().slice(0,80)}`)));
+console.log(await p.evaluate(() => [...document.querySelectorAll('[data-rarity]')].map(e=>e.dataset.rarity).join(',')));
+await b.close();

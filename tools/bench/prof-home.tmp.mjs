@@ -1,0 +1,34 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:18080';
+const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'prof@example.com', password: 'prof-pass-123' }) });
+const [name, value] = login.headers.get('set-cookie').split(';')[0].split('=');
+await fetch(`${base}/api/user/starter-pack/revealed`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `${name}=${value}` }, body: '{}' });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true });
+const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+await ctx.addCookies([{ name, value, url: base }]);
+const page = await ctx.newPage();
+const cdp = await ctx.newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+await cdp.send('Profiler.start');
+const t0 = Date.now();
+await page.goto(process.argv[2] ? base + process.argv[2] : base + '/', { waitUntil: 'networkidle' });
+await page.waitForTimeout(3000);
+const { profile } = await cdp.send('Profiler.stop');
+console.log('load ms', Date.now() - t0);
+const self = new Map();
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const dt = profile.timeDeltas; const total = {};
+const counts = new Map();
+profile.samples.forEach((id, i) => counts.set(id, (counts.get(id) ?? 0) + (dt[i] ?? 0)));
+for (const [id, us] of counts) {
+  const n = byId.get(id); const cf = n.callFrame;
+  const key = `${cf.functionName || '(anon)'} ${cf.url.split('/').pop()}:${cf.lineNumber}`;
+  self.set(key, (self.get(key) ?? 0) + us);
+  const f = cf.url.split('/').pop() || cf.functionName; total[f] = (total[f] ?? 0) + us;
+}
+console.log(Object.entries(total).sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, v]) => `${(v / 1000).toFixed(0)}ms ${k}`).join('\n'));
+console.log('---');
+console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => `${(v / 1000).toFixed(1)}ms ${k}`).join('\n'));
+await browser.close();

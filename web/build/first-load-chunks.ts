@@ -1,0 +1,54 @@
+import path from 'node:path';
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/**
+ * The code-splitting group that puts what a returning player's first screen needs, beyond the entry
+ * and /auth, in one chunk: the modules statically imported from the signed-in guard, the signed-in
+ * layout and home, less those the entry or /auth import. Left to automatic splitting they were about
+ * 40 files of one or two kilobytes (each icon, component and data module shared by two screens is a
+ * chunk of its own), and a phone fetches them six at a time over HTTP/1.1, one round trip per wave.
+ *
+ * Both subtracted sets are closed under static imports, so the group's chunk imports from theirs and
+ * never the other way round: no chunk cycle, and /auth's first load does not grow. Whatever the group
+ * leaves (dialogs fetched when they open, other screens) is split as before.
+ */
+export function firstScreenGroup(root: string) {
+  const id = (file: string) => path.join(root, 'src', file);
+  const shellRoots = [
+    id('app/guards.tsx'),
+    id('app/layout/AppLayout.tsx'),
+    id('features/home/routes/HomeRoute.tsx'),
+  ];
+  const elsewhereRoots = [id('main.tsx'), id('features/auth/routes/AuthRoute.tsx')];
+  let members: Set<string> | undefined;
+
+  return {
+    name: (moduleId: string, graph: ModuleGraph): string | null => {
+      members ??= difference(staticClosure(shellRoots, graph), staticClosure(elsewhereRoots, graph));
+      return members.has(moduleId) ? 'first-screen' : null;
+    },
+    // The subtracted modules stay where automatic splitting puts them (see above).
+    includeDependenciesRecursively: false,
+  };
+}
+
+function staticClosure(roots: string[], graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...roots];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (seen.has(next)) continue;
+    const info = graph.getModuleInfo(next);
+    if (!info && roots.includes(next))
+      throw new Error(`first-load-chunks: ${next} is not in the module graph`);
+    seen.add(next);
+    pending.push(...(info?.importedIds ?? []));
+  }
+  return seen;
+}
+
+function difference(all: Set<string>, minus: Set<string>): Set<string> {
+  return new Set([...all].filter((member) => !minus.has(member)));
+}
