@@ -3,7 +3,7 @@ import type { Logger } from '@touchline/kit';
 import { createApp } from './app';
 import { closeClients, createClients } from './clients';
 import type { GatewayConfig, Upstream } from './config';
-import { createMemoryStore, createRedisStore } from './store';
+import { createMemoryStore, type KeyValueStore } from './store';
 
 export { gatewayConfigSchema, UPSTREAMS, type GatewayConfig, type Upstream } from './config';
 export { createApp } from './app';
@@ -21,7 +21,7 @@ export async function startGateway(
   logger: Logger,
 ): Promise<RunningGateway> {
   const clients = createClients(addresses, { defaultTimeoutMs: config.UPSTREAM_TIMEOUT_MS });
-  const store = config.REDIS_URL ? createRedisStore(config.REDIS_URL) : createMemoryStore();
+  const store = await createStore(config.REDIS_URL);
   const app = createApp({ config, clients, addresses, store, logger });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
@@ -43,4 +43,11 @@ export async function startGateway(
         await store.close();
       })),
   };
+}
+
+/** ioredis is loaded only for Redis: the embedded app keeps its store in memory and never loads it. */
+async function createStore(redisUrl: string | undefined): Promise<KeyValueStore> {
+  if (!redisUrl) return createMemoryStore();
+  const { createRedisStore } = await import('./redis-store');
+  return createRedisStore(redisUrl);
 }

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 /** Small key-value store with expiry: Redis when REDIS_URL is set, process memory otherwise. */
 export interface KeyValueStore {
@@ -27,24 +27,5 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
     },
     ping: () => Promise.resolve(),
     close: () => Promise.resolve(),
-  };
-}
-
-export function createRedisStore(url: string): KeyValueStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-  return {
-    redis,
-    async set(key, value, ttlSeconds) {
-      await redis.set(key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds)));
-    },
-    async get(key) {
-      return (await redis.get(key)) ?? undefined;
-    },
-    async ping() {
-      await redis.ping();
-    },
-    async close() {
-      await redis.quit();
-    },
   };
 }

@@ -9,7 +9,8 @@ import { identityService } from '../../services/identity/src/service';
 import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
 import { gatewayConfigSchema, UPSTREAMS, type GatewayConfig, type Upstream } from '../src/config';
-import { createMemoryStore, createRedisStore, type KeyValueStore } from '../src/store';
+import { createMemoryStore, type KeyValueStore } from '../src/store';
+import { createRedisStore } from '../src/redis-store';
 
 export const PUBLIC_URL = 'http://touchline.test';
 export const PASSWORD = 'correct horse battery';

@@ -16,7 +16,7 @@ import type { LeaderboardDeps } from './use-cases/deps';
  * the configured cache (tests share one in-memory cache between replicas, as they would share Redis).
  */
 export function leaderboardModule(
-  options: { cache?: (config: LeaderboardConfig) => BoardCache } = {},
+  options: { cache?: (config: LeaderboardConfig) => BoardCache | Promise<BoardCache> } = {},
 ): ServiceModule<LeaderboardConfig, LeaderboardHandlers> {
   return {
     name: 'leaderboard',
@@ -25,8 +25,8 @@ export function leaderboardModule(
     definition: () => SERVICES['leaderboard'].definition(),
     migrations,
     configSchema: leaderboardConfigSchema,
-    create: ({ config, db, outbox, clock, logger }) => {
-      const cache = (options.cache ?? createBoardCache)(config);
+    create: async ({ config, db, outbox, clock, logger }) => {
+      const cache = await (options.cache ?? createBoardCache)(config);
       const deps: LeaderboardDeps = { db, outbox, clock, logger, config, cache };
       return {
         useCases: leaderboardUseCases(boardReader(deps, rebuildOnDemand(deps))),

@@ -16,7 +16,7 @@ import type { NotificationsDeps } from './use-cases/deps';
  * `signals` replaces the configured ones (tests give replicas one in-memory channel, as one Redis).
  */
 export function notificationsModule(
-  options: { signals?: (config: NotificationsConfig) => FeedSignals } = {},
+  options: { signals?: (config: NotificationsConfig) => FeedSignals | Promise<FeedSignals> } = {},
 ): ServiceModule<NotificationsConfig, NotificationsHandlers> {
   return {
     name: 'notifications',
@@ -28,7 +28,7 @@ export function notificationsModule(
     peers: Object.values(PEERS),
     create: async ({ config, db, clock, logger, peers }) => {
       const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });
-      const signals = (options.signals ?? createFeedSignals)(config);
+      const signals = await (options.signals ?? createFeedSignals)(config);
       const deps: NotificationsDeps = { db, clock, logger, config, signals, ...clients };
       const hub = new FeedHub(deps);
       await signals.listen((signal) => hub.onSignal(signal));

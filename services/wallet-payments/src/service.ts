@@ -22,7 +22,7 @@ export const walletService: ServiceModule<WalletConfig, WalletHandlers> = {
   configSchema: walletConfigSchema,
   peers: Object.values(PEERS),
   create: async ({ config, db, outbox, clock, random, logger, peers }) => {
-    const payments = createPayments(config, { db, clock, random, logger });
+    const payments = await createPayments(config, { db, clock, random, logger });
     const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });
     const cards = cardMinter(clients.cards);
     const deps: WalletServiceDeps = {

@@ -11,7 +11,7 @@ import {
 } from '../src/domain/test-cards';
 import { createPayments } from '../src/payments';
 import { PAYMENTS_UNAVAILABLE } from '../src/payments/stripe-provider';
-import { offlineStripe } from '../src/payments/test-webhooks';
+import { offlineStripe } from '../src/payments/offline-stripe';
 import { getBalance } from '../src/use-cases/balances';
 import { confirmPayment } from '../src/use-cases/confirm-payment';
 import { createPaymentIntent } from '../src/use-cases/create-payment-intent';
@@ -628,16 +628,16 @@ describe('real Stripe mode (the stripe SDK against a Stripe-shaped fake)', () =>
     ).rejects.toEqual(rpcError(status.NOT_FOUND));
   });
 
-  it('refuses to start with a secret key but no webhook secret or publishable key', () => {
+  it('refuses to start with a secret key but no webhook secret or publishable key', async () => {
     const config = walletConfigSchema.parse({ STRIPE_SECRET_KEY: SECRET_KEY });
-    expect(() =>
+    await expect(
       createPayments(config, {
         db: w.test.database.db,
         clock: w.deps.clock,
         random: { next: Math.random, uuid: () => '', bytes: (n) => Buffer.alloc(n) },
         logger: w.deps.logger,
       }),
-    ).toThrow(ConfigError);
+    ).rejects.toThrow(ConfigError);
     expect(() => walletConfigSchema.parse({ STRIPE_SECRET_KEY: 'pk_live_wrong_kind' })).toThrow();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { offlineStripe } from '../src/payments/test-webhooks';
+import { offlineStripe } from '../src/payments/offline-stripe';
 import { verifyStripeEvent } from '../src/payments/webhook-event';
 
 const SECRET = 'whsec_webhook_event_test';

@@ -1,7 +1,6 @@
 import { ConfigError, type Clock, type Logger, type Random, type Db } from '@touchline/kit';
 import type { WalletConfig } from '../config';
 import type { PaymentProvider } from './provider';
-import { StripePaymentProvider } from './stripe-provider';
 import { TestPaymentProvider } from './test-provider';
 import { TestWebhookSender } from './test-webhooks';
 
@@ -19,10 +18,10 @@ export interface Payments {
  * Half a Stripe configuration stops start-up: a live key without its webhook secret would take
  * money whose webhooks are then all refused.
  */
-export function createPayments(
+export async function createPayments(
   config: WalletConfig,
   deps: { db: Db; clock: Clock; random: Random; logger: Logger },
-): Payments {
+): Promise<Payments> {
   if (config.STRIPE_SECRET_KEY) {
     const missing = (['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
       (name) => !config[name],
@@ -31,6 +30,8 @@ export function createPayments(
       throw new ConfigError(
         `Invalid configuration:\n${missing.map((name) => `  ${name}: required with STRIPE_SECRET_KEY (not set)`).join('\n')}`,
       );
+    // The SDK is loaded only here and when test mode first signs an event (offline-stripe.ts).
+    const { StripePaymentProvider } = await import('./stripe-provider');
     return {
       provider: new StripePaymentProvider({
         secretKey: config.STRIPE_SECRET_KEY,

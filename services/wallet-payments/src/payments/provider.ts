@@ -43,5 +43,5 @@ export interface PaymentProvider {
   /** undefined when no intent has this id. */
   retrieveIntent(id: string): Promise<IntentView | undefined>;
   /** Checks the Stripe-Signature header over the raw body; throws invalid(INVALID_SIGNATURE) on a mismatch. */
-  verifyWebhook(payload: Buffer, signature: string): WebhookEvent;
+  verifyWebhook(payload: Buffer, signature: string): Promise<WebhookEvent>;
 }

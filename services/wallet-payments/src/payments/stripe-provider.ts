@@ -84,7 +84,9 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  verifyWebhook(payload: Buffer, signature: string): WebhookEvent {
-    return verifyStripeEvent(this.stripe.webhooks, payload, signature, this.settings.webhookSecret);
+  verifyWebhook(payload: Buffer, signature: string): Promise<WebhookEvent> {
+    return Promise.resolve().then(() =>
+      verifyStripeEvent(this.stripe.webhooks, payload, signature, this.settings.webhookSecret),
+    );
   }
 }

@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '@touchline/kit';
 import type { IntentView } from './provider';
@@ -7,9 +6,6 @@ export type WebhookHandler = (payload: Buffer, signature: string) => Promise<unk
 
 /** Stripe's schedule is hours long; in-process a handful of quick retries covers a busy database. */
 const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
-
-/** Only the offline helpers of the SDK are used (signing, verifying): this key never reaches the network. */
-export const offlineStripe = new Stripe('sk_test_touchline_offline_signing_only');
 
 /**
  * Plays Stripe's part for the test provider: builds the payment_intent.succeeded event, signs it like
@@ -80,6 +76,7 @@ export class TestWebhookSender {
       await sleep(delay, this.closing.signal);
       if (this.closing.signal.aborted || !this.handler) return;
       // Signed at each attempt, like Stripe, with the wall-clock time the verifier's tolerance checks.
+      const { offlineStripe } = await import('./offline-stripe');
       const signature = offlineStripe.webhooks.generateTestHeaderString({
         payload,
         secret: this.options.secret,

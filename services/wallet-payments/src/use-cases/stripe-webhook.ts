@@ -23,7 +23,7 @@ export async function handleStripeWebhook(
   const payload = Buffer.from(request.payload);
   if (!request.signature || payload.length === 0 || payload.length > MAX_PAYLOAD_BYTES)
     throw invalid(INVALID_SIGNATURE);
-  const event = deps.payments.verifyWebhook(payload, request.signature);
+  const event = await deps.payments.verifyWebhook(payload, request.signature);
   const answer = (handled: boolean) => ({ eventId: event.id, eventType: event.type, handled });
 
   const terms =
