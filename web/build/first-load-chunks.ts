@@ -26,6 +26,7 @@ export function firstScreenGroup(root: string) {
   let members: Set<string> | undefined;
 
   return {
+    debugName: 'first-screen',
     name: (moduleId: string, graph: ModuleGraph): string | null => {
       members ??= difference(staticClosure(shellRoots, graph), staticClosure(elsewhereRoots, graph));
       return members.has(moduleId) ? 'first-screen' : null;

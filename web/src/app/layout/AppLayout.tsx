@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 
 import { Spinner } from '@/components/ui/Spinner';
 import { NotificationStream } from '@/lib/notification-stream';
+import { useIdle } from '@/lib/use-idle';
 
 import { AppShell } from './AppShell';
 
@@ -10,13 +11,18 @@ import { AppShell } from './AppShell';
 export function AppLayout() {
   return (
     <AppShell>
-      <NotificationStream />
+      <DeferredNotificationStream />
       {/* A screen's chunk is on its way: the frame and the bottom navigation stay. */}
       <Suspense fallback={<ScreenFallback />}>
         <Outlet />
       </Suspense>
     </AppShell>
   );
+}
+
+/** The stream opens once the first screen has rendered and the browser is idle (lib/use-idle.ts). */
+function DeferredNotificationStream() {
+  return useIdle() ? <NotificationStream /> : null;
 }
 
 function ScreenFallback() {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import { BottomNav } from '@/components/BottomNav';
 import { useIncomingTradesCount } from '@/lib/data/trades';
+import { useIdle } from '@/lib/use-idle';
 
 export interface AppShellProps {
   children: ReactNode;
@@ -32,8 +33,11 @@ export function AppShell({ children, showNav = true }: AppShellProps) {
   );
 }
 
-/** The bottom navigation with the Profile tab's red dot while incoming trades are pending (polled every 30 s). */
+/**
+ * The bottom navigation with the Profile tab's red dot while incoming trades are pending (polled
+ * every 30 s, from the first idle moment: the dot is not what the screen opens for).
+ */
 function MainNav() {
-  const incoming = useIncomingTradesCount();
+  const incoming = useIncomingTradesCount(useIdle());
   return <BottomNav hasIncomingTrades={incoming > 0} />;
 }

@@ -66,19 +66,19 @@ export const cancelTrade = (offerId: number, idempotencyKey: string) =>
  * The pending offers sent to the signed-in user, polled every 30 s; one query shared by the Trade
  * Center, the Profile banner and the bottom navigation's red dot.
  */
-export function useIncomingTrades() {
+export function useIncomingTrades({ enabled = true }: { enabled?: boolean } = {}) {
   const { data: user } = useUser();
   return useQuery({
     queryKey: tradeKeys.incoming(),
     queryFn: ({ signal }) => getIncomingTrades(signal),
     refetchInterval: INCOMING_TRADES_POLL_MS,
-    enabled: Boolean(user),
+    enabled: Boolean(user) && enabled,
   });
 }
 
-/** How many incoming offers are pending (0 while unknown). */
-export function useIncomingTradesCount(): number {
-  return useIncomingTrades().data?.length ?? 0;
+/** How many incoming offers are pending (0 while unknown or not yet asked: `enabled` false). */
+export function useIncomingTradesCount(enabled = true): number {
+  return useIncomingTrades({ enabled }).data?.length ?? 0;
 }
 
 /** The pending offers the user sent. */
