@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isEmail, normalizeEmail, parseAdminEmails } from '../src/domain/email';
 import {
@@ -91,12 +91,20 @@ describe('passwordProblem', () => {
 describe('password hashing', () => {
   it('verifies the password it hashed and nothing else', async () => {
     const hash = await hashPassword('s3cret-passw0rd', randomBytes(16));
-    expect(hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(hash).not.toContain('s3cret-passw0rd');
     expect(await verifyPassword('s3cret-passw0rd', hash)).toBe(true);
     expect(await verifyPassword('s3cret-passw0rd ', hash)).toBe(false);
     expect(await verifyPassword('S3cret-passw0rd', hash)).toBe(false);
     expect(await verifyPassword('', hash)).toBe(false);
+  });
+
+  it('still verifies a hash made with the earlier parameters (N = 2^14), which it names', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync('older-passw0rd', salt, 64, { N: 16384, r: 8, p: 1 });
+    const older = ['scrypt', 16384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    expect(await verifyPassword('older-passw0rd', older)).toBe(true);
+    expect(await verifyPassword('older-passw0rd!', older)).toBe(false);
   });
 
   it('salts: the same password hashes differently, and both verify', async () => {
