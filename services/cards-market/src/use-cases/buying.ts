@@ -188,10 +188,14 @@ function sameSale(sale: SaleRow, buyerId: number, cardId: number): SaleRow {
  */
 export async function buyCard(deps: CardsDeps, request: BuyCardRequest__Output): Promise<BuyCardResponse> {
   if (!request.idempotencyKey) throw invalid('idempotency_key is required');
-  const earlier = await findSale(deps.db, request.idempotencyKey);
-  let sale = earlier && sameSale(earlier, request.userId, request.cardId);
-  if (sale?.state === 'failed') throw businessRule(sale.failure ?? NOT_ENOUGH);
-  sale ??= await reserve(deps, request.idempotencyKey, request.userId, request.cardId, request.expectedPrice);
+  // A key seen before is found by reserve, under the card's lock, and answered from its sale.
+  const sale = await reserve(
+    deps,
+    request.idempotencyKey,
+    request.userId,
+    request.cardId,
+    request.expectedPrice,
+  );
   if (sale.state === 'failed') throw businessRule(sale.failure ?? NOT_ENOUGH);
   let remaining: number | undefined;
   if (sale.state === 'started') {
