@@ -7,63 +7,12 @@ import { ROOT, spawnApp } from '@touchline/launcher/src/spawn';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
 import { kb, measureFirstLoad, type LoadedBytes } from './first-load';
 import { runLighthouseWithRetries as runLighthouse, type LighthouseRun } from './lighthouse';
+import { signIn, signUp, type Cookie } from './web-session';
 
 /** Lighthouse runs per page; the median score is reported (one run moves by a few points). */
 const RUNS = Number.parseInt(process.env.BENCH_WEB_RUNS ?? '3', 10);
 const PHONE = { width: 390, height: 844 };
 const TARGETS = { authJsGzip: 120 * 1024, homeJsGzip: 170 * 1024, lighthouse: 95 };
-
-const CREDENTIALS = { email: 'bench.web@example.com', password: 'bench-web-pass' };
-
-interface Cookie {
-  name: string;
-  value: string;
-}
-
-function cookieOf(res: Response): Cookie {
-  const [name, value] = (res.headers.get('set-cookie') ?? '').split(';')[0]!.split('=') as [string, string];
-  return { name, value };
-}
-
-/** A returning player: signed up once, the starter-pack reveal seen. */
-async function signUp(baseUrl: string): Promise<void> {
-  // Right after start, on a busy machine, the sign-up may time out at the gateway (504) and still
-  // happen: a retry then finds the account (409).
-  for (let attempt = 1; ; attempt++) {
-    const res = await fetch(`${baseUrl}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(CREDENTIALS),
-    });
-    if (res.status === 201 || (res.status === 409 && attempt > 1)) break;
-    if (res.status < 500 || attempt === 5)
-      throw new Error(`register answered ${res.status}: ${await res.text()}`);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-  }
-  const { name, value } = await signIn(baseUrl);
-  const revealed = await fetch(`${baseUrl}/api/user/starter-pack/revealed`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `${name}=${value}` },
-    body: '{}',
-  });
-  if (!revealed.ok) throw new Error(`starter-pack/revealed answered ${revealed.status}`);
-}
-
-/** A fresh session for each load: a session outlives one load, not the whole benchmark. */
-async function signIn(baseUrl: string): Promise<Cookie> {
-  for (let attempt = 1; ; attempt++) {
-    const res = await fetch(`${baseUrl}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(CREDENTIALS),
-    });
-    if (res.status === 200) return cookieOf(res);
-    // A busy machine can make the gateway give up on identity (504): try again.
-    if (res.status < 500 || attempt === 5)
-      throw new Error(`login answered ${res.status}: ${await res.text()}`);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-  }
-}
 
 async function firstLoad(browser: Browser, url: string, cookie?: Cookie): Promise<LoadedBytes> {
   const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, isMobile: true });

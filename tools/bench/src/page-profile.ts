@@ -1,0 +1,125 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { SourceMapConsumer } from 'source-map-js';
+import { ROOT, spawnApp } from '@touchline/launcher/src/spawn';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
+import { signIn, signUp } from './web-session';
+
+/** Lighthouse's mobile CPU slowdown, so the shares match what it measures. */
+const CPU_SLOWDOWN = 4;
+const ASSETS = path.join(ROOT, 'web/dist/assets');
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a profile frame comes from: a source file of the app or a package, by the build's source maps. */
+function sourceLocator() {
+  const maps = new Map<string, SourceMapConsumer | undefined>();
+  return ({ callFrame }: ProfileNode): { file: string; fn: string } => {
+    const asset = callFrame.url.split('/').pop() ?? '';
+    if (!maps.has(asset)) {
+      const mapFile = path.join(ASSETS, `${asset}.map`);
+      maps.set(
+        asset,
+        asset && existsSync(mapFile)
+          ? new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8')))
+          : undefined,
+      );
+    }
+    const map = maps.get(asset);
+    if (!map) return { file: asset || callFrame.functionName, fn: callFrame.functionName };
+    const at = map.originalPositionFor({ line: callFrame.lineNumber + 1, column: callFrame.columnNumber });
+    const file = (at.source ?? '?')
+      .replace(/.*node_modules\//, 'npm:')
+      .replace(/^(?:\.\.\/)*(?:web\/)?src\//, 'web/src/');
+    return { file, fn: at.name ?? callFrame.functionName };
+  };
+}
+
+function top(totals: Map<string, number>, count: number): string {
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([what, us]) => `  ${(us / 1000).toFixed(0).padStart(6)} ms  ${what}`)
+    .join('\n');
+}
+
+/**
+ * `npm run profile:page -- [path]`: builds the web app with source maps, starts the embedded app,
+ * and loads the page (default `/`, signed in as a returning player) in Chromium at phone width with
+ * Lighthouse's 4x CPU slowdown under the DevTools CPU profiler. Prints the main thread's time by
+ * source file (self time) and by the app's own functions (time with what they call). What it is for:
+ * finding what a page's long tasks are made of, which Lighthouse's report names only by bundle.
+ */
+async function main(): Promise<void> {
+  const page = process.argv.slice(2).find((arg) => arg.startsWith('/')) ?? '/';
+  const build = spawnSync('npx', ['vite', 'build', '--sourcemap'], {
+    cwd: path.join(ROOT, 'web'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-page-profile-'));
+  const app = await spawnApp({ dataDir, readyTimeoutMs: 300_000 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  try {
+    await signUp(app.url);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    if (page !== '/auth') await context.addCookies([{ ...(await signIn(app.url)), url: app.url }]);
+    const tab = await context.newPage();
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Profiler.start');
+    await tab.goto(`${app.url}${page}`, { waitUntil: 'networkidle' });
+    await tab.waitForTimeout(2_000);
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+
+    const locate = sourceLocator();
+    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parents = new Map<number, number>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+    const selfByFile = new Map<string, number>();
+    const totalByAppFunction = new Map<string, number>();
+    profile.samples.forEach((id, index) => {
+      const us = profile.timeDeltas[index] ?? 0;
+      const { file } = locate(nodes.get(id)!);
+      selfByFile.set(file, (selfByFile.get(file) ?? 0) + us);
+      const counted = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+        const frame = locate(nodes.get(at)!);
+        const key = `${frame.file} ${frame.fn}`;
+        if (!frame.file.startsWith('web/src/') || counted.has(key)) continue;
+        counted.add(key);
+        totalByAppFunction.set(key, (totalByAppFunction.get(key) ?? 0) + us);
+      }
+    });
+    console.log(
+      `profile:page ${page} (Chromium 390x844, CPU ${CPU_SLOWDOWN}x slower, until 2 s after network idle)`,
+    );
+    console.log('main thread by source file (self time; "(program)" is style, layout and paint):');
+    console.log(top(selfByFile, 20));
+    console.log("the app's functions (with what they call):");
+    console.log(top(totalByAppFunction, 25));
+  } finally {
+    await browser.close();
+    await app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
