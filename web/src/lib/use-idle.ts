@@ -5,9 +5,9 @@ const IDLE_TIMEOUT_MS = 2_000;
 
 /**
  * False until the browser has been idle once after the component mounted (or IDLE_TIMEOUT_MS
- * passed). For background work a screen does not show at first, the live notifications stream and
- * the trade-offer poll: started beside the first screen's data, their answers re-render the page in
- * the middle of its first render, on a phone a long task of their own.
+ * passed). For background work a screen does not show at first: the live notifications stream, the
+ * bell's unread count and the trade-offer poll. Started beside the first screen's data, their
+ * answers re-rendered the page in the middle of its first render, on a phone a long task each.
  */
 export function useIdle(): boolean {
   const [idle, setIdle] = useState(false);

@@ -1,6 +1,7 @@
 import { lazy, memo, Suspense, useState, type ComponentProps } from 'react';
 
 import { useUnreadCount } from '@/lib/data/notifications';
+import { useIdle } from '@/lib/use-idle';
 
 import { bellClass, bellLabel, BellFace } from './BellFace';
 import type * as PopoverModule from './NotificationBellPopover';
@@ -18,7 +19,8 @@ const NotificationBellPopover = lazy(() =>
  * Memoised: a screen's own state changes (typing in its search) re-render its header, not the bell.
  */
 export const NotificationBell = memo(function NotificationBell() {
-  const unread = useUnreadCount();
+  // The badge is asked for at the first idle moment, with the stream (lib/use-idle.ts).
+  const unread = useUnreadCount(useIdle());
   const [pressed, setPressed] = useState(false);
   if (!pressed) {
     return (

@@ -70,13 +70,13 @@ function markReadInLists(queryClient: QueryClient, read: (id: number) => boolean
 // Hooks
 // ---------------------------------------------------------------------------------------------------------
 
-/** The unread count for the bell's badge (kept fresh by the live stream). */
-export function useUnreadCount(): number {
+/** The unread count for the bell's badge (kept fresh by the live stream); not asked for while `enabled` is false. */
+export function useUnreadCount(enabled = true): number {
   const { data: user } = useUser();
   const { data } = useQuery({
     queryKey: notificationKeys.unreadCount(),
     queryFn: ({ signal }) => getUnreadCount(signal),
-    enabled: Boolean(user),
+    enabled: Boolean(user) && enabled,
   });
   return data?.unreadCount ?? 0;
 }
