@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { contractForBrowser } from './build/contract-for-browser';
-import { firstScreenGroup } from './build/first-load-chunks';
+import { firstScreenGroup, isFirstScreenChunk } from './build/first-load-chunks';
 import { lucideIconImports } from './build/lucide-icon-imports';
 import { precompress } from './build/precompress';
 import { serviceWorker } from './build/service-worker';
@@ -43,10 +43,14 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    // No preload helper nor the entry's list of every lazy chunk's files (about 3 KB gzip of the
-    // first load): a lazy screen's chunk fetches its own imports once it arrives, and the screens
-    // of the page being opened are already fetched at start (preloadScreensOf).
-    modulePreload: false,
+    // The entry lists the imports of the first-screen chunk only, so a returning player's home
+    // fetches them beside it rather than one round trip later. Every lazy chunk's list would cost
+    // about 3 KB gzip of each first load: other screens fetch their imports once they arrive, and
+    // the screens of the page being opened are fetched at start (preloadScreensOf).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (chunk, deps) => (isFirstScreenChunk(chunk) ? deps : []),
+    },
     rolldownOptions: {
       output: { codeSplitting: { groups: [firstScreenGroup(root)] } },
     },

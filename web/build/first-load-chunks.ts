@@ -1,5 +1,11 @@
 import path from 'node:path';
 
+const FIRST_SCREEN = 'first-screen';
+
+/** Whether an emitted chunk file is the group's chunk (its name comes first: `first-screen-<hash>.js`). */
+export const isFirstScreenChunk = (fileName: string) =>
+  path.basename(fileName).startsWith(`${FIRST_SCREEN}-`);
+
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -26,10 +32,10 @@ export function firstScreenGroup(root: string) {
   let members: Set<string> | undefined;
 
   return {
-    debugName: 'first-screen',
+    debugName: FIRST_SCREEN,
     name: (moduleId: string, graph: ModuleGraph): string | null => {
       members ??= difference(staticClosure(shellRoots, graph), staticClosure(elsewhereRoots, graph));
-      return members.has(moduleId) ? 'first-screen' : null;
+      return members.has(moduleId) ? FIRST_SCREEN : null;
     },
     // The subtracted modules stay where automatic splitting puts them (see above).
     includeDependenciesRecursively: false,
