@@ -79,10 +79,12 @@ interface StreamLog {
   failures: number;
   /** The ids of the notifications delivered as 'notification' events, across every connection. */
   delivered: number[];
+  /** How many events of any kind arrived (the first, 'unread', says the stream is open). */
+  events: number;
 }
 
 async function watchStream(page: Page): Promise<StreamLog> {
-  const log: StreamLog = { requests: [], failures: 0, delivered: [] };
+  const log: StreamLog = { requests: [], failures: 0, delivered: [], events: 0 };
   const streamRequests = new Set<string>();
   const cdp = await page.context().newCDPSession(page);
   const lastEventIdOf = (headers: Record<string, unknown>) =>
@@ -109,6 +111,7 @@ async function watchStream(page: Page): Promise<StreamLog> {
     if (streamRequests.has(requestId)) log.failures += 1;
   });
   cdp.on('Network.eventSourceMessageReceived', ({ eventName, data }) => {
+    log.events += 1;
     if (eventName !== 'notification') return;
     log.delivered.push((JSON.parse(data) as { notification: { id: number } }).notification.id);
   });
@@ -143,6 +146,9 @@ describe('live notifications across a dropped stream', () => {
       const badge = (count: number) =>
         bob.page.getByRole('button', { name: `Notifications, ${count} unread` }).waitFor();
       const before = await unread();
+      // The app opens its stream at the first idle moment after the screen renders: the first offer
+      // is made once the stream is open, so that it arrives over it.
+      await expect.poll(() => stream.events, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
 
       await offer(alice.page, bob.username, 0);
       await badge(before + 1);
@@ -160,7 +166,9 @@ describe('live notifications across a dropped stream', () => {
       // It resumed where it stopped: the reconnect named the last event it had. (The header can be
       // reported a moment after the request itself.)
       await expect
-        .poll(() => stream.requests.slice(1).some((request) => /^\d+$/.test(request.lastEventId ?? '')))
+        .poll(() => stream.requests.slice(1).some((request) => /^\d+$/.test(request.lastEventId ?? '')), {
+          timeout: 10_000,
+        })
         .toBe(true);
 
       // Live again: an offer made after the reconnect shows without a reload, with its toast.
