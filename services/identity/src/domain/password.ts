@@ -35,9 +35,12 @@ function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<
 }
 
 /** Encoded as scrypt$N$r$p$salt$hash (base64) so parameters can be raised later without breaking old hashes. */
-export async function hashPassword(password: string, salt: Buffer): Promise<string> {
-  const key = await derive(password, salt, PARAMS);
+function encode(salt: Buffer, key: Buffer): string {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function hashPassword(password: string, salt: Buffer): Promise<string> {
+  return encode(salt, await derive(password, salt, PARAMS));
 }
 
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
@@ -53,11 +56,4 @@ export async function verifyPassword(password: string, encoded: string): Promise
 }
 
 /** Verifying against this when no account exists keeps "unknown e-mail" as slow as "wrong password". */
-export const DUMMY_HASH = [
-  'scrypt',
-  PARAMS.N,
-  PARAMS.r,
-  PARAMS.p,
-  Buffer.alloc(16).toString('base64'),
-  Buffer.alloc(KEY_LENGTH).toString('base64'),
-].join('$');
+export const DUMMY_HASH = encode(Buffer.alloc(16), Buffer.alloc(KEY_LENGTH));

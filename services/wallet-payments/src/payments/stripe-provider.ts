@@ -84,9 +84,7 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  verifyWebhook(payload: Buffer, signature: string): Promise<WebhookEvent> {
-    return Promise.resolve().then(() =>
-      verifyStripeEvent(this.stripe.webhooks, payload, signature, this.settings.webhookSecret),
-    );
+  async verifyWebhook(payload: Buffer, signature: string): Promise<WebhookEvent> {
+    return verifyStripeEvent(this.stripe.webhooks, payload, signature, this.settings.webhookSecret);
   }
 }
