@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeProtectedHeader } from 'jose';
+import { systemRandom } from '@touchline/kit';
+import { createTokenSigner } from '../src/tokens';
+import { startIdentity, type StartedIdentity } from './support';
+
+let identity: StartedIdentity;
+beforeAll(async () => {
+  identity = await startIdentity();
+});
+afterAll(() => identity.stop());
+
+const claims = { userId: 1, sessionId: 's', isAdmin: false };
+
+describe('the session signing key', () => {
+  it('is made once: a restart signs with the stored key and stores no new one', async () => {
+    const db = identity.test.database.db;
+    const before = await db('signing_keys').select('kid');
+    expect(before).toHaveLength(1);
+
+    const restarted = await Promise.all([1, 2, 3].map(() => createTokenSigner(db, systemRandom)));
+    const kids = await Promise.all(
+      restarted.map(
+        async (signer) => decodeProtectedHeader((await signer.sign(claims, new Date(), 60)).token).kid,
+      ),
+    );
+    expect(kids).toEqual([before[0]!.kid, before[0]!.kid, before[0]!.kid]);
+    expect(await db('signing_keys').select('kid')).toEqual(before);
+  });
+
+  it('is one key for replicas that start at once on an empty table', async () => {
+    const db = identity.test.database.db;
+    await db('signing_keys').delete();
+    const signers = await Promise.all([1, 2, 3, 4].map(() => createTokenSigner(db, systemRandom)));
+    const kids = await Promise.all(
+      signers.map(
+        async (signer) => decodeProtectedHeader((await signer.sign(claims, new Date(), 60)).token).kid,
+      ),
+    );
+    const stored = await db('signing_keys').orderBy(['created_at', 'kid']).select('kid');
+    expect(new Set(kids)).toEqual(new Set([stored[0]!.kid]));
+  });
+});
