@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   addrEnvName,
   baseConfigSchema,
@@ -6,15 +5,13 @@ import {
   createPgliteDatabase,
   InProcessBus,
   loadConfig,
-  openPglite,
   sharePglite,
   startService,
   systemClock,
   systemRandom,
-  type RunningService,
 } from '@touchline/kit';
 import { gatewayConfigSchema, startGateway, UPSTREAMS, type Upstream } from '@touchline/gateway';
-import { lockDataDir } from './data-dir-lock';
+import { openEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database';
 import { freePort } from './spawn';
 import { SERVICE_MODULES } from './services';
 
@@ -24,6 +21,8 @@ export interface EmbeddedOptions {
   webDist?: string;
   devWebUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** DATA_DIR's database, when the caller began opening it already (see embedded-database.ts). */
+  database?: Promise<EmbeddedDatabase>;
 }
 
 export interface EmbeddedApp {
@@ -59,49 +58,44 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
   ) as Record<Upstream, string>;
   for (const [name, address] of Object.entries(addresses)) env[addrEnvName(name)] = address;
 
-  const unlock = lockDataDir(options.dataDir);
-  const pglite = await openPglite(path.join(options.dataDir, 'pg')).catch((error: unknown) => {
-    unlock();
-    throw error;
-  });
-  const shared = sharePglite(pglite);
+  const database = await (options.database ?? openEmbeddedDatabase(options.dataDir));
+  const shared = sharePglite(database.pglite);
   const bus = new InProcessBus(logger, { paused: true });
-  const running: RunningService[] = [];
-  try {
-    for (const module of SERVICE_MODULES) {
-      const schema = module.configSchema
-        ? baseConfigSchema.extend(module.configSchema.shape)
-        : baseConfigSchema;
-      const config = loadConfig(schema, {
-        ...env,
-        DATABASE_URL: '',
-        KAFKA_BROKERS: '',
-        // A demo on one machine: the demo promo codes, unless DEMO_PROMO_CODES=false says otherwise.
-        DEMO_PROMO_CODES: env.DEMO_PROMO_CODES || 'true',
-        // One process: the leaderboard cache and the notification signals live in memory, like the gateway's store.
-        REDIS_URL: '',
-        GRPC_HOST: '127.0.0.1',
-        GRPC_PORT: String(ports.get(module.name)),
-      });
-      running.push(
-        await startService(module, {
-          config: config as never,
-          logger: createLogger({ service: module.name, level: logLevel }),
-          db: createPgliteDatabase(shared, module.schema),
-          bus,
-          clock: systemClock,
-          random: systemRandom,
-          peers: addresses,
-          instanceId: `embedded:${process.pid}`,
-          relayPollIntervalMs: 500,
-        }),
-      );
-    }
-  } catch (error) {
+  // Started side by side: each waits on the database and on binding its port, and the others use that time.
+  const starts = SERVICE_MODULES.map(async (module) => {
+    const schema = module.configSchema
+      ? baseConfigSchema.extend(module.configSchema.shape)
+      : baseConfigSchema;
+    const config = loadConfig(schema, {
+      ...env,
+      DATABASE_URL: '',
+      KAFKA_BROKERS: '',
+      // A demo on one machine: the demo promo codes, unless DEMO_PROMO_CODES=false says otherwise.
+      DEMO_PROMO_CODES: env.DEMO_PROMO_CODES || 'true',
+      // One process: the leaderboard cache and the notification signals live in memory, like the gateway's store.
+      REDIS_URL: '',
+      GRPC_HOST: '127.0.0.1',
+      GRPC_PORT: String(ports.get(module.name)),
+    });
+    return startService(module, {
+      config: config as never,
+      logger: createLogger({ service: module.name, level: logLevel }),
+      db: createPgliteDatabase(shared, module.schema),
+      bus,
+      clock: systemClock,
+      random: systemRandom,
+      peers: addresses,
+      instanceId: `embedded:${process.pid}`,
+      relayPollIntervalMs: 500,
+    });
+  });
+  const results = await Promise.allSettled(starts);
+  const running = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
     await Promise.allSettled(running.map((s) => s.shutdown()));
-    await pglite.close();
-    unlock();
-    throw error;
+    await database.close();
+    throw failed.reason;
   }
   // Every consumer group is subscribed now: events may flow.
   bus.resume();
@@ -130,8 +124,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
         await gateway.close();
         await Promise.allSettled(running.map((s) => s.shutdown()));
         await bus.close();
-        await pglite.close();
-        unlock();
+        await database.close();
       })()),
   };
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { loadConfig, optionalEnv } from '@touchline/kit/src/config';
-import path from 'node:path';
-import { preparePgliteDir } from '@touchline/kit/src/db/pglite';
+import { openEmbeddedDatabase } from './embedded-database';
 import { buildIfMissing, WEB_DIST } from './build-if-missing';
 
 const startConfig = z.object({
@@ -30,15 +29,16 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   buildIfMissing({ web: !config.DEV_WEB_URL });
-  // A new database directory is made in the background while the services' code loads.
-  const database = preparePgliteDir(path.join(config.DATA_DIR, 'pg'));
-  database.catch(() => {}); // startEmbedded awaits it again and reports the failure
+  // The database is made (first start) or opened while the services' code loads.
+  const database = openEmbeddedDatabase(config.DATA_DIR);
+  database.catch(() => {}); // startEmbedded awaits it and reports the failure
   const { startEmbedded } = await import('./embedded');
   const app = await startEmbedded({
     port: config.PORT,
     dataDir: config.DATA_DIR,
     webDist: WEB_DIST,
     devWebUrl: config.DEV_WEB_URL,
+    database,
   });
   console.log(
     `\nTouchline is ready at ${app.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n${listeningNote(app.host)}\n`,
@@ -60,7 +60,8 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-void main().catch((error: unknown) => {
+/** Settles once Touchline is ready (start.mjs then keeps V8's code cache of this start). */
+export const started = main().catch((error: unknown) => {
   console.error('Touchline failed to start:', error);
   process.exit(1);
 });

@@ -26,6 +26,10 @@ describe('npm start (tools/launcher/start.mjs)', () => {
     expect(first.status).toBe(1);
     // The message comes from start.ts's config, so the bundle ran.
     expect(first.stderr).toContain('PORT');
+    // npm packages are compiled in (no resolving and compiling hundreds of files at each start), PGlite is not.
+    const bundle = readFileSync(path.join(CACHE, 'start.js'), 'utf8');
+    expect(bundle).not.toContain('require("express")');
+    expect(bundle).toContain('require("@electric-sql/pglite")');
 
     // An older time than before, as `git checkout` of an old file can give: still a change.
     const { sources } = stamp();

@@ -21,6 +21,24 @@ class ListSource implements Knex.MigrationSource<Migration> {
 }
 
 /**
+ * True when the schema's record holds every migration: the common start, answered with two queries
+ * instead of the twenty-odd knex's migrator runs to find out (it inspects information_schema and its
+ * lock table first), which was most of a restart's database work.
+ */
+async function allApplied(trx: Knex.Transaction, schema: string, migrations: Migration[]): Promise<boolean> {
+  const { rows } = (await trx.raw('select to_regclass(?) as record', [`"${schema}".knex_migrations`])) as {
+    rows: { record: string | null }[];
+  };
+  if (!rows[0]?.record) return false;
+  const applied = new Set(
+    ((await trx.withSchema(schema).from('knex_migrations').select('name')) as { name: string }[]).map(
+      (row) => row.name,
+    ),
+  );
+  return migrations.every((migration) => applied.has(migration.name));
+}
+
+/**
  * Brings the service's schema up to date. Safe to run twice and from several replicas at once:
  * knex records applied migrations, and everything runs in one transaction holding an advisory lock
  * on the schema, so a second migrator waits instead of racing on `create schema` and knex's own tables.
@@ -37,6 +55,7 @@ export async function migrate(db: Knex, schema: string, migrations: Migration[])
       .where({ nspname: schema })
       .first('oid');
     if (!existing) await trx.raw('create schema ??', [schema]);
+    else if (await allApplied(trx, schema, migrations)) return [];
     const [, applied] = (await trx.migrate.latest({
       migrationSource: new ListSource(migrations),
       schemaName: schema,
