@@ -1,7 +1,8 @@
-// Generates TypeScript types for every .proto under protos/touchline into protos/gen.
+// Generates TypeScript types for every .proto under protos/touchline into protos/gen, and
+// descriptor.json, the protos parsed, which the runtime loads instead of the .proto text.
 // The generated files are build output (gitignored): the .proto files are the single source.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync, mkdirSync } from 'node:fs';
+import { readdirSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -38,4 +39,11 @@ if (files.length > 0) {
     { stdio: 'inherit', cwd: root },
   );
 }
+// The parsed protos for the runtime (src/loader.ts): no process parses .proto text again.
+const protobuf = createRequire(import.meta.url)('protobufjs');
+const parsed = new protobuf.Root();
+parsed.resolvePath = (_origin, target) => join(root, target);
+// Field names in camelCase, as proto-loader (keepCase: false) and the generated types have them.
+parsed.loadSync(files, { keepCase: false });
+writeFileSync(join(outDir, 'descriptor.json'), JSON.stringify(parsed.toJSON()));
 console.log(`protos: generated types for ${files.length} files into protos/gen`);

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
-import { Root, type IConversionOptions, type Type } from 'protobufjs';
+import type { Type } from 'protobufjs';
 import type { ProtoGrpcType } from '../gen/events';
-import { PROTO_ROOT } from './loader';
+import { protoRoot, TO_OBJECT } from './loader';
 
 /** Topic names of the event catalogue (touchline/events.proto documents key, producer and consumers). */
 export const TOPICS = {
@@ -80,27 +79,13 @@ export type EventInput<T extends Topic> =
 export type EventOutput<T extends Topic> =
   MessageOf<T> extends MessageTypeDefinition<object, infer O> ? O : never;
 
-// The options proto-loader and the type generator use, so decoded events match the __Output types.
-const TO_OBJECT: IConversionOptions = { longs: Number, enums: String, defaults: true, oneofs: true };
-
-let root: Root | undefined;
-
-function eventsRoot(): Root {
-  if (!root) {
-    const r = new Root();
-    r.resolvePath = (_origin, target) => (path.isAbsolute(target) ? target : path.join(PROTO_ROOT, target));
-    root = r.loadSync('touchline/events.proto', { keepCase: false });
-  }
-  return root;
-}
-
 export function isTopic(topic: string): topic is Topic {
   return Object.hasOwn(TOPIC_MESSAGES, topic);
 }
 
 function messageType(topic: string): Type {
   if (!isTopic(topic)) throw new Error(`unknown event topic: ${topic}`);
-  return eventsRoot().lookupType(`touchline.events.${TOPIC_MESSAGES[topic]}`);
+  return protoRoot().lookupType(`touchline.events.${TOPIC_MESSAGES[topic]}`);
 }
 
 export function encodeEvent<T extends Topic>(topic: T, payload: EventInput<T>): Buffer {

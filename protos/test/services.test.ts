@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { MethodDefinition } from '@grpc/proto-loader';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
 import { Namespace, Root, Type, type ReflectionObject } from 'protobufjs';
 import { describe, expect, it } from 'vitest';
-import { PROTO_ROOT } from '../src/loader';
-import { SERVICES, SERVICE_NAMES, walletPackage, type ServiceName } from '../src/services';
+import { PROTO_ROOT, protoRoot } from '../src/loader';
+import { SERVICES, SERVICE_NAMES, type ServiceName } from '../src/services';
 
 const EXPECTED: Record<ServiceName, string[]> = {
   identity: ['Register', 'Login', 'GetJwks', 'SetBanned'],
@@ -69,10 +70,46 @@ describe('SERVICES', () => {
     expect(subscribe.requestStream).toBe(false);
   });
 
-  it('loads each proto once', () => {
-    expect(walletPackage()).toBe(walletPackage());
+  it('builds each definition once', () => {
     expect(SERVICES['wallet-payments'].definition()).toBe(SERVICES['wallet-payments'].definition());
   });
+
+  it.each(SERVICE_NAMES)(
+    '%s: the definition equals what @grpc/proto-loader makes of the .proto file (so protos/gen is not stale)',
+    (name) => {
+      const entry = SERVICES[name];
+      const fromProto = grpc.loadPackageDefinition(
+        protoLoader.loadSync(entry.protoFile, {
+          keepCase: false,
+          longs: Number,
+          enums: String,
+          defaults: true,
+          oneofs: true,
+          includeDirs: [PROTO_ROOT],
+        }),
+      );
+      const [pkg, ns, service] = entry.serviceName.split('.') as [string, string, string];
+      const expected = (fromProto[pkg] as grpc.GrpcObject)[ns] as grpc.GrpcObject;
+      const reference = (expected[service] as grpc.ServiceClientConstructor).service;
+      const ours = entry.definition() as grpc.ServiceDefinition;
+      expect(Object.keys(ours).sort()).toEqual(Object.keys(reference).sort());
+      for (const [method, def] of Object.entries(reference)) {
+        const mine = ours[method]!;
+        expect([mine.path, mine.requestStream, mine.responseStream, mine.originalName]).toEqual([
+          def.path,
+          def.requestStream,
+          def.responseStream,
+          def.originalName,
+        ]);
+        // Both ways over the wire, with every field at its default: the same bytes and objects.
+        const request = def.requestDeserialize(Buffer.alloc(0));
+        expect(mine.requestSerialize(request)).toEqual(def.requestSerialize(request));
+        expect(mine.requestDeserialize(def.requestSerialize(request))).toEqual(request);
+        const response = def.responseDeserialize(Buffer.alloc(0));
+        expect(mine.responseDeserialize(def.responseSerialize(response))).toEqual(response);
+      }
+    },
+  );
 
   it('serializes int64 as numbers with the shared loader options', () => {
     const { Transfer } = SERVICES['wallet-payments'].definition();
@@ -95,12 +132,11 @@ describe('mutating RPCs', () => {
 
   it.each(SERVICE_NAMES.filter((n) => n !== 'identity'))('%s carry an idempotency key', (name) => {
     const missing: string[] = [];
-    for (const [method, def] of Object.entries(SERVICES[name].definition())) {
-      if (READS.test(method) || KEYED_ELSEWHERE.has(method)) continue;
-      // proto-loader's descriptor carries the camelCased field names.
-      const { requestType } = def as unknown as MethodDefinition<object, object>;
-      const fields = (requestType.type as { field?: { name?: string }[] }).field ?? [];
-      if (!fields.some((f) => f.name === 'idempotencyKey' || f.name === 'holdKey')) missing.push(method);
+    const service = protoRoot().lookupService(SERVICES[name].serviceName);
+    for (const method of service.methodsArray) {
+      if (READS.test(method.name) || KEYED_ELSEWHERE.has(method.name)) continue;
+      const fields = method.resolvedRequestType!.fieldsArray.map((field) => field.name);
+      if (!fields.some((f) => f === 'idempotencyKey' || f === 'holdKey')) missing.push(method.name);
     }
     expect(missing).toEqual([]);
   });
