@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeProtectedHeader } from 'jose';
 import { systemRandom } from '@touchline/kit';
+import { unusedSigningKeys } from '../src/db/migrations/003_unused_signing_keys';
 import { createTokenSigner } from '../src/tokens';
 import { startIdentity, type StartedIdentity } from './support';
 
@@ -39,5 +40,20 @@ describe('the session signing key', () => {
     );
     const stored = await db('signing_keys').orderBy(['created_at', 'kid']).select('kid');
     expect(new Set(kids)).toEqual(new Set([stored[0]!.kid]));
+  });
+
+  it('keeps only the key in use when the keys stored by earlier starts are removed', async () => {
+    const db = identity.test.database.db;
+    const [inUse] = await db('signing_keys').orderBy(['created_at', 'kid']).select('*');
+    const later = (n: number) => ({
+      ...inUse,
+      kid: `later-${n}`,
+      created_at: new Date(new Date(inUse.created_at).getTime() + n * 1000),
+    });
+    await db('signing_keys').insert([later(1), later(2)]);
+
+    await unusedSigningKeys.up(db);
+
+    expect(await db('signing_keys').pluck('kid')).toEqual([inUse.kid]);
   });
 });

@@ -1,5 +1,10 @@
 import type { Migration } from '@touchline/kit';
 import { usersAndSessions } from './001_users_sessions';
 import { revocationsAndAdminVerifications } from './002_revocations_admin_verifications';
+import { unusedSigningKeys } from './003_unused_signing_keys';
 
-export const migrations: Migration[] = [usersAndSessions, revocationsAndAdminVerifications];
+export const migrations: Migration[] = [
+  usersAndSessions,
+  revocationsAndAdminVerifications,
+  unusedSigningKeys,
+];
