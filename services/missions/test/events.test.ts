@@ -67,6 +67,33 @@ describe('progress from events', () => {
     expect({ ...b }).toEqual({ ...a });
   });
 
+  it("moves all of a user's missions an event counts for in one lock and one write", async () => {
+    const buyer = h.user();
+    const sql: string[] = [];
+    const record = (query: { sql: string }) => sql.push(query.sql);
+    h.missions.database.db.on('query', record);
+    try {
+      await h.sale(buyer, 0, '2026-11-23T14:00:00.000Z');
+    } finally {
+      h.missions.database.db.off('query', record);
+    }
+    expect((await h.mission(buyer, BUY_ONE)).progress).toBe(1);
+    expect((await h.mission(buyer, BUY_FIVE)).progress).toBe(1);
+    expect(sql.filter((text) => text.includes('mission_progress'))).toHaveLength(2);
+  });
+
+  it('concurrent sales of one buyer count each once and complete a mission once', async () => {
+    const buyer = h.user();
+    await Promise.all(
+      ['13:00', '13:10', '13:20', '13:30', '13:40', '13:50'].map((t) =>
+        h.sale(buyer, h.user(), `2026-11-23T${t}:00.000Z`),
+      ),
+    );
+    expect(await h.mission(buyer, BUY_FIVE)).toMatchObject({ progress: 5, completed: true });
+    const completed = (await h.events('missions.mission.completed')).filter((e) => e.userId === buyer);
+    expect(completed.map((e) => e.missionId).sort()).toEqual([BUY_ONE, BUY_FIVE].sort());
+  });
+
   it('the market (user 0) as seller counts for the buyer only; a trade counts for both sides', async () => {
     const from = h.user();
     const to = h.user();

@@ -62,6 +62,38 @@ export async function lockProgress(
   return normalise(row as ProgressRow);
 }
 
+/**
+ * lockProgress for several missions of one user at once: one multi-row upsert, the rows locked in
+ * the order given (callers sort by mission id, so two events of one user never wait in a cycle).
+ * Returned in the order given.
+ */
+export async function lockProgressMany(
+  trx: Knex.Transaction,
+  userId: number,
+  instances: { missionId: number; period: Period }[],
+  now: Date,
+): Promise<ProgressRow[]> {
+  if (instances.length === 0) return [];
+  const rows = (await trx('mission_progress')
+    .insert(
+      instances.map(({ missionId, period }) => ({
+        user_id: userId,
+        mission_id: missionId,
+        period_key: period.key,
+        period_start: period.start,
+        period_end: period.end,
+        progress: 0,
+        baseline: null,
+        updated_at: now,
+      })),
+    )
+    .onConflict(['user_id', 'mission_id', 'period_key'])
+    .merge(['user_id'])
+    .returning('*')) as ProgressRow[];
+  const byKey = new Map(rows.map((row) => [`${row.mission_id}:${row.period_key}`, normalise(row)]));
+  return instances.map(({ missionId, period }) => byKey.get(`${missionId}:${period.key}`)!);
+}
+
 /** The row of a finished mission instance, locked; undefined when nothing was ever counted. */
 export async function findProgress(
   db: Db,
@@ -89,6 +121,34 @@ export async function saveProgress(trx: Knex.Transaction, row: ProgressRow, next
       completed_at: next.completedAt,
       updated_at: now,
     });
+}
+
+/** saveProgress for several rows of one user in one statement. */
+export async function saveProgressMany(
+  trx: Knex.Transaction,
+  changes: { row: ProgressRow; next: Progress }[],
+  now: Date,
+): Promise<void> {
+  if (changes.length === 0) return;
+  const values = changes.map(() => '(?::bigint, ?::int, ?::text, ?::int, ?::timestamptz, ?::timestamptz)');
+  await trx.raw(
+    `update mission_progress as m
+        set progress = v.progress, last_event_at = v.last_event_at, completed_at = v.completed_at,
+            updated_at = ?
+       from (values ${values.join(', ')}) as v(user_id, mission_id, period_key, progress, last_event_at, completed_at)
+      where m.user_id = v.user_id and m.mission_id = v.mission_id and m.period_key = v.period_key`,
+    [
+      now,
+      ...changes.flatMap(({ row, next }) => [
+        row.user_id,
+        row.mission_id,
+        row.period_key,
+        next.progress,
+        next.lastEventAt,
+        next.completedAt,
+      ]),
+    ],
+  );
 }
 
 /** The user's rows of the given period instances (one query for a whole mission list). */

@@ -5,7 +5,7 @@ import { badgesForCounter, countersMovedBy } from '../domain/badges';
 import { isCountingMission } from '../domain/definitions';
 import { factMatches, factsOf, type CountedTopic } from '../domain/events';
 import { countOne } from '../domain/progress';
-import { advanceMission } from './advance';
+import { advanceMissions } from './advance';
 import { earnBadges } from './badges';
 import type { MissionsDeps } from './deps';
 
@@ -25,12 +25,12 @@ export async function recordEvent<T extends CountedTopic>(
   // Users in a fixed order, so two events locking the same rows never wait on each other in a cycle.
   const facts = factsOf(topic, event, meta.occurredAt).sort((a, b) => a.userId - b.userId);
   for (const fact of facts) {
-    for (const mission of deps.missions) {
-      if (!isCountingMission(mission) || !factMatches(fact, mission.counts)) continue;
-      await advanceMission(deps, trx, fact.userId, mission, fact.at, (before) =>
-        countOne(before, mission.target, fact.at),
-      );
-    }
+    const counting = deps.missions.filter(
+      (mission) => isCountingMission(mission) && factMatches(fact, mission.counts),
+    );
+    await advanceMissions(deps, trx, fact.userId, counting, fact.at, (mission, before) =>
+      countOne(before, mission.target, fact.at),
+    );
     for (const counter of countersMovedBy(fact, deps.badges)) {
       const count = await incrementCounter(trx, fact.userId, counter);
       await earnBadges(deps, trx, fact.userId, badgesForCounter(counter, count, deps.badges), fact.at);
