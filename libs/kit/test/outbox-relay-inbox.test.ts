@@ -161,6 +161,30 @@ describe('Outbox and OutboxRelay', () => {
     expect(bus.userIds).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
+  it('writes events of several topics in one insert, published in the order given', async () => {
+    const bus = new FakeBus();
+    const inserts: string[] = [];
+    const record = (query: { sql: string }) => {
+      if (/^insert into "outbox"/.test(query.sql)) inserts.push(query.sql);
+    };
+    db.on('query', record);
+    try {
+      await db.transaction((trx) =>
+        outbox.addAll(trx, [
+          { topic: TOPIC, key: '7', payload: registered(7) },
+          { topic: TOPICS.userLoggedIn, key: '7', payload: { userId: 7, loggedInAt: REGISTERED_AT } },
+        ]),
+      );
+    } finally {
+      db.off('query', record);
+    }
+    expect(inserts).toHaveLength(1);
+    expect(nudges).toBe(1);
+    await relayOn(bus).flush();
+    expect(bus.messages.map((m) => m.topic)).toEqual([TOPIC, TOPICS.userLoggedIn]);
+    expect(decodeEvent(TOPICS.userLoggedIn, bus.messages[1]!.value)).toMatchObject({ userId: 7 });
+  });
+
   it('keeps an event the bus did not accept and publishes it on the next try', async () => {
     const bus = new FakeBus();
     const relay = relayOn(bus);

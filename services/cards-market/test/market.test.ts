@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, Outbox, systemRandom, type Database } from '@touchline/kit';
 import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
 import { walletService } from '@touchline/wallet-payments';
+import { decodeEvent } from '@touchline/protos';
 import { cardsMarketConfigSchema } from '../src/config';
 import { PlayerCache } from '../src/db/player-cache';
 import { nextPrice } from '../src/domain/price-engine';
@@ -114,8 +115,27 @@ describe('selling and buying', () => {
     const outbox = (await cards.database
       .db('outbox')
       .whereIn('topic', ['market.sale.completed', 'cards.card.transferred'])
-      .select('topic')) as { topic: string }[];
-    expect(outbox.map((o) => o.topic).sort()).toEqual(['cards.card.transferred', 'market.sale.completed']);
+      .where({ key: String(cardId) })
+      .orderBy('id')
+      .select('topic', 'payload')) as { topic: string; payload: Uint8Array }[];
+    expect(outbox.map((o) => o.topic)).toEqual(['market.sale.completed', 'cards.card.transferred']);
+    // What the seller had paid (giveCard: 100), read in the statement that gave the card to the buyer.
+    const proceeds = price - saleFee(price, currentPrice);
+    expect(decodeEvent('market.sale.completed', outbox[0]!.payload)).toMatchObject({
+      sellerUserId: 11,
+      buyerUserId: 12,
+      sellerPurchasePrice: 100,
+      sellerProceeds: proceeds,
+      profitLoss: proceeds - 100,
+    });
+    expect(decodeEvent('cards.card.transferred', outbox[1]!.payload)).toMatchObject({
+      cardId,
+      fromUserId: 11,
+      toUserId: 12,
+    });
+    expect(await cards.database.db('cards').where({ id: cardId }).first('purchase_price')).toEqual({
+      purchase_price: price,
+    });
     await audit();
   });
 

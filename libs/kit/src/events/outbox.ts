@@ -4,6 +4,9 @@ import { encodeEvent, type EventInput, type Topic } from '@touchline/protos';
 import type { Clock, Random } from '../clock';
 import { EVENT_HEADERS } from './bus';
 
+/** One event for the outbox: its topic, its partition key and its payload. */
+export type OutboxEvent = { [T in Topic]: { topic: T; key: string; payload: EventInput<T> } }[Topic];
+
 /**
  * Writes events in the same transaction as the change they describe; the relay publishes them
  * after commit. So an event exists if and only if its change was committed.
@@ -26,14 +29,22 @@ export class Outbox {
   }
 
   /** Several events of one topic in one insert (a price tick changes thousands of users at once). */
-  async addMany<T extends Topic>(
+  addMany<T extends Topic>(
     trx: Knex.Transaction,
     topic: T,
     events: { key: string; payload: EventInput<T> }[],
   ): Promise<string[]> {
+    return this.addAll(
+      trx,
+      events.map(({ key, payload }) => ({ topic, key, payload }) as OutboxEvent),
+    );
+  }
+
+  /** Events of any topics in one insert, in the order given (one change that several topics describe). */
+  async addAll(trx: Knex.Transaction, events: OutboxEvent[]): Promise<string[]> {
     if (events.length === 0) return [];
     const occurredAt = this.clock.now().toISOString();
-    const rows = events.map(({ key, payload }) => {
+    const rows = events.map(({ topic, key, payload }) => {
       const eventId = this.random.uuid();
       const headers: Record<string, string> = {
         [EVENT_HEADERS.id]: eventId,
@@ -41,7 +52,7 @@ export class Outbox {
         [EVENT_HEADERS.occurredAt]: occurredAt,
       };
       propagation.inject(context.active(), headers);
-      return { event_id: eventId, topic, key, payload: encodeEvent(topic, payload), headers };
+      return { event_id: eventId, topic, key, payload: encodeEvent(topic, payload as never), headers };
     });
     for (let i = 0; i < rows.length; i += 500) await trx('outbox').insert(rows.slice(i, i + 500));
     void trx.executionPromise.then(this.onCommitted, () => {});

@@ -117,25 +117,45 @@ export async function failSale(trx: Knex.Transaction, id: string, failure: strin
 }
 
 /** What the sale events tell about the card: its player and what the seller paid for it. */
-export async function cardForHandOver(trx: Knex.Transaction, cardId: number): Promise<HandedOverCard> {
-  return (await trx('cards as k')
-    .join('players as p', 'p.id', 'k.player_id')
-    .where('k.id', cardId)
-    .first('k.purchase_price', 'k.player_id', 'p.name', 'p.rarity', 'p.current_price')) as HandedOverCard;
-}
-
-/** The card goes to the buyer, its listing (if any) is sold and the sale completed. */
-export async function completeSale(trx: Knex.Transaction, sale: SaleRow, now: Date): Promise<SaleRow> {
-  await trx('cards')
-    .where({ id: sale.card_id })
-    .update({ owner_id: sale.buyer_id, purchase_price: sale.price, acquired_at: now, reserved_by: null });
-  if (sale.listing_id)
-    await trx('listings').where({ id: sale.listing_id }).update({ status: 'sold', updated_at: now });
+/**
+ * The sale, if still started, marked completed (and so row-locked); undefined when an earlier
+ * hand-over or a failure got there first.
+ */
+export async function markSaleCompleted(
+  trx: Knex.Transaction,
+  id: string,
+  now: Date,
+): Promise<SaleRow | undefined> {
   const [completed] = (await trx('sales')
-    .where({ id: sale.id })
+    .where({ id, state: 'started' })
     .update({ state: 'completed', updated_at: now })
     .returning('*')) as SaleRow[];
-  return completed!;
+  return completed;
+}
+
+/**
+ * The card goes to the buyer. Answers the card as it was (what the seller paid for it) with its
+ * player, in the same statement: the self-join reads the row from before the update.
+ */
+export async function giveCardToBuyer(
+  trx: Knex.Transaction,
+  sale: SaleRow,
+  now: Date,
+): Promise<HandedOverCard> {
+  const { rows } = (await trx.raw(
+    `update cards k
+        set owner_id = ?, purchase_price = ?, acquired_at = ?, reserved_by = null
+       from cards was
+       join players p on p.id = was.player_id
+      where k.id = ? and was.id = k.id
+  returning was.purchase_price, was.player_id, p.name, p.rarity, p.current_price`,
+    [sale.buyer_id, sale.price, now, sale.card_id],
+  )) as { rows: HandedOverCard[] };
+  return rows[0]!;
+}
+
+export async function markListingSold(trx: Knex.Transaction, listingId: number, now: Date): Promise<void> {
+  await trx('listings').where({ id: listingId }).update({ status: 'sold', updated_at: now });
 }
 
 /** Sales still started since before `cutoff`, oldest first: the sweeper's work. */

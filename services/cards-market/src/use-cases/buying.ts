@@ -13,14 +13,15 @@ import type { BuyCardResponse } from '@touchline/protos/gen/touchline/cards_mark
 import { cardsByIds } from '../db/queries';
 import { recordDemand } from '../db/demand';
 import {
-  cardForHandOver,
-  completeSale,
   failSale,
   findSale,
+  giveCardToBuyer,
   insertSale,
   lockCardForSale,
   lockSale,
   markListingSettling,
+  markListingSold,
+  markSaleCompleted,
   openListingOf,
   releaseSale,
   reserveMarketCard,
@@ -109,41 +110,51 @@ async function compensate(deps: CardsDeps, saleId: string, failure: string): Pro
 /** Final step, after the coins moved: the card changes hands, the listing is sold, the events go out. */
 async function handOver(deps: CardsDeps, saleId: string): Promise<SaleRow> {
   const done = await inTransaction(deps.db, async (trx) => {
-    const sale = (await lockSale(trx, saleId))!;
-    if (sale.state !== 'started') return sale;
     const now = deps.clock.now();
-    const card = await cardForHandOver(trx, sale.card_id);
-    const completed = await completeSale(trx, sale, now);
+    const sale = await markSaleCompleted(trx, saleId, now);
+    if (!sale) return (await findSale(trx, saleId))!;
+    const card = await giveCardToBuyer(trx, sale, now);
+    if (sale.listing_id) await markListingSold(trx, sale.listing_id, now);
     await recordDemand(trx, card.player_id, 1, now);
     const proceeds = sale.price - sale.fee;
     const sellerPaid = sale.seller_id === MARKET_USER_ID ? 0 : card.purchase_price;
-    await deps.outbox.add(trx, 'market.sale.completed', String(sale.card_id), {
-      saleId,
-      listingId: sale.listing_id ?? 0,
-      cardId: sale.card_id,
-      playerId: card.player_id,
-      playerName: card.name,
-      rarity: card.rarity,
-      sellerUserId: sale.seller_id,
-      buyerUserId: sale.buyer_id,
-      price: sale.price,
-      fee: sale.fee,
-      sellerProceeds: proceeds,
-      sellerPurchasePrice: sellerPaid,
-      profitLoss: proceeds - sellerPaid,
-      completedAt: now.toISOString(),
-    });
-    await deps.outbox.add(trx, 'cards.card.transferred', String(sale.card_id), {
-      cardId: sale.card_id,
-      playerId: card.player_id,
-      fromUserId: sale.seller_id,
-      toUserId: sale.buyer_id,
-      currentPrice: card.current_price,
-      reason: 'sale',
-      reference: saleId,
-      transferredAt: now.toISOString(),
-    });
-    return completed;
+    await deps.outbox.addAll(trx, [
+      {
+        topic: 'market.sale.completed',
+        key: String(sale.card_id),
+        payload: {
+          saleId,
+          listingId: sale.listing_id ?? 0,
+          cardId: sale.card_id,
+          playerId: card.player_id,
+          playerName: card.name,
+          rarity: card.rarity,
+          sellerUserId: sale.seller_id,
+          buyerUserId: sale.buyer_id,
+          price: sale.price,
+          fee: sale.fee,
+          sellerProceeds: proceeds,
+          sellerPurchasePrice: sellerPaid,
+          profitLoss: proceeds - sellerPaid,
+          completedAt: now.toISOString(),
+        },
+      },
+      {
+        topic: 'cards.card.transferred',
+        key: String(sale.card_id),
+        payload: {
+          cardId: sale.card_id,
+          playerId: card.player_id,
+          fromUserId: sale.seller_id,
+          toUserId: sale.buyer_id,
+          currentPrice: card.current_price,
+          reason: 'sale',
+          reference: saleId,
+          transferredAt: now.toISOString(),
+        },
+      },
+    ]);
+    return sale;
   });
   // No player cache invalidation: a sale changes who owns a card, not a player's price or editions.
   return done;
