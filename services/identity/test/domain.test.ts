@@ -1,8 +1,9 @@
-import { randomBytes, scryptSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isEmail, normalizeEmail, parseAdminEmails } from '../src/domain/email';
 import {
   DUMMY_HASH,
+  hashIsOutdated,
   hashPassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -10,6 +11,7 @@ import {
   verifyPassword,
 } from '../src/domain/password';
 import { firstFreeUsername, usernameBase, usernameProblem } from '../src/domain/username';
+import { olderPasswordHash } from './older-hash';
 
 describe('usernameBase', () => {
   it('takes the local part, lower-cased, without the +tag', () => {
@@ -100,11 +102,11 @@ describe('password hashing', () => {
   });
 
   it('still verifies a hash made with the earlier parameters (N = 2^14), which it names', async () => {
-    const salt = randomBytes(16);
-    const key = scryptSync('older-passw0rd', salt, 64, { N: 16384, r: 8, p: 1 });
-    const older = ['scrypt', 16384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    const older = olderPasswordHash('older-passw0rd');
     expect(await verifyPassword('older-passw0rd', older)).toBe(true);
     expect(await verifyPassword('older-passw0rd!', older)).toBe(false);
+    expect(hashIsOutdated(older)).toBe(true);
+    expect(hashIsOutdated(await hashPassword('older-passw0rd', randomBytes(16)))).toBe(false);
   });
 
   it('salts: the same password hashes differently, and both verify', async () => {

@@ -1,6 +1,8 @@
 import { status } from '@grpc/grpc-js';
 import { devMailbox, type Clock } from '@touchline/kit';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { replaceOutdatedHash } from '../src/db/users';
+import { olderPasswordHash } from './older-hash';
 import { PASSWORD, startIdentity, uniqueEmail, type StartedIdentity } from './support';
 
 const RESET_URL_BASE = 'https://touchline.test/auth';
@@ -265,5 +267,45 @@ describe('ChangePassword', () => {
         newPassword: NEW_PASSWORD,
       }),
     ).rejects.toMatchObject({ code: status.NOT_FOUND });
+  });
+});
+
+describe('hashes made with older parameters', () => {
+  const storedHash = async (email: string) =>
+    (
+      (await identity.test.database.db('users').where({ email }).first('password_hash')) as {
+        password_hash: string;
+      }
+    ).password_hash;
+
+  it("are made again with today's parameters at the next sign-in, which goes on working", async () => {
+    const { email } = await registered('older');
+    await identity.test.database
+      .db('users')
+      .where({ email })
+      .update({ password_hash: olderPasswordHash(PASSWORD) });
+
+    await identity.client.Login({ email, password: PASSWORD });
+    expect(await storedHash(email)).toMatch(/^scrypt\$32768\$8\$1\$/);
+    await expect(identity.client.Login({ email, password: PASSWORD })).resolves.toMatchObject({
+      user: { email },
+    });
+    await expect(identity.client.Login({ email, password: 'not the password' })).rejects.toMatchObject({
+      code: status.UNAUTHENTICATED,
+    });
+  });
+
+  it('are not made again over a password changed since the sign-in verified the old one', async () => {
+    const { email } = await registered('changed');
+    const verified = olderPasswordHash(PASSWORD);
+    const changedMeanwhile = olderPasswordHash(NEW_PASSWORD);
+    const db = identity.test.database.db;
+    await db('users').where({ email }).update({ password_hash: changedMeanwhile });
+    const { id } = (await db('users').where({ email }).first('id')) as { id: number };
+
+    const replaced = await db.transaction((trx) => replaceOutdatedHash(trx, id, verified, 'scrypt$new'));
+
+    expect(replaced).toBe(false);
+    expect(await storedHash(email)).toBe(changedMeanwhile);
   });
 });

@@ -88,6 +88,19 @@ export async function updateUser(
   return row;
 }
 
+/**
+ * Replaces the password hash with one of the same password made with today's parameters, unless the
+ * password changed meanwhile (the stored hash is no longer the one that was verified).
+ */
+export async function replaceOutdatedHash(
+  trx: Knex.Transaction,
+  id: number,
+  verified: string,
+  rehashed: string,
+): Promise<boolean> {
+  return (await trx('users').where({ id, password_hash: verified }).update({ password_hash: rehashed })) > 0;
+}
+
 /** Makes the user admin while the account still has `email`; false when it does not (any more). */
 export async function makeAdminIfEmail(trx: Knex.Transaction, id: number, email: string): Promise<boolean> {
   const updated = await trx('users').where({ id, email }).update({ is_admin: true });

@@ -55,5 +55,11 @@ export async function verifyPassword(password: string, encoded: string): Promise
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
+/** A hash made with other parameters than today's: re-made from the password at the next sign-in. */
+export function hashIsOutdated(encoded: string): boolean {
+  const [scheme, n, r, p] = encoded.split('$');
+  return scheme === 'scrypt' && (Number(n) !== PARAMS.N || Number(r) !== PARAMS.r || Number(p) !== PARAMS.p);
+}
+
 /** Verifying against this when no account exists keeps "unknown e-mail" as slow as "wrong password". */
 export const DUMMY_HASH = encode(Buffer.alloc(16), Buffer.alloc(KEY_LENGTH));
