@@ -17,7 +17,8 @@ export function passwordProblem(password: string): string | undefined {
  * now asks 2^17). The size matters for memory too: glibc serves a request of up to 32 MB from its
  * heaps once a freed mapping of that size has raised its mmap threshold, and keeps it there, so each
  * libuv thread that hashed with 2^14 held 16 MB for good (67 MB after 40 hashes, measured); a larger
- * area is always mapped on its own and returned when freed. Older hashes keep their own parameters.
+ * area is always mapped on its own and returned when freed. An older hash is verified with its own
+ * parameters and made again with these at that sign-in (login.ts).
  */
 const PARAMS = { N: 32768, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
