@@ -5,7 +5,7 @@
 // Why not `node --import tsx`: tsx transforms and resolves several hundred TypeScript modules on
 // every start, and Node resolves and compiles several hundred more from node_modules; together a
 // third of a start and 40 MB of memory. The bundle is rebuilt only when a source file or the
-// installed packages changed (about a second); `npm run dev` still runs the sources under tsx and
+// installed packages changed (about two seconds); `npm run dev` still runs the sources under tsx and
 // restarts on change. Stack traces name the TypeScript sources with NODE_OPTIONS=--enable-source-maps.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,8 +20,9 @@ const CACHE = path.join(ROOT, 'node_modules/.cache/touchline-start');
 const BUNDLE = path.join(CACHE, 'start.js');
 const STAMP = path.join(CACHE, 'stamp.json');
 
-// A fresh clone has no generated proto types yet (postinstall makes them; this covers a skipped install script).
-if (!existsSync(path.join(ROOT, 'protos/gen/identity.ts')))
+// A fresh clone has no generated protos yet (postinstall makes them; this covers a skipped install
+// script, and a clone whose protos/gen predates descriptor.json).
+if (!existsSync(path.join(ROOT, 'protos/gen/descriptor.json')))
   execFileSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'gen'], {
     cwd: ROOT,
     stdio: 'inherit',
