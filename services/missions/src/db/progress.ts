@@ -32,46 +32,20 @@ export const progressOf = (row: ProgressRow): Progress => ({
 });
 
 /**
- * The user's progress row of a mission in a period, created at zero (with `baseline`) when missing,
- * and locked until the transaction ends: events and claims of one mission instance take turns.
- * One statement: an upsert whose conflict branch writes a key column with its own value locks the
- * existing row and returns it as it was (an insert that did nothing, then SELECT … FOR UPDATE,
- * took two round trips for every mission an event moves).
- */
-export async function lockProgress(
-  trx: Knex.Transaction,
-  userId: number,
-  missionId: number,
-  period: Period,
-  now: Date,
-  baseline: number | null = null,
-): Promise<ProgressRow> {
-  const key = { user_id: userId, mission_id: missionId, period_key: period.key };
-  const [row] = await trx('mission_progress')
-    .insert({
-      ...key,
-      period_start: period.start,
-      period_end: period.end,
-      progress: 0,
-      baseline,
-      updated_at: now,
-    })
-    .onConflict(['user_id', 'mission_id', 'period_key'])
-    .merge(['user_id'])
-    .returning('*');
-  return normalise(row as ProgressRow);
-}
-
-/**
- * lockProgress for several missions of one user at once: one multi-row upsert, the rows locked in
- * the order given (callers sort by mission id, so two events of one user never wait in a cycle).
- * Returned in the order given.
+ * The user's progress rows of the given mission instances, each created at zero (with `baseline`)
+ * when missing, and locked until the transaction ends: events and claims of one mission instance
+ * take turns. One statement for all of them: an upsert whose conflict branch writes a key column with
+ * its own value locks the existing row and returns it as it was (an insert that did nothing, then
+ * SELECT … FOR UPDATE, took two round trips for every mission an event moves). The rows are locked
+ * in the order given (callers sort by mission id, so two events of one user never wait in a cycle)
+ * and returned in that order.
  */
 export async function lockProgressMany(
   trx: Knex.Transaction,
   userId: number,
   instances: { missionId: number; period: Period }[],
   now: Date,
+  baseline: number | null = null,
 ): Promise<ProgressRow[]> {
   if (instances.length === 0) return [];
   const rows = (await trx('mission_progress')
@@ -83,7 +57,7 @@ export async function lockProgressMany(
         period_start: period.start,
         period_end: period.end,
         progress: 0,
-        baseline: null,
+        baseline,
         updated_at: now,
       })),
     )
@@ -112,18 +86,7 @@ export async function findProgress(
   return row && normalise(row);
 }
 
-export async function saveProgress(trx: Knex.Transaction, row: ProgressRow, next: Progress, now: Date) {
-  await trx('mission_progress')
-    .where({ user_id: row.user_id, mission_id: row.mission_id, period_key: row.period_key })
-    .update({
-      progress: next.progress,
-      last_event_at: next.lastEventAt,
-      completed_at: next.completedAt,
-      updated_at: now,
-    });
-}
-
-/** saveProgress for several rows of one user in one statement. */
+/** The new progress of several rows of one user, in one statement. */
 export async function saveProgressMany(
   trx: Knex.Transaction,
   changes: { row: ProgressRow; next: Progress }[],

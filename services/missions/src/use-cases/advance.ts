@@ -1,5 +1,5 @@
 import type { Tx } from '@touchline/kit';
-import { lockProgress, lockProgressMany, progressOf, saveProgress, saveProgressMany } from '../db/progress';
+import { lockProgressMany, progressOf, saveProgressMany } from '../db/progress';
 import type { MissionDefinition } from '../domain/definitions';
 import { periodOf, type Period } from '../domain/periods';
 import type { Progress, Step } from '../domain/progress';
@@ -19,12 +19,15 @@ export async function advanceMission(
   step: (before: Progress, baseline: number | null) => Step,
   baselineIfNew: number | null = null,
 ): Promise<void> {
-  const now = deps.clock.now();
-  const period = periodOf(mission.period, at);
-  const row = await lockProgress(trx, userId, mission.id, period, now, baselineIfNew);
-  const { next, completedNow } = step(progressOf(row), row.baseline === null ? null : Number(row.baseline));
-  await saveProgress(trx, row, next, now);
-  if (completedNow) await announceCompletion(deps, trx, userId, mission, period, next, now);
+  await advanceMissions(
+    deps,
+    trx,
+    userId,
+    [mission],
+    at,
+    (_mission, before, baseline) => step(before, baseline),
+    baselineIfNew,
+  );
 }
 
 /** missions.mission.completed, once per instance; not for a period already over (it cannot be claimed). */
@@ -51,7 +54,8 @@ async function announceCompletion(
 
 /**
  * advanceMission for several missions of one user moved by one event, in two statements (lock all,
- * save all) instead of two per mission. The missions are taken in id order.
+ * save all) instead of two per mission. The missions are taken in id order; `baselineIfNew` is the
+ * baseline of any instance created here.
  */
 export async function advanceMissions(
   deps: MissionsDeps,
@@ -59,7 +63,8 @@ export async function advanceMissions(
   userId: number,
   missions: MissionDefinition[],
   at: Date,
-  step: (mission: MissionDefinition, before: Progress) => Step,
+  step: (mission: MissionDefinition, before: Progress, baseline: number | null) => Step,
+  baselineIfNew: number | null = null,
 ): Promise<void> {
   if (missions.length === 0) return;
   const now = deps.clock.now();
@@ -70,8 +75,12 @@ export async function advanceMissions(
     userId,
     ordered.map((mission, i) => ({ missionId: mission.id, period: periods[i]! })),
     now,
+    baselineIfNew,
   );
-  const steps = ordered.map((mission, i) => step(mission, progressOf(rows[i]!)));
+  const steps = ordered.map((mission, i) => {
+    const row = rows[i]!;
+    return step(mission, progressOf(row), row.baseline === null ? null : Number(row.baseline));
+  });
   await saveProgressMany(
     trx,
     rows.map((row, i) => ({ row, next: steps[i]!.next })),
