@@ -31,6 +31,7 @@ export interface OpenListing {
   fee_percent: number;
 }
 
+/** What the sale events tell about the card: its player and what the seller paid for it. */
 export interface HandedOverCard {
   purchase_price: number;
   player_id: number;
@@ -116,7 +117,6 @@ export async function failSale(trx: Knex.Transaction, id: string, failure: strin
   await trx('sales').where({ id }).update({ state: 'failed', failure, updated_at: now });
 }
 
-/** What the sale events tell about the card: its player and what the seller paid for it. */
 /**
  * The sale, if still started, marked completed (and so row-locked); undefined when an earlier
  * hand-over or a failure got there first.
