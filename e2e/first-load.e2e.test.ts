@@ -71,6 +71,10 @@ describe('first load', () => {
         );
       });
       const bytes = await measureFirstLoad(page, `${baseUrl}/auth`);
+      // Without a session the page preloads /auth's screen, not the signed-in one.
+      const html = await (await fetch(`${baseUrl}/auth`, { headers: { accept: 'text/html' } })).text();
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/AuthRoute-/);
+      expect(html).not.toMatch(/first-screen-|\/api\/user/);
       console.warn(
         `first load of /auth: JS ${kb(bytes.js.gzip)} gzip (${kb(bytes.js.transferred)} as served)`,
       );
@@ -95,10 +99,30 @@ describe('first load', () => {
     await withContext(async (context) => {
       await context.addCookies([session]);
       const page = await context.newPage();
+      const sessionRequests: string[] = [];
+      page.on('request', (req) => {
+        if (new URL(req.url()).pathname === '/api/user') sessionRequests.push(req.method());
+      });
+      // Chromium warns of a preload it could not use (credentials mode, `as`) or that nothing used.
+      const preloadWarnings: string[] = [];
+      page.on('console', (message) => {
+        if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+      });
       const bytes = await measureFirstLoad(page, `${baseUrl}/`);
       console.warn(`first load of /: JS ${kb(bytes.js.gzip)} gzip (${kb(bytes.js.transferred)} as served)`);
 
       await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+      // The signed-in page preloads the session and the first screen's chunk (web/build/page-preloads.ts);
+      // the app's own request for the session is answered by that preload, not sent a second time.
+      const html = await (
+        await fetch(`${baseUrl}/`, {
+          headers: { accept: 'text/html', cookie: `${session.name}=${session.value}` },
+        })
+      ).text();
+      expect(html).toMatch(/<link rel="preload" href="\/api\/user" as="fetch"/);
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/first-screen-/);
+      expect(sessionRequests).toEqual(['GET']);
+      expect(preloadWarnings).toEqual([]);
       expect(bytes.js.gzip).toBeLessThanOrEqual(TARGET_HOME_JS_GZIP);
       expect(
         bytes.js.files.some((file) =>

@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { contractForBrowser } from './build/contract-for-browser';
 import { firstScreenGroup, isFirstScreenChunk } from './build/first-load-chunks';
 import { lucideIconImports } from './build/lucide-icon-imports';
+import { pagePreloadsPlugin } from './build/page-preloads';
 import { precompress } from './build/precompress';
 import { serviceWorker } from './build/service-worker';
 
@@ -25,6 +26,7 @@ export default defineConfig(({ command }) => ({
     lucideIconImports(),
     react(),
     tailwindcss(),
+    pagePreloadsPlugin(),
     serviceWorker(),
     precompress(),
   ],
@@ -43,13 +45,16 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
-    // The entry lists the imports of the first-screen chunk only, so a returning player's home
-    // fetches them beside it rather than one round trip later. Every lazy chunk's list would cost
-    // about 3 KB gzip of each first load: other screens fetch their imports once they arrive, and
-    // the screens of the page being opened are fetched at start (preloadScreensOf).
+    // The page preloads the entry's own imports (React and the rest), so they come beside the
+    // entry rather than one round trip after it. Of the lazy chunks, the entry lists the imports of
+    // the first-screen chunk only, so a returning player's home fetches them beside it. Every lazy
+    // chunk's list would cost about 3 KB gzip of each first load: other screens fetch their imports
+    // once they arrive, and the screens of the page being opened are fetched at start
+    // (preloadScreensOf).
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (chunk, deps) => (isFirstScreenChunk(chunk) ? deps : []),
+      resolveDependencies: (chunk, deps, { hostType }) =>
+        hostType === 'html' || isFirstScreenChunk(chunk) ? deps : [],
     },
     rolldownOptions: {
       output: { codeSplitting: { groups: [firstScreenGroup(root)] } },

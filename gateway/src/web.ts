@@ -3,8 +3,18 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { IMMUTABLE, precompressedAssets } from './http/precompressed';
+import { SESSION_COOKIE } from './session';
 
 const isPageRequest = (p: string) => !p.startsWith('/api/') && p !== '/api' && !p.startsWith('/dev/');
+
+/**
+ * The page for a browser with a session cookie, written by the web build beside index.html
+ * (web/build/page-preloads.ts): it preloads the session and the signed-in first screen, where
+ * index.html preloads /auth's.
+ */
+const SIGNED_IN_PAGE = 'index.signed-in.html';
+const hasSessionCookie = (req: express.Request) =>
+  (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 
 /** Files whose name never changes but whose content does: the browser asks again every time. */
 const REVALIDATE = new Set(['sw.js', 'manifest.webmanifest']);
@@ -30,10 +40,12 @@ export function mountWeb(app: Express, options: { webDist?: string; devWebUrl?: 
   if (!dist || !existsSync(path.join(dist, 'index.html'))) return;
   app.use('/assets', precompressedAssets(path.join(dist, 'assets')));
   app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: cacheHeaders }));
+  const signedInPage = existsSync(path.join(dist, SIGNED_IN_PAGE)) ? SIGNED_IN_PAGE : 'index.html';
   app.get(/.*/, (req, res, next) => {
     if (!isPageRequest(req.path) || !req.accepts('html')) return next();
     res.set('Cache-Control', 'no-cache');
-    res.sendFile(path.join(dist, 'index.html'));
+    res.vary('Cookie');
+    res.sendFile(path.join(dist, hasSessionCookie(req) ? signedInPage : 'index.html'));
   });
 }
 

@@ -2,7 +2,7 @@
 // Plain JavaScript run by plain node, not through tsx: Lighthouse sends some of its own functions
 // into the page as source text, and tsx's transform adds helpers to them (`__name`) that the page
 // does not have.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { launch } from 'chrome-launcher';
@@ -27,6 +27,7 @@ try {
   // BENCH_WEB_REPORT_DIR keeps each run's whole report (its long tasks, script costs, LCP breakdown).
   const reportDir = process.env.BENCH_WEB_REPORT_DIR;
   if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
     writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
   }

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { ROOT, spawnApp } from '@touchline/launcher/src/spawn';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
+import { longTasks, mainThreadSelfTime } from './trace-summary';
 import { signIn, signUp } from './web-session';
 
 /** Lighthouse's mobile CPU slowdown, so the shares match what it measures. */
@@ -18,6 +19,7 @@ interface ProfileNode {
   children?: number[];
 }
 interface Profile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -81,10 +83,17 @@ async function main(): Promise<void> {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await browser.startTracing(tab, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
     await cdp.send('Profiler.start');
     await tab.goto(`${app.url}${page}`, { waitUntil: 'networkidle' });
     await tab.waitForTimeout(2_000);
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+    const trace = await browser.stopTracing();
+    // PAGE_PROFILE_TRACE keeps the whole trace, for chrome://tracing or Perfetto.
+    if (process.env.PAGE_PROFILE_TRACE) writeFileSync(process.env.PAGE_PROFILE_TRACE, trace);
+    const byTraceEvent = mainThreadSelfTime(trace);
 
     const locate = sourceLocator();
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -92,8 +101,23 @@ async function main(): Promise<void> {
     for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
     const selfByFile = new Map<string, number>();
     const totalByAppFunction = new Map<string, number>();
+    const tasks = longTasks(trace, 50).map((task) => ({ ...task, byFunction: new Map<string, number>() }));
+    let sampledAt = profile.startTime;
     profile.samples.forEach((id, index) => {
       const us = profile.timeDeltas[index] ?? 0;
+      sampledAt += us;
+      const task = tasks.find((t) => t.start <= sampledAt && sampledAt < t.end);
+      if (task) {
+        const seen = new Set<string>();
+        for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+          const frame = locate(nodes.get(at)!);
+          const key = `${frame.file.replace(/^npm:/, '').split('/').slice(0, 2).join('/')} ${frame.fn}`;
+          // React's own work loop frames hold every task; what the task is for is below them.
+          if (seen.has(key) || frame.fn === '(root)' || /^(react-dom|scheduler)\//.test(key)) continue;
+          seen.add(key);
+          task.byFunction.set(key, (task.byFunction.get(key) ?? 0) + us);
+        }
+      }
       const { file } = locate(nodes.get(id)!);
       selfByFile.set(file, (selfByFile.get(file) ?? 0) + us);
       const counted = new Set<string>();
@@ -112,6 +136,17 @@ async function main(): Promise<void> {
     console.log(top(selfByFile, 20));
     console.log("the app's functions (with what they call):");
     console.log(top(totalByAppFunction, 25));
+    console.log('main thread by trace event (self time, with the profiler running):');
+    console.log(top(byTraceEvent, 15));
+    console.log(
+      'long tasks (50 ms or more), each with the functions it spent most in (with what they call):',
+    );
+    for (const task of tasks) {
+      console.log(
+        `  at ${((task.start - tasks[0]!.start) / 1000).toFixed(0)} ms: ${((task.end - task.start) / 1000).toFixed(0)} ms`,
+      );
+      console.log(top(task.byFunction, 12).replace(/^/gm, '  '));
+    }
   } finally {
     await browser.close();
     await app.stop();

@@ -1,0 +1,102 @@
+import path from 'node:path';
+
+import type { Plugin } from 'vite';
+
+import { user } from '../../libs/contract/src/routes';
+
+import { isFirstScreenChunk } from './first-load-chunks';
+
+/** The page the gateway sends a browser that holds a session cookie (gateway/src/web.ts). */
+export const SIGNED_IN_PAGE = 'index.signed-in.html';
+const AUTH_SCREEN = path.join('features', 'auth', 'routes', 'AuthRoute.tsx');
+
+/** What the plugin reads of an emitted chunk (Rollup's OutputChunk). */
+export interface ChunkInfo {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/** The chunks that `from` needs before it runs: itself and its static imports, transitively. */
+function staticClosure(from: ChunkInfo, chunks: Map<string, ChunkInfo>): string[] {
+  const seen = new Set<string>();
+  const pending = [from.fileName];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    pending.push(...(chunks.get(next)?.imports ?? []));
+  }
+  return [...seen];
+}
+
+/**
+ * The preload links of each page, from the emitted chunks.
+ *
+ * - Signed out: the /auth screen's chunk and what it imports, beyond the entry (which the page
+ *   already loads and preloads).
+ * - Signed in: the session (`GET /api/user`, as the page's own fetch asks for it, with credentials)
+ *   and the first-screen chunk (guard, signed-in layout, home) with what it imports.
+ *
+ * Without them the browser learns what the first screen needs only once the entry has arrived and
+ * run, one round trip later.
+ */
+export function pagePreloads(chunkList: ChunkInfo[]): { signedOut: string[]; signedIn: string[] } {
+  const chunks = new Map(chunkList.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunkList.find((chunk) => chunk.isEntry);
+  const firstScreen = chunkList.find((chunk) => isFirstScreenChunk(chunk.fileName));
+  const auth = chunkList.find((chunk) => chunk.facadeModuleId?.endsWith(AUTH_SCREEN));
+  if (!entry || !firstScreen || !auth) {
+    throw new Error('page-preloads: the build has no entry, first-screen chunk or /auth screen chunk');
+  }
+  const loadedByEntry = new Set(staticClosure(entry, chunks));
+  const modules = (from: ChunkInfo) =>
+    staticClosure(from, chunks)
+      .filter((file) => !loadedByEntry.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return {
+    signedOut: modules(auth),
+    signedIn: [
+      `<link rel="preload" href="${user.get.path}" as="fetch" crossorigin="use-credentials">`,
+      ...modules(firstScreen),
+    ],
+  };
+}
+
+/** index.html with `links` at the end of its head (its entry and stylesheet stay first in line). */
+export function withPreloads(html: string, links: string[]): string {
+  const headEnd = html.indexOf('</head>');
+  if (headEnd < 0) throw new Error('page-preloads: index.html has no </head>');
+  const lineStart = html.lastIndexOf('\n', headEnd) + 1;
+  return `${html.slice(0, lineStart)}${links.map((link) => `    ${link}\n`).join('')}${html.slice(lineStart)}`;
+}
+
+/**
+ * Writes the two first pages at `vite build`: dist/index.html, for a browser without a session, and
+ * dist/index.signed-in.html, for one with a session cookie, each preloading what its first screen
+ * needs (pagePreloads). The gateway picks one by the cookie's presence, not its validity: a stale
+ * cookie costs the signed-in preloads of a page that then shows /auth.
+ */
+export function pagePreloadsPlugin(): Plugin {
+  return {
+    name: 'touchline:page-preloads',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      // After Vite's HTML plugin has emitted index.html with its entry and modulepreload links.
+      order: 'post',
+      handler(_options, bundle) {
+        const page = bundle['index.html'];
+        if (!page || page.type !== 'asset' || typeof page.source !== 'string') {
+          throw new Error('page-preloads: the build emitted no index.html');
+        }
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const { signedOut, signedIn } = pagePreloads(chunks);
+        const html = page.source;
+        page.source = withPreloads(html, signedOut);
+        this.emitFile({ type: 'asset', fileName: SIGNED_IN_PAGE, source: withPreloads(html, signedIn) });
+      },
+    },
+  };
+}
