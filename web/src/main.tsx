@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app/App';
@@ -17,10 +17,15 @@ if (!container) {
 const queryClient = createQueryClient();
 startSessionCheck(queryClient);
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+// The first render is a transition, which React renders in slices of a few milliseconds between
+// which the browser handles input and paints, rather than in one long task.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+});
 
 registerServiceWorker();

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 
 /** What a lazily loaded route carries in its `handle`: a way to start fetching its screen early. */
 export interface ScreenHandle {
@@ -22,8 +22,8 @@ export function lazyScreen(load: () => Promise<ComponentType>): Pick<RouteObject
  * Starts fetching the screens of the page being opened at once, beside the session check, rather
  * than after it (the guard renders the screen only once the session is known).
  */
-export function preloadScreensOf(routes: RouteObject[], pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+export function preloadScreensOf(matches: readonly { route: { handle?: unknown } }[]): void {
+  for (const match of matches) {
     const handle = match.route.handle as Partial<ScreenHandle> | undefined;
     void handle?.preload?.();
   }
