@@ -97,6 +97,19 @@ describe('router', () => {
     },
   );
 
+  it('never passes a signed-in player through /auth while the screen renders after the session arrives', async () => {
+    // The guard renders the screen from a deferred copy of the session (guards.tsx): the render in
+    // which the session has arrived but the copy has not must keep the spinner, not redirect.
+    mockFetch(signedIn);
+    const { router } = renderApp(paths.profile);
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(visited).not.toContain(paths.auth);
+    expect(router.state.location.pathname).toBe(paths.profile);
+  });
+
   it('shows a spinner while the session loads', async () => {
     vi.stubGlobal(
       'fetch',

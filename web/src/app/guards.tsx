@@ -1,4 +1,5 @@
 import { RotateCcw, WifiOff } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { NotFound } from '@/components/NotFound';
@@ -12,11 +13,15 @@ import { AppShell } from './layout/AppShell';
 
 /** Every route but /auth: spinner while the session loads, /auth when signed out. */
 export function RequireAuth() {
-  const { data: user, isPending, isError, error, refetch, isFetching } = useUser();
+  const { data, isPending, isError, error, refetch, isFetching } = useUser();
   const location = useLocation();
+  // The session's answer is a store update, which React renders at once, in one task: the whole first
+  // screen behind it would then be one long task on a phone. From the deferred value, React renders
+  // the screen afterwards in slices of a few milliseconds, the spinner staying up meanwhile.
+  const user = useDeferredValue(data);
 
   if (user) return <Outlet />;
-  if (isPending) return <FullScreenSpinner />;
+  if (isPending || data) return <FullScreenSpinner />;
   if (isError) {
     return (
       <AppShell showNav={false}>

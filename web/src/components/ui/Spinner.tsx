@@ -21,11 +21,17 @@ export function Spinner({ size = 'md', label = 'Loading', className }: SpinnerPr
   );
 }
 
-/** Centered spinner filling the screen, used while the session loads. */
+/**
+ * Centered spinner filling the screen, used while the session or a screen's chunk loads. It appears
+ * after 400 ms (index.css): most of these waits are shorter, and a spinner flashing up for a moment
+ * before the screen only delays the screen (its first paint comes after the spinner's).
+ */
 export function FullScreenSpinner() {
   return (
     <div className="flex min-h-dvh w-full items-center justify-center bg-slate-950 text-emerald-400">
-      <Spinner size="lg" />
+      <div className="animate-appear-late">
+        <Spinner size="lg" />
+      </div>
     </div>
   );
 }
