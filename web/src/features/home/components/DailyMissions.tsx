@@ -1,5 +1,5 @@
 import { CheckCircle2, ChevronRight, Coins, Target } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 
@@ -18,7 +18,9 @@ import { percentOf } from '@/lib/progress';
 
 /** 'Daily Missions' on home: today's missions with their progress, collected from here or /missions. */
 export function DailyMissions() {
-  const { data, isPending, isError, error, refetch, isFetching } = useMissions();
+  const { data: answer, isError, error, refetch, isFetching } = useMissions();
+  // Rendered from a deferred copy of the answer, in slices (see TrendingPlayers).
+  const data = useDeferredValue(answer);
   const claim = useClaimMission();
   const [collectingId, setCollectingId] = useState<number | null>(null);
 
@@ -47,14 +49,14 @@ export function DailyMissions() {
           <ChevronRight aria-hidden className="size-4 text-slate-400" />
         </Link>
       </h2>
-      {isPending ? (
+      {isError ? (
+        <QueryError error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : !data ? (
         <div role="status" aria-label="Loading missions" className="flex flex-col gap-2">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-16 rounded-2xl" />
           ))}
         </div>
-      ) : isError ? (
-        <QueryError error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : data.daily.length === 0 ? (
         <EmptyState
           icon={Target}

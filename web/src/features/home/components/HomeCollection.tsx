@@ -1,4 +1,5 @@
 import { ChevronRight, Layers, ShoppingBag } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 
 import { QueryError } from '@/components/QueryError';
@@ -15,7 +16,9 @@ export const HOME_COLLECTION_CARDS = 4;
 
 /** 'My Collection' on home: the newest cards in a sideways row, 'View All' to /collection. */
 export function HomeCollection({ onSelectCard }: { onSelectCard: (card: Card) => void }) {
-  const { data: cards, isPending, isError, error, refetch, isFetching } = useUserCards();
+  const { data, isError, error, refetch, isFetching } = useUserCards();
+  // Rendered from a deferred copy of the answer, in slices (see TrendingPlayers).
+  const cards = useDeferredValue(data);
 
   return (
     <section aria-labelledby="home-collection" className="flex flex-col gap-3">
@@ -33,14 +36,14 @@ export function HomeCollection({ onSelectCard }: { onSelectCard: (card: Card) =>
         </Link>
       </div>
 
-      {isPending ? (
+      {isError ? (
+        <QueryError error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : !cards ? (
         <div className="flex gap-3 overflow-hidden" role="status" aria-label="Loading cards">
           {Array.from({ length: HOME_COLLECTION_CARDS }, (_, index) => (
             <Skeleton key={index} className="aspect-[5/7] w-32 shrink-0 rounded-2xl" />
           ))}
         </div>
-      ) : isError ? (
-        <QueryError error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : cards.length === 0 ? (
         <EmptyState
           icon={Layers}

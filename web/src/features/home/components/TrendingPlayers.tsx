@@ -1,4 +1,5 @@
 import { Flame } from 'lucide-react';
+import { useDeferredValue } from 'react';
 
 import { QueryError } from '@/components/QueryError';
 import { PlayerCard } from '@/components/cards/PlayerCard';
@@ -10,7 +11,10 @@ import { Skeleton } from '@/components/ui/Skeleton';
 
 /** 'Trending Players' on home: the biggest 24h movers, two to a row; a tap opens the player popup. */
 export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: Player) => void }) {
-  const { data: players, isPending, isError, error, refetch, isFetching } = useTrending();
+  const { data, isError, error, refetch, isFetching } = useTrending();
+  // The grid renders from a deferred copy of the answer, in slices rather than in the one long task
+  // of a store update; the placeholder stays until it is done.
+  const players = useDeferredValue(data);
 
   return (
     <section aria-labelledby="home-trending" className="flex flex-col gap-3">
@@ -22,7 +26,9 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
         <p className="text-xs text-slate-400">Market data updates every 5 minutes</p>
       </div>
 
-      {isPending ? (
+      {isError ? (
+        <QueryError error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : !players ? (
         // Holds the place of the grid it becomes (TRENDING_LIMIT tiles), so nothing below it moves.
         <div role="status" className="relative grid grid-cols-2 gap-2">
           {Array.from({ length: TRENDING_LIMIT }, (_, index) => (
@@ -32,8 +38,6 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
             Loading trending players...
           </p>
         </div>
-      ) : isError ? (
-        <QueryError error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : players.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-700/80 px-4 py-6 text-center text-sm text-slate-400">
           No trending players right now
