@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundlePackages, buildBundle, sourcesState, upToDate } from './start-bundle.mjs';
 import { requireWithCodeCache } from './code-cache.mjs';
+import { keepHeapSmallOnceStarted } from './heap.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ENTRY = path.join(ROOT, 'tools/launcher/src/start.ts');
@@ -30,5 +31,7 @@ if (!existsSync(path.join(ROOT, 'protos/gen/descriptor.json')))
 const state = sourcesState(ROOT, bundlePackages());
 if (!upToDate(BUNDLE, STAMP, state))
   await buildBundle({ entry: ENTRY, bundle: BUNDLE, stampFile: STAMP, state });
-// start.ts exports `started`, which settles once Touchline is ready.
-requireWithCodeCache(BUNDLE, (exports) => exports.started);
+// start.ts exports `started`, which settles once Touchline is ready. The heap is trimmed then, after
+// the code cache is written (registered first, so it runs first): V8 keys the cache to the flags.
+const app = requireWithCodeCache(BUNDLE, (exports) => exports.started);
+void keepHeapSmallOnceStarted(app.started);
