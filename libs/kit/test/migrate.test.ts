@@ -6,7 +6,13 @@ import { randomBytes } from 'node:crypto';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import knex, { type Knex } from 'knex';
-import { createPgliteDatabase, createPostgresDatabase, sharePglite, type Database } from '../src/db/database';
+import {
+  createPgliteDatabase,
+  createPostgresDatabase,
+  PGLITE_POSTGRES_VERSION,
+  sharePglite,
+  type Database,
+} from '../src/db/database';
 import { migrate, type Migration } from '../src/db/migrate';
 
 interface Services {
@@ -214,6 +220,29 @@ describe('migrate', () => {
     ]);
     expect(results.flat()).toEqual(['001_items']);
     expect(await tablesIn(first, schema)).toEqual(['items', 'knex_migrations', 'knex_migrations_lock']);
+  });
+});
+
+describe('embedded connections', () => {
+  it("never ask PGlite for its version: knex is told it, and it is PGlite's own", async () => {
+    const pglite = new PGlite();
+    await pglite.waitReady;
+    const asked: string[] = [];
+    const query = pglite.query.bind(pglite);
+    pglite.query = ((sql: string, ...rest: unknown[]) => {
+      asked.push(sql);
+      return (query as (sql: string, ...rest: unknown[]) => unknown)(sql, ...rest);
+    }) as typeof pglite.query;
+    const db = createPgliteDatabase(sharePglite(pglite), 'kit_version');
+    try {
+      await db.raw('select 1');
+      expect(asked.filter((sql) => /version\(\)/i.test(sql))).toEqual([]);
+      const { rows } = await query<{ server_version: string }>('show server_version');
+      expect(rows[0]!.server_version.split('.')[0]).toBe(PGLITE_POSTGRES_VERSION);
+    } finally {
+      await db.destroy();
+      await pglite.close();
+    }
   });
 });
 

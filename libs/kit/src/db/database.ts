@@ -25,6 +25,12 @@ export function createPostgresDatabase(url: string, schema: string, poolMax = 10
   return retryingTransactions(db);
 }
 
+/**
+ * The Postgres that PGlite is. Told to knex, which otherwise asks each service's first connection
+ * `select version()` (eight statements of every embedded start) only to compare it with 9.2.
+ */
+export const PGLITE_POSTGRES_VERSION = '18';
+
 /** Embedded Postgres (PGlite) shared by every service of the process, confined to `schema`. */
 export function createPgliteDatabase(shared: SharedPglite, schema: string): Database {
   const client = createPgliteKnexClient(shared, schema);
@@ -33,6 +39,7 @@ export function createPgliteDatabase(shared: SharedPglite, schema: string): Data
     knex({
       client: client as unknown as typeof knex.Client,
       connection: { pglite: shared.pglite } as never,
+      version: PGLITE_POSTGRES_VERSION,
     }),
   );
 }
