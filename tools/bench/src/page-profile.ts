@@ -66,11 +66,14 @@ function top(totals: Map<string, number>, count: number): string {
  */
 async function main(): Promise<void> {
   const page = process.argv.slice(2).find((arg) => arg.startsWith('/')) ?? '/';
-  const build = spawnSync('npx', ['vite', 'build', '--sourcemap'], {
-    cwd: path.join(ROOT, 'web'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (build.status !== 0) throw new Error('vite build failed');
+  // `--no-build` profiles the web/dist that is there (built with source maps by an earlier run).
+  if (!process.argv.includes('--no-build')) {
+    const build = spawnSync('npx', ['vite', 'build', '--sourcemap'], {
+      cwd: path.join(ROOT, 'web'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (build.status !== 0) throw new Error('vite build failed');
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-page-profile-'));
   const app = await spawnApp({ dataDir, readyTimeoutMs: 300_000 });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
