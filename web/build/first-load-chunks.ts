@@ -34,7 +34,8 @@ export function firstScreenGroup(root: string) {
   return {
     debugName: FIRST_SCREEN,
     name: (moduleId: string, graph: ModuleGraph): string | null => {
-      members ??= difference(staticClosure(shellRoots, graph), staticClosure(elsewhereRoots, graph));
+      const importsOf = (id: string) => graph.getModuleInfo(id)?.importedIds;
+      members ??= difference(staticClosure(shellRoots, importsOf), staticClosure(elsewhereRoots, importsOf));
       return members.has(moduleId) ? FIRST_SCREEN : null;
     },
     // The subtracted modules stay where automatic splitting puts them (see above).
@@ -42,16 +43,22 @@ export function firstScreenGroup(root: string) {
   };
 }
 
-function staticClosure(roots: string[], graph: ModuleGraph): Set<string> {
+/**
+ * `roots` and what they import, transitively (modules of the module graph, or emitted chunks), in the
+ * order they are reached. A root the graph does not know is a mistake in the caller's list.
+ */
+export function staticClosure(
+  roots: string[],
+  importsOf: (id: string) => readonly string[] | undefined,
+): Set<string> {
   const seen = new Set<string>();
   const pending = [...roots];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     if (seen.has(next)) continue;
-    const info = graph.getModuleInfo(next);
-    if (!info && roots.includes(next))
-      throw new Error(`first-load-chunks: ${next} is not in the module graph`);
+    const imports = importsOf(next);
+    if (!imports && roots.includes(next)) throw new Error(`first-load-chunks: ${next} is not in the graph`);
     seen.add(next);
-    pending.push(...(info?.importedIds ?? []));
+    pending.push(...(imports ?? []));
   }
   return seen;
 }

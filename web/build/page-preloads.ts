@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 
 import { user } from '../../libs/contract/src/routes';
 
-import { isFirstScreenChunk } from './first-load-chunks';
+import { isFirstScreenChunk, staticClosure } from './first-load-chunks';
 
 /** The page the gateway sends a browser that holds a session cookie (gateway/src/web.ts). */
 export const SIGNED_IN_PAGE = 'index.signed-in.html';
@@ -17,18 +17,6 @@ export interface ChunkInfo {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
-}
-
-/** The chunks that `from` needs before it runs: itself and its static imports, transitively. */
-function staticClosure(from: ChunkInfo, chunks: Map<string, ChunkInfo>): string[] {
-  const seen = new Set<string>();
-  const pending = [from.fileName];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (seen.has(next)) continue;
-    seen.add(next);
-    pending.push(...(chunks.get(next)?.imports ?? []));
-  }
-  return [...seen];
 }
 
 /**
@@ -50,9 +38,11 @@ export function pagePreloads(chunkList: ChunkInfo[]): { signedOut: string[]; sig
   if (!entry || !firstScreen || !auth) {
     throw new Error('page-preloads: the build has no entry, first-screen chunk or /auth screen chunk');
   }
-  const loadedByEntry = new Set(staticClosure(entry, chunks));
+  // The chunks one needs before it runs: itself and its static imports, transitively.
+  const needs = (chunk: ChunkInfo) => staticClosure([chunk.fileName], (file) => chunks.get(file)?.imports);
+  const loadedByEntry = needs(entry);
   const modules = (from: ChunkInfo) =>
-    staticClosure(from, chunks)
+    [...needs(from)]
       .filter((file) => !loadedByEntry.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   return {
