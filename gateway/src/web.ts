@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { IMMUTABLE, precompressedAssets } from './http/precompressed';
@@ -13,8 +14,9 @@ const isPageRequest = (p: string) => !p.startsWith('/api/') && p !== '/api' && !
  * index.html preloads /auth's.
  */
 const SIGNED_IN_PAGE = 'index.signed-in.html';
+/** Read as the session middleware reads it (cookie-parser), without verifying it: a page is no secret. */
 const hasSessionCookie = (req: express.Request) =>
-  (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
+  Boolean((req.cookies as Record<string, string | undefined>)[SESSION_COOKIE]);
 
 /** Files whose name never changes but whose content does: the browser asks again every time. */
 const REVALIDATE = new Set(['sw.js', 'manifest.webmanifest']);
@@ -41,7 +43,7 @@ export function mountWeb(app: Express, options: { webDist?: string; devWebUrl?: 
   app.use('/assets', precompressedAssets(path.join(dist, 'assets')));
   app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: cacheHeaders }));
   const signedInPage = existsSync(path.join(dist, SIGNED_IN_PAGE)) ? SIGNED_IN_PAGE : 'index.html';
-  app.get(/.*/, (req, res, next) => {
+  app.get(/.*/, cookieParser(), (req, res, next) => {
     if (!isPageRequest(req.path) || !req.accepts('html')) return next();
     res.set('Cache-Control', 'no-cache');
     res.vary('Cookie');
