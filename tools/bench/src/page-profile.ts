@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { ROOT, spawnApp } from '@touchline/launcher/src/spawn';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
-import { longTasks, mainThreadSelfTime } from './trace-summary';
+import { longTasks, mainThreadEvents, mainThreadSelfTime } from './trace-summary';
 import { signIn, signUp } from './web-session';
 
 /** Lighthouse's mobile CPU slowdown, so the shares match what it measures. */
@@ -96,7 +96,8 @@ async function main(): Promise<void> {
     const trace = await browser.stopTracing();
     // PAGE_PROFILE_TRACE keeps the whole trace, for chrome://tracing or Perfetto.
     if (process.env.PAGE_PROFILE_TRACE) writeFileSync(process.env.PAGE_PROFILE_TRACE, trace);
-    const byTraceEvent = mainThreadSelfTime(trace);
+    const mainThread = mainThreadEvents(trace);
+    const byTraceEvent = mainThreadSelfTime(mainThread);
 
     const locate = sourceLocator();
     const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -104,32 +105,36 @@ async function main(): Promise<void> {
     for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
     const selfByFile = new Map<string, number>();
     const totalByAppFunction = new Map<string, number>();
-    const tasks = longTasks(trace, 50).map((task) => ({ ...task, byFunction: new Map<string, number>() }));
+    const tasks = longTasks(mainThread, 50).map((task) => ({
+      ...task,
+      byFunction: new Map<string, number>(),
+    }));
     let sampledAt = profile.startTime;
     profile.samples.forEach((id, index) => {
       const us = profile.timeDeltas[index] ?? 0;
       sampledAt += us;
-      const task = tasks.find((t) => t.start <= sampledAt && sampledAt < t.end);
-      if (task) {
-        const seen = new Set<string>();
-        for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
-          const frame = locate(nodes.get(at)!);
-          const key = `${frame.file.replace(/^npm:/, '').split('/').slice(0, 2).join('/')} ${frame.fn}`;
-          // React's own work loop frames hold every task; what the task is for is below them.
-          if (seen.has(key) || frame.fn === '(root)' || /^(react-dom|scheduler)\//.test(key)) continue;
-          seen.add(key);
-          task.byFunction.set(key, (task.byFunction.get(key) ?? 0) + us);
-        }
-      }
-      const { file } = locate(nodes.get(id)!);
-      selfByFile.set(file, (selfByFile.get(file) ?? 0) + us);
+      // The sample's stack, innermost frame first, located once for every total below.
+      const stack: { file: string; fn: string }[] = [];
+      for (let at: number | undefined = id; at !== undefined; at = parents.get(at))
+        stack.push(locate(nodes.get(at)!));
+      const [self] = stack;
+      selfByFile.set(self!.file, (selfByFile.get(self!.file) ?? 0) + us);
       const counted = new Set<string>();
-      for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
-        const frame = locate(nodes.get(at)!);
+      for (const frame of stack) {
         const key = `${frame.file} ${frame.fn}`;
         if (!frame.file.startsWith('web/src/') || counted.has(key)) continue;
         counted.add(key);
         totalByAppFunction.set(key, (totalByAppFunction.get(key) ?? 0) + us);
+      }
+      const task = tasks.find((t) => t.start <= sampledAt && sampledAt < t.end);
+      if (!task) return;
+      const seen = new Set<string>();
+      for (const frame of stack) {
+        const key = `${frame.file.replace(/^npm:/, '').split('/').slice(0, 2).join('/')} ${frame.fn}`;
+        // React's own work loop frames hold every task; what the task is for is below them.
+        if (seen.has(key) || frame.fn === '(root)' || /^(react-dom|scheduler)\//.test(key)) continue;
+        seen.add(key);
+        task.byFunction.set(key, (task.byFunction.get(key) ?? 0) + us);
       }
     });
     console.log(

@@ -1,5 +1,5 @@
-/** One complete ('X') event of a Chromium trace, as `browser.stopTracing()` returns them. */
-interface TraceEvent {
+/** One event of a Chromium trace, as `browser.stopTracing()` returns them. */
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -14,8 +14,7 @@ interface TraceEvent {
  * nested in it): what the CPU profiler's "(program)" is made of (style recalculation, layout,
  * pre-paint, paint, parsing HTML) beside the script events that hold JavaScript.
  */
-export function mainThreadSelfTime(trace: Buffer): Map<string, number> {
-  const events = mainThreadEvents(trace);
+export function mainThreadSelfTime(events: TraceEvent[]): Map<string, number> {
   const totals = new Map<string, number>();
   const open: { event: TraceEvent; end: number; self: number }[] = [];
   const close = (until: number) => {
@@ -36,14 +35,17 @@ export function mainThreadSelfTime(trace: Buffer): Map<string, number> {
 }
 
 /** The main thread's tasks of at least `minMs` (start and end in the trace clock, microseconds). */
-export function longTasks(trace: Buffer, minMs: number): { start: number; end: number }[] {
-  return mainThreadEvents(trace)
+export function longTasks(events: TraceEvent[], minMs: number): { start: number; end: number }[] {
+  return events
     .filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= minMs * 1000)
     .map((e) => ({ start: e.ts, end: e.ts + (e.dur ?? 0) }));
 }
 
-/** Complete events of every renderer's main thread (the tab may change renderer when it navigates). */
-function mainThreadEvents(trace: Buffer): TraceEvent[] {
+/**
+ * Complete events of every renderer's main thread (the tab may change renderer when it navigates),
+ * in time order, an enclosing event before those it holds: what the two summaries above read.
+ */
+export function mainThreadEvents(trace: Buffer): TraceEvent[] {
   const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
   const mains = new Set(
     traceEvents
