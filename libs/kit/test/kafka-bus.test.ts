@@ -54,9 +54,9 @@ describe('kafka event bus (librdkafka mock cluster)', () => {
   const logs: LogLine[] = [];
 
   /** Fast settings: short fetch waits and backoffs so each test stays in the seconds range. */
-  function newBus(): EventBus {
+  function newBus(bootstrap = mock.bootstrap): EventBus {
     const bus = createKafkaBus({
-      brokers: mock.bootstrap.split(','),
+      brokers: bootstrap.split(','),
       clientId: unique('kit-test'),
       logger: recordingLogger(logs),
       maxWaitTimeInMs: 50,
@@ -156,6 +156,45 @@ describe('kafka event bus (librdkafka mock cluster)', () => {
       // The refused chunk went through handler, message by message, and nothing else did.
       expect(singles).toContain(120);
       expect(singles.length).toBeLessThanOrEqual(100);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    'hands a batchHandler the batches of all the partitions of one fetch in one call, each partition in order',
+    async () => {
+      // One broker, so that one fetch covers every partition.
+      const single = startKafkaMock({ brokers: 1 });
+      try {
+        const bus = newBus(single.bootstrap);
+        const topics = [unique('topic'), unique('topic')];
+        for (const name of topics) single.createTopic(name, 3);
+        const all = Array.from({ length: 60 }, (_, seq) =>
+          message(topics[seq % 2]!, `key-${seq % 6}`, String(seq)),
+        );
+        await bus.publish(all);
+        const calls: BusMessage[][] = [];
+        await bus.subscribe({
+          group: unique('group'),
+          topics,
+          handler: async () => {
+            throw new Error('no message should need the one-by-one path');
+          },
+          batchHandler: async (messages) => void calls.push(messages),
+        });
+        await waitFor(() => calls.flat().length >= 60, '60 messages');
+
+        // Published before the group existed, so its first fetch held them all: one call for six partitions.
+        expect(calls).toHaveLength(1);
+        expect(new Set(calls[0]!.map((m) => m.topic))).toEqual(new Set(topics));
+        const byKey = (key: string) =>
+          calls[0]!.filter((m) => m.key === key).map((m) => Number(m.value.toString()));
+        for (let k = 0; k < 6; k++)
+          expect(byKey(`key-${k}`)).toEqual(all.map((_, seq) => seq).filter((seq) => seq % 6 === k));
+      } finally {
+        await buses.at(-1)?.close();
+        single.stop();
+      }
     },
     TEST_TIMEOUT,
   );

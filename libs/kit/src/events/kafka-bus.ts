@@ -30,6 +30,7 @@ import type {
 
 import type { BusMessage, EventBus, Subscription } from './bus';
 import { applyKafkajsIdleFix } from './kafkajs-idle-fix';
+import { coalesce } from './coalesce';
 
 // kafkajs is CommonJS and spreads its error classes into module.exports, which Node's ESM named-export
 // detection cannot see: read them from the default export.
@@ -63,7 +64,10 @@ export interface KafkaBusOptions {
    * session timeout (61 s with a 31 s session).
    */
   joinTimeoutMs?: number;
-  /** Partitions handled in parallel per subscription; order still holds within each partition. Default 1. */
+  /**
+   * Partitions handled in parallel by a subscription without a batchHandler; order still holds within
+   * each partition. Default 1. (A batchHandler gets all the partitions of a fetch in one call.)
+   */
   partitionsConsumedConcurrently?: number;
 }
 
@@ -79,6 +83,17 @@ const DEFAULTS = {
 
 /** Most messages a batchHandler gets at once: bounds one transaction when a consumer catches up on a backlog. */
 const MAX_BATCH = 100;
+
+/**
+ * Partitions a consumer hands out at once. With a batchHandler the batches of all of a fetch's
+ * partitions are joined into one call (coalesce), so they are all handed out together: more workers
+ * than a service has partitions, and still one transaction at a time.
+ */
+function consumerConcurrency(subscription: Subscription, options: KafkaBusOptions): number {
+  if (subscription.batchHandler) return COALESCED_PARTITIONS;
+  return options.partitionsConsumedConcurrently ?? 1;
+}
+const COALESCED_PARTITIONS = 256;
 
 /** See KafkaBusOptions.joinTimeoutMs. */
 function joinTimeoutOf(options: KafkaBusOptions): number {
@@ -235,14 +250,15 @@ function manageConsumer(
     if (!active()) throw new KafkaJSError('consumer is stopping', { retriable: true });
     await deliver(subscription, payload, logger);
   };
+  // The partitions of one fetch arrive at once (see consumerConcurrency) and go to the batchHandler together.
+  const batchHandler = subscription.batchHandler && coalesce(subscription.batchHandler, MAX_BATCH);
   // Offsets are resolved here, message by message or chunk by chunk, never for what was not handled.
   const eachBatch = async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) => {
     const { topic, partition } = batch;
-    const { batchHandler } = subscription;
     for (let start = 0; start < batch.messages.length; start += MAX_BATCH) {
       if (!isRunning() || isStale()) return;
       const chunk = batch.messages.slice(start, start + MAX_BATCH);
-      if (batchHandler && chunk.length > 1) {
+      if (batchHandler) {
         if (!active()) throw new KafkaJSError('consumer is stopping', { retriable: true });
         const handled = await batchHandler(chunk.map((message) => toBusMessage(topic, message))).then(
           () => true,
@@ -299,7 +315,7 @@ async function startConsumer(
     joins.runStarting();
     // Resolves only after the first join; errors in it surface through the CRASH event instead.
     await consumer.run({
-      partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
+      partitionsConsumedConcurrently: consumerConcurrency(subscription, options),
       eachBatchAutoResolve: false,
       eachBatch,
     });
