@@ -22,7 +22,10 @@ describe('coalesce', () => {
       running--;
     }, 3);
     await Promise.all([joined([1, 2]), joined([3]), joined([4, 5]), joined([6])]);
-    expect(runs).toEqual([[1, 2, 3], [4, 5, 6]]);
+    expect(runs).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
     expect(overlapped).toBe(false);
   });
 

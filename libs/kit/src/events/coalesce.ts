@@ -12,10 +12,7 @@ interface Group<T> {
  * Why: kafkajs hands the batches of one fetch, one per topic partition, to concurrent workers in one
  * go; joined, a service handles them all in one inbox transaction instead of one transaction each.
  */
-export function coalesce<T>(
-  run: (items: T[]) => Promise<void>,
-  max: number,
-): (items: T[]) => Promise<void> {
+export function coalesce<T>(run: (items: T[]) => Promise<void>, max: number): (items: T[]) => Promise<void> {
   let open: Group<T> | undefined;
   let last: Promise<unknown> = Promise.resolve();
   return (items) => {
