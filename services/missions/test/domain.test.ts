@@ -164,15 +164,14 @@ describe('badge rules', () => {
   });
 
   it('a club is complete when every one of its players is owned', () => {
-    const players = [
-      { teamId: 1, owned: true },
-      { teamId: 1, owned: true },
-      { teamId: 2, owned: true },
-      { teamId: 2, owned: false },
-      { teamId: 0, owned: false },
+    const clubs = [
+      { teamId: 1, players: 2, ownedPlayers: 2 },
+      { teamId: 2, players: 2, ownedPlayers: 1 },
+      { teamId: 3, players: 0, ownedPlayers: 0 },
+      { teamId: 0, players: 1, ownedPlayers: 1 },
     ];
-    expect(completedClubs(players)).toEqual([1]);
-    expect(completedClubs(players.slice(2))).toEqual([]);
+    expect(completedClubs(clubs)).toEqual([1]);
+    expect(completedClubs(clubs.slice(1))).toEqual([]);
   });
 
   it("the user's badge is the latest earned, 'Rookie' before any", () => {

@@ -258,21 +258,18 @@ describe('badges from events', () => {
 });
 
 describe("a club's full roster (Full Squad)", () => {
-  const catalog = (complete: boolean) => ({
-    entries: [
-      { player: { teamId: 1 }, owned: true, count: 1 },
-      { player: { teamId: 1 }, owned: complete, count: complete ? 1 : 0 },
-      { player: { teamId: 2 }, owned: false, count: 0 },
+  const progress = (complete: boolean) => ({
+    clubs: [
+      { teamId: 1, players: 2, ownedPlayers: complete ? 2 : 1 },
+      { teamId: 2, players: 1, ownedPlayers: 0 },
     ],
-    totalPlayers: 3,
-    collectedPlayers: complete ? 2 : 1,
   });
   const withCatalog = (complete: boolean, calls: number[] = []): MissionsDeps =>
     h.deps({
       cards: {
-        GetCatalog: (req) => {
+        GetClubProgress: (req) => {
           calls.push(Number(req.userId));
-          return Promise.resolve(catalog(complete) as never);
+          return Promise.resolve(progress(complete));
         },
       },
     });

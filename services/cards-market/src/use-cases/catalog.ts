@@ -1,5 +1,6 @@
 import { notFound } from '@touchline/kit';
 import type { GetCatalogResponse } from '@touchline/protos/gen/touchline/cards_market/GetCatalogResponse';
+import type { GetClubProgressResponse } from '@touchline/protos/gen/touchline/cards_market/GetClubProgressResponse';
 import type { GetTeamPlayersResponse } from '@touchline/protos/gen/touchline/cards_market/GetTeamPlayersResponse';
 import type { ListTeamsResponse } from '@touchline/protos/gen/touchline/cards_market/ListTeamsResponse';
 import { findClub, listClubs, ownedCounts } from '../db/queries';
@@ -42,4 +43,17 @@ function catalogOf(deps: CardsDeps, rows: PlayerRow[], owned: Map<number, number
     return { player: playerMessage(row, deps.players.change(row.id)), owned: count > 0, count };
   });
   return { entries, totalPlayers: rows.length, collectedPlayers: owned.size };
+}
+
+/** Per club, its players and how many of them the user owns a card of: a few numbers, not the whole catalog. */
+export async function clubProgress(deps: CardsDeps, userId: number): Promise<GetClubProgressResponse> {
+  const [rows, owned] = await Promise.all([deps.players.all(), ownedCounts(deps.db, userId)]);
+  const clubs = new Map<number, { teamId: number; players: number; ownedPlayers: number }>();
+  for (const row of rows) {
+    let club = clubs.get(row.club_id);
+    if (!club) clubs.set(row.club_id, (club = { teamId: row.club_id, players: 0, ownedPlayers: 0 }));
+    club.players++;
+    if (owned.has(row.id)) club.ownedPlayers++;
+  }
+  return { clubs: [...clubs.values()] };
 }

@@ -37,13 +37,12 @@ export function clubRosterBadges(badges: readonly BadgeDefinition[]) {
 }
 
 /** Clubs of which the user owns at least one card of every player. */
-export function completedClubs(players: readonly { teamId: number; owned: boolean }[]): number[] {
-  const missing = new Map<number, boolean>();
-  for (const { teamId, owned } of players) {
-    if (teamId <= 0) continue;
-    missing.set(teamId, (missing.get(teamId) ?? false) || !owned);
-  }
-  return [...missing].filter(([, anyMissing]) => !anyMissing).map(([teamId]) => teamId);
+export function completedClubs(
+  clubs: readonly { teamId: number; players: number; ownedPlayers: number }[],
+): number[] {
+  return clubs
+    .filter(({ teamId, players, ownedPlayers }) => teamId > 0 && players > 0 && ownedPlayers >= players)
+    .map(({ teamId }) => teamId);
 }
 
 export interface EarnedBadge {

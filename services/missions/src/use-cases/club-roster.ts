@@ -46,9 +46,9 @@ async function checkOne(deps: MissionsDeps, check: RosterCheckRow): Promise<void
   const earned = new Set((await userBadges(deps.db, check.user_id)).map((b) => b.badge_id));
   const missing = clubRosterBadges(deps.badges).filter((b) => !earned.has(b.id));
   if (missing.length > 0) {
-    const { entries } = await deps.cards.GetCatalog({ userId: check.user_id });
-    const players = entries.map((e) => ({ teamId: Number(e.player?.teamId ?? 0), owned: e.owned }));
-    if (completedClubs(players).length > 0) {
+    const { clubs } = await deps.cards.GetClubProgress({ userId: check.user_id });
+    const progress = clubs.map((c) => ({ ...c, teamId: Number(c.teamId) }));
+    if (completedClubs(progress).length > 0) {
       await inTransaction(deps.db, (trx) => earnBadges(deps, trx, check.user_id, missing, check.event_at));
     }
   }

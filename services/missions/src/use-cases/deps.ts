@@ -5,7 +5,7 @@ import type { CardsClient, WalletClient } from '../peers';
 
 export interface MissionsDeps {
   wallet: Pick<WalletClient, 'Grant'>;
-  cards: Pick<CardsClient, 'GetCatalog'>;
+  cards: Pick<CardsClient, 'GetClubProgress'>;
   db: Db;
   outbox: Outbox;
   clock: Clock;
