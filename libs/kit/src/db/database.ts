@@ -2,6 +2,7 @@ import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { createPgliteKnexClient, SharedPglite } from './pglite-client';
+import { namedStatementsPgClient } from './prepared-statements';
 import { retryingTransactions } from './retry';
 
 // Ids and coin amounts are bigint/numeric columns well inside 2^53: read them as numbers everywhere.
@@ -12,11 +13,12 @@ export type Database = Knex;
 
 /**
  * Real Postgres: the service's schema first on the search_path, so it never needs to name it. Every
- * `db.transaction(work)` runs again on a deadlock or serialization failure (retry.ts).
+ * `db.transaction(work)` runs again on a deadlock or serialization failure (retry.ts). Recurring
+ * statements run prepared (prepared-statements.ts).
  */
 export function createPostgresDatabase(url: string, schema: string, poolMax = 10): Database {
   const db = knex({
-    client: 'pg',
+    client: namedStatementsPgClient() as typeof knex.Client,
     connection: { connectionString: url, application_name: schema },
     searchPath: [schema, 'public'],
     pool: { min: 0, max: poolMax },

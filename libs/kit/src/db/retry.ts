@@ -1,12 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Knex } from 'knex';
+import { isStalePlanError } from './prepared-statements';
 
 /** SQLSTATEs after which the whole transaction may simply run again: deadlock, serialization failure. */
 const RETRYABLE = new Set(['40P01', '40001']);
 
+/** Those, and a prepared statement's plan gone stale, which the next attempt prepares anew. */
 export function isRetryableTransactionError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RETRYABLE.has(code);
+  return (typeof code === 'string' && RETRYABLE.has(code)) || isStalePlanError(error);
 }
 
 export interface TransactionRetryOptions {
