@@ -36,13 +36,22 @@ export async function ensureAccounts(trx: Knex.Transaction, names: readonly stri
  * locks or inserts any other row (a hold, a transaction key, a promo code). FOR NO KEY UPDATE, the
  * lock an UPDATE of the balance takes anyway, does not conflict with the key-share locks that the
  * foreign keys of holds and entries take on accounts that other transactions insert rows for.
+ * Accounts nearly always exist (a user's is made with the welcome grant), so they are locked first
+ * and only missing ones created; two transactions creating the same new account while holding
+ * others can deadlock then, and retryingTransactions runs the loser again.
  */
 export async function lockAccounts(
   trx: Knex.Transaction,
   names: readonly string[],
 ): Promise<Map<string, AccountRow>> {
   const sorted = [...new Set(names)].sort();
+  const locked = await lockExisting(trx, sorted);
+  if (locked.size === sorted.length) return locked;
   await ensureAccounts(trx, sorted);
+  return lockExisting(trx, sorted);
+}
+
+async function lockExisting(trx: Knex.Transaction, sorted: string[]): Promise<Map<string, AccountRow>> {
   // ORDER BY runs before the row locks are taken, so they are taken in name order.
   const rows = (await trx('accounts')
     .whereIn('name', sorted)
