@@ -13,6 +13,7 @@ import { buyCard, NOT_ENOUGH, sweepStuckSales } from '../src/use-cases/buying';
 import type { CardsDeps } from '../src/use-cases/deps';
 import { runDueTick } from '../src/use-cases/prices';
 import { sellCard, withdrawListing } from '../src/use-cases/selling';
+import { cardsWithIds } from '../src/use-cases/collection';
 import { createPeers, type WalletClient } from '../src/peers';
 
 // A Monday, 10:00 ET: the market is open on its real schedule.
@@ -100,6 +101,8 @@ describe('selling and buying', () => {
       estimatedProceeds: price - saleFee(price, currentPrice),
     });
     expect(listed.card!.forSale).toBe(true);
+    // The answered card is built from the rows the listing locked and wrote: it equals a fresh read.
+    expect(listed.card).toEqual((await cardsWithIds(deps, [cardId])).cards[0]);
 
     await grant(12, price + 50);
     const bought = await buyCard(deps, {
@@ -109,6 +112,9 @@ describe('selling and buying', () => {
       expectedPrice: price,
     });
     expect(bought).toMatchObject({ pricePaid: price, remainingCoins: 50 });
+    // Likewise the bought card, built from the hand-over's own statement.
+    expect(bought.card).toEqual((await cardsWithIds(deps, [cardId])).cards[0]);
+    expect(bought.card).toMatchObject({ userId: 12, purchasePrice: price, forSale: false });
     expect(await ownerOf(cardId)).toBe(12);
     expect(await coins(11)).toBe(price - saleFee(price, currentPrice));
     expect(await coins(12)).toBe(50);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CardRow } from '../domain/card';
 
 export interface ListingRow {
   id: number;
@@ -10,13 +11,10 @@ export interface ListingRow {
   fee_percent: number;
 }
 
-export interface CardToList {
-  id: number;
-  owner_id: number;
-  hold_key: string | null;
-  player_id: number;
+/** The card's own columns, with its player's current price. */
+export type CardToList = Omit<CardRow, 'listing_id' | 'listing_price' | 'listing_fee_percent'> & {
   current_price: number;
-}
+};
 
 export interface ActiveListing {
   listing_id: number;
@@ -58,15 +56,38 @@ export async function lockCardToList(trx: Knex.Transaction, cardId: number): Pro
     .join('players as p', 'p.id', 'k.player_id')
     .where('k.id', cardId)
     .forUpdate('k')
-    .first('k.id', 'k.owner_id', 'k.hold_key', 'k.player_id', 'p.current_price')) as CardToList | undefined;
+    .first(
+      'k.id',
+      'k.player_id',
+      'k.edition_number',
+      'k.owner_id',
+      'k.acquired_at',
+      'k.purchase_price',
+      'k.origin',
+      'k.hold_key',
+      'p.current_price',
+    )) as CardToList | undefined;
 }
 
-export async function hasOpenListing(trx: Knex.Transaction, cardId: number): Promise<boolean> {
-  const open = await trx('listings')
-    .where({ card_id: cardId })
-    .whereIn('status', ['active', 'settling'])
-    .first('id');
-  return open !== undefined;
+/**
+ * Under the card's lock (read after it, so with a snapshot that sees what the lock waited for): the
+ * listing made under this key, if any, and whether the card has a listing for sale or being paid
+ * for. One statement for both.
+ */
+export async function listingOfKeyAndOpen(
+  trx: Knex.Transaction,
+  idempotencyKey: string,
+  cardId: number,
+): Promise<{ twin?: ListingRow; listed: boolean }> {
+  const { rows } = (await trx.raw(
+    `select (select row_to_json(l) from (
+               select id, card_id, seller_id, price, status, fee_percent from listings
+                where idempotency_key = ?) l) as twin,
+            exists (select 1 from listings where card_id = ? and status in ('active', 'settling')) as listed`,
+    [idempotencyKey, cardId],
+  )) as { rows: { twin: ListingRow | null; listed: boolean }[] };
+  const { twin, listed } = rows[0]!;
+  return { twin: twin ?? undefined, listed };
 }
 
 /** The card's listing that is for sale or being paid for, row-locked. */

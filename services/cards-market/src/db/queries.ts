@@ -95,7 +95,7 @@ export interface PlayerLookup {
 }
 
 /** Attaches each card's player from the cache (one narrow query for the cards, no join). */
-async function withPlayers(cache: PlayerLookup, cards: CardRow[]): Promise<CardWithPlayer[]> {
+export async function cardsWithPlayers(cache: PlayerLookup, cards: CardRow[]): Promise<CardWithPlayer[]> {
   const players = await cache.get(cards.map((c) => c.player_id));
   return cards.map((card) => ({ ...card, player: players.get(card.player_id)! }));
 }
@@ -108,13 +108,13 @@ export async function cardsOfUser(db: Knex, cache: PlayerLookup, userId: number)
       { column: 'k.acquired_at', order: 'desc' },
       { column: 'k.id', order: 'desc' },
     ])) as CardRow[];
-  return withPlayers(cache, rows);
+  return cardsWithPlayers(cache, rows);
 }
 
 export async function cardsByIds(db: Knex, cache: PlayerLookup, ids: number[]): Promise<CardWithPlayer[]> {
   if (ids.length === 0) return [];
   const rows = (await cardsWithListing(db).whereIn('k.id', ids).orderBy('k.id')) as CardRow[];
-  return withPlayers(cache, rows);
+  return cardsWithPlayers(cache, rows);
 }
 
 export interface SummaryRow {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CardRow } from '../domain/card';
 
 /** A buy saga's row (design.md section 4); its id is the buyer's idempotency key. */
 export interface SaleRow {
@@ -38,10 +39,8 @@ export interface HandedOverCard {
   name: string;
   rarity: string;
   current_price: number;
-}
-
-export async function findSale(db: Knex, id: string): Promise<SaleRow | undefined> {
-  return (await db('sales').where({ id }).first()) as SaleRow | undefined;
+  /** The card as it is now, the buyer's (a sold card has no open listing). */
+  now: CardRow;
 }
 
 /** The sale, row-locked until the transaction ends. */
@@ -62,43 +61,49 @@ export async function lockCardForSale(
     CardForSale | undefined;
 }
 
-/** The card's listing that is for sale or being paid for, if any (a card has at most one). */
-export async function openListingOf(trx: Knex.Transaction, cardId: number): Promise<OpenListing | undefined> {
-  return (await trx('listings')
-    .where({ card_id: cardId })
-    .whereIn('status', ['active', 'settling'])
-    .first('id', 'seller_id', 'price', 'status', 'fee_percent')) as OpenListing | undefined;
-}
+const SALE_COLUMNS = 'id, buyer_id, card_id, listing_id, seller_id, price, fee, state, failure';
 
-export async function markListingSettling(
+/**
+ * Under the card's lock (so read after it, never in the statement that takes it, whose snapshot
+ * predates the wait): the sale already made under this key, if any, and the card's listing that is
+ * for sale or being paid for, if any (a card has at most one). One statement for both.
+ */
+export async function saleAndOpenListing(
   trx: Knex.Transaction,
-  listingId: number,
-  buyerId: number,
   saleId: string,
-  now: Date,
-): Promise<void> {
-  await trx('listings')
-    .where({ id: listingId })
-    .update({ status: 'settling', buyer_id: buyerId, sale_id: saleId, updated_at: now });
-}
-
-export async function reserveMarketCard(
-  trx: Knex.Transaction,
   cardId: number,
-  saleId: string,
-): Promise<void> {
-  await trx('cards').where({ id: cardId }).update({ reserved_by: saleId });
+): Promise<{ twin?: SaleRow; listing?: OpenListing }> {
+  const { rows } = (await trx.raw(
+    `select (select row_to_json(s) from (select ${SALE_COLUMNS} from sales where id = ?) s) as twin,
+            (select row_to_json(l) from (
+               select id, seller_id, price, status, fee_percent from listings
+                where card_id = ? and status in ('active', 'settling') limit 1) l) as listing`,
+    [saleId, cardId],
+  )) as { rows: { twin: SaleRow | null; listing: OpenListing | null }[] };
+  const { twin, listing } = rows[0]!;
+  return { twin: twin ?? undefined, listing: listing ?? undefined };
 }
 
-export async function insertSale(
+/**
+ * Records the started sale and reserves its card for it in one statement: a user listing goes
+ * active → settling for this buyer, a market-owned card is marked reserved.
+ */
+export async function insertSaleReserving(
   trx: Knex.Transaction,
   id: string,
   sale: NewSale,
   now: Date,
 ): Promise<SaleRow> {
-  const [row] = (await trx('sales')
+  const reserve = sale.listing_id
+    ? trx('listings')
+        .where({ id: sale.listing_id })
+        .update({ status: 'settling', buyer_id: sale.buyer_id, sale_id: id, updated_at: now })
+    : trx('cards').where({ id: sale.card_id }).update({ reserved_by: id });
+  const [row] = (await trx
+    .with('reserved', reserve)
     .insert({ id, ...sale, state: 'started', created_at: now, updated_at: now })
-    .returning('*')) as SaleRow[];
+    .into('sales')
+    .returning(SALE_COLUMNS.split(', '))) as SaleRow[];
   return row!;
 }
 
@@ -135,7 +140,7 @@ export async function markSaleCompleted(
 
 /**
  * The card goes to the buyer. Answers the card as it was (what the seller paid for it) with its
- * player, in the same statement: the self-join reads the row from before the update.
+ * player, and as it is now, in the same statement: the self-join reads the row from before the update.
  */
 export async function giveCardToBuyer(
   trx: Knex.Transaction,
@@ -148,10 +153,30 @@ export async function giveCardToBuyer(
        from cards was
        join players p on p.id = was.player_id
       where k.id = ? and was.id = k.id
-  returning was.purchase_price, was.player_id, p.name, p.rarity, p.current_price`,
+  returning was.purchase_price, was.player_id, p.name, p.rarity, p.current_price,
+            k.edition_number, k.acquired_at, k.origin, k.hold_key`,
     [sale.buyer_id, sale.price, now, sale.card_id],
-  )) as { rows: HandedOverCard[] };
-  return rows[0]!;
+  )) as {
+    rows: (Omit<HandedOverCard, 'now'> &
+      Pick<CardRow, 'edition_number' | 'acquired_at' | 'origin' | 'hold_key'>)[];
+  };
+  const { edition_number, acquired_at, origin, hold_key, ...was } = rows[0]!;
+  return {
+    ...was,
+    now: {
+      id: sale.card_id,
+      player_id: was.player_id,
+      edition_number,
+      owner_id: sale.buyer_id,
+      acquired_at,
+      purchase_price: sale.price,
+      origin,
+      hold_key,
+      listing_id: null,
+      listing_price: null,
+      listing_fee_percent: null,
+    },
+  };
 }
 
 export async function markListingSold(trx: Knex.Transaction, listingId: number, now: Date): Promise<void> {

@@ -10,21 +10,19 @@ import {
 import { MARKET_USER_ID, PLATFORM, userAccount } from '@touchline/rules';
 import type { BuyCardRequest__Output } from '@touchline/protos/gen/touchline/cards_market/BuyCardRequest';
 import type { BuyCardResponse } from '@touchline/protos/gen/touchline/cards_market/BuyCardResponse';
-import { cardsByIds } from '../db/queries';
+import { cardsByIds, cardsWithPlayers } from '../db/queries';
+import type { CardRow } from '../domain/card';
 import { recordDemand } from '../db/demand';
 import {
   failSale,
-  findSale,
   giveCardToBuyer,
-  insertSale,
+  insertSaleReserving,
   lockCardForSale,
   lockSale,
-  markListingSettling,
   markListingSold,
   markSaleCompleted,
-  openListingOf,
   releaseSale,
-  reserveMarketCard,
+  saleAndOpenListing,
   stuckSales,
   type NewSale,
   type SaleRow,
@@ -57,11 +55,9 @@ async function reserve(
   return inTransaction(deps.db, async (trx) => {
     const card = await lockCardForSale(trx, cardId);
     if (!card) throw notFound('Card not found');
-    const twin = await findSale(trx, saleId);
+    const { twin, listing } = await saleAndOpenListing(trx, saleId, cardId);
     if (twin) return sameSale(twin, buyerId, cardId);
-    const listing = await openListingOf(trx, cardId);
     let sale: NewSale;
-    const now = deps.clock.now();
     if (listing) {
       if (listing.seller_id === buyerId) throw businessRule('You cannot buy your own listing');
       if (listing.status !== 'active') throw conflict('Someone else is buying this card right now');
@@ -74,7 +70,6 @@ async function reserve(
         // The rate fixed on the listing, never the one today's price would give (design.md section 3).
         fee: saleFeeAtRate(listing.price, listing.fee_percent),
       };
-      await markListingSettling(trx, listing.id, buyerId, saleId, now);
     } else if (card.owner_id === MARKET_USER_ID) {
       if (!isMarketOpen(deps)) throw businessRule(DIRECT_BUY_CLOSED_MESSAGE);
       if (card.reserved_by) throw conflict('Someone else is buying this card right now');
@@ -86,13 +81,12 @@ async function reserve(
         price: card.current_price,
         fee: 0,
       };
-      await reserveMarketCard(trx, cardId, saleId);
     } else {
       throw conflict('This card is not for sale');
     }
     if (expectedPrice > 0 && expectedPrice !== sale.price)
       throw conflict(`The price changed to ${sale.price} coins`);
-    return insertSale(trx, saleId, sale, now);
+    return insertSaleReserving(trx, saleId, sale, deps.clock.now());
   });
 }
 
@@ -107,12 +101,15 @@ async function compensate(deps: CardsDeps, saleId: string, failure: string): Pro
   });
 }
 
-/** Final step, after the coins moved: the card changes hands, the listing is sold, the events go out. */
-async function handOver(deps: CardsDeps, saleId: string): Promise<SaleRow> {
-  const done = await inTransaction(deps.db, async (trx) => {
+/**
+ * Final step, after the coins moved: the card changes hands, the listing is sold, the events go out.
+ * Returns the card as the buyer now has it, unless an earlier hand-over or a failure got there first.
+ */
+async function handOver(deps: CardsDeps, saleId: string): Promise<CardRow | undefined> {
+  return inTransaction(deps.db, async (trx) => {
     const now = deps.clock.now();
     const sale = await markSaleCompleted(trx, saleId, now);
-    if (!sale) return (await findSale(trx, saleId))!;
+    if (!sale) return undefined;
     const card = await giveCardToBuyer(trx, sale, now);
     if (sale.listing_id) await markListingSold(trx, sale.listing_id, now);
     await recordDemand(trx, card.player_id, 1, now);
@@ -154,10 +151,9 @@ async function handOver(deps: CardsDeps, saleId: string): Promise<SaleRow> {
         },
       },
     ]);
-    return sale;
+    // No player cache invalidation: a sale changes who owns a card, not a player's price or editions.
+    return card.now;
   });
-  // No player cache invalidation: a sale changes who owns a card, not a player's price or editions.
-  return done;
 }
 
 /**
@@ -165,9 +161,9 @@ async function handOver(deps: CardsDeps, saleId: string): Promise<SaleRow> {
  * either posts the coins or records the refusal under the key), then hand the card over. Safe to
  * run again at any point (the sweeper does after a crash): the key gives the payment one outcome
  * for good, so a retry answers it and a refused key can never take the coins later.
- * Returns the buyer's balance after paying.
+ * Returns the buyer's balance after paying, and the card if this call handed it over.
  */
-async function settle(deps: CardsDeps, sale: SaleRow): Promise<number> {
+async function settle(deps: CardsDeps, sale: SaleRow): Promise<{ balance: number; card?: CardRow }> {
   const paid = await deps.wallet.Pay({
     holdKey: holdKey(sale.id),
     fromAccount: userAccount(sale.buyer_id),
@@ -181,8 +177,7 @@ async function settle(deps: CardsDeps, sale: SaleRow): Promise<number> {
     await compensate(deps, sale.id, NOT_ENOUGH);
     throw businessRule(NOT_ENOUGH);
   }
-  await handOver(deps, sale.id);
-  return paid.fromBalance;
+  return { balance: paid.fromBalance, card: await handOver(deps, sale.id) };
 }
 
 function sameSale(sale: SaleRow, buyerId: number, cardId: number): SaleRow {
@@ -208,17 +203,20 @@ export async function buyCard(deps: CardsDeps, request: BuyCardRequest__Output):
     request.expectedPrice,
   );
   if (sale.state === 'failed') throw businessRule(sale.failure ?? NOT_ENOUGH);
-  let remaining: number | undefined;
+  let settled: { balance?: number; card?: CardRow } = {};
   if (sale.state === 'started') {
     try {
-      remaining = await settle(deps, sale);
+      settled = await settle(deps, sale);
     } catch (error) {
       if (isOutcomeUnknown(error)) throw pending(BUY_PENDING);
       throw error;
     }
   }
-  const [card] = cardMessages(await cardsByIds(deps.db, deps.players, [request.cardId]), deps.players);
-  remaining ??= (await deps.wallet.GetBalance({ userId: request.userId })).coins;
+  // The card as the hand-over left it, or (a replay, a race with the sweeper) as it is now.
+  const [card] = settled.card
+    ? cardMessages(await cardsWithPlayers(deps.players, [settled.card]), deps.players)
+    : cardMessages(await cardsByIds(deps.db, deps.players, [request.cardId]), deps.players);
+  const remaining = settled.balance ?? (await deps.wallet.GetBalance({ userId: request.userId })).coins;
   return { card, pricePaid: sale.price, remainingCoins: remaining };
 }
 

@@ -4,15 +4,16 @@ import type { SellCardResponse } from '@touchline/protos/gen/touchline/cards_mar
 import type { WithdrawListingRequest__Output } from '@touchline/protos/gen/touchline/cards_market/WithdrawListingRequest';
 import { recordDemand } from '../db/demand';
 import {
-  hasOpenListing,
   insertListing,
   listingByKey,
+  listingOfKeyAndOpen,
   lockCardToList,
+  type CardToList,
   lockOpenListing,
   withdrawListingRow,
   type ListingRow,
 } from '../db/listings';
-import { cardsByIds } from '../db/queries';
+import { cardsByIds, cardsWithPlayers } from '../db/queries';
 import { saleFeeAtRate, saleFeePercent, SELL_CLOSED_TITLE, sellPriceBounds } from '@touchline/rules';
 import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
@@ -26,9 +27,26 @@ async function ownedCard(trx: Tx, userId: number, cardId: number) {
   return card;
 }
 
-/** The answer shows the rate stored on the listing: the one the sale will charge. */
-async function sellResponse(deps: CardsDeps, listing: ListingRow): Promise<SellCardResponse> {
-  const [card] = cardMessages(await cardsByIds(deps.db, deps.players, [listing.card_id]), deps.players);
+/**
+ * The answer shows the rate stored on the listing: the one the sale will charge. The card is the
+ * one just listed, or (an earlier listing under the key) as it is now.
+ */
+async function sellResponse(
+  deps: CardsDeps,
+  listing: ListingRow,
+  listed?: CardToList,
+): Promise<SellCardResponse> {
+  const rows = listed
+    ? await cardsWithPlayers(deps.players, [
+        {
+          ...listed,
+          listing_id: listing.id,
+          listing_price: listing.price,
+          listing_fee_percent: listing.fee_percent,
+        },
+      ])
+    : await cardsByIds(deps.db, deps.players, [listing.card_id]);
+  const [card] = cardMessages(rows, deps.players);
   return {
     card,
     listingId: listing.id,
@@ -60,15 +78,15 @@ export async function sellCard(
   if (!Number.isSafeInteger(request.price) || request.price <= 0)
     throw invalid('Price must be a whole number of coins');
 
-  const listing = await inTransaction(deps.db, async (trx) => {
+  const { listing, listed } = await inTransaction(deps.db, async (trx) => {
     const card = await ownedCard(trx, request.userId, request.cardId);
     // A request with the same key that locked the card first listed it: answer that listing.
-    const twin = await listingByKey(trx, request.idempotencyKey);
+    const { twin, listed: alreadyListed } = await listingOfKeyAndOpen(trx, request.idempotencyKey, card.id);
     if (twin && (twin.seller_id !== request.userId || twin.card_id !== request.cardId))
       throw conflict('Idempotency key was used for another listing');
-    if (twin) return twin;
+    if (twin) return { listing: twin, listed: undefined };
     if (card.hold_key) throw conflict('This card is part of a pending trade offer');
-    if (await hasOpenListing(trx, card.id)) throw conflict('This card is already listed for sale');
+    if (alreadyListed) throw conflict('This card is already listed for sale');
     const { min, max } = sellPriceBounds(card.current_price);
     if (request.price < min || request.price > max)
       throw invalid(`Price must be between ${min} and ${max} coins`);
@@ -100,9 +118,9 @@ export async function sellCard(
       currentPrice: card.current_price,
       listedAt: now.toISOString(),
     });
-    return row;
+    return { listing: row, listed: card };
   });
-  return sellResponse(deps, listing);
+  return sellResponse(deps, listing, listed);
 }
 
 /** Takes an own card off the market; allowed any time, but not while a buyer is paying for it. */
