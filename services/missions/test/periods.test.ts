@@ -93,4 +93,27 @@ describe('weekly periods run from Sunday 00:00 ET to the next Sunday 00:00 ET', 
     expect(week.key).toBe('W2026-12-27');
     expect(iso(week.end)).toBe('2027-01-03T05:00:00.000Z');
   });
+
+  it('answers every moment right when asked in any order, around the edges of the periods it keeps', () => {
+    const moments = [
+      '2026-01-15T05:00:00.000Z',
+      '2026-01-15T04:59:59.999Z',
+      '2026-01-16T04:59:59.999Z',
+      '2026-01-16T05:00:00.000Z',
+      '2026-01-15T12:00:00.000Z',
+      '2026-01-14T23:00:00.000Z',
+    ];
+    const keys = moments.map((m) => periodOf('daily', at(m)).key);
+    expect(keys).toEqual([
+      '2026-01-15',
+      '2026-01-14',
+      '2026-01-15',
+      '2026-01-16',
+      '2026-01-15',
+      '2026-01-14',
+    ]);
+    expect(periodOf('weekly', at('2026-01-15T05:00:00.000Z')).key).toBe('W2026-01-11');
+    expect(periodOf('weekly', at('2026-01-11T04:59:59.999Z')).key).toBe('W2026-01-04');
+    expect(periodOf('weekly', at('2026-01-11T05:00:00.000Z')).key).toBe('W2026-01-11');
+  });
 });

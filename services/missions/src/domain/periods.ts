@@ -32,6 +32,17 @@ function dateKey(at: Date): string {
  * the DST switch days), a week from Sunday 00:00 to the next Sunday 00:00.
  */
 export function periodOf(kind: PeriodKind, at: Date): Period {
+  // Every event of a day falls in the same periods: the time zone arithmetic is done once for them.
+  const last = latest.get(kind);
+  if (last && at >= last.start && at < last.end) return last;
+  const period = computePeriod(kind, at);
+  latest.set(kind, period);
+  return period;
+}
+
+const latest = new Map<PeriodKind, Period>();
+
+function computePeriod(kind: PeriodKind, at: Date): Period {
   const ny = new TZDate(at.getTime(), MISSION_TIME_ZONE);
   const back = kind === 'daily' ? 0 : ny.getDay();
   const length = kind === 'daily' ? 1 : 7;
