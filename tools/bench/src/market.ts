@@ -68,6 +68,7 @@ async function main(): Promise<void> {
       const deadline = Date.now() + (SECONDS / LEVELS.length) * 1000;
       const started = Date.now();
       const cpuBefore = cpuMsByPid(stack.child.pid!);
+      const driverBefore = process.cpuUsage();
       if (profileDir) signalTree(stack.child.pid!, 'SIGUSR2'); // start profiling
       const pgBefore = postgresCpuMs(database);
       const commitsBefore = commits(database);
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
       const okBuys = buys.filter((b) => b.ok).length;
       // Each buy here also brings half a sell: the CPU per buy is of a buy and its share of sells.
       const cpuAfter = cpuMsByPid(stack.child.pid!);
+      // This script's own CPU (fetch, JSON): it shares the cores with the stack but is in no figure above.
+      const driver = process.cpuUsage(driverBefore);
       const commitsPerBuy = (commits(database) - commitsBefore) / okBuys;
       const cpuPerBuy = cpuMsBetween(cpuBefore, cpuAfter) / okBuys;
       const pgPerBuy = cpuMsBetween(pgBefore, postgresCpuMs(database)) / okBuys;
@@ -121,7 +124,7 @@ async function main(): Promise<void> {
         )
           .filter(([, total]) => total / okBuys >= 0.5)
           .map(([name, total]) => `${name} ${(total / okBuys).toFixed(1)}`)
-          .join(', ')} ms`,
+          .join(', ')} ms; the load driver ${((driver.user + driver.system) / 1000 / okBuys).toFixed(1)} ms`,
       );
     }
     const wallet = createPromiseClient<WalletDefinition>(
