@@ -14,6 +14,11 @@ export default defineConfig({
     globalSetup: ['global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // On the slower two-core machines a browser sign-up now and then stays on /auth for its whole 90 s
+    // (three of four full runs on 2026-11-26 evening, the same at the day's earlier commit; never when
+    // the file runs alone, nor through the API). A failed test runs once more, and signUpOnPage
+    // prints what its page requested, received and showed, to find the stall.
+    retry: 1,
     maxWorkers: E2E_WORKERS,
   },
 });
