@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { CardRow } from '../domain/card';
+import { CARD_OWN_COLUMNS } from './queries';
 
 export interface ListingRow {
   id: number;
@@ -56,17 +57,7 @@ export async function lockCardToList(trx: Knex.Transaction, cardId: number): Pro
     .join('players as p', 'p.id', 'k.player_id')
     .where('k.id', cardId)
     .forUpdate('k')
-    .first(
-      'k.id',
-      'k.player_id',
-      'k.edition_number',
-      'k.owner_id',
-      'k.acquired_at',
-      'k.purchase_price',
-      'k.origin',
-      'k.hold_key',
-      'p.current_price',
-    )) as CardToList | undefined;
+    .first(...CARD_OWN_COLUMNS, 'p.current_price')) as CardToList | undefined;
 }
 
 /**

@@ -68,7 +68,8 @@ export async function ownedCounts(db: Knex, userId: number): Promise<Map<number,
 
 export type CardWithPlayer = CardRow & { player: PlayerRow };
 
-const CARD_COLUMNS = [
+/** A card's own columns (a CardRow without its listing), the cards table aliased `k`. */
+export const CARD_OWN_COLUMNS = [
   'k.id',
   'k.player_id',
   'k.edition_number',
@@ -77,6 +78,10 @@ const CARD_COLUMNS = [
   'k.purchase_price',
   'k.origin',
   'k.hold_key',
+];
+
+const CARD_COLUMNS = [
+  ...CARD_OWN_COLUMNS,
   'l.id as listing_id',
   'l.price as listing_price',
   'l.fee_percent as listing_fee_percent',
