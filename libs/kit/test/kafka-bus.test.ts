@@ -200,6 +200,91 @@ describe('kafka event bus (librdkafka mock cluster)', () => {
   );
 
   it(
+    'commits the offsets of one coalesced fetch in one OffsetCommit request, after the batchHandler',
+    async () => {
+      const single = startKafkaMock({ brokers: 1 });
+      const { createRequire } = await import('node:module');
+      const Broker = createRequire(__filename)('kafkajs/src/broker') as {
+        prototype: { offsetCommit(request: { topics: { partitions: unknown[] }[] }): Promise<unknown> };
+      };
+      const original = Broker.prototype.offsetCommit;
+      const commits: number[] = [];
+      Broker.prototype.offsetCommit = function (this: unknown, request) {
+        commits.push(request.topics.reduce((sum, { partitions }) => sum + partitions.length, 0));
+        return original.call(this, request);
+      };
+      try {
+        const bus = newBus(single.bootstrap);
+        const topics = [unique('topic'), unique('topic')];
+        for (const name of topics) single.createTopic(name, 3);
+        await bus.publish(
+          Array.from({ length: 60 }, (_, seq) => message(topics[seq % 2]!, `key-${seq % 6}`, String(seq))),
+        );
+        let handled = 0;
+        let committedBeforeHandled = -1;
+        await bus.subscribe({
+          group: unique('group'),
+          topics,
+          handler: async () => {
+            throw new Error('no message should need the one-by-one path');
+          },
+          batchHandler: async (messages) => {
+            committedBeforeHandled = commits.length;
+            handled += messages.length;
+          },
+        });
+        await waitFor(() => handled >= 60 && commits.length > 0, '60 messages and a commit');
+        await sleep(300);
+        // Every partition of the first fetch that held messages (kafkajs alone sent one request per
+        // partition, each repeating all of them).
+        expect(committedBeforeHandled).toBe(0);
+        expect(commits).toHaveLength(1);
+        expect(commits[0]).toBeGreaterThanOrEqual(4);
+      } finally {
+        Broker.prototype.offsetCommit = original;
+        await buses.at(-1)?.close();
+        single.stop();
+      }
+    },
+    TEST_TIMEOUT,
+  );
+
+  it.each([
+    ['one by one', false],
+    ['in batches', true],
+  ])(
+    'commits what it handled %s: the next member of the group starts after it',
+    async (_how, batched) => {
+      const name = topic(3);
+      const group = unique('group');
+      const subscribe = (bus: EventBus, seen: string[]) =>
+        bus.subscribe({
+          group,
+          topics: [name],
+          handler: async (m) => void seen.push(m.value.toString()),
+          ...(batched && {
+            batchHandler: async (messages: BusMessage[]) =>
+              void seen.push(...messages.map((m) => m.value.toString())),
+          }),
+        });
+      const first = newBus();
+      const before: string[] = [];
+      await subscribe(first, before);
+      await first.publish(Array.from({ length: 30 }, (_, i) => message(name, `key-${i % 5}`, `before-${i}`)));
+      await waitFor(() => before.length >= 30, '30 messages');
+      await first.close();
+
+      const second = newBus();
+      const after: string[] = [];
+      await subscribe(second, after);
+      await second.publish([message(name, 'key-0', 'after')]);
+      await waitFor(() => after.includes('after'), 'the message published after');
+      expect(after).toEqual(['after']);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
     'does not spin on an idle connection (kafkajs#1556): the request queue is checked per request, not per millisecond',
     async () => {
       const bus = newBus();
