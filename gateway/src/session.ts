@@ -11,6 +11,7 @@ import type { Logger } from '@touchline/kit';
 import type { IdentityClient } from './clients/identity';
 import { RevokedSessions } from './revoked-sessions';
 import type { KeyValueStore } from './store';
+import { VerifiedTokens } from './verified-tokens';
 
 export const SESSION_COOKIE = 'tl_session';
 /** Tokens this close to expiry are renewed on the next request. */
@@ -61,6 +62,7 @@ export class SessionVerifier {
   private keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   private loading: Promise<void> | undefined;
   private readonly revoked: RevokedSessions;
+  private readonly verified = new VerifiedTokens();
 
   constructor(
     private readonly identity: IdentityClient,
@@ -135,11 +137,14 @@ export class SessionVerifier {
   /** The payload of a token signed by identity; also returned for an expired one (it may be renewed). */
   private async verify(token: string, retried = false): Promise<JWTPayload | undefined> {
     await this.ensureKeys(false);
+    const known = this.verified.get(token);
+    if (known) return known;
     try {
       const { payload } = await jwtVerify(token, this.keySet!, {
         algorithms: ['RS256'],
         issuer: 'touchline-identity',
       });
+      this.verified.set(token, payload);
       return payload;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) return error.payload;
@@ -157,6 +162,7 @@ export class SessionVerifier {
       const { keys } = await this.identity.GetJwks({});
       const jwks: JSONWebKeySet = { keys: keys.map((k) => JSON.parse(k.json) as JWK) };
       this.keySet = createLocalJWKSet(jwks);
+      this.verified.clear();
     })().finally(() => (this.loading = undefined));
     await this.loading;
   }
