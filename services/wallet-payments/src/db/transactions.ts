@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Entry } from '../domain/posting';
+import type { AccountRow } from './accounts';
 
 export interface TransactionRow {
   id: number;
@@ -45,4 +46,49 @@ export async function insertEntries(
       created_at: now,
     })),
   );
+}
+
+/**
+ * claimKey, insertEntries and applyEntries (db/accounts.ts) in one statement: the transaction row
+ * under its key, its entries, and the cached balances moved by them, each part only when the key
+ * was free (the entries and the update join the claimed row). Returns undefined when the key was
+ * taken, having written nothing, as claimKey does; otherwise the transaction's id and the accounts
+ * of the entries afterwards. The caller holds the accounts' locks (lockAccounts) and has checked
+ * that every debit is covered: the accounts' CHECK would refuse an overdraft with an error.
+ */
+export async function recordPosting(
+  trx: Knex.Transaction,
+  row: Omit<TransactionRow, 'id'>,
+  entries: readonly Entry[],
+  now: Date,
+): Promise<{ transactionId: number; accounts: AccountRow[] } | undefined> {
+  const values = entries.map(() => '(?::text, ?::bigint)').join(', ');
+  const lines = entries.flatMap((e) => [e.account, e.amount]);
+  const { rows } = (await trx.raw(
+    `with t as (
+       insert into transactions (idempotency_key, fingerprint, reason, reference, created_at)
+       values (?, ?, ?, ?, ?)
+       on conflict (idempotency_key) do nothing
+       returning id
+     ), v as (
+       select * from (values ${values}) as v(account, amount)
+     ), e as (
+       insert into entries (transaction_id, account, amount, created_at)
+       select t.id, v.account, v.amount, ? from t, v
+     ), a as (
+       update accounts as a set balance = a.balance + v.amount, updated_at = ?
+         from t, v
+        where a.name = v.account
+        returning a.name, a.kind, a.balance, a.held
+     )
+     select t.id as transaction_id, a.name, a.kind, a.balance, a.held from t left join a on true`,
+    [row.idempotency_key, row.fingerprint, row.reason, row.reference, row.created_at, ...lines, now, now],
+  )) as { rows: ({ transaction_id: number } & Partial<AccountRow>)[] };
+  if (rows.length === 0) return undefined;
+  return {
+    transactionId: Number(rows[0]!.transaction_id),
+    accounts: rows
+      .filter((r) => r.name !== null && r.name !== undefined)
+      .map((r) => ({ name: r.name!, kind: r.kind!, balance: r.balance!, held: r.held! })),
+  };
 }

@@ -11,7 +11,7 @@ import { holdPosting, postingOf } from './commit-hold';
 import { holdRequestOf, sameTerms } from './hold';
 import { involvedAccounts, post, spendableOf } from './post';
 
-/** Thrown inside the transaction to roll the posting back when a VoidHold of the key got in first. */
+/** Thrown inside the transaction to roll the posting back when the key turns out to have a row already. */
 class KeyTakenMeanwhile extends Error {}
 
 /** The answer for a key that has a hold row already; a hold left 'held' by Hold is committed now. */
@@ -58,10 +58,12 @@ async function settledEarlier(
 export async function pay(deps: WalletDeps, request: HoldRequest__Output): Promise<PayResponse> {
   const { holdKey, terms, reason, reference } = holdRequestOf(request);
   const order = holdPosting(holdKey, terms, reason, reference);
-  const attempt = () =>
+  // The first attempt counts on the key being new, as it nearly always is, and skips looking for it:
+  // inserting the hold row at the end finds out, and then the attempt rolls back and the next one looks.
+  const attempt = (lookFirst: boolean) =>
     inTransaction(deps.db, async (trx) => {
       const locked = await lockAccounts(trx, involvedAccounts(order));
-      const earlier = await findHold(trx, holdKey);
+      const earlier = lookFirst ? await findHold(trx, holdKey) : undefined;
       if (earlier) return settledEarlier(deps, trx, earlier, terms, locked);
       const now = deps.clock.now();
       const row = {
@@ -88,7 +90,8 @@ export async function pay(deps: WalletDeps, request: HoldRequest__Output): Promi
         void_reason: null,
         transaction_id: posted.transactionId,
       });
-      // A VoidHold of this key (it needs no account lock when nothing was held) committed first.
+      // The key has a row: from an earlier Pay or Hold of it, or a VoidHold (which needs no account
+      // lock when nothing was held) that committed first.
       if (!recorded) throw new KeyTakenMeanwhile();
       return {
         status: 'committed',
@@ -97,9 +100,9 @@ export async function pay(deps: WalletDeps, request: HoldRequest__Output): Promi
       };
     });
   try {
-    return await attempt();
+    return await attempt(false);
   } catch (error) {
     if (!(error instanceof KeyTakenMeanwhile)) throw error;
-    return attempt(); // now finds the tombstone and answers 'voided'
+    return attempt(true); // answers from the key's row
   }
 }

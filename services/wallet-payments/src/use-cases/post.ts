@@ -1,6 +1,6 @@
 import { businessRule, conflict, type Tx } from '@touchline/kit';
 import { addHeld, applyEntries, findAccounts, lockAccounts, type AccountRow } from '../db/accounts';
-import { claimKey, findTransaction, insertEntries } from '../db/transactions';
+import { claimKey, findTransaction, insertEntries, recordPosting } from '../db/transactions';
 import { userIdOf } from '../domain/accounts';
 import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
 import { isBalanced, type Entry } from '../domain/posting';
@@ -65,26 +65,40 @@ export async function post(
   if (!isBalanced(order.entries)) throw new Error(`unbalanced posting for key ${order.key}`);
   const now = deps.clock.now();
   const locked = alreadyLocked ?? (await lockAccounts(trx, involvedAccounts(order)));
-  const transactionId = await claimKey(trx, {
+  const key = {
     idempotency_key: order.key,
     fingerprint: order.fingerprint,
     reason: order.reason,
     reference: order.reference,
     created_at: now,
-  });
-  if (transactionId === undefined) return replay(trx, order);
-
-  for (const entry of order.entries) {
-    if (entry.amount >= 0) continue;
-    const released = order.released?.account === entry.account ? order.released.amount : 0;
-    if (!canDebit(locked.get(entry.account)!, -entry.amount, released)) throw businessRule(NOT_ENOUGH_COINS);
+  };
+  // The usual case in one statement. A posting that releases held coins, or that the balances may not
+  // cover, takes the steps one by one: a key posted before must answer its first outcome, not a refusal.
+  if (!order.released && debitsCovered(order, locked)) {
+    const recorded = await recordPosting(trx, key, order.entries, now);
+    if (!recorded) return replay(trx, order);
+    const accounts = new Map([...locked, ...recorded.accounts.map((row) => [row.name, row] as const)]);
+    await announceCredits(deps, trx, recorded.transactionId, order, accounts, now);
+    return { transactionId: recorded.transactionId, replayed: false, accounts };
   }
+  const transactionId = await claimKey(trx, key);
+  if (transactionId === undefined) return replay(trx, order);
+  if (!debitsCovered(order, locked)) throw businessRule(NOT_ENOUGH_COINS);
   // Release before debiting: the CHECK on accounts (balance - held >= 0) holds after every statement.
   if (order.released) await addHeld(trx, order.released.account, -order.released.amount, now);
   await insertEntries(trx, transactionId, order.entries, now);
   const accounts = new Map([...locked, ...(await applyEntries(trx, order.entries, now))]);
   await announceCredits(deps, trx, transactionId, order, accounts, now);
   return { transactionId, replayed: false, accounts };
+}
+
+/** Whether every debit of the posting is covered by its account's spendable coins (plus what it releases). */
+function debitsCovered(order: PostingOrder, locked: Map<string, AccountRow>): boolean {
+  return order.entries.every((entry) => {
+    if (entry.amount >= 0) return true;
+    const released = order.released?.account === entry.account ? order.released.amount : 0;
+    return canDebit(locked.get(entry.account)!, -entry.amount, released);
+  });
 }
 
 /** wallet.coins.credited for every user account the posting raised (events.proto). */
