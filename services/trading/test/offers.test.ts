@@ -512,6 +512,18 @@ describe('offers that end by themselves', () => {
     const [mine] = await h.giveCards(a);
     const [theirs] = await h.giveCards(b);
     const asking = await offer(a, b, { cards: [mine!.id], requested: [theirs!.id] });
+    const { wish } = await h.client.CreateWish({
+      userId: b,
+      cardId: theirs!.id,
+      desiredRarity: '',
+      desiredPosition: '',
+      desiredTeamId: 0,
+      minimumCoins: 0,
+      notes: '',
+      idempotencyKey: key(),
+    });
+    const wishRow = () =>
+      h.trading.database.db('trade_wishes').where({ id: wish!.id }).first('status', 'status_reason');
     const transferred = (cardId: number, from: number, to: number) =>
       publish('cards.card.transferred', String(cardId), {
         cardId,
@@ -526,12 +538,14 @@ describe('offers that end by themselves', () => {
     // A late event of the card arriving at its owner changes nothing.
     await transferred(theirs!.id, 0, b);
     expect(await h.offerStatus(asking.id)).toMatchObject({ status: 'pending' });
-    // The requested card leaves the recipient: the offer is void.
+    expect(await wishRow()).toMatchObject({ status: 'open' });
+    // The requested card leaves the recipient: the offer is void, and so is the wish on it.
     await transferred(theirs!.id, b, 0);
     expect(await h.offerStatus(asking.id)).toEqual({
       status: 'voided',
       status_reason: 'A card in this offer changed owner',
     });
+    expect(await wishRow()).toEqual({ status: 'voided', status_reason: 'The card changed owner' });
   });
 
   it("a banned user's offers are voided both ways", async () => {

@@ -137,9 +137,16 @@ export async function setOfferStatus(
 export async function openOffersWithCards(
   trx: Knex.Transaction,
   cardIds: number[],
+  /**
+   * A data-modifying statement sent in the same round trip (as a WITH clause): Postgres runs it to
+   * completion after the offers are read and locked, so its row locks come after theirs.
+   */
+  alongside?: Knex.QueryBuilder,
 ): Promise<(OfferRow & { card_id: number; owner_user_id: number })[]> {
   if (cardIds.length === 0) return [];
-  return (await trx('trade_offers as o')
+  const offers = trx('trade_offers as o');
+  if (alongside) offers.with('alongside', alongside);
+  return (await offers
     .join('trade_offer_cards as c', 'c.offer_id', 'o.id')
     .whereIn('c.card_id', cardIds)
     .whereIn('o.status', OPEN_STATUSES)

@@ -45,6 +45,18 @@ export async function closeWishesOnCards(
   filter: { exceptUserId?: number; keepWishId?: number } = {},
 ): Promise<number> {
   if (cardIds.length === 0) return 0;
+  return wishesClosing(trx, cardIds, status, reason, now, filter);
+}
+
+/** closeWishesOnCards as a statement not yet sent, to run alongside another (openOffersWithCards). */
+export function wishesClosing(
+  trx: Knex.Transaction,
+  cardIds: number[],
+  status: Exclude<WishStatus, 'open'>,
+  reason: string,
+  now: Date,
+  filter: { exceptUserId?: number; keepWishId?: number } = {},
+): Knex.QueryBuilder {
   const query = trx('trade_wishes').whereIn('card_id', cardIds).where({ status: 'open' });
   if (filter.exceptUserId !== undefined) query.whereNot('user_id', filter.exceptUserId);
   if (filter.keepWishId !== undefined) query.whereNot('id', filter.keepWishId);

@@ -1,7 +1,7 @@
 import type { Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
 import { lockOpenOffersOfUser, openOffersWithCards } from '../db/offers';
-import { closeWishesOnCards, voidWishesOfUser } from '../db/wishes';
+import { voidWishesOfUser, wishesClosing } from '../db/wishes';
 import { isTradeReference } from '../domain/saga';
 import type { TradingDeps } from './deps';
 import { voidOffer } from './voiding';
@@ -10,6 +10,7 @@ import { voidOffer } from './voiding';
  * A card changed owner elsewhere (a sale, a transfer to the shop, an admin move): offers and wishes
  * that count on its previous owner end. A move onto the owner an offer expects (an old event arriving
  * late) changes nothing. Trades of our own are skipped: their saga applies the consequences itself.
+ * The wishes end in the statement that finds the offers: one round trip for both.
  */
 export async function onCardTransferred(
   deps: TradingDeps,
@@ -18,12 +19,12 @@ export async function onCardTransferred(
 ): Promise<void> {
   if (isTradeReference(event.reference)) return;
   const now = deps.clock.now();
-  for (const offer of await openOffersWithCards(trx, [event.cardId])) {
-    if (offer.owner_user_id !== event.toUserId) await voidOffer(deps, trx, offer, 'card_moved', now);
-  }
-  await closeWishesOnCards(trx, [event.cardId], 'voided', 'The card changed owner', now, {
+  const wishes = wishesClosing(trx, [event.cardId], 'voided', 'The card changed owner', now, {
     exceptUserId: event.toUserId,
   });
+  for (const offer of await openOffersWithCards(trx, [event.cardId], wishes)) {
+    if (offer.owner_user_id !== event.toUserId) await voidOffer(deps, trx, offer, 'card_moved', now);
+  }
 }
 
 /** A listed card cannot be traded or wished (design.md section 5): its offers and wishes end. */
@@ -33,9 +34,9 @@ export async function onListingCreated(
   event: EventOutput<'cards.listing.created'>,
 ): Promise<void> {
   const now = deps.clock.now();
-  for (const offer of await openOffersWithCards(trx, [event.cardId]))
+  const wishes = wishesClosing(trx, [event.cardId], 'voided', 'The card was listed for sale', now);
+  for (const offer of await openOffersWithCards(trx, [event.cardId], wishes))
     await voidOffer(deps, trx, offer, 'card_listed', now);
-  await closeWishesOnCards(trx, [event.cardId], 'voided', 'The card was listed for sale', now);
 }
 
 /** A banned user's open offers, both ways, and wishes end. */
