@@ -1,6 +1,7 @@
 import type { ServiceModule } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { MissionsHandlers } from '@touchline/protos/gen/touchline/missions/Missions';
+import { EarnedBadges } from './cache/earned-badges';
 import { BADGES } from './catalogue/badges';
 import { MISSIONS } from './catalogue/missions';
 import { missionsConfigSchema, type MissionsConfig } from './config';
@@ -33,6 +34,7 @@ export const missionsService: ServiceModule<MissionsConfig, MissionsHandlers> = 
       cards: clients.cards,
       missions: MISSIONS,
       badges: BADGES,
+      earnedBadges: new EarnedBadges(),
     };
     return {
       useCases: missionsUseCases(deps),

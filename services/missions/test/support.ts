@@ -19,6 +19,7 @@ import {
 import type { MissionsDefinition } from '@touchline/protos/gen/touchline/missions/Missions';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { walletService } from '@touchline/wallet-payments';
+import { EarnedBadges } from '../src/cache/earned-badges';
 import { BADGES } from '../src/catalogue/badges';
 import { MISSIONS } from '../src/catalogue/missions';
 import { missionsConfigSchema } from '../src/config';
@@ -81,6 +82,7 @@ export async function startMissions(now = MONDAY_10AM) {
         cards: peers.cards,
         missions: MISSIONS,
         badges: BADGES,
+        earnedBadges: new EarnedBadges(),
         ...overrides,
       };
     },

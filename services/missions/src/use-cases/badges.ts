@@ -6,7 +6,11 @@ import { currentBadge } from '../domain/badges';
 import type { BadgeDefinition } from '../domain/definitions';
 import type { MissionsDeps } from './deps';
 
-/** Earns a badge once: the first call records it and tells notifications (missions.badge.earned). */
+/**
+ * Earns a badge once: the first call records it and tells notifications (missions.badge.earned).
+ * The badge counts as known only once the transaction has committed: the row seen or written may be
+ * this transaction's own, and a rollback takes it away.
+ */
 export async function earnBadge(
   deps: MissionsDeps,
   trx: Tx,
@@ -14,7 +18,13 @@ export async function earnBadge(
   badge: BadgeDefinition,
   earnedAt: Date,
 ): Promise<void> {
-  if (!(await insertBadge(trx, userId, badge.id, earnedAt))) return;
+  if (deps.earnedBadges.has(userId, badge.id)) return;
+  const inserted = await insertBadge(trx, userId, badge.id, earnedAt);
+  trx.executionPromise.then(
+    () => deps.earnedBadges.add(userId, badge.id),
+    () => {},
+  );
+  if (!inserted) return;
   await deps.outbox.add(trx, 'missions.badge.earned', String(userId), {
     userId,
     badgeId: badge.id,

@@ -1,6 +1,7 @@
 import type { Clock, Logger, Outbox, Random, Db } from '@touchline/kit';
 import type { MissionsConfig } from '../config';
 import type { BadgeDefinition, MissionDefinition } from '../domain/definitions';
+import type { EarnedBadges } from '../cache/earned-badges';
 import type { CardsClient, WalletClient } from '../peers';
 
 export interface MissionsDeps {
@@ -15,4 +16,5 @@ export interface MissionsDeps {
   /** The catalogue (src/catalogue), injected so tests can bring their own. */
   missions: readonly MissionDefinition[];
   badges: readonly BadgeDefinition[];
+  earnedBadges: EarnedBadges;
 }
