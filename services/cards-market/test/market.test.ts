@@ -142,6 +142,19 @@ describe('selling and buying', () => {
     expect(await cards.database.db('cards').where({ id: cardId }).first('purchase_price')).toEqual({
       purchase_price: price,
     });
+    // The listing is sold, and the player's demand went down with the listing and up with the sale.
+    expect(await cards.database.db('listings').where({ id: listed.listingId }).first('status')).toEqual({
+      status: 'sold',
+    });
+    const playerId = (await cards.database.db('cards').where({ id: cardId }).first('player_id')) as {
+      player_id: number;
+    };
+    const demand = (await cards.database
+      .db('demand')
+      .where({ player_id: playerId.player_id })
+      .orderBy('id')
+      .pluck('delta')) as number[];
+    expect(demand.slice(-2)).toEqual([-1, 1]);
     await audit();
   });
 

@@ -123,64 +123,81 @@ export async function failSale(trx: Knex.Transaction, id: string, failure: strin
 }
 
 /**
- * The sale, if still started, marked completed (and so row-locked); undefined when an earlier
- * hand-over or a failure got there first.
+ * The hand-over of a paid sale in one statement: the sale, if still started, marked completed (and
+ * so row-locked, before the card), the card given to the buyer, a listing it came from marked sold,
+ * and the player's demand moved by `demandDelta`. Undefined, having written nothing, when an earlier
+ * hand-over or a failure got there first. Answers the card as it was (what the seller paid for it)
+ * with its player, and as it is now: the self-join reads the row from before the update.
  */
-export async function markSaleCompleted(
+export async function completeSale(
   trx: Knex.Transaction,
   id: string,
   now: Date,
-): Promise<SaleRow | undefined> {
-  const [completed] = (await trx('sales')
-    .where({ id, state: 'started' })
-    .update({ state: 'completed', updated_at: now })
-    .returning('*')) as SaleRow[];
-  return completed;
-}
-
-/**
- * The card goes to the buyer. Answers the card as it was (what the seller paid for it) with its
- * player, and as it is now, in the same statement: the self-join reads the row from before the update.
- */
-export async function giveCardToBuyer(
-  trx: Knex.Transaction,
-  sale: SaleRow,
-  now: Date,
-): Promise<HandedOverCard> {
+  demandDelta: number,
+): Promise<{ sale: SaleRow; card: HandedOverCard } | undefined> {
   const { rows } = (await trx.raw(
-    `update cards k
-        set owner_id = ?, purchase_price = ?, acquired_at = ?, reserved_by = null
-       from cards was
-       join players p on p.id = was.player_id
-      where k.id = ? and was.id = k.id
-  returning was.purchase_price, was.player_id, p.name, p.rarity, p.current_price,
-            k.edition_number, k.acquired_at, k.origin, k.hold_key`,
-    [sale.buyer_id, sale.price, now, sale.card_id],
+    `with s as (
+       update sales set state = 'completed', updated_at = ?
+        where id = ? and state = 'started'
+       returning id, buyer_id, card_id, listing_id, seller_id, price, fee, state, failure
+     ), k as (
+       update cards k
+          set owner_id = s.buyer_id, purchase_price = s.price, acquired_at = ?, reserved_by = null
+         from s, cards was
+         join players p on p.id = was.player_id
+        where k.id = s.card_id and was.id = k.id
+       returning was.purchase_price as was_purchase_price, was.player_id, p.name, p.rarity,
+                 p.current_price, k.edition_number, k.acquired_at, k.origin, k.hold_key
+     ), l as (
+       update listings set status = 'sold', updated_at = ? from s where listings.id = s.listing_id
+     ), d as (
+       insert into demand (player_id, delta, at) select k.player_id, ?, ? from k
+     )
+     select s.*, k.* from s, k`,
+    [now, id, now, now, demandDelta, now],
   )) as {
-    rows: (Omit<HandedOverCard, 'now'> &
-      Pick<CardRow, 'edition_number' | 'acquired_at' | 'origin' | 'hold_key'>)[];
+    rows: (SaleRow &
+      Omit<HandedOverCard, 'now' | 'purchase_price'> & { was_purchase_price: number } & Pick<
+        CardRow,
+        'edition_number' | 'acquired_at' | 'origin' | 'hold_key'
+      >)[];
   };
-  const { edition_number, acquired_at, origin, hold_key, ...was } = rows[0]!;
+  const row = rows[0];
+  if (!row) return undefined;
+  const sale: SaleRow = {
+    id: row.id,
+    buyer_id: row.buyer_id,
+    card_id: row.card_id,
+    listing_id: row.listing_id,
+    seller_id: row.seller_id,
+    price: row.price,
+    fee: row.fee,
+    state: row.state,
+    failure: row.failure,
+  };
   return {
-    ...was,
-    now: {
-      id: sale.card_id,
-      player_id: was.player_id,
-      edition_number,
-      owner_id: sale.buyer_id,
-      acquired_at,
-      purchase_price: sale.price,
-      origin,
-      hold_key,
-      listing_id: null,
-      listing_price: null,
-      listing_fee_percent: null,
+    sale,
+    card: {
+      purchase_price: row.was_purchase_price,
+      player_id: row.player_id,
+      name: row.name,
+      rarity: row.rarity,
+      current_price: row.current_price,
+      now: {
+        id: sale.card_id,
+        player_id: row.player_id,
+        edition_number: row.edition_number,
+        owner_id: sale.buyer_id,
+        acquired_at: row.acquired_at,
+        purchase_price: sale.price,
+        origin: row.origin,
+        hold_key: row.hold_key,
+        listing_id: null,
+        listing_price: null,
+        listing_fee_percent: null,
+      },
     },
   };
-}
-
-export async function markListingSold(trx: Knex.Transaction, listingId: number, now: Date): Promise<void> {
-  await trx('listings').where({ id: listingId }).update({ status: 'sold', updated_at: now });
 }
 
 /** Sales still started since before `cutoff`, oldest first: the sweeper's work. */

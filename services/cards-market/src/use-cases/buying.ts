@@ -12,15 +12,12 @@ import type { BuyCardRequest__Output } from '@touchline/protos/gen/touchline/car
 import type { BuyCardResponse } from '@touchline/protos/gen/touchline/cards_market/BuyCardResponse';
 import { cardsByIds, cardsWithPlayers } from '../db/queries';
 import type { CardRow } from '../domain/card';
-import { recordDemand } from '../db/demand';
 import {
+  completeSale,
   failSale,
-  giveCardToBuyer,
   insertSaleReserving,
   lockCardForSale,
   lockSale,
-  markListingSold,
-  markSaleCompleted,
   releaseSale,
   saleAndOpenListing,
   stuckSales,
@@ -108,11 +105,10 @@ async function compensate(deps: CardsDeps, saleId: string, failure: string): Pro
 async function handOver(deps: CardsDeps, saleId: string): Promise<CardRow | undefined> {
   return inTransaction(deps.db, async (trx) => {
     const now = deps.clock.now();
-    const sale = await markSaleCompleted(trx, saleId, now);
-    if (!sale) return undefined;
-    const card = await giveCardToBuyer(trx, sale, now);
-    if (sale.listing_id) await markListingSold(trx, sale.listing_id, now);
-    await recordDemand(trx, card.player_id, 1, now);
+    // A bought card is one unit of demand for its player (+1), as in db/demand.ts.
+    const completed = await completeSale(trx, saleId, now, 1);
+    if (!completed) return undefined;
+    const { sale, card } = completed;
     const proceeds = sale.price - sale.fee;
     const sellerPaid = sale.seller_id === MARKET_USER_ID ? 0 : card.purchase_price;
     await deps.outbox.addAll(trx, [
