@@ -33,43 +33,59 @@ const toTotals = (r: UserRow): UserTotals => ({
 const USER_COLUMNS = 'user_id, collection_value, card_count, version, banned, as_of';
 
 /** The card's current owner, locked for this transaction; undefined when the card was never seen. */
-export async function lockCardOwner(trx: Knex.Transaction, cardId: number): Promise<number | undefined> {
-  const { rows } = (await trx.raw('select owner_id from cards where card_id = ? for update', [cardId])) as {
-    rows: { owner_id: number }[];
-  };
+/**
+ * Runs a statement that records the card's new owner (`recording`, its SQL and bindings) after
+ * locking the card's row, in one round trip, and returns the owner it had before (undefined when
+ * first seen). The statement reads from the locked row, which makes the lock come first.
+ */
+async function recordUnderLock(
+  trx: Knex.Transaction,
+  cardId: number,
+  recording: (lockedFirst: string) => { sql: string; bindings: unknown[] },
+): Promise<number | undefined> {
+  const { sql, bindings } = recording('(select count(*) from previous) locked_first');
+  const { rows } = (await trx.raw(
+    `with previous as (select owner_id from cards where card_id = ? for update),
+          recorded as (${sql})
+     select owner_id from previous`,
+    [cardId, ...bindings] as Knex.RawBinding[],
+  )) as { rows: { owner_id: number }[] };
   return rows[0] ? Number(rows[0].owner_id) : undefined;
 }
 
 /**
  * A mint gives the card its first owner, unless a transfer of the card arrived first: every transfer
- * happens after the mint, so it wins.
+ * happens after the mint, so it wins. Returns the owner the card had before (see recordUnderLock).
  */
-export async function recordMint(
+export function recordMint(
   trx: Knex.Transaction,
   card: { cardId: number; playerId: number; ownerId: number; at: Date },
-): Promise<void> {
-  await trx.raw(
-    `insert into cards (card_id, player_id, owner_id, owner_source, owner_at) values (?, ?, ?, 0, ?)
-     on conflict (card_id) do nothing`,
-    [card.cardId, card.playerId, card.ownerId, card.at],
-  );
+): Promise<number | undefined> {
+  return recordUnderLock(trx, card.cardId, (lockedFirst) => ({
+    sql: `insert into cards (card_id, player_id, owner_id, owner_source, owner_at)
+          select ?::bigint, ?::bigint, ?::bigint, 0, ?::timestamptz from ${lockedFirst}
+          on conflict (card_id) do nothing`,
+    bindings: [card.cardId, card.playerId, card.ownerId, card.at],
+  }));
 }
 
 /**
  * A transfer sets the owner unless a later transfer of the card is already known (the same time:
- * the one processed last wins, as in order). A transfer always beats the mint.
+ * the one processed last wins, as in order). A transfer always beats the mint. Returns the owner the
+ * card had before (see recordUnderLock).
  */
-export async function recordTransfer(
+export function recordTransfer(
   trx: Knex.Transaction,
   card: { cardId: number; playerId: number; ownerId: number; at: Date },
-): Promise<void> {
-  await trx.raw(
-    `insert into cards (card_id, player_id, owner_id, owner_source, owner_at) values (?, ?, ?, 1, ?)
-     on conflict (card_id) do update
-       set owner_id = excluded.owner_id, owner_source = 1, owner_at = excluded.owner_at
-       where cards.owner_source = 0 or cards.owner_at <= excluded.owner_at`,
-    [card.cardId, card.playerId, card.ownerId, card.at],
-  );
+): Promise<number | undefined> {
+  return recordUnderLock(trx, card.cardId, (lockedFirst) => ({
+    sql: `insert into cards (card_id, player_id, owner_id, owner_source, owner_at)
+          select ?::bigint, ?::bigint, ?::bigint, 1, ?::timestamptz from ${lockedFirst}
+          on conflict (card_id) do update
+            set owner_id = excluded.owner_id, owner_source = 1, owner_at = excluded.owner_at
+            where cards.owner_source = 0 or cards.owner_at <= excluded.owner_at`,
+    bindings: [card.cardId, card.playerId, card.ownerId, card.at],
+  }));
 }
 
 /**

@@ -2,7 +2,6 @@ import type { EventMeta, Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
 import {
   applyTick,
-  lockCardOwner,
   observePrice,
   recomputeUsers,
   recordMint,
@@ -50,10 +49,10 @@ async function cardMoved(
   deps: LeaderboardDeps,
   trx: Tx,
   move: { cardId: number; playerId: number; price: number; at: Date; userIds: number[] },
-  record: () => Promise<void>,
+  /** Records the move under the card's row lock; answers the owner before it. */
+  record: () => Promise<number | undefined>,
 ): Promise<void> {
-  const previousOwner = await lockCardOwner(trx, move.cardId);
-  await record();
+  const previousOwner = await record();
   const priceChanged = await observePrice(trx, { playerId: move.playerId, price: move.price, at: move.at });
   const rows = await recomputeUsers(trx, {
     userIds: previousOwner === undefined ? move.userIds : [...move.userIds, previousOwner],

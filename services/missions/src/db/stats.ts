@@ -23,8 +23,9 @@ export async function foldStats(trx: Knex.Transaction, next: StatsRow): Promise<
        select user_id, collection_value, card_count, version, as_of
          from user_stats where user_id = ? for update
      ), folded as (
+       -- Reading from previous makes it run, and lock, first.
        insert into user_stats (user_id, collection_value, card_count, version, as_of)
-       values (?, ?, ?, ?, ?)
+       select ?::bigint, ?::bigint, ?::int, ?::bigint, ?::timestamptz from (select count(*) from previous) locked_first
        on conflict (user_id) do update
           set collection_value = excluded.collection_value, card_count = excluded.card_count,
               version = excluded.version, as_of = excluded.as_of
