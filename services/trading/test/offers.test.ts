@@ -6,7 +6,7 @@ import { encodeEvent, type EventInput, type Topic } from '@touchline/protos';
 import { listOffers, countIncomingPending } from '../src/use-cases/list-offers';
 import { acceptOffer } from '../src/use-cases/accept-offer';
 import { expireOffers } from '../src/use-cases/voiding';
-import { eventually, failure, key, startTrading, type TradingHarness } from './support';
+import { eventually, failure, key, startTrading, wishRequest, type TradingHarness } from './support';
 
 let h: TradingHarness;
 
@@ -512,16 +512,7 @@ describe('offers that end by themselves', () => {
     const [mine] = await h.giveCards(a);
     const [theirs] = await h.giveCards(b);
     const asking = await offer(a, b, { cards: [mine!.id], requested: [theirs!.id] });
-    const { wish } = await h.client.CreateWish({
-      userId: b,
-      cardId: theirs!.id,
-      desiredRarity: '',
-      desiredPosition: '',
-      desiredTeamId: 0,
-      minimumCoins: 0,
-      notes: '',
-      idempotencyKey: key(),
-    });
+    const { wish } = await h.client.CreateWish(wishRequest(b, theirs!.id));
     const wishRow = () =>
       h.trading.database.db('trade_wishes').where({ id: wish!.id }).first('status', 'status_reason');
     const transferred = (cardId: number, from: number, to: number) =>

@@ -179,6 +179,19 @@ export type TradingHarness = Awaited<ReturnType<typeof startTrading>>;
 
 export const key = () => randomUUID();
 
+/** A CreateWish request with no preferences, unless given. */
+export const wishRequest = (userId: number, cardId: number, prefs: Record<string, unknown> = {}) => ({
+  userId,
+  cardId,
+  desiredRarity: '',
+  desiredPosition: '',
+  desiredTeamId: 0,
+  minimumCoins: 0,
+  notes: '',
+  idempotencyKey: key(),
+  ...prefs,
+});
+
 /** Polls until `check` passes (events travel through the outbox relay asynchronously). */
 export async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

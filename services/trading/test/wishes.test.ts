@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, failure, key, startTrading, type TradingHarness } from './support';
+import { eventually, failure, key, startTrading, wishRequest, type TradingHarness } from './support';
 
 let h: TradingHarness;
 
@@ -12,17 +12,7 @@ afterAll(async () => {
 });
 
 const wish = (userId: number, cardId: number, prefs: Record<string, unknown> = {}) =>
-  h.client.CreateWish({
-    userId,
-    cardId,
-    desiredRarity: '',
-    desiredPosition: '',
-    desiredTeamId: 0,
-    minimumCoins: 0,
-    notes: '',
-    idempotencyKey: key(),
-    ...prefs,
-  });
+  h.client.CreateWish(wishRequest(userId, cardId, prefs));
 
 const offerOn = (userId: number, wishId: number, terms: Record<string, unknown>) =>
   h.client.MakeOfferForWish({

@@ -35,20 +35,18 @@ export async function findWishByKey(db: Db, userId: number, key: string): Promis
     WishRow | undefined;
 }
 
-/** Closes the open wishes on these cards (the card changed owner or was listed), except `keep`. */
-export async function closeWishesOnCards(
-  trx: Knex.Transaction,
-  cardIds: number[],
-  status: Exclude<WishStatus, 'open'>,
-  reason: string,
-  now: Date,
-  filter: { exceptUserId?: number; keepWishId?: number } = {},
-): Promise<number> {
+/** Closes the open wishes on these cards (see wishesClosing); none for no cards. */
+export async function closeWishesOnCards(...args: Parameters<typeof wishesClosing>): Promise<number> {
+  const [, cardIds] = args;
   if (cardIds.length === 0) return 0;
-  return wishesClosing(trx, cardIds, status, reason, now, filter);
+  return wishesClosing(...args);
 }
 
-/** closeWishesOnCards as a statement not yet sent, to run alongside another (openOffersWithCards). */
+/**
+ * The statement, not yet sent, that closes the open wishes on these cards (the card changed owner or
+ * was listed), except the user's or the wish the filter keeps; it can run alongside another
+ * (openOffersWithCards).
+ */
 export function wishesClosing(
   trx: Knex.Transaction,
   cardIds: number[],
