@@ -1,4 +1,4 @@
-import { encodeOnce } from '@touchline/kit';
+import { BoundedMap, encodeOnce } from '@touchline/kit';
 import type { PlayerCache } from '../db/player-cache';
 
 /** Big answers kept (across all keys); a catalog or a 500-card collection is about 1 MB decoded. */
@@ -12,7 +12,7 @@ const CAPACITY = 16;
  * reload of the players changes the fingerprint.
  */
 class AnswerMemo {
-  private readonly entries = new Map<string, { fingerprint: string; answer: object }>();
+  private readonly entries = new BoundedMap<string, { fingerprint: string; answer: object }>(CAPACITY);
 
   constructor(private readonly players: PlayerCache) {}
 
@@ -33,7 +33,6 @@ class AnswerMemo {
     const answer = build();
     this.entries.delete(key);
     this.entries.set(key, { fingerprint, answer: encodeOnce(answer) });
-    if (this.entries.size > CAPACITY) this.entries.delete(this.entries.keys().next().value!);
     return answer;
   }
 }

@@ -1,3 +1,5 @@
+import { BoundedMap } from '@touchline/kit';
+
 /**
  * Badges known to be earned, by user: a committed user_badges row was seen or written. Every sale
  * or purchase counts toward badges a user has mostly earned already, and each would otherwise try
@@ -5,16 +7,13 @@
  * true; bounded, the oldest entry goes first, and a forgotten one only costs that insert again.
  */
 export class EarnedBadges {
-  private readonly known = new Set<string>();
-
-  constructor(private readonly max = 100_000) {}
+  private readonly known = new BoundedMap<string, true>(100_000);
 
   has(userId: number, badgeId: string): boolean {
     return this.known.has(`${userId}:${badgeId}`);
   }
 
   add(userId: number, badgeId: string): void {
-    if (this.known.size >= this.max) this.known.delete(this.known.values().next().value!);
-    this.known.add(`${userId}:${badgeId}`);
+    this.known.set(`${userId}:${badgeId}`, true);
   }
 }

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import type { IdentityClient } from '../src/clients/identity';
 import { SESSION_COOKIE, SessionVerifier } from '../src/session';
 import { createMemoryStore } from '../src/store';
-import { VerifiedTokens } from '../src/verified-tokens';
 
 async function signingKey(kid: string) {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
@@ -61,13 +60,5 @@ describe('verified session tokens', () => {
       sessionId: 's-next',
     });
     expect(await verifier.authenticate(requestWith(oldToken), response())).toBeUndefined();
-  });
-
-  it('keeps at most its limit, dropping the oldest first', () => {
-    const tokens = new VerifiedTokens(3);
-    for (const token of ['a', 'b', 'c', 'd']) tokens.set(token, { sub: token });
-    expect(tokens.size).toBe(3);
-    expect(tokens.get('a')).toBeUndefined();
-    expect(tokens.get('d')).toEqual({ sub: 'd' });
   });
 });
