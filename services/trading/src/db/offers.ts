@@ -138,8 +138,10 @@ export async function openOffersWithCards(
   trx: Knex.Transaction,
   cardIds: number[],
   /**
-   * A data-modifying statement sent in the same round trip (as a WITH clause): Postgres runs it to
-   * completion after the offers are read and locked, so its row locks come after theirs.
+   * A data-modifying statement sent in the same round trip (as a WITH clause). Postgres does not
+   * promise an order between it and the locking read (it runs an unreferenced one after the main
+   * query); it must touch other rows than the offers, and a deadlock from another order is retried
+   * with the transaction.
    */
   alongside?: Knex.QueryBuilder,
 ): Promise<(OfferRow & { card_id: number; owner_user_id: number })[]> {
