@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type pg from 'pg';
+import { holdBegin, queryAfterBegin, takeHeldBegin, type PgClientLike } from './begin-with-first-statement';
 // knex's Postgres dialect; typed loosely because knex does not export its dialect classes' types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const ClientPG = require('knex/lib/dialects/postgres/index.js') as new (config: Knex.Config) => PgDialect;
@@ -8,6 +10,8 @@ export interface CompiledQuery {
   sql: string;
   bindings?: unknown[];
   options?: Record<string, unknown>;
+  /** The driver's answer, which knex's dialect reads (processResponse). */
+  response?: unknown;
 }
 
 interface PgDialect {
@@ -15,9 +19,7 @@ interface PgDialect {
 }
 
 /** A pg connection; knex marks one that is inside a transaction with its id. */
-interface PgConnection {
-  __knexTxId?: string;
-}
+type PgConnection = PgClientLike;
 
 /**
  * Names for statement texts: a text seen a second time gets one (one-off statements such as
@@ -75,16 +77,39 @@ export function isStalePlanError(error: unknown): boolean {
 export function namedStatementsPgClient(names = new StatementNames()): new (config: Knex.Config) => unknown {
   class NamedStatementsPg extends ClientPG {
     override async _query(connection: PgConnection, query: CompiledQuery): Promise<CompiledQuery> {
+      // BEGIN goes out with the transaction's first statement (begin-with-first-statement.ts).
+      if (holdBegin(connection, query.sql)) return { ...query, response: { command: 'BEGIN', rows: [] } };
+      const held = takeHeldBegin(connection, query.sql);
+      if (held.skip) return { ...query, response: { command: query.sql.replace(/;$/, ''), rows: [] } };
+      let begin = held.begin;
+      // A statement without bindings may hold several commands, which only the simple protocol takes.
+      if (begin !== undefined && !query.bindings?.length) {
+        await super._query(connection, { sql: begin });
+        begin = undefined;
+      }
       const name = query.bindings?.length && !query.options?.name ? names.nameOf(query.sql) : undefined;
-      if (!name) return super._query(connection, query);
+      const run = (options: Record<string, unknown> | undefined) =>
+        begin === undefined
+          ? super._query(connection, { ...query, options })
+          : this.afterBegin(connection, begin, { ...query, options });
+      if (!name) return run(query.options);
       try {
-        return await super._query(connection, { ...query, options: { ...query.options, name } });
+        return await run({ ...query.options, name });
       } catch (error) {
         if (!isStalePlanError(error)) throw error;
         names.forget(query.sql);
         if (connection.__knexTxId !== undefined) throw error;
         return super._query(connection, query);
       }
+    }
+
+    private async afterBegin(
+      connection: PgConnection,
+      begin: string,
+      query: CompiledQuery,
+    ): Promise<CompiledQuery> {
+      const config = { text: query.sql, values: query.bindings ?? [], ...query.options } as pg.QueryConfig;
+      return { ...query, response: await queryAfterBegin(connection, begin, config) };
     }
   }
   return NamedStatementsPg;
