@@ -314,7 +314,26 @@ describe('selling and buying', () => {
     await expect(
       sellCard(deps, { userId: 71, cardId, price: max, idempotencyKey: key('s') }),
     ).rejects.toMatchObject({ code: 'conflict' });
+    // The key answers its listing after the market closed, and is refused for anyone else.
+    expect(
+      (await sellCard(closed, { userId: 71, cardId, price: max, idempotencyKey: sellKey })).listingId,
+    ).toBe(first.listingId);
+    await expect(
+      sellCard(deps, { userId: 72, cardId, price: max, idempotencyKey: sellKey }),
+    ).rejects.toMatchObject({ code: 'conflict', message: 'Idempotency key was used for another listing' });
     await withdrawListing(deps, { userId: 71, cardId, idempotencyKey: key('w') });
+    // A double submit of a new listing makes one listing and answers it twice.
+    const { cardId: other, currentPrice: otherPrice } = await giveCard(cards.database.db, 71, 6);
+    const twiceKey = key('s');
+    const twice = await Promise.all(
+      [1, 2].map(() =>
+        sellCard(deps, { userId: 71, cardId: other, price: otherPrice, idempotencyKey: twiceKey }),
+      ),
+    );
+    expect(twice[0].listingId).toBe(twice[1].listingId);
+    expect(await cards.database.db('listings').where({ card_id: other }).count({ n: '*' })).toEqual([
+      { n: 1 },
+    ]);
     await grant(73, max);
     await expect(
       buyCard(deps, { userId: 73, cardId, idempotencyKey: key('b'), expectedPrice: 0 }),

@@ -93,24 +93,34 @@ export async function lockOpenListing(
     .first()) as ListingRow | undefined;
 }
 
+/** A new active listing, and in the same statement the demand row its listing makes. */
 export async function insertListing(
   trx: Knex.Transaction,
   listing: { cardId: number; sellerId: number; price: number; feePercent: number; idempotencyKey: string },
+  demand: { playerId: number; delta: number },
   now: Date,
 ): Promise<ListingRow> {
-  const [row] = (await trx('listings')
-    .insert({
-      card_id: listing.cardId,
-      seller_id: listing.sellerId,
-      price: listing.price,
-      fee_percent: listing.feePercent,
-      status: 'active',
-      idempotency_key: listing.idempotencyKey,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('*')) as ListingRow[];
-  return row!;
+  const { rows } = (await trx.raw(
+    `with listed as (
+       insert into listings (card_id, seller_id, price, fee_percent, status, idempotency_key, created_at, updated_at)
+       values (?, ?, ?, ?, 'active', ?, ?, ?)
+       returning *),
+     demanded as (insert into demand (player_id, delta, at) select ?, ?, ? from listed)
+     select * from listed`,
+    [
+      listing.cardId,
+      listing.sellerId,
+      listing.price,
+      listing.feePercent,
+      listing.idempotencyKey,
+      now,
+      now,
+      demand.playerId,
+      demand.delta,
+      now,
+    ],
+  )) as { rows: ListingRow[] };
+  return rows[0]!;
 }
 
 export async function withdrawListingRow(trx: Knex.Transaction, listingId: number, now: Date): Promise<void> {

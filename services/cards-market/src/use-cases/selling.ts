@@ -1,4 +1,13 @@
-import { businessRule, conflict, forbidden, inTransaction, invalid, notFound, type Tx } from '@touchline/kit';
+import {
+  businessRule,
+  conflict,
+  DomainError,
+  forbidden,
+  inTransaction,
+  invalid,
+  notFound,
+  type Tx,
+} from '@touchline/kit';
 import type { SellCardRequest__Output } from '@touchline/protos/gen/touchline/cards_market/SellCardRequest';
 import type { SellCardResponse } from '@touchline/protos/gen/touchline/cards_market/SellCardResponse';
 import type { WithdrawListingRequest__Output } from '@touchline/protos/gen/touchline/cards_market/WithdrawListingRequest';
@@ -59,7 +68,10 @@ async function sellResponse(
 /**
  * Lists an own card for sale while the market is open, at 50%–150% of the player's current price,
  * with the sale fee rate of that moment stored on the listing (design.md section 3).
- * A card already listed or held by a pending trade cannot be listed. Idempotent by key.
+ * A card already listed or held by a pending trade cannot be listed. Idempotent by key: a key that
+ * made a listing answers that listing, whatever has happened since (the card sold, the market
+ * closed). The key is looked up only when a listing is refused, since a request with a key that
+ * listed the card finds its listing under the card's lock anyway.
  */
 export async function sellCard(
   deps: CardsDeps,
@@ -67,24 +79,34 @@ export async function sellCard(
   request: Omit<SellCardRequest__Output, 'expectedFeePercent'> & { expectedFeePercent?: number },
 ): Promise<SellCardResponse> {
   if (!request.idempotencyKey) throw invalid('idempotency_key is required');
-  const earlier = await listingByKey(deps.db, request.idempotencyKey);
-  if (earlier) {
-    if (earlier.seller_id !== request.userId || earlier.card_id !== request.cardId) {
+  let made: { listing: ListingRow; listed?: CardToList };
+  try {
+    made = await listCard(deps, request);
+  } catch (refusal) {
+    if (!(refusal instanceof DomainError)) throw refusal;
+    const earlier = await listingByKey(deps.db, request.idempotencyKey);
+    if (!earlier) throw refusal;
+    if (earlier.seller_id !== request.userId || earlier.card_id !== request.cardId)
       throw conflict('Idempotency key was used for another listing');
-    }
     return sellResponse(deps, earlier);
   }
+  return sellResponse(deps, made.listing, made.listed);
+}
+
+async function listCard(
+  deps: CardsDeps,
+  request: Omit<SellCardRequest__Output, 'expectedFeePercent'> & { expectedFeePercent?: number },
+): Promise<{ listing: ListingRow; listed?: CardToList }> {
   if (!isMarketOpen(deps)) throw businessRule(SELL_CLOSED_TITLE);
   if (!Number.isSafeInteger(request.price) || request.price <= 0)
     throw invalid('Price must be a whole number of coins');
-
-  const { listing, listed } = await inTransaction(deps.db, async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const card = await ownedCard(trx, request.userId, request.cardId);
     // A request with the same key that locked the card first listed it: answer that listing.
     const { twin, listed: alreadyListed } = await listingOfKeyAndOpen(trx, request.idempotencyKey, card.id);
     if (twin && (twin.seller_id !== request.userId || twin.card_id !== request.cardId))
       throw conflict('Idempotency key was used for another listing');
-    if (twin) return { listing: twin, listed: undefined };
+    if (twin) return { listing: twin };
     if (card.hold_key) throw conflict('This card is part of a pending trade offer');
     if (alreadyListed) throw conflict('This card is already listed for sale');
     const { min, max } = sellPriceBounds(card.current_price);
@@ -106,9 +128,10 @@ export async function sellCard(
         feePercent,
         idempotencyKey: request.idempotencyKey,
       },
+      // A listed card is one unit of demand less for its player (-1), as in db/demand.ts.
+      { playerId: card.player_id, delta: -1 },
       now,
     );
-    await recordDemand(trx, card.player_id, -1, now);
     await deps.outbox.add(trx, 'cards.listing.created', String(card.id), {
       listingId: row.id,
       cardId: card.id,
@@ -120,7 +143,6 @@ export async function sellCard(
     });
     return { listing: row, listed: card };
   });
-  return sellResponse(deps, listing, listed);
 }
 
 /** Takes an own card off the market; allowed any time, but not while a buyer is paying for it. */
