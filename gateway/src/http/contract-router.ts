@@ -5,6 +5,7 @@ import { invalid } from '@touchline/kit';
 import { NOT_SIGNED_IN } from '../middleware/auth';
 import { idempotencyKey } from '../middleware/params';
 import { describeIssue } from '../middleware/validate';
+import { sendSharedAnswer } from './shared-answer';
 import { sharedJson } from './shared-json';
 
 /** What a handler of a contract route gets: its input, validated and typed by the route's schemas. */
@@ -54,7 +55,7 @@ export class ContractRouter {
           if (reply.headers) res.set(reply.headers);
           const json = sharedJson(reply.body);
           if (json === undefined) res.status(reply.status).json(reply.body);
-          else res.status(reply.status).type('json').send(json);
+          else return sendSharedAnswer(req, res, reply.status, reply.body as object, json);
         })
         .catch(next);
     };

@@ -325,12 +325,12 @@ describe('selling and buying', () => {
     // A double submit of a new listing makes one listing and answers it twice.
     const { cardId: other, currentPrice: otherPrice } = await giveCard(cards.database.db, 71, 6);
     const twiceKey = key('s');
-    const twice = await Promise.all(
+    const [one, two] = await Promise.all(
       [1, 2].map(() =>
         sellCard(deps, { userId: 71, cardId: other, price: otherPrice, idempotencyKey: twiceKey }),
       ),
     );
-    expect(twice[0].listingId).toBe(twice[1].listingId);
+    expect(one!.listingId).toBe(two!.listingId);
     expect(await cards.database.db('listings').where({ card_id: other }).count({ n: '*' })).toEqual([
       { n: 1 },
     ]);

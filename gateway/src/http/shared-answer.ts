@@ -1,0 +1,60 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Request, Response } from 'express';
+import { preferredCoding, type Coding } from './accept-encoding';
+import { COMPRESS_THRESHOLD_BYTES } from './compress-answers';
+
+const CODINGS: readonly Coding[] = ['br', 'gzip'];
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+/** The compression middleware's own brotli quality: the same bytes cost, made once instead of per request. */
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/** The compressed copies of a shared body's JSON, by coding; keyed by the body, like its JSON. */
+const copies = new WeakMap<object, Partial<Record<Coding, Promise<Buffer>>>>();
+
+/** `json` (the JSON of `body`) compressed with `coding`, once per body and coding. */
+export function sharedCompressed(body: object, json: string, coding: Coding): Promise<Buffer> {
+  let byCoding = copies.get(body);
+  if (!byCoding) copies.set(body, (byCoding = {}));
+  let copy = byCoding[coding];
+  if (!copy) {
+    copy = coding === 'br' ? brotli(json, BROTLI) : gzipped(json);
+    byCoding[coding] = copy;
+    // A failed compression is not kept: the next request tries again.
+    copy.catch(() => delete byCoding[coding]);
+  }
+  return copy;
+}
+
+/**
+ * Sends a shared body (many requests answered with the same object, see shared-json.ts) as JSON. A
+ * large one goes out compressed as the client accepts, from the copy made for the first request:
+ * the market page or the catalog of 858 players were gzipped again for every request.
+ */
+export async function sendSharedAnswer(
+  req: Request,
+  res: Response,
+  status: number,
+  body: object,
+  json: string,
+): Promise<void> {
+  res.status(status).type('json').vary('Accept-Encoding');
+  const coding =
+    json.length >= COMPRESS_THRESHOLD_BYTES
+      ? preferredCoding(req.get('accept-encoding'), CODINGS)
+      : undefined;
+  if (!coding) {
+    res.send(json);
+    return;
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await sharedCompressed(body, json, coding);
+  } catch {
+    res.send(json); // the compression middleware has its own go at it
+    return;
+  }
+  // Set before sending: the compression middleware leaves an answer that has an encoding alone.
+  res.set('Content-Encoding', coding).send(bytes);
+}

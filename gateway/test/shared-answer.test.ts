@@ -1,0 +1,77 @@
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressAnswers } from '../src/http/compress-answers';
+import { sendSharedAnswer, sharedCompressed } from '../src/http/shared-answer';
+import { sharedBody, sharedJson } from '../src/http/shared-json';
+
+/** One answer object shared by every request, as the cards-market client hands back for equal bytes. */
+const source = { players: Array.from({ length: 300 }, (_, id) => ({ id, name: `Player ${id}` })) };
+const small = { ok: true };
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(compressAnswers());
+  for (const [path, shared] of [
+    ['/big', source],
+    ['/small', small],
+  ] as const) {
+    app.get(path, (req, res, next) => {
+      const body = sharedBody(shared, (s) => ({ ...s }));
+      sendSharedAnswer(req, res, 200, body, sharedJson(body)!).catch(next);
+    });
+  }
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+});
+
+/** A GET that leaves the body as it crossed the wire. */
+function rawGet(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    get(`${baseUrl}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+describe('a shared answer', () => {
+  it('goes out compressed once for every request that accepts it, and decodes to its JSON', async () => {
+    const first = await rawGet('/big', { 'Accept-Encoding': 'gzip, deflate' });
+    const second = await rawGet('/big', { 'Accept-Encoding': 'gzip' });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(gunzipSync(first.body).toString())).toEqual(source);
+    expect(second.body.equals(first.body)).toBe(true);
+    // The copy is made once per body: the same promise, the same bytes.
+    const body = sharedBody(source, (s) => ({ ...s }));
+    const json = sharedJson(body)!;
+    expect(sharedCompressed(body, json, 'gzip')).toBe(sharedCompressed(body, json, 'gzip'));
+  });
+
+  it('prefers brotli, and is plain JSON for a client that accepts no coding or for a small body', async () => {
+    const br = await rawGet('/big', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(source);
+    const plain = await rawGet('/big');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(source);
+    const tiny = await rawGet('/small', { 'Accept-Encoding': 'gzip' });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(tiny.body.toString())).toEqual(small);
+  });
+});
