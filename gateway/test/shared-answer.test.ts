@@ -75,3 +75,27 @@ describe('a shared answer', () => {
     expect(JSON.parse(tiny.body.toString())).toEqual(small);
   });
 });
+
+describe('a shared body with a variant', () => {
+  it('is derived once per source and variant, and again when the variant changes', () => {
+    const answer = { items: [{ userId: 7 }] };
+    let derivations = 0;
+    const page = (names: string) =>
+      sharedBody(
+        answer,
+        ({ items }) => {
+          derivations++;
+          return items.map((item) => ({ ...item, username: names }));
+        },
+        names,
+      );
+    const first = page('ann');
+    expect(page('ann')).toBe(first);
+    expect(derivations).toBe(1);
+    const renamed = page('anna');
+    expect(renamed).not.toBe(first);
+    expect(renamed[0]!.username).toBe('anna');
+    expect(sharedJson(renamed)).toBe('[{"userId":7,"username":"anna"}]');
+    expect(derivations).toBe(2);
+  });
+});

@@ -3,17 +3,24 @@
  * decoded object for an answer whose bytes it has seen recently (reuseDecoded), so a body derived
  * from that object can be derived, and serialised, once: keyed by the object, nothing to invalidate.
  */
-const derived = new WeakMap<object, unknown>();
+const derived = new WeakMap<object, { variant: string; body: object }>();
 const serialized = new WeakMap<object, string>();
 
-/** `derive(source)`, computed once per source object (which must not be mutated). */
-export function sharedBody<S extends object, B extends object>(source: S, derive: (source: S) => B): B {
-  let body = derived.get(source) as B | undefined;
-  if (!body) {
-    body = derive(source);
-    derived.set(source, body);
-    serialized.set(body, '');
-  }
+/**
+ * `derive(source)`, computed once per source object (which must not be mutated). A body that also
+ * depends on something beside the source (the sellers' usernames of a market page) names it in
+ * `variant`: the body is derived again when that changes (the latest variant is kept).
+ */
+export function sharedBody<S extends object, B extends object>(
+  source: S,
+  derive: (source: S) => B,
+  variant = '',
+): B {
+  const kept = derived.get(source);
+  if (kept && kept.variant === variant) return kept.body as B;
+  const body = derive(source);
+  derived.set(source, { variant, body });
+  serialized.set(body, '');
   return body;
 }
 

@@ -20,12 +20,17 @@ export function marketRoutes(clients: Clients) {
       };
     })
     .add(api.market.listings, async ({ userId, query }) => {
-      const { items } = await cardsMarket.ListMarket({ userId, ...query });
+      const answer = await cardsMarket.ListMarket({ userId, ...query });
       const usernames = await usernamesOf(
         clients,
-        items.map((i) => i.userId),
+        answer.items.map((i) => i.userId),
       );
-      return { status: 200, body: items.map((item) => marketItemJson(item, usernames)) };
+      // The same page for everyone until a listing, a sale or a price changes it, or a seller's name.
+      const names = JSON.stringify([...usernames].sort(([a], [b]) => a - b));
+      return {
+        status: 200,
+        body: sharedBody(answer, ({ items }) => items.map((item) => marketItemJson(item, usernames)), names),
+      };
     })
     .add(api.market.allPlayers, async ({ query }) => {
       const answer = await cardsMarket.ListAllPlayers(query);
