@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '@touchline/kit/src/testing';
@@ -10,14 +8,22 @@ import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
 import { UPSTREAMS, type Upstream } from '../src/config';
 import { createMemoryStore } from '../src/store';
-import { browser, expectError, gatewayConfig, PASSWORD, UNREACHABLE, uniqueEmail } from './support';
+import {
+  browser,
+  expectError,
+  gatewayConfig,
+  PASSWORD,
+  UNREACHABLE,
+  uniqueEmail,
+  listenLocally,
+} from './support';
 
 // Six real services behind the gateway on a machine shared with other work: slow to start, not timed.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 let h: AdminHarness;
 let clients: Clients;
-let server: Server;
+let listening: Awaited<ReturnType<typeof listenLocally>> | undefined;
 let baseUrl: string;
 
 type Agent = ReturnType<typeof browser>;
@@ -37,14 +43,11 @@ beforeAll(async () => {
     store: createMemoryStore(),
     logger: silentLogger,
   });
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  listening = await listenLocally(app);
+  baseUrl = listening.baseUrl;
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await listening?.close();
   if (clients) closeClients(clients);
   await h?.stop();
 });

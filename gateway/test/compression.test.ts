@@ -1,6 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -11,7 +9,7 @@ import { closeClients, createClients, type Clients } from '../src/clients';
 import { UPSTREAMS, type Upstream } from '../src/config';
 import { preferredCoding } from '../src/http/accept-encoding';
 import { createMemoryStore, type KeyValueStore } from '../src/store';
-import { gatewayConfig, UNREACHABLE } from './support';
+import { gatewayConfig, UNREACHABLE, listenLocally, rawGet as getRaw } from './support';
 
 /**
  * Issue 13, item 1: the gateway sent the 738 KB script and every JSON answer uncompressed, even to
@@ -26,7 +24,7 @@ const CSS = 'index-Qw34-def.css';
 let webDist: string;
 let clients: Clients;
 let store: KeyValueStore;
-let server: Server;
+let listening: Awaited<ReturnType<typeof listenLocally>> | undefined;
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -50,36 +48,19 @@ beforeAll(async () => {
     store,
     logger: silentLogger,
   });
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  listening = await listenLocally(app);
+  baseUrl = listening.baseUrl;
 });
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await listening?.close();
   if (clients) closeClients(clients);
   await store?.close();
   if (webDist) rmSync(webDist, { recursive: true, force: true });
 });
 
-/** A GET that leaves the body as it crossed the wire (fetch and supertest would decode it). */
-function rawGet(
-  pathname: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    get(`${baseUrl}${pathname}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-}
+const rawGet = (pathname: string, headers: Record<string, string> = {}) =>
+  getRaw(`${baseUrl}${pathname}`, headers);
 
 const CHROME = 'gzip, deflate, br, zstd';
 

@@ -1,17 +1,15 @@
-import { get, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressAnswers } from '../src/http/compress-answers';
 import { sendSharedAnswer, sharedCompressed } from '../src/http/shared-answer';
 import { sharedBody, sharedJson } from '../src/http/shared-json';
+import { listenLocally, rawGet as getRaw } from './support';
 
 /** One answer object shared by every request, as the cards-market client hands back for equal bytes. */
 const source = { players: Array.from({ length: 300 }, (_, id) => ({ id, name: `Player ${id}` })) };
 const small = { ok: true };
-let server: Server;
-let baseUrl: string;
+let listening: Awaited<ReturnType<typeof listenLocally>>;
 
 beforeAll(async () => {
   const app = express();
@@ -25,28 +23,13 @@ beforeAll(async () => {
       sendSharedAnswer(req, res, 200, body, sharedJson(body)!).catch(next);
     });
   }
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  listening = await listenLocally(app);
 });
 
-afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-});
+afterAll(() => listening?.close());
 
-/** A GET that leaves the body as it crossed the wire. */
-function rawGet(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    get(`${baseUrl}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-}
+const rawGet = (path: string, headers: Record<string, string> = {}) =>
+  getRaw(`${listening.baseUrl}${path}`, headers);
 
 describe('a shared answer', () => {
   it('goes out compressed once for every request that accepts it, and decodes to its JSON', async () => {

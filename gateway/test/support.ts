@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Express } from 'express';
 import request, { type Response } from 'supertest';
 import { expect } from 'vitest';
@@ -61,6 +61,38 @@ async function flushGatewayKeys(store: KeyValueStore): Promise<void> {
  * A real identity service, the gateway's clients for it (every other upstream unreachable), a store
  * (Redis when TEST_REDIS_URL is set, memory otherwise) and the express app listening on a loopback port.
  */
+/** `app` served on a free loopback port; `close()` drops its connections and stops it. */
+export async function listenLocally(app: Express): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    s.once('error', reject);
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A GET that leaves the body as it crossed the wire (fetch and supertest would decode it). */
+export function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 export async function startGatewayHarness(
   options: { identityEnv?: Record<string, string>; config?: Record<string, string>; flush?: boolean } = {},
 ): Promise<GatewayHarness> {
@@ -82,22 +114,17 @@ export async function startGatewayHarness(
       logger: silentLogger,
     });
   const app = appWith({});
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    s.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenLocally(app);
   return {
     identity,
     clients,
     addresses,
     store,
     app,
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: listening.baseUrl,
     appWith,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await listening.close();
       closeClients(clients);
       await store.close();
       await identity.stop();

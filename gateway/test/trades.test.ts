@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessBus } from '@touchline/kit';
@@ -12,14 +10,22 @@ import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
 import { UPSTREAMS, type Upstream } from '../src/config';
 import { createMemoryStore, type KeyValueStore } from '../src/store';
-import { browser, expectError, gatewayConfig, PASSWORD, uniqueEmail, UNREACHABLE } from './support';
+import {
+  browser,
+  expectError,
+  gatewayConfig,
+  PASSWORD,
+  uniqueEmail,
+  UNREACHABLE,
+  listenLocally,
+} from './support';
 
 // The four services behind the trade routes, on one event bus, and the gateway in front of them.
 let bus: InProcessBus;
 let services: Record<'wallet' | 'identity' | 'cards' | 'trading', TestService>;
 let clients: Clients;
 let store: KeyValueStore;
-let server: Server;
+let listening: Awaited<ReturnType<typeof listenLocally>> | undefined;
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -53,15 +59,12 @@ beforeAll(async () => {
   clients = createClients(addresses, { defaultTimeoutMs: 10_000 });
   store = createMemoryStore();
   const app = createApp({ config: gatewayConfig(), clients, addresses, store, logger: silentLogger });
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  listening = await listenLocally(app);
+  baseUrl = listening.baseUrl;
 });
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await listening?.close();
   if (clients) closeClients(clients);
   await store?.close();
   for (const s of [services?.trading, services?.cards, services?.identity, services?.wallet]) await s?.stop();
