@@ -390,6 +390,40 @@ describe('subscribeConsumers (inbox)', () => {
     expect(await db('inbox').pluck('event_id')).toEqual([even.headers['event-id']]);
   });
 
+  it('hands the fresh events of a batch to handleMany together, in order, under the request id of the first', async () => {
+    const [a, b, c] = [await publishedMessage(31), await publishedMessage(32), await publishedMessage(33)];
+    const bus = new FakeBus();
+    const calls: { userIds: number[]; requestId: string | undefined }[] = [];
+    await subscribeConsumers({
+      bus,
+      db,
+      group: 'projection',
+      logger: silentLogger,
+      consumers: [
+        consumer(TOPIC, () => Promise.reject(new Error('handle is not called when handleMany is set')), {
+          handleMany: async (events, trx) => {
+            calls.push({
+              userIds: events.map((e) => e.event.userId),
+              requestId: currentContext()?.requestId,
+            });
+            await trx('notes').insert(events.map((e) => ({ text: `projection saw ${e.event.userId}` })));
+          },
+        }),
+      ],
+    });
+    await bus.deliver(b);
+    // b was handled before, and a comes twice in the batch.
+    await bus.subscriptions[0]!.batchHandler!([a, b, a, c]);
+
+    const first = a.headers['event-id'];
+    expect(calls).toEqual([
+      { userIds: [32], requestId: `event:${b.headers['event-id']}` },
+      { userIds: [31, 33], requestId: `events:${first}+1` },
+    ]);
+    expect(await notesOf('projection')).toHaveLength(3);
+    expect(await count('inbox')).toBe(3);
+  });
+
   it('ignores other topics and drops events without an id', async () => {
     const message = await publishedMessage(15);
     const { bus, handled } = await subscribe('notifications');

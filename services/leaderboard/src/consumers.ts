@@ -1,8 +1,8 @@
 import { consumer, type EventConsumer } from '@touchline/kit';
 import type { LeaderboardDeps } from './use-cases/deps';
 import {
-  onCardMinted,
-  onCardTransferred,
+  onCardsMinted,
+  onCardsTransferred,
   onPricesTicked,
   onUserBanned,
   onUserRegistered,
@@ -11,8 +11,15 @@ import {
 /** Events the board is built from; each runs in the inbox transaction (exactly once per event). */
 export function leaderboardConsumers(deps: LeaderboardDeps): EventConsumer[] {
   return [
-    consumer('cards.card.minted', (event, meta, trx) => onCardMinted(deps, trx, event, meta)),
-    consumer('cards.card.transferred', (event, meta, trx) => onCardTransferred(deps, trx, event, meta)),
+    // A batch of card events is folded at once (projection-events.ts says why that is safe).
+    consumer('cards.card.minted', (event, meta, trx) => onCardsMinted(deps, trx, [{ event, meta }]), {
+      handleMany: (events, trx) => onCardsMinted(deps, trx, events),
+    }),
+    consumer(
+      'cards.card.transferred',
+      (event, meta, trx) => onCardsTransferred(deps, trx, [{ event, meta }]),
+      { handleMany: (events, trx) => onCardsTransferred(deps, trx, events) },
+    ),
     consumer('market.prices.ticked', (event, meta, trx) => onPricesTicked(deps, trx, event, meta)),
     consumer('identity.user.registered', (event, meta, trx) => onUserRegistered(deps, trx, event, meta)),
     consumer('identity.user.banned', (event, meta, trx) => onUserBanned(deps, trx, event, meta)),

@@ -85,6 +85,35 @@ describe('order and redelivery', () => {
     }
   });
 
+  it('handed over in fetched batches (card events folded together): the same board, stats ending at its totals', async () => {
+    const whole = await startBoard();
+    const reversedInPairs = await startBoard();
+    boards.push(whole, reversedInPairs);
+    await whole.sendTogether(history);
+    const reversed = [...history].reverse();
+    for (let i = 0; i < reversed.length; i += 2) await reversedInPairs.sendTogether(reversed.slice(i, i + 2));
+    for (const board of [whole, reversedInPairs]) {
+      const totals = await board.totals();
+      expect(totals).toEqual(expected);
+      // The last stats event of each user says what the board holds.
+      const last = new Map<number, { collectionValue: number; cardCount: number }>();
+      for (const e of await board.events('leaderboard.stats.changed')) last.set(e.userId, e);
+      for (const row of totals)
+        expect(last.get(row.user_id)).toMatchObject({
+          collectionValue: row.collection_value,
+          cardCount: row.card_count,
+        });
+    }
+    // The whole history in one batch folds each topic's card events at once: fewer stats events
+    // than the same history one event at a time.
+    const oneByOne = await startBoard();
+    boards.push(oneByOne);
+    await replay(oneByOne, history);
+    expect((await whole.events('leaderboard.stats.changed')).length).toBeLessThan(
+      (await oneByOne.events('leaderboard.stats.changed')).length,
+    );
+  });
+
   it('a redelivered event changes nothing and publishes nothing more', async () => {
     const board = await startBoard();
     boards.push(board);

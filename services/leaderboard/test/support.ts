@@ -10,6 +10,7 @@ import {
   systemRandom,
   type PromiseClient,
   type RunningService,
+  type Subscription,
 } from '@touchline/kit';
 import { createTestDatabase, silentLogger, type TestDatabase } from '@touchline/kit/src/testing';
 import {
@@ -107,6 +108,25 @@ export async function startBoard(count = 1) {
         },
       ]);
       return eventId;
+    },
+    /**
+     * Delivers events to a replica as one fetched batch, as the Kafka bus hands them over: through
+     * its group's batch handler and the inbox, in one transaction.
+     */
+    async sendTogether(events: { topic: Topic; payload: EventInput<Topic>; eventId: string }[], replica = 0) {
+      // The in-process bus delivers one event at a time; its subscription is the one Kafka would call.
+      const groups = (
+        replicas[replica]!.bus as unknown as { groups: Map<string, { subscription: Subscription }> }
+      ).groups;
+      const [{ subscription }] = [...groups.values()] as [{ subscription: Subscription }];
+      await subscription.batchHandler!(
+        events.map(({ topic, payload, eventId }) => ({
+          topic,
+          key: 'k',
+          value: encodeEvent(topic, payload),
+          headers: { [EVENT_HEADERS.id]: eventId, [EVENT_HEADERS.occurredAt]: new Date().toISOString() },
+        })),
+      );
     },
     /** Flushes the shared cache, as a Redis restart without persistence would. */
     async flush() {

@@ -22,14 +22,21 @@ export interface EventConsumer<T extends Topic = Topic> {
    * the same answer.
    */
   relevant?(event: EventOutput<T>, meta: EventMeta): boolean;
+  /**
+   * When set, the fresh events of this topic in one delivered batch are handed over together, in
+   * their order, instead of one `handle` call each (same transaction). Only for a projection whose
+   * outcome does not depend on how its events are grouped: a batch is one fetch, and after a
+   * failure its events come again one at a time.
+   */
+  handleMany?(events: { event: EventOutput<T>; meta: EventMeta }[], trx: Knex.Transaction): Promise<void>;
 }
 
 export function consumer<T extends Topic>(
   topic: T,
   handle: (event: EventOutput<T>, meta: EventMeta, trx: Knex.Transaction) => Promise<void>,
-  options: { relevant?: (event: EventOutput<T>, meta: EventMeta) => boolean } = {},
+  options: Pick<EventConsumer<T>, 'relevant' | 'handleMany'> = {},
 ): EventConsumer {
-  return { topic, handle, relevant: options.relevant } as unknown as EventConsumer;
+  return { topic, handle, ...options } as unknown as EventConsumer;
 }
 
 /**
@@ -67,11 +74,25 @@ export async function subscribeConsumers(options: {
     return { target, meta, message, event };
   };
 
-  /** Runs the handler in the trace and request context of the event it handles. */
-  const handle = ({ target, meta, message, event }: Delivery, trx: Knex.Transaction) =>
-    context.with(propagation.extract(context.active(), message.headers), () =>
-      runWithContext({ requestId: `event:${meta.eventId}` }, () => target.handle(event, meta, trx)),
+  /**
+   * Runs the handler in the trace and request context of the event it handles (of the first, for
+   * several events handed over together).
+   */
+  const handle = (group: Delivery[], trx: Knex.Transaction) => {
+    const { target, meta, message, event } = group[0]!;
+    const requestId =
+      group.length === 1 ? `event:${meta.eventId}` : `events:${meta.eventId}+${group.length - 1}`;
+    return context.with(propagation.extract(context.active(), message.headers), () =>
+      runWithContext({ requestId }, () =>
+        target.handleMany
+          ? target.handleMany(
+              group.map((d) => ({ event: d.event, meta: d.meta })),
+              trx,
+            )
+          : target.handle(event, meta, trx),
+      ),
     );
+  };
 
   /** Records the events in the inbox and handles those recorded now, all in one transaction. */
   const handleAll = async (deliveries: Delivery[]) => {
@@ -86,16 +107,28 @@ export async function subscribeConsumers(options: {
             .returning('event_id')) as { event_id: string }[]
         ).map((row) => row.event_id),
       );
+      const toHandle: Delivery[] = [];
       for (const delivery of deliveries) {
         // delete: an event delivered twice in one batch is handled once.
-        if (!fresh.delete(delivery.meta.eventId)) {
+        if (fresh.delete(delivery.meta.eventId)) toHandle.push(delivery);
+        else
           logger.debug(
             { eventId: delivery.meta.eventId, topic: delivery.message.topic },
             'duplicate event skipped',
           );
-          continue;
+      }
+      const handedOver = new Set<EventConsumer>();
+      for (const delivery of toHandle) {
+        const { target } = delivery;
+        if (!target.handleMany) await handle([delivery], trx);
+        else if (!handedOver.has(target)) {
+          // All of this topic's events of the batch, at the place of the first.
+          handedOver.add(target);
+          await handle(
+            toHandle.filter((d) => d.target === target),
+            trx,
+          );
         }
-        await handle(delivery, trx);
       }
     });
   };

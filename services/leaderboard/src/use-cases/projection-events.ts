@@ -40,62 +40,94 @@ async function changed(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]): Prom
   pushAfterCommit(deps, trx, rows);
 }
 
-/**
- * A card changed hands (or was made). Locks are taken in one order everywhere (card, player price,
- * users by id), and the totals are recomputed from the rows, so the outcome is the same whatever
- * order the events arrive in.
- */
-async function cardMoved(
-  deps: LeaderboardDeps,
-  trx: Tx,
-  move: { cardId: number; playerId: number; price: number; at: Date; userIds: number[] },
+/** A card that changed hands (or was made), and how to record it under the card's row lock. */
+interface CardMove {
+  cardId: number;
+  playerId: number;
+  price: number;
+  at: Date;
+  /** The users whose totals it changes (its previous owner is found under the lock). */
+  userIds: number[];
   /** Records the move under the card's row lock; answers the owner before it. */
-  record: () => Promise<number | undefined>,
-): Promise<void> {
-  const previousOwner = await record();
-  const priceChanged = await observePrice(trx, { playerId: move.playerId, price: move.price, at: move.at });
+  record: () => Promise<number | undefined>;
+}
+
+/**
+ * Cards that changed hands (or were made), one event each, together. Locks are taken in one order
+ * everywhere (cards, player prices, users, each by id), and the totals are recomputed from the rows
+ * once for everyone the moves touched: the outcome is the same whatever order the events arrive in
+ * and however they are grouped, so a fetched batch is folded in one recompute and one stats event
+ * per changed user.
+ */
+async function cardsMoved(deps: LeaderboardDeps, trx: Tx, moves: CardMove[]): Promise<void> {
+  if (moves.length === 0) return;
+  const byCard = [...moves].sort((a, b) => a.cardId - b.cardId); // stable: one card's events keep their order
+  const userIds = new Set(moves.flatMap((move) => move.userIds));
+  for (const move of byCard) {
+    const previousOwner = await move.record();
+    if (previousOwner !== undefined) userIds.add(previousOwner);
+  }
+  const repriced = new Set<number>();
+  for (const move of [...moves].sort((a, b) => a.playerId - b.playerId)) {
+    if (await observePrice(trx, { playerId: move.playerId, price: move.price, at: move.at }))
+      repriced.add(move.playerId);
+  }
   const rows = await recomputeUsers(trx, {
-    userIds: previousOwner === undefined ? move.userIds : [...move.userIds, previousOwner],
-    playerIds: priceChanged ? [move.playerId] : [],
-    asOf: move.at,
+    userIds: [...userIds],
+    playerIds: [...repriced],
+    asOf: new Date(Math.max(...moves.map((move) => move.at.getTime()))),
   });
   await changed(deps, trx, rows);
 }
 
-export async function onCardMinted(
-  deps: LeaderboardDeps,
-  trx: Tx,
-  event: EventOutput<'cards.card.minted'>,
-  meta: EventMeta,
-): Promise<void> {
-  const card = {
-    cardId: event.cardId,
-    playerId: event.playerId,
-    ownerId: event.userId,
-    at: eventTime(event.mintedAt, meta),
-  };
-  await cardMoved(deps, trx, { ...card, price: event.currentPrice, userIds: [event.userId] }, () =>
-    recordMint(trx, card),
+type Delivered<T extends 'cards.card.minted' | 'cards.card.transferred'> = {
+  event: EventOutput<T>;
+  meta: EventMeta;
+}[];
+
+export function onCardsMinted(deps: LeaderboardDeps, trx: Tx, minted: Delivered<'cards.card.minted'>) {
+  return cardsMoved(
+    deps,
+    trx,
+    minted.map(({ event, meta }) => {
+      const card = {
+        cardId: event.cardId,
+        playerId: event.playerId,
+        ownerId: event.userId,
+        at: eventTime(event.mintedAt, meta),
+      };
+      return {
+        ...card,
+        price: event.currentPrice,
+        userIds: [event.userId],
+        record: () => recordMint(trx, card),
+      };
+    }),
   );
 }
 
-export async function onCardTransferred(
+export function onCardsTransferred(
   deps: LeaderboardDeps,
   trx: Tx,
-  event: EventOutput<'cards.card.transferred'>,
-  meta: EventMeta,
-): Promise<void> {
-  const card = {
-    cardId: event.cardId,
-    playerId: event.playerId,
-    ownerId: event.toUserId,
-    at: eventTime(event.transferredAt, meta),
-  };
-  await cardMoved(
+  transferred: Delivered<'cards.card.transferred'>,
+) {
+  return cardsMoved(
     deps,
     trx,
-    { ...card, price: event.currentPrice, userIds: [event.fromUserId, event.toUserId] },
-    () => recordTransfer(trx, card),
+    transferred.map(({ event, meta }) => {
+      const card = {
+        cardId: event.cardId,
+        playerId: event.playerId,
+        ownerId: event.toUserId,
+        at: eventTime(event.transferredAt, meta),
+      };
+      return {
+        ...card,
+        price: event.currentPrice,
+        userIds: [event.fromUserId, event.toUserId],
+        record: () => recordTransfer(trx, card),
+      };
+    }),
   );
 }
 
