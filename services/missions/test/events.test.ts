@@ -4,7 +4,7 @@ import { BADGES } from '../src/catalogue/badges';
 import { earnBadge } from '../src/use-cases/badges';
 import { checkRosters } from '../src/use-cases/club-roster';
 import type { MissionsDeps } from '../src/use-cases/deps';
-import { startMissions, type MissionsHarness } from './support';
+import { saleOf, startMissions, type MissionsHarness } from './support';
 
 // Mission ids of src/catalogue/missions.ts.
 const SIGN_IN = 1;
@@ -95,6 +95,47 @@ describe('progress from events', () => {
     expect(await h.mission(buyer, BUY_FIVE)).toMatchObject({ progress: 5, completed: true });
     const completed = (await h.events('missions.mission.completed')).filter((e) => e.userId === buyer);
     expect(completed.map((e) => e.missionId).sort()).toEqual([BUY_ONE, BUY_FIVE].sort());
+  });
+
+  it('a fetched batch of sales counts as the same sales one at a time: progress, completions, counters, badges', async () => {
+    const oneByOne = h.user();
+    const together = h.user();
+    const times = ['13:50', '13:00', '13:40', '13:10', '13:30', '13:20'].map(
+      (t) => `2026-11-23T${t}:00.000Z`,
+    );
+    for (const at of times) await h.sale(oneByOne, 0, at);
+    const sql: string[] = [];
+    const record = (query: { sql: string }) => sql.push(query.sql);
+    h.missions.database.db.on('query', record);
+    try {
+      await h.publishTogether(
+        'market.sale.completed',
+        times.map((at) => ({ key: '1', payload: saleOf(together, 0, at) })),
+      );
+    } finally {
+      h.missions.database.db.off('query', record);
+    }
+    // The six sales move the buyer's missions with one lock and one write, its counter with one upsert.
+    expect(sql.filter((text) => text.includes('mission_progress'))).toHaveLength(2);
+    expect(sql.filter((text) => text.includes('lifetime_counts'))).toHaveLength(1);
+    for (const mission of [BUY_ONE, BUY_FIVE])
+      expect(await h.mission(together, mission)).toEqual(await h.mission(oneByOne, mission));
+    expect(await h.mission(together, BUY_FIVE)).toMatchObject({ progress: 5, completed: true });
+    const completions = async (user: number) =>
+      (await h.events('missions.mission.completed'))
+        .filter((e) => e.userId === user)
+        .map((e) => [e.missionId, e.completedAt])
+        .sort();
+    expect(await completions(together)).toEqual(await completions(oneByOne));
+    const db = h.missions.database.db;
+    const counts = (user: number) =>
+      db('lifetime_counts').where({ user_id: user }).orderBy('counter').select('counter', 'count');
+    expect(await counts(together)).toEqual(await counts(oneByOne));
+    // First Buy is dated by the first sale delivered, one at a time or in the batch.
+    const badges = (user: number) =>
+      db('user_badges').where({ user_id: user }).orderBy('badge_id').select('badge_id', 'earned_at');
+    expect(await badges(together)).toEqual(await badges(oneByOne));
+    expect((await badges(together)).map((b: { badge_id: string }) => b.badge_id)).toContain('first-buy');
   });
 
   it('the market (user 0) as seller counts for the buyer only; a trade counts for both sides', async () => {

@@ -6,6 +6,7 @@ import {
   Outbox,
   systemRandom,
   type PromiseClient,
+  type Subscription,
 } from '@touchline/kit';
 import { silentLogger, startTestService } from '@touchline/kit/src/testing';
 import {
@@ -37,6 +38,23 @@ const HOUR = 3_600_000;
  * published straight onto the bus, as their producers' relays would, with ids the test chooses, so a
  * test can redeliver one or deliver several out of order.
  */
+/** A market sale of card 1 at 200 coins, completed at `at`. */
+export const saleOf = (
+  buyerUserId: number,
+  sellerUserId: number,
+  at: string,
+): EventInput<'market.sale.completed'> => ({
+  saleId: randomUUID(),
+  cardId: 1,
+  playerId: 1,
+  playerName: 'A Player',
+  rarity: 'Common',
+  sellerUserId,
+  buyerUserId,
+  price: 200,
+  completedAt: at,
+});
+
 export async function startMissions(now = MONDAY_10AM) {
   const bus = new InProcessBus(silentLogger);
   const clock = fixedClock(now);
@@ -103,25 +121,31 @@ export async function startMissions(now = MONDAY_10AM) {
       ]);
       return eventId;
     },
+    /**
+     * Delivers events to missions as one fetched batch, as the Kafka bus hands them over: through
+     * missions' batch handler and the inbox, in one transaction.
+     */
+    async publishTogether<T extends Topic>(topic: T, events: { key: string; payload: EventInput<T> }[]) {
+      // The in-process bus delivers one event at a time; this is the subscription Kafka would call.
+      const groups = (bus as unknown as { groups: Map<string, { subscription: Subscription }> }).groups;
+      const { subscription } = [...groups.values()].find((g) => g.subscription.group === 'missions')!;
+      await subscription.batchHandler!(
+        events.map(({ key, payload }) => ({
+          topic,
+          key,
+          value: encodeEvent(topic, payload),
+          headers: {
+            'event-id': randomUUID(),
+            'event-type': topic,
+            'occurred-at': clock.now().toISOString(),
+          },
+        })),
+      );
+    },
     signIn: (userId: number, at: string, eventId?: string) =>
       h.publish('identity.user.logged_in', String(userId), { userId, loggedInAt: at }, eventId),
     sale: (buyerUserId: number, sellerUserId: number, at: string, eventId?: string) =>
-      h.publish(
-        'market.sale.completed',
-        '1',
-        {
-          saleId: randomUUID(),
-          cardId: 1,
-          playerId: 1,
-          playerName: 'A Player',
-          rarity: 'Common',
-          sellerUserId,
-          buyerUserId,
-          price: 200,
-          completedAt: at,
-        },
-        eventId,
-      ),
+      h.publish('market.sale.completed', '1', saleOf(buyerUserId, sellerUserId, at), eventId),
     packOpened: (userId: number, at: string, eventId?: string) =>
       h.publish(
         'cards.pack.opened',

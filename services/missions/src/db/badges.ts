@@ -32,16 +32,17 @@ export async function userBadges(db: Db, userId: number): Promise<UserBadgeRow[]
   return rows.map((row) => ({ ...row, earned_at: toDate(row.earned_at) }));
 }
 
-/** The lifetime counter after one more event. */
+/** The lifetime counter after `by` more events. */
 export async function incrementCounter(
   trx: Knex.Transaction,
   userId: number,
   counter: string,
+  by = 1,
 ): Promise<number> {
   const [row] = (await trx('lifetime_counts')
-    .insert({ user_id: userId, counter, count: 1 })
+    .insert({ user_id: userId, counter, count: by })
     .onConflict(['user_id', 'counter'])
-    .merge({ count: trx.raw('lifetime_counts.count + 1') })
+    .merge({ count: trx.raw('lifetime_counts.count + ?', [by]) })
     .returning('count')) as { count: number }[];
   return Number(row!.count);
 }

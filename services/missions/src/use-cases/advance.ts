@@ -54,8 +54,7 @@ async function announceCompletion(
 
 /**
  * advanceMission for several missions of one user moved by one event, in two statements (lock all,
- * save all) instead of two per mission. The missions are taken in id order; `baselineIfNew` is the
- * baseline of any instance created here.
+ * save all) instead of two per mission. `baselineIfNew` is the baseline of any instance created here.
  */
 export async function advanceMissions(
   deps: MissionsDeps,
@@ -66,27 +65,72 @@ export async function advanceMissions(
   step: (mission: MissionDefinition, before: Progress, baseline: number | null) => Step,
   baselineIfNew: number | null = null,
 ): Promise<void> {
-  if (missions.length === 0) return;
+  await advanceSteps(
+    deps,
+    trx,
+    userId,
+    missions.map((mission) => ({ mission, at, step: (before, baseline) => step(mission, before, baseline) })),
+    baselineIfNew,
+  );
+}
+
+/** One event's step on one mission of a user, in the period of the event's time `at`. */
+export interface MissionStep {
+  mission: MissionDefinition;
+  at: Date;
+  step: (before: Progress, baseline: number | null) => Step;
+}
+
+/**
+ * Several steps of one user's missions (the events of a batch), in two statements: the mission
+ * instances they fall in are locked in mission id then period order, each instance takes its steps
+ * in the order given, and the rows are saved together. An instance completes (and is announced)
+ * once, by whichever of its steps reached the target.
+ */
+export async function advanceSteps(
+  deps: MissionsDeps,
+  trx: Tx,
+  userId: number,
+  steps: MissionStep[],
+  baselineIfNew: number | null = null,
+): Promise<void> {
+  if (steps.length === 0) return;
   const now = deps.clock.now();
-  const ordered = [...missions].sort((a, b) => a.id - b.id);
-  const periods: Period[] = ordered.map((mission) => periodOf(mission.period, at));
+  const keyOf = (missionId: number, period: Period) => `${missionId}:${period.key}`;
+  const placed = steps.map((s) => ({ ...s, period: periodOf(s.mission.period, s.at) }));
+  const instances = new Map<string, { mission: MissionDefinition; period: Period }>();
+  for (const { mission, period } of placed) instances.set(keyOf(mission.id, period), { mission, period });
+  const ordered = [...instances.values()].sort(
+    (a, b) => a.mission.id - b.mission.id || a.period.key.localeCompare(b.period.key),
+  );
   const rows = await lockProgressMany(
     trx,
     userId,
-    ordered.map((mission, i) => ({ missionId: mission.id, period: periods[i]! })),
+    ordered.map(({ mission, period }) => ({ missionId: mission.id, period })),
     now,
     baselineIfNew,
   );
-  const steps = ordered.map((mission, i) => {
-    const row = rows[i]!;
-    return step(mission, progressOf(row), row.baseline === null ? null : Number(row.baseline));
-  });
+  const state = new Map(
+    ordered.map(({ mission, period }, i) => {
+      const row = rows[i]!;
+      return [
+        keyOf(mission.id, period),
+        { mission, period, row, progress: progressOf(row), completedNow: false },
+      ];
+    }),
+  );
+  for (const { mission, period, step } of placed) {
+    const instance = state.get(keyOf(mission.id, period))!;
+    const baseline = instance.row.baseline === null ? null : Number(instance.row.baseline);
+    const { next, completedNow } = step(instance.progress, baseline);
+    instance.progress = next;
+    instance.completedNow ||= completedNow;
+  }
   await saveProgressMany(
     trx,
-    rows.map((row, i) => ({ row, next: steps[i]!.next })),
+    [...state.values()].map(({ row, progress }) => ({ row, next: progress })),
     now,
   );
-  for (const [i, mission] of ordered.entries())
-    if (steps[i]!.completedNow)
-      await announceCompletion(deps, trx, userId, mission, periods[i]!, steps[i]!.next, now);
+  for (const { mission, period, progress, completedNow } of state.values())
+    if (completedNow) await announceCompletion(deps, trx, userId, mission, period, progress, now);
 }

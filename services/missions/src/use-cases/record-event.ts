@@ -3,10 +3,10 @@ import type { EventOutput } from '@touchline/protos';
 import { incrementCounter } from '../db/badges';
 import { badgesForCounter, countersMovedBy } from '../domain/badges';
 import { isCountingMission } from '../domain/definitions';
-import { factMatches, factsOf, type CountedTopic } from '../domain/events';
+import { factMatches, factsOf, type CountedTopic, type Fact } from '../domain/events';
 import { countOne } from '../domain/progress';
-import { advanceMissions } from './advance';
-import { earnBadges } from './badges';
+import { advanceSteps } from './advance';
+import { earnBadge } from './badges';
 import type { MissionsDeps } from './deps';
 
 /**
@@ -15,25 +15,59 @@ import type { MissionsDeps } from './deps';
  * badges watch. Runs in the inbox transaction, so a redelivered event is never counted twice; counts
  * add up in any order, so a reordered one changes nothing either.
  */
-export async function recordEvent<T extends CountedTopic>(
+export function recordEvent<T extends CountedTopic>(
   deps: MissionsDeps,
   trx: Tx,
   topic: T,
   event: EventOutput<T>,
   meta: EventMeta,
 ): Promise<void> {
-  // Users in a fixed order, so two events locking the same rows never wait on each other in a cycle.
-  const facts = factsOf(topic, event, meta.occurredAt).sort((a, b) => a.userId - b.userId);
-  for (const fact of facts) {
-    const counting = deps.missions.filter(
-      (mission) => isCountingMission(mission) && factMatches(fact, mission.counts),
+  return recordEvents(deps, trx, topic, [{ event, meta }]);
+}
+
+/**
+ * Counted events of one topic from one fetched batch, together: since counts add up in any order,
+ * each user's missions take all of the batch's steps in one lock and one save, and each counter one
+ * increment by the number of events (a badge is earned at the time of the event that reached it).
+ */
+export async function recordEvents<T extends CountedTopic>(
+  deps: MissionsDeps,
+  trx: Tx,
+  topic: T,
+  events: { event: EventOutput<T>; meta: EventMeta }[],
+): Promise<void> {
+  const byUser = new Map<number, Fact[]>();
+  for (const { event, meta } of events)
+    for (const fact of factsOf(topic, event, meta.occurredAt))
+      byUser.set(fact.userId, [...(byUser.get(fact.userId) ?? []), fact]);
+  // Users in a fixed order, so two batches locking the same rows never wait on each other in a cycle.
+  for (const [userId, facts] of [...byUser].sort(([a], [b]) => a - b)) {
+    await advanceSteps(
+      deps,
+      trx,
+      userId,
+      facts.flatMap((fact) =>
+        deps.missions
+          .filter((mission) => isCountingMission(mission) && factMatches(fact, mission.counts))
+          .map((mission) => ({
+            mission,
+            at: fact.at,
+            step: (before: Parameters<typeof countOne>[0]) => countOne(before, mission.target, fact.at),
+          })),
+      ),
     );
-    await advanceMissions(deps, trx, fact.userId, counting, fact.at, (mission, before) =>
-      countOne(before, mission.target, fact.at),
-    );
-    for (const counter of countersMovedBy(fact, deps.badges)) {
-      const count = await incrementCounter(trx, fact.userId, counter);
-      await earnBadges(deps, trx, fact.userId, badgesForCounter(counter, count, deps.badges), fact.at);
+    const moved = new Map<string, Date[]>();
+    for (const fact of facts)
+      for (const counter of countersMovedBy(fact, deps.badges))
+        moved.set(counter, [...(moved.get(counter) ?? []), fact.at]);
+    for (const [counter, times] of [...moved].sort(([a], [b]) => a.localeCompare(b))) {
+      const count = await incrementCounter(trx, userId, counter, times.length);
+      const before = count - times.length;
+      for (const badge of badgesForCounter(counter, count, deps.badges)) {
+        const atLeast = badge.rule.kind === 'events' ? badge.rule.atLeast : 0;
+        // The event that took the counter to the badge's threshold; the first one if it was there already.
+        await earnBadge(deps, trx, userId, badge, times[Math.max(0, atLeast - before - 1)]!);
+      }
     }
   }
 }
