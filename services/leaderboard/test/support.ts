@@ -10,7 +10,6 @@ import {
   systemRandom,
   type PromiseClient,
   type RunningService,
-  type Subscription,
 } from '@touchline/kit';
 import { createTestDatabase, silentLogger, type TestDatabase } from '@touchline/kit/src/testing';
 import {
@@ -114,12 +113,8 @@ export async function startBoard(count = 1) {
      * its group's batch handler and the inbox, in one transaction.
      */
     async sendTogether(events: { topic: Topic; payload: EventInput<Topic>; eventId: string }[], replica = 0) {
-      // The in-process bus delivers one event at a time; its subscription is the one Kafka would call.
-      const groups = (
-        replicas[replica]!.bus as unknown as { groups: Map<string, { subscription: Subscription }> }
-      ).groups;
-      const [{ subscription }] = [...groups.values()] as [{ subscription: Subscription }];
-      await subscription.batchHandler!(
+      await replicas[replica]!.bus.deliverAsOneFetch(
+        'leaderboard',
         events.map(({ topic, payload, eventId }) => ({
           topic,
           key: 'k',

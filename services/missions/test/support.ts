@@ -6,7 +6,6 @@ import {
   Outbox,
   systemRandom,
   type PromiseClient,
-  type Subscription,
 } from '@touchline/kit';
 import { silentLogger, startTestService } from '@touchline/kit/src/testing';
 import {
@@ -126,10 +125,8 @@ export async function startMissions(now = MONDAY_10AM) {
      * missions' batch handler and the inbox, in one transaction.
      */
     async publishTogether<T extends Topic>(topic: T, events: { key: string; payload: EventInput<T> }[]) {
-      // The in-process bus delivers one event at a time; this is the subscription Kafka would call.
-      const groups = (bus as unknown as { groups: Map<string, { subscription: Subscription }> }).groups;
-      const { subscription } = [...groups.values()].find((g) => g.subscription.group === 'missions')!;
-      await subscription.batchHandler!(
+      await bus.deliverAsOneFetch(
+        'missions',
         events.map(({ key, payload }) => ({
           topic,
           key,

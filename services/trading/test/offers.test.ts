@@ -507,6 +507,57 @@ describe('offers that end by themselves', () => {
     expect(await h.offerStatus(created.id)).toMatchObject({ status: 'voided' });
   });
 
+  it('a fetched batch: listings void the offers on every listed card, sales become history once, in order', async () => {
+    const [a, b] = [await h.user('batchseller'), await h.user('batchhoping')];
+    const cards = await h.giveCards(a, 2);
+    const offers = [
+      await offer(a, b, { cards: [cards[0]!.id] }),
+      await offer(a, b, { cards: [cards[1]!.id] }),
+    ];
+    const message = <T extends Topic>(topic: T, payload: EventInput<T>) => ({
+      topic,
+      key: '1',
+      value: encodeEvent(topic, payload),
+      headers: { 'event-id': randomUUID(), 'event-type': topic, 'occurred-at': new Date().toISOString() },
+    });
+    const listed = cards.map((card, i) =>
+      message('cards.listing.created', {
+        listingId: 9000 + i,
+        cardId: card.id,
+        userId: a,
+        playerId: card.playerId,
+        price: card.price,
+        currentPrice: card.price,
+        listedAt: new Date().toISOString(),
+      }),
+    );
+    const saleIds = [randomUUID(), randomUUID(), randomUUID()];
+    const sold = saleIds.map((saleId, i) =>
+      message('market.sale.completed', {
+        saleId,
+        cardId: cards[0]!.id,
+        playerId: cards[0]!.playerId,
+        playerName: 'A Player',
+        rarity: 'Common',
+        sellerUserId: 0,
+        buyerUserId: b,
+        price: 100 + i,
+        completedAt: new Date().toISOString(),
+      }),
+    );
+    await h.bus.deliverAsOneFetch('trading', [...listed, ...sold]);
+    await h.bus.deliverAsOneFetch('trading', sold); // delivered again: nothing more
+    for (const { id } of offers)
+      expect(await h.offerStatus(id)).toEqual({
+        status: 'voided',
+        status_reason: 'A card in this offer was listed for sale',
+      });
+    const history = await h.trading.database.db('trade_history').whereIn('reference', saleIds).orderBy('id');
+    expect(
+      history.map((r: { reference: string; sale_price: number }) => [r.reference, r.sale_price]),
+    ).toEqual(saleIds.map((id, i) => [id, 100 + i]));
+  });
+
   it('a card moved elsewhere (cards.card.transferred) voids the offers that count on its old owner', async () => {
     const [a, b] = [await h.user('shopper'), await h.user('hoping')];
     const [mine] = await h.giveCards(a);

@@ -37,6 +37,16 @@ export class InProcessBus implements EventBus {
     this.resumeDelivery();
   }
 
+  /**
+   * Hands `messages` to one group's batch handler at once, as the Kafka bus hands over a fetch
+   * (this bus otherwise delivers one message at a time): for tests of batch handling.
+   */
+  async deliverAsOneFetch(group: string, messages: BusMessage[]): Promise<void> {
+    const subscription = this.groups.get(group)?.subscription;
+    if (!subscription?.batchHandler) throw new Error(`no batch handler subscribed for ${group}`);
+    await subscription.batchHandler(messages);
+  }
+
   async publish(messages: BusMessage[]): Promise<void> {
     await this.open;
     if (this.closed) throw new Error('event bus is closed');

@@ -27,15 +27,19 @@ export async function onCardTransferred(
   }
 }
 
-/** A listed card cannot be traded or wished (design.md section 5): its offers and wishes end. */
-export async function onListingCreated(
+/**
+ * Listed cards cannot be traded or wished (design.md section 5): their offers and wishes end; the
+ * cards of a fetched batch together.
+ */
+export async function onListingsCreated(
   deps: TradingDeps,
   trx: Tx,
-  event: EventOutput<'cards.listing.created'>,
+  events: EventOutput<'cards.listing.created'>[],
 ): Promise<void> {
   const now = deps.clock.now();
-  const wishes = wishesClosing(trx, [event.cardId], 'voided', 'The card was listed for sale', now);
-  for (const offer of await openOffersWithCards(trx, [event.cardId], wishes))
+  const cardIds = [...new Set(events.map((event) => event.cardId))];
+  const wishes = wishesClosing(trx, cardIds, 'voided', 'The card was listed for sale', now);
+  for (const offer of await openOffersWithCards(trx, cardIds, wishes))
     await voidOffer(deps, trx, offer, 'card_listed', now);
 }
 

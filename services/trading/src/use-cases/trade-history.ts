@@ -16,10 +16,14 @@ import { historyRecord } from '../mappers';
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 500;
 
-/** A completed market sale becomes a history record (once: the reference is unique). */
-export async function recordSale(trx: Tx, sale: EventOutput<'market.sale.completed'>): Promise<void> {
-  await insertHistory(trx, [
-    {
+/**
+ * Completed market sales become history records (once: the reference is unique), in one insert for
+ * a fetched batch, in the order the sales came.
+ */
+export async function recordSales(trx: Tx, sales: EventOutput<'market.sale.completed'>[]): Promise<void> {
+  await insertHistory(
+    trx,
+    sales.map((sale) => ({
       reference: sale.saleId,
       trade_type: sale.listingId ? 'market_sale' : 'market_buy',
       card_id: sale.cardId,
@@ -31,8 +35,8 @@ export async function recordSale(trx: Tx, sale: EventOutput<'market.sale.complet
       sale_price: sale.price,
       profit_loss: sale.profitLoss,
       created_at: new Date(sale.completedAt),
-    },
-  ]);
+    })),
+  );
 }
 
 /** Newest first, keyset-paged by id; mine_only keeps the caller's sales and purchases. */
