@@ -98,44 +98,52 @@ describe('progress from events', () => {
   });
 
   it('a fetched batch of sales counts as the same sales one at a time: progress, completions, counters, badges', async () => {
-    const oneByOne = h.user();
-    const together = h.user();
-    const times = ['13:50', '13:00', '13:40', '13:10', '13:30', '13:20'].map(
-      (t) => `2026-11-23T${t}:00.000Z`,
-    );
-    for (const at of times) await h.sale(oneByOne, 0, at);
+    // Two buyers, each with a twin that gets the same sales one at a time.
+    const buyers = [
+      {
+        together: h.user(),
+        oneByOne: h.user(),
+        times: ['13:50', '13:00', '13:40', '13:10', '13:30', '13:20'],
+      },
+      { together: h.user(), oneByOne: h.user(), times: ['15:00', '14:00'] },
+    ].map((b) => ({ ...b, times: b.times.map((t) => `2026-11-23T${t}:00.000Z`) }));
+    for (const { oneByOne, times } of buyers) for (const at of times) await h.sale(oneByOne, 0, at);
     const sql: string[] = [];
     const record = (query: { sql: string }) => sql.push(query.sql);
     h.missions.database.db.on('query', record);
     try {
       await h.publishTogether(
         'market.sale.completed',
-        times.map((at) => ({ key: '1', payload: saleOf(together, 0, at) })),
+        buyers.flatMap(({ together, times }) =>
+          times.map((at) => ({ key: '1', payload: saleOf(together, 0, at) })),
+        ),
       );
     } finally {
       h.missions.database.db.off('query', record);
     }
-    // The six sales move the buyer's missions with one lock and one write, its counter with one upsert.
+    // The eight sales move both buyers' missions with one lock and one write, their counters with one upsert.
     expect(sql.filter((text) => text.includes('mission_progress'))).toHaveLength(2);
     expect(sql.filter((text) => text.includes('lifetime_counts'))).toHaveLength(1);
-    for (const mission of [BUY_ONE, BUY_FIVE])
-      expect(await h.mission(together, mission)).toEqual(await h.mission(oneByOne, mission));
-    expect(await h.mission(together, BUY_FIVE)).toMatchObject({ progress: 5, completed: true });
+    expect(await h.mission(buyers[0]!.together, BUY_FIVE)).toMatchObject({ progress: 5, completed: true });
+    const db = h.missions.database.db;
     const completions = async (user: number) =>
       (await h.events('missions.mission.completed'))
         .filter((e) => e.userId === user)
         .map((e) => [e.missionId, e.completedAt])
         .sort();
-    expect(await completions(together)).toEqual(await completions(oneByOne));
-    const db = h.missions.database.db;
     const counts = (user: number) =>
       db('lifetime_counts').where({ user_id: user }).orderBy('counter').select('counter', 'count');
-    expect(await counts(together)).toEqual(await counts(oneByOne));
     // First Buy is dated by the first sale delivered, one at a time or in the batch.
     const badges = (user: number) =>
       db('user_badges').where({ user_id: user }).orderBy('badge_id').select('badge_id', 'earned_at');
-    expect(await badges(together)).toEqual(await badges(oneByOne));
-    expect((await badges(together)).map((b: { badge_id: string }) => b.badge_id)).toContain('first-buy');
+    for (const { together, oneByOne } of buyers) {
+      for (const mission of [BUY_ONE, BUY_FIVE])
+        expect(await h.mission(together, mission)).toEqual(await h.mission(oneByOne, mission));
+      expect(await completions(together)).toEqual(await completions(oneByOne));
+      expect(await counts(together)).toEqual(await counts(oneByOne));
+      expect(await badges(together)).toEqual(await badges(oneByOne));
+      expect((await badges(together)).map((b: { badge_id: string }) => b.badge_id)).toContain('first-buy');
+    }
   });
 
   it('the market (user 0) as seller counts for the buyer only; a trade counts for both sides', async () => {

@@ -32,17 +32,21 @@ export async function userBadges(db: Db, userId: number): Promise<UserBadgeRow[]
   return rows.map((row) => ({ ...row, earned_at: toDate(row.earned_at) }));
 }
 
-/** The lifetime counter after `by` more events. */
-export async function incrementCounter(
+/**
+ * Lifetime counters moved on by `by` events each, in one statement; each pair of user and counter
+ * once, in the order given (callers sort them, so two transactions never wait in a cycle). Returns
+ * the counts after, in that order.
+ */
+export async function incrementCounters(
   trx: Knex.Transaction,
-  userId: number,
-  counter: string,
-  by = 1,
-): Promise<number> {
-  const [row] = (await trx('lifetime_counts')
-    .insert({ user_id: userId, counter, count: by })
+  increments: { userId: number; counter: string; by: number }[],
+): Promise<number[]> {
+  if (increments.length === 0) return [];
+  const rows = (await trx('lifetime_counts')
+    .insert(increments.map(({ userId, counter, by }) => ({ user_id: userId, counter, count: by })))
     .onConflict(['user_id', 'counter'])
-    .merge({ count: trx.raw('lifetime_counts.count + ?', [by]) })
-    .returning('count')) as { count: number }[];
-  return Number(row!.count);
+    .merge({ count: trx.raw('lifetime_counts.count + excluded.count') })
+    .returning(['user_id', 'counter', 'count'])) as { user_id: number; counter: string; count: number }[];
+  const counts = new Map(rows.map((row) => [`${Number(row.user_id)}:${row.counter}`, Number(row.count)]));
+  return increments.map(({ userId, counter }) => counts.get(`${userId}:${counter}`)!);
 }

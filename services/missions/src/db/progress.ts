@@ -32,25 +32,24 @@ export const progressOf = (row: ProgressRow): Progress => ({
 });
 
 /**
- * The user's progress rows of the given mission instances, each created at zero (with `baseline`)
- * when missing, and locked until the transaction ends: events and claims of one mission instance
- * take turns. One statement for all of them: an upsert whose conflict branch writes a key column with
- * its own value locks the existing row and returns it as it was (an insert that did nothing, then
- * SELECT … FOR UPDATE, took two round trips for every mission an event moves). The rows are locked
- * in the order given (callers sort by mission id, so two events of one user never wait in a cycle)
- * and returned in that order.
+ * The progress rows of the given mission instances (of one or several users), each created at zero
+ * (with `baseline`) when missing, and locked until the transaction ends: events and claims of one
+ * mission instance take turns. One statement for all of them: an upsert whose conflict branch writes
+ * a key column with its own value locks the existing row and returns it as it was (an insert that
+ * did nothing, then SELECT … FOR UPDATE, took two round trips for every mission an event moves).
+ * The rows are locked in the order given (callers sort by user, mission and period, so two
+ * transactions never wait in a cycle) and returned in that order.
  */
 export async function lockProgressMany(
   trx: Knex.Transaction,
-  userId: number,
-  instances: { missionId: number; period: Period }[],
+  instances: { userId: number; missionId: number; period: Period }[],
   now: Date,
   baseline: number | null = null,
 ): Promise<ProgressRow[]> {
   if (instances.length === 0) return [];
   const rows = (await trx('mission_progress')
     .insert(
-      instances.map(({ missionId, period }) => ({
+      instances.map(({ userId, missionId, period }) => ({
         user_id: userId,
         mission_id: missionId,
         period_key: period.key,
@@ -64,8 +63,12 @@ export async function lockProgressMany(
     .onConflict(['user_id', 'mission_id', 'period_key'])
     .merge(['user_id'])
     .returning('*')) as ProgressRow[];
-  const byKey = new Map(rows.map((row) => [`${row.mission_id}:${row.period_key}`, normalise(row)]));
-  return instances.map(({ missionId, period }) => byKey.get(`${missionId}:${period.key}`)!);
+  const keyOf = (userId: number, missionId: number, periodKey: string) =>
+    `${userId}:${missionId}:${periodKey}`;
+  const byKey = new Map(
+    rows.map((row) => [keyOf(Number(row.user_id), row.mission_id, row.period_key), normalise(row)]),
+  );
+  return instances.map(({ userId, missionId, period }) => byKey.get(keyOf(userId, missionId, period.key))!);
 }
 
 /** The row of a finished mission instance, locked; undefined when nothing was ever counted. */

@@ -68,59 +68,61 @@ export async function advanceMissions(
   await advanceSteps(
     deps,
     trx,
-    userId,
-    missions.map((mission) => ({ mission, at, step: (before, baseline) => step(mission, before, baseline) })),
+    missions.map((mission) => ({
+      userId,
+      mission,
+      at,
+      step: (before, baseline) => step(mission, before, baseline),
+    })),
     baselineIfNew,
   );
 }
 
 /** One event's step on one mission of a user, in the period of the event's time `at`. */
 export interface MissionStep {
+  userId: number;
   mission: MissionDefinition;
   at: Date;
   step: (before: Progress, baseline: number | null) => Step;
 }
 
 /**
- * Several steps of one user's missions (the events of a batch), in two statements: the mission
- * instances they fall in are locked in mission id then period order, each instance takes its steps
- * in the order given, and the rows are saved together. An instance completes (and is announced)
- * once, by whichever of its steps reached the target.
+ * Steps on users' missions (the events of a batch), in two statements: the mission instances they
+ * fall in are locked in user, mission id and period order, each instance takes its steps in the
+ * order given, and the rows are saved together. An instance completes (and is announced) once, by
+ * whichever of its steps reached the target.
  */
 export async function advanceSteps(
   deps: MissionsDeps,
   trx: Tx,
-  userId: number,
   steps: MissionStep[],
   baselineIfNew: number | null = null,
 ): Promise<void> {
   if (steps.length === 0) return;
   const now = deps.clock.now();
-  const keyOf = (missionId: number, period: Period) => `${missionId}:${period.key}`;
+  const keyOf = (userId: number, missionId: number, period: Period) => `${userId}:${missionId}:${period.key}`;
   const placed = steps.map((s) => ({ ...s, period: periodOf(s.mission.period, s.at) }));
-  const instances = new Map<string, { mission: MissionDefinition; period: Period }>();
-  for (const { mission, period } of placed) instances.set(keyOf(mission.id, period), { mission, period });
+  const instances = new Map<string, { userId: number; mission: MissionDefinition; period: Period }>();
+  for (const { userId, mission, period } of placed)
+    instances.set(keyOf(userId, mission.id, period), { userId, mission, period });
   const ordered = [...instances.values()].sort(
-    (a, b) => a.mission.id - b.mission.id || a.period.key.localeCompare(b.period.key),
+    (a, b) => a.userId - b.userId || a.mission.id - b.mission.id || a.period.key.localeCompare(b.period.key),
   );
   const rows = await lockProgressMany(
     trx,
-    userId,
-    ordered.map(({ mission, period }) => ({ missionId: mission.id, period })),
+    ordered.map(({ userId, mission, period }) => ({ userId, missionId: mission.id, period })),
     now,
     baselineIfNew,
   );
   const state = new Map(
-    ordered.map(({ mission, period }, i) => {
+    ordered.map((instance, i) => {
       const row = rows[i]!;
-      return [
-        keyOf(mission.id, period),
-        { mission, period, row, progress: progressOf(row), completedNow: false },
-      ];
+      const key = keyOf(instance.userId, instance.mission.id, instance.period);
+      return [key, { ...instance, row, progress: progressOf(row), completedNow: false }];
     }),
   );
-  for (const { mission, period, step } of placed) {
-    const instance = state.get(keyOf(mission.id, period))!;
+  for (const { userId, mission, period, step } of placed) {
+    const instance = state.get(keyOf(userId, mission.id, period))!;
     const baseline = instance.row.baseline === null ? null : Number(instance.row.baseline);
     const { next, completedNow } = step(instance.progress, baseline);
     instance.progress = next;
@@ -131,6 +133,6 @@ export async function advanceSteps(
     [...state.values()].map(({ row, progress }) => ({ row, next: progress })),
     now,
   );
-  for (const { mission, period, progress, completedNow } of state.values())
+  for (const { userId, mission, period, progress, completedNow } of state.values())
     if (completedNow) await announceCompletion(deps, trx, userId, mission, period, progress, now);
 }

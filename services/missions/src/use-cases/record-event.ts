@@ -1,10 +1,10 @@
 import type { EventMeta, Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
-import { incrementCounter } from '../db/badges';
+import { incrementCounters } from '../db/badges';
 import { badgesForCounter, countersMovedBy } from '../domain/badges';
 import { isCountingMission } from '../domain/definitions';
-import { factMatches, factsOf, type CountedTopic, type Fact } from '../domain/events';
-import { countOne } from '../domain/progress';
+import { factMatches, factsOf, type CountedTopic } from '../domain/events';
+import { countOne, type Progress } from '../domain/progress';
 import { advanceSteps } from './advance';
 import { earnBadge } from './badges';
 import type { MissionsDeps } from './deps';
@@ -27,8 +27,9 @@ export function recordEvent<T extends CountedTopic>(
 
 /**
  * Counted events of one topic from one fetched batch, together: since counts add up in any order,
- * each user's missions take all of the batch's steps in one lock and one save, and each counter one
- * increment by the number of events (a badge is earned at the time of the event that reached it).
+ * the missions of all their users take all of the batch's steps in one lock and one save, and the
+ * counters one increment each by the number of events (a badge is dated by the event that reached
+ * it).
  */
 export async function recordEvents<T extends CountedTopic>(
   deps: MissionsDeps,
@@ -36,38 +37,44 @@ export async function recordEvents<T extends CountedTopic>(
   topic: T,
   events: { event: EventOutput<T>; meta: EventMeta }[],
 ): Promise<void> {
-  const byUser = new Map<number, Fact[]>();
-  for (const { event, meta } of events)
-    for (const fact of factsOf(topic, event, meta.occurredAt))
-      byUser.set(fact.userId, [...(byUser.get(fact.userId) ?? []), fact]);
-  // Users in a fixed order, so two batches locking the same rows never wait on each other in a cycle.
-  for (const [userId, facts] of [...byUser].sort(([a], [b]) => a - b)) {
-    await advanceSteps(
-      deps,
-      trx,
-      userId,
-      facts.flatMap((fact) =>
-        deps.missions
-          .filter((mission) => isCountingMission(mission) && factMatches(fact, mission.counts))
-          .map((mission) => ({
-            mission,
-            at: fact.at,
-            step: (before: Parameters<typeof countOne>[0]) => countOne(before, mission.target, fact.at),
-          })),
-      ),
-    );
-    const moved = new Map<string, Date[]>();
-    for (const fact of facts)
-      for (const counter of countersMovedBy(fact, deps.badges))
-        moved.set(counter, [...(moved.get(counter) ?? []), fact.at]);
-    for (const [counter, times] of [...moved].sort(([a], [b]) => a.localeCompare(b))) {
-      const count = await incrementCounter(trx, userId, counter, times.length);
-      const before = count - times.length;
-      for (const badge of badgesForCounter(counter, count, deps.badges)) {
-        const atLeast = badge.rule.kind === 'events' ? badge.rule.atLeast : 0;
-        // The event that took the counter to the badge's threshold; the first one if it was there already.
-        await earnBadge(deps, trx, userId, badge, times[Math.max(0, atLeast - before - 1)]!);
-      }
+  const facts = events.flatMap(({ event, meta }) => factsOf(topic, event, meta.occurredAt));
+  await advanceSteps(
+    deps,
+    trx,
+    facts.flatMap((fact) =>
+      deps.missions
+        .filter((mission) => isCountingMission(mission) && factMatches(fact, mission.counts))
+        .map((mission) => ({
+          userId: fact.userId,
+          mission,
+          at: fact.at,
+          step: (before: Progress) => countOne(before, mission.target, fact.at),
+        })),
+    ),
+  );
+  const moved = new Map<string, { userId: number; counter: string; times: Date[] }>();
+  for (const fact of facts)
+    for (const counter of countersMovedBy(fact, deps.badges)) {
+      const key = `${fact.userId}:${counter}`;
+      const entry = moved.get(key) ?? { userId: fact.userId, counter, times: [] };
+      entry.times.push(fact.at);
+      moved.set(key, entry);
+    }
+  // Users, then counters, in a fixed order, so two batches never wait on each other in a cycle.
+  const increments = [...moved.values()].sort(
+    (a, b) => a.userId - b.userId || a.counter.localeCompare(b.counter),
+  );
+  const counts = await incrementCounters(
+    trx,
+    increments.map(({ userId, counter, times }) => ({ userId, counter, by: times.length })),
+  );
+  for (const [i, { userId, counter, times }] of increments.entries()) {
+    const count = counts[i]!;
+    const before = count - times.length;
+    for (const badge of badgesForCounter(counter, count, deps.badges)) {
+      const atLeast = badge.rule.kind === 'events' ? badge.rule.atLeast : 0;
+      // The event that took the counter to the badge's threshold; the first one if it was there already.
+      await earnBadge(deps, trx, userId, badge, times[Math.max(0, atLeast - before - 1)]!);
     }
   }
 }
