@@ -32,82 +32,104 @@ const toTotals = (r: UserRow): UserTotals => ({
 
 const USER_COLUMNS = 'user_id, collection_value, card_count, version, banned, as_of';
 
-/** The card's current owner, locked for this transaction; undefined when the card was never seen. */
+/** A card's move as the projection records it: its new owner, from the event's time. */
+export interface CardRecord {
+  cardId: number;
+  playerId: number;
+  ownerId: number;
+  at: Date;
+}
+
 /**
- * Runs a statement that records the card's new owner (`recording`, its SQL and bindings) after
- * locking the card's row, in one round trip, and returns the owner it had before (undefined when
- * first seen). The statement reads from the locked row, which makes the lock come first.
+ * Runs a statement that records the cards' new owners (`recording`: its SQL over the rows `v` of
+ * the records, and its bindings) after locking the cards' rows in id order, in one round trip, and
+ * returns the owner each card had before (absent when first seen). The statement reads from the
+ * locked rows, which makes the locks come first. Each card at most once per call.
  */
 async function recordUnderLock(
   trx: Knex.Transaction,
-  cardId: number,
-  recording: (lockedFirst: string) => { sql: string; bindings: unknown[] },
-): Promise<number | undefined> {
-  const { sql, bindings } = recording('(select count(*) from previous) locked_first');
+  records: CardRecord[],
+  recording: (lockedFirst: string) => string,
+): Promise<Map<number, number>> {
   const { rows } = (await trx.raw(
-    `with previous as (select owner_id from cards where card_id = ? for update),
-          recorded as (${sql})
-     select owner_id from previous`,
-    [cardId, ...bindings] as Knex.RawBinding[],
-  )) as { rows: { owner_id: number }[] };
-  return rows[0] ? Number(rows[0].owner_id) : undefined;
+    `with previous as (select card_id, owner_id from cards where card_id = any(?::bigint[]) order by card_id for update),
+          v as (select * from unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::timestamptz[])
+                  as v(card_id, player_id, owner_id, owner_at)),
+          recorded as (${recording('(select count(*) from previous) locked_first')})
+     select card_id, owner_id from previous`,
+    [
+      records.map((r) => r.cardId),
+      records.map((r) => r.cardId),
+      records.map((r) => r.playerId),
+      records.map((r) => r.ownerId),
+      records.map((r) => r.at),
+    ] as Knex.RawBinding[],
+  )) as { rows: { card_id: number; owner_id: number }[] };
+  return new Map(rows.map((r) => [Number(r.card_id), Number(r.owner_id)]));
 }
 
 /**
- * A mint gives the card its first owner, unless a transfer of the card arrived first: every transfer
- * happens after the mint, so it wins. Returns the owner the card had before (see recordUnderLock).
+ * Mints give cards their first owner, unless a transfer of the card arrived first: every transfer
+ * happens after the mint, so it wins. Returns the owners the cards had before (see recordUnderLock).
  */
-export function recordMint(
-  trx: Knex.Transaction,
-  card: { cardId: number; playerId: number; ownerId: number; at: Date },
-): Promise<number | undefined> {
-  return recordUnderLock(trx, card.cardId, (lockedFirst) => ({
-    sql: `insert into cards (card_id, player_id, owner_id, owner_source, owner_at)
-          select ?::bigint, ?::bigint, ?::bigint, 0, ?::timestamptz from ${lockedFirst}
+export function recordMints(trx: Knex.Transaction, records: CardRecord[]): Promise<Map<number, number>> {
+  return recordUnderLock(
+    trx,
+    records,
+    (lockedFirst) => `insert into cards (card_id, player_id, owner_id, owner_source, owner_at)
+          select v.card_id, v.player_id, v.owner_id, 0, v.owner_at from v, ${lockedFirst} order by v.card_id
           on conflict (card_id) do nothing`,
-    bindings: [card.cardId, card.playerId, card.ownerId, card.at],
-  }));
+  );
 }
 
 /**
- * A transfer sets the owner unless a later transfer of the card is already known (the same time:
- * the one processed last wins, as in order). A transfer always beats the mint. Returns the owner the
- * card had before (see recordUnderLock).
+ * Transfers set the owner unless a later transfer of the card is already known (the same time: the
+ * one processed last wins, as in order). A transfer always beats the mint. Returns the owners the
+ * cards had before (see recordUnderLock).
  */
-export function recordTransfer(
-  trx: Knex.Transaction,
-  card: { cardId: number; playerId: number; ownerId: number; at: Date },
-): Promise<number | undefined> {
-  return recordUnderLock(trx, card.cardId, (lockedFirst) => ({
-    sql: `insert into cards (card_id, player_id, owner_id, owner_source, owner_at)
-          select ?::bigint, ?::bigint, ?::bigint, 1, ?::timestamptz from ${lockedFirst}
+export function recordTransfers(trx: Knex.Transaction, records: CardRecord[]): Promise<Map<number, number>> {
+  return recordUnderLock(
+    trx,
+    records,
+    (lockedFirst) => `insert into cards (card_id, player_id, owner_id, owner_source, owner_at)
+          select v.card_id, v.player_id, v.owner_id, 1, v.owner_at from v, ${lockedFirst} order by v.card_id
           on conflict (card_id) do update
             set owner_id = excluded.owner_id, owner_source = 1, owner_at = excluded.owner_at
             where cards.owner_source = 0 or cards.owner_at <= excluded.owner_at`,
-    bindings: [card.cardId, card.playerId, card.ownerId, card.at],
-  }));
+  );
 }
 
 /**
- * The player's price as a card event saw it. Only until a price tick names the player (a tick is the
- * authority on prices: a card event can be stamped after a tick's time yet carry the price before
- * it); among card events the latest wins. Always takes the row lock, so a concurrent tick and this
- * event's recompute are serialised. Returns whether the stored price changed.
+ * The players' prices as card events saw them. Only until a price tick names the player (a tick is
+ * the authority on prices: a card event can be stamped after a tick's time yet carry the price
+ * before it); among card events the latest wins. Always takes the rows' locks, in player order, so a
+ * concurrent tick and this event's recompute are serialised. Each player at most once per call.
+ * Returns the players whose stored price changed.
  */
-export async function observePrice(
+export async function observePrices(
   trx: Knex.Transaction,
-  price: { playerId: number; price: number; at: Date },
-): Promise<boolean> {
+  prices: { playerId: number; price: number; at: Date }[],
+): Promise<number[]> {
   const { rows } = (await trx.raw(
-    `with before as (select price from player_prices where player_id = ?)
-     insert into player_prices (player_id, price, tick, observed_at) values (?, ?, null, ?)
-     on conflict (player_id) do update set price = excluded.price, observed_at = excluded.observed_at
-       where player_prices.tick is null and player_prices.observed_at < excluded.observed_at
-     returning price, (select price from before) as previous`,
-    [price.playerId, price.playerId, price.price, price.at],
-  )) as { rows: { price: number; previous: number | null }[] };
-  const row = rows[0];
-  return row !== undefined && Number(row.price) !== (row.previous === null ? null : Number(row.previous));
+    `with before as (select player_id, price from player_prices where player_id = any(?::bigint[])),
+          observed as (
+            insert into player_prices (player_id, price, tick, observed_at)
+            select v.player_id, v.price, null, v.at
+              from unnest(?::bigint[], ?::bigint[], ?::timestamptz[]) as v(player_id, price, at)
+             order by v.player_id
+            on conflict (player_id) do update set price = excluded.price, observed_at = excluded.observed_at
+              where player_prices.tick is null and player_prices.observed_at < excluded.observed_at
+            returning player_id, price)
+     select o.player_id from observed o left join before b on b.player_id = o.player_id
+      where b.price is distinct from o.price`,
+    [
+      prices.map((p) => p.playerId),
+      prices.map((p) => p.playerId),
+      prices.map((p) => p.price),
+      prices.map((p) => p.at),
+    ],
+  )) as { rows: { player_id: number }[] };
+  return rows.map((r) => Number(r.player_id));
 }
 
 /** A price tick, set-wise: each named player takes the tick's price unless a later tick already set it. Returns the players whose price it set. */

@@ -2,12 +2,13 @@ import type { EventMeta, Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
 import {
   applyTick,
-  observePrice,
+  observePrices,
   recomputeUsers,
-  recordMint,
-  recordTransfer,
+  recordMints,
+  recordTransfers,
   registerUser,
   setBanned,
+  type CardRecord,
   type UserTotals,
 } from '../db/projection';
 import { pushAfterCommit } from './cache-sync';
@@ -40,38 +41,50 @@ async function changed(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]): Prom
   pushAfterCommit(deps, trx, rows);
 }
 
-/** A card that changed hands (or was made), and how to record it under the card's row lock. */
-interface CardMove {
-  cardId: number;
-  playerId: number;
+/** A card that changed hands (or was made): its record, its price then, whose totals it moves. */
+interface CardMove extends CardRecord {
   price: number;
-  at: Date;
   /** The users whose totals it changes (its previous owner is found under the lock). */
   userIds: number[];
-  /** Records the move under the card's row lock; answers the owner before it. */
-  record: () => Promise<number | undefined>;
+}
+
+/**
+ * The items in rounds in which each key appears once, the k-th item of a key in round k: one card's
+ * (or player's) moves keep their order, and a round's keys are among the previous round's, so later
+ * rounds take no lock the first did not.
+ */
+function rounds<T>(items: T[], keyOf: (item: T) => number): T[][] {
+  const out: T[][] = [];
+  const seen = new Map<number, number>();
+  for (const item of items) {
+    const round = seen.get(keyOf(item)) ?? 0;
+    seen.set(keyOf(item), round + 1);
+    (out[round] ??= []).push(item);
+  }
+  return out;
 }
 
 /**
  * Cards that changed hands (or were made), one event each, together. Locks are taken in one order
  * everywhere (cards, player prices, users, each by id), and the totals are recomputed from the rows
  * once for everyone the moves touched: the outcome is the same whatever order the events arrive in
- * and however they are grouped, so a fetched batch is folded in one recompute and one stats event
- * per changed user.
+ * and however they are grouped, so a fetched batch is folded in a few statements and one stats
+ * event per changed user.
  */
-async function cardsMoved(deps: LeaderboardDeps, trx: Tx, moves: CardMove[]): Promise<void> {
+async function cardsMoved(
+  deps: LeaderboardDeps,
+  trx: Tx,
+  moves: CardMove[],
+  /** Records the moves under the cards' row locks; answers the owners before them. */
+  record: (records: CardRecord[]) => Promise<Map<number, number>>,
+): Promise<void> {
   if (moves.length === 0) return;
-  const byCard = [...moves].sort((a, b) => a.cardId - b.cardId); // stable: one card's events keep their order
   const userIds = new Set(moves.flatMap((move) => move.userIds));
-  for (const move of byCard) {
-    const previousOwner = await move.record();
-    if (previousOwner !== undefined) userIds.add(previousOwner);
-  }
+  for (const round of rounds(moves, (move) => move.cardId))
+    for (const previousOwner of (await record(round)).values()) userIds.add(previousOwner);
   const repriced = new Set<number>();
-  for (const move of [...moves].sort((a, b) => a.playerId - b.playerId)) {
-    if (await observePrice(trx, { playerId: move.playerId, price: move.price, at: move.at }))
-      repriced.add(move.playerId);
-  }
+  for (const round of rounds(moves, (move) => move.playerId))
+    for (const playerId of await observePrices(trx, round)) repriced.add(playerId);
   const rows = await recomputeUsers(trx, {
     userIds: [...userIds],
     playerIds: [...repriced],
@@ -89,20 +102,15 @@ export function onCardsMinted(deps: LeaderboardDeps, trx: Tx, minted: Delivered<
   return cardsMoved(
     deps,
     trx,
-    minted.map(({ event, meta }) => {
-      const card = {
-        cardId: event.cardId,
-        playerId: event.playerId,
-        ownerId: event.userId,
-        at: eventTime(event.mintedAt, meta),
-      };
-      return {
-        ...card,
-        price: event.currentPrice,
-        userIds: [event.userId],
-        record: () => recordMint(trx, card),
-      };
-    }),
+    minted.map(({ event, meta }) => ({
+      cardId: event.cardId,
+      playerId: event.playerId,
+      ownerId: event.userId,
+      at: eventTime(event.mintedAt, meta),
+      price: event.currentPrice,
+      userIds: [event.userId],
+    })),
+    (records) => recordMints(trx, records),
   );
 }
 
@@ -114,20 +122,15 @@ export function onCardsTransferred(
   return cardsMoved(
     deps,
     trx,
-    transferred.map(({ event, meta }) => {
-      const card = {
-        cardId: event.cardId,
-        playerId: event.playerId,
-        ownerId: event.toUserId,
-        at: eventTime(event.transferredAt, meta),
-      };
-      return {
-        ...card,
-        price: event.currentPrice,
-        userIds: [event.fromUserId, event.toUserId],
-        record: () => recordTransfer(trx, card),
-      };
-    }),
+    transferred.map(({ event, meta }) => ({
+      cardId: event.cardId,
+      playerId: event.playerId,
+      ownerId: event.toUserId,
+      at: eventTime(event.transferredAt, meta),
+      price: event.currentPrice,
+      userIds: [event.fromUserId, event.toUserId],
+    })),
+    (records) => recordTransfers(trx, records),
   );
 }
 
