@@ -1,12 +1,12 @@
 import { consumer, type EventConsumer } from '@touchline/kit';
-import { onCardTransferred, onListingsCreated, onUserBanned } from './use-cases/card-events';
+import { onCardsTransferred, onListingsCreated, onUserBanned } from './use-cases/card-events';
 import type { TradingDeps } from './use-cases/deps';
 import { recordSales } from './use-cases/trade-history';
 
 /** Events trading reacts to; each runs in the inbox transaction (exactly once per event). */
 export function tradingConsumers(deps: TradingDeps): EventConsumer[] {
   return [
-    // History rows and listed cards do not depend on each other: a fetched batch goes at once.
+    // History rows, listed and moved cards do not depend on each other: a fetched batch goes at once.
     consumer('market.sale.completed', (sale, _meta, trx) => recordSales(trx, [sale]), {
       handleMany: (sales, trx) =>
         recordSales(
@@ -14,7 +14,14 @@ export function tradingConsumers(deps: TradingDeps): EventConsumer[] {
           sales.map(({ event }) => event),
         ),
     }),
-    consumer('cards.card.transferred', (event, _meta, trx) => onCardTransferred(deps, trx, event)),
+    consumer('cards.card.transferred', (event, _meta, trx) => onCardsTransferred(deps, trx, [event]), {
+      handleMany: (events, trx) =>
+        onCardsTransferred(
+          deps,
+          trx,
+          events.map(({ event }) => event),
+        ),
+    }),
     consumer('cards.listing.created', (event, _meta, trx) => onListingsCreated(deps, trx, [event]), {
       handleMany: (events, trx) =>
         onListingsCreated(

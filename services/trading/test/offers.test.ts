@@ -57,6 +57,14 @@ async function publish<T extends Topic>(topic: T, eventKey: string, payload: Eve
   ]);
 }
 
+/** A bus message of an event, as another service's relay publishes it. */
+const message = <T extends Topic>(topic: T, payload: EventInput<T>) => ({
+  topic,
+  key: '1',
+  value: encodeEvent(topic, payload),
+  headers: { 'event-id': randomUUID(), 'event-type': topic, 'occurred-at': new Date().toISOString() },
+});
+
 describe('a trade from offer to acceptance', () => {
   it('A offers a card and 1000 coins; B accepts: B has the card and 975 coins, 25 go to profit', async () => {
     const [a, b] = [await h.user('alice'), await h.user('bob')];
@@ -513,13 +521,9 @@ describe('offers that end by themselves', () => {
     const offers = [
       await offer(a, b, { cards: [cards[0]!.id] }),
       await offer(a, b, { cards: [cards[1]!.id] }),
+      // Holds both listed cards: voided once, with one event.
+      await offer(a, b, { cards: [cards[0]!.id, cards[1]!.id] }),
     ];
-    const message = <T extends Topic>(topic: T, payload: EventInput<T>) => ({
-      topic,
-      key: '1',
-      value: encodeEvent(topic, payload),
-      headers: { 'event-id': randomUUID(), 'event-type': topic, 'occurred-at': new Date().toISOString() },
-    });
     const listed = cards.map((card, i) =>
       message('cards.listing.created', {
         listingId: 9000 + i,
@@ -552,10 +556,33 @@ describe('offers that end by themselves', () => {
         status: 'voided',
         status_reason: 'A card in this offer was listed for sale',
       });
+    expect(await h.events('trading.offer.voided', String(offers[2]!.id))).toHaveLength(1);
     const history = await h.trading.database.db('trade_history').whereIn('reference', saleIds).orderBy('id');
     expect(
       history.map((r: { reference: string; sale_price: number }) => [r.reference, r.sale_price]),
     ).toEqual(saleIds.map((id, i) => [id, 100 + i]));
+  });
+
+  it('a fetched batch moving a card away and back ends its wish as the two moves one at a time would', async () => {
+    const [a, b] = [await h.user('roundtrip'), await h.user('briefowner')];
+    const [card] = await h.giveCards(a);
+    const { wish } = await h.client.CreateWish(wishRequest(a, card!.id));
+    const moved = (from: number, to: number) =>
+      message('cards.card.transferred', {
+        cardId: card!.id,
+        playerId: card!.playerId,
+        fromUserId: from,
+        toUserId: to,
+        currentPrice: card!.price,
+        reason: 'admin',
+        reference: randomUUID(),
+        transferredAt: new Date().toISOString(),
+      });
+    // a → b ends a's wish; b → a brings the card back, not the wish (only the last move would keep it).
+    await h.bus.deliverAsOneFetch('trading', [moved(a, b), moved(b, a)]);
+    expect(await h.trading.database.db('trade_wishes').where({ id: wish!.id }).first('status')).toEqual({
+      status: 'voided',
+    });
   });
 
   it('a card moved elsewhere (cards.card.transferred) voids the offers that count on its old owner', async () => {

@@ -53,10 +53,15 @@ export function wishesClosing(
   status: Exclude<WishStatus, 'open'>,
   reason: string,
   now: Date,
-  filter: { exceptUserId?: number; keepWishId?: number } = {},
+  filter: { keepOwners?: Map<number, number>; keepWishId?: number } = {},
 ): Knex.QueryBuilder {
   const query = trx('trade_wishes').whereIn('card_id', cardIds).where({ status: 'open' });
-  if (filter.exceptUserId !== undefined) query.whereNot('user_id', filter.exceptUserId);
+  // A card's new owner's own wish on it stays open (card id → owner).
+  const keep = filter.keepOwners;
+  if (keep?.size)
+    query.whereNot((own) => {
+      for (const [cardId, userId] of keep) own.orWhere({ card_id: cardId, user_id: userId });
+    });
   if (filter.keepWishId !== undefined) query.whereNot('id', filter.keepWishId);
   return query.update({ status, status_reason: reason, updated_at: now });
 }

@@ -7,23 +7,70 @@ import type { TradingDeps } from './deps';
 import { voidOffer } from './voiding';
 
 /**
- * A card changed owner elsewhere (a sale, a transfer to the shop, an admin move): offers and wishes
- * that count on its previous owner end. A move onto the owner an offer expects (an old event arriving
- * late) changes nothing. Trades of our own are skipped: their saga applies the consequences itself.
- * The wishes end in the statement that finds the offers: one round trip for both.
+ * The items in rounds in which each card appears once, the k-th item of a card in round k, so one
+ * card's events keep their order.
  */
-export async function onCardTransferred(
+function rounds<T extends { cardId: number }>(items: T[]): T[][] {
+  const out: T[][] = [];
+  const seen = new Map<number, number>();
+  for (const item of items) {
+    const round = seen.get(item.cardId) ?? 0;
+    seen.set(item.cardId, round + 1);
+    (out[round] ??= []).push(item);
+  }
+  return out;
+}
+
+/**
+ * Voids the open offers (locked here) that hold any of these cards and that `stillTradable` refuses,
+ * each offer once (an offer holding two of the cards is read twice); the wishes in `wishes` end in
+ * the same round trip.
+ */
+async function voidOffersWithCards(
   deps: TradingDeps,
   trx: Tx,
-  event: EventOutput<'cards.card.transferred'>,
+  cardIds: number[],
+  wishes: ReturnType<typeof wishesClosing>,
+  reason: 'card_moved' | 'card_listed',
+  now: Date,
+  stillTradable: (offer: { card_id: number; owner_user_id: number }) => boolean = () => false,
 ): Promise<void> {
-  if (isTradeReference(event.reference)) return;
+  const voided = new Set<number>();
+  for (const offer of await openOffersWithCards(trx, cardIds, wishes)) {
+    if (voided.has(offer.id) || stillTradable(offer)) continue;
+    voided.add(offer.id);
+    await voidOffer(deps, trx, offer, reason, now);
+  }
+}
+
+/**
+ * Cards changed owner elsewhere (a sale, a transfer to the shop, an admin move): offers and wishes
+ * that count on a previous owner end. A move onto the owner an offer expects (an old event arriving
+ * late) changes nothing. Trades of our own are skipped: their saga applies the consequences itself.
+ * The wishes end in the statement that finds the offers: one round trip for both, per round of a
+ * fetched batch (a card moved twice in the batch is handled in order).
+ */
+export async function onCardsTransferred(
+  deps: TradingDeps,
+  trx: Tx,
+  events: EventOutput<'cards.card.transferred'>[],
+): Promise<void> {
   const now = deps.clock.now();
-  const wishes = wishesClosing(trx, [event.cardId], 'voided', 'The card changed owner', now, {
-    exceptUserId: event.toUserId,
-  });
-  for (const offer of await openOffersWithCards(trx, [event.cardId], wishes)) {
-    if (offer.owner_user_id !== event.toUserId) await voidOffer(deps, trx, offer, 'card_moved', now);
+  for (const round of rounds(events.filter((event) => !isTradeReference(event.reference)))) {
+    const owners = new Map(round.map((event) => [event.cardId, event.toUserId]));
+    const cardIds = [...owners.keys()];
+    const wishes = wishesClosing(trx, cardIds, 'voided', 'The card changed owner', now, {
+      keepOwners: owners,
+    });
+    await voidOffersWithCards(
+      deps,
+      trx,
+      cardIds,
+      wishes,
+      'card_moved',
+      now,
+      (offer) => offer.owner_user_id === owners.get(offer.card_id),
+    );
   }
 }
 
@@ -39,8 +86,7 @@ export async function onListingsCreated(
   const now = deps.clock.now();
   const cardIds = [...new Set(events.map((event) => event.cardId))];
   const wishes = wishesClosing(trx, cardIds, 'voided', 'The card was listed for sale', now);
-  for (const offer of await openOffersWithCards(trx, cardIds, wishes))
-    await voidOffer(deps, trx, offer, 'card_listed', now);
+  await voidOffersWithCards(deps, trx, cardIds, wishes, 'card_listed', now);
 }
 
 /** A banned user's open offers, both ways, and wishes end. */
