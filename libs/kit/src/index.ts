@@ -20,6 +20,7 @@ export * from './events/bus';
 export * from './events/outbox';
 export * from './events/relay';
 export * from './events/inbox';
+export * from './events/rounds';
 export * from './events/in-process-bus';
 export * from './service';
 export * from './jobs';

@@ -1,4 +1,4 @@
-import type { EventMeta, Tx } from '@touchline/kit';
+import { inRounds, type EventMeta, type Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
 import {
   applyTick,
@@ -49,22 +49,6 @@ interface CardMove extends CardRecord {
 }
 
 /**
- * The items in rounds in which each key appears once, the k-th item of a key in round k: one card's
- * (or player's) moves keep their order, and a round's keys are among the previous round's, so later
- * rounds take no lock the first did not.
- */
-function rounds<T>(items: T[], keyOf: (item: T) => number): T[][] {
-  const out: T[][] = [];
-  const seen = new Map<number, number>();
-  for (const item of items) {
-    const round = seen.get(keyOf(item)) ?? 0;
-    seen.set(keyOf(item), round + 1);
-    (out[round] ??= []).push(item);
-  }
-  return out;
-}
-
-/**
  * Cards that changed hands (or were made), one event each, together. Locks are taken in one order
  * everywhere (cards, player prices, users, each by id), and the totals are recomputed from the rows
  * once for everyone the moves touched: the outcome is the same whatever order the events arrive in
@@ -80,10 +64,10 @@ async function cardsMoved(
 ): Promise<void> {
   if (moves.length === 0) return;
   const userIds = new Set(moves.flatMap((move) => move.userIds));
-  for (const round of rounds(moves, (move) => move.cardId))
+  for (const round of inRounds(moves, (move) => move.cardId))
     for (const previousOwner of (await record(round)).values()) userIds.add(previousOwner);
   const repriced = new Set<number>();
-  for (const round of rounds(moves, (move) => move.playerId))
+  for (const round of inRounds(moves, (move) => move.playerId))
     for (const playerId of await observePrices(trx, round)) repriced.add(playerId);
   const rows = await recomputeUsers(trx, {
     userIds: [...userIds],

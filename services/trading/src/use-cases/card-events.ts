@@ -1,25 +1,10 @@
-import type { Tx } from '@touchline/kit';
+import { inRounds, type Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
 import { lockOpenOffersOfUser, openOffersWithCards } from '../db/offers';
 import { voidWishesOfUser, wishesClosing } from '../db/wishes';
 import { isTradeReference } from '../domain/saga';
 import type { TradingDeps } from './deps';
 import { voidOffer } from './voiding';
-
-/**
- * The items in rounds in which each card appears once, the k-th item of a card in round k, so one
- * card's events keep their order.
- */
-function rounds<T extends { cardId: number }>(items: T[]): T[][] {
-  const out: T[][] = [];
-  const seen = new Map<number, number>();
-  for (const item of items) {
-    const round = seen.get(item.cardId) ?? 0;
-    seen.set(item.cardId, round + 1);
-    (out[round] ??= []).push(item);
-  }
-  return out;
-}
 
 /**
  * Voids the open offers (locked here) that hold any of these cards and that `stillTradable` refuses,
@@ -56,7 +41,10 @@ export async function onCardsTransferred(
   events: EventOutput<'cards.card.transferred'>[],
 ): Promise<void> {
   const now = deps.clock.now();
-  for (const round of rounds(events.filter((event) => !isTradeReference(event.reference)))) {
+  for (const round of inRounds(
+    events.filter((event) => !isTradeReference(event.reference)),
+    (event) => event.cardId,
+  )) {
     const owners = new Map(round.map((event) => [event.cardId, event.toUserId]));
     const cardIds = [...owners.keys()];
     const wishes = wishesClosing(trx, cardIds, 'voided', 'The card changed owner', now, {
