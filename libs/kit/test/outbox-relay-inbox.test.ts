@@ -10,7 +10,7 @@ import type { Database } from '../src/db/database';
 import { migrate, type Migration } from '../src/db/migrate';
 import type { BusMessage, EventBus, Subscription } from '../src/events/bus';
 import { InProcessBus } from '../src/events/in-process-bus';
-import { consumer, subscribeConsumers, type EventMeta } from '../src/events/inbox';
+import { batchConsumer, consumer, subscribeConsumers, type EventMeta } from '../src/events/inbox';
 import { kitMigrations } from '../src/events/kit-migrations';
 import { Outbox } from '../src/events/outbox';
 import { OutboxRelay } from '../src/events/relay';
@@ -400,14 +400,12 @@ describe('subscribeConsumers (inbox)', () => {
       group: 'projection',
       logger: silentLogger,
       consumers: [
-        consumer(TOPIC, () => Promise.reject(new Error('handle is not called when handleMany is set')), {
-          handleMany: async (events, trx) => {
-            calls.push({
-              userIds: events.map((e) => e.event.userId),
-              requestId: currentContext()?.requestId,
-            });
-            await trx('notes').insert(events.map((e) => ({ text: `projection saw ${e.event.userId}` })));
-          },
+        batchConsumer(TOPIC, async (events, trx) => {
+          calls.push({
+            userIds: events.map((e) => e.event.userId),
+            requestId: currentContext()?.requestId,
+          });
+          await trx('notes').insert(events.map((e) => ({ text: `projection saw ${e.event.userId}` })));
         }),
       ],
     });

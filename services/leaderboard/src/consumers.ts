@@ -1,4 +1,4 @@
-import { consumer, type EventConsumer } from '@touchline/kit';
+import { batchConsumer, consumer, type EventConsumer } from '@touchline/kit';
 import type { LeaderboardDeps } from './use-cases/deps';
 import {
   onCardsMinted,
@@ -12,14 +12,8 @@ import {
 export function leaderboardConsumers(deps: LeaderboardDeps): EventConsumer[] {
   return [
     // A batch of card events is folded at once (projection-events.ts says why that is safe).
-    consumer('cards.card.minted', (event, meta, trx) => onCardsMinted(deps, trx, [{ event, meta }]), {
-      handleMany: (events, trx) => onCardsMinted(deps, trx, events),
-    }),
-    consumer(
-      'cards.card.transferred',
-      (event, meta, trx) => onCardsTransferred(deps, trx, [{ event, meta }]),
-      { handleMany: (events, trx) => onCardsTransferred(deps, trx, events) },
-    ),
+    batchConsumer('cards.card.minted', (events, trx) => onCardsMinted(deps, trx, events)),
+    batchConsumer('cards.card.transferred', (events, trx) => onCardsTransferred(deps, trx, events)),
     consumer('market.prices.ticked', (event, meta, trx) => onPricesTicked(deps, trx, event, meta)),
     consumer('identity.user.registered', (event, meta, trx) => onUserRegistered(deps, trx, event, meta)),
     consumer('identity.user.banned', (event, meta, trx) => onUserBanned(deps, trx, event, meta)),

@@ -1,18 +1,16 @@
-import { consumer, type EventConsumer } from '@touchline/kit';
+import { batchConsumer, consumer, type EventConsumer } from '@touchline/kit';
 import { COUNTED_TOPICS } from './domain/events';
 import { onCardMinted, onCardTransferred } from './use-cases/club-roster';
 import { onStatsChanged } from './use-cases/collection-value';
 import type { MissionsDeps } from './use-cases/deps';
-import { recordEvent, recordEvents } from './use-cases/record-event';
+import { recordEvents } from './use-cases/record-event';
 
 /** Events missions reacts to; each runs in the inbox transaction (exactly once per event). */
 export function missionsConsumers(deps: MissionsDeps): EventConsumer[] {
   return [
     // Counts add up in any order: a fetched batch of a topic is counted at once (record-event.ts).
     ...COUNTED_TOPICS.map((topic) =>
-      consumer(topic, (event, meta, trx) => recordEvent(deps, trx, topic, event as never, meta), {
-        handleMany: (events, trx) => recordEvents(deps, trx, topic, events as never),
-      }),
+      batchConsumer(topic, (events, trx) => recordEvents(deps, trx, topic, events as never)),
     ),
     consumer('leaderboard.stats.changed', (event, meta, trx) => onStatsChanged(deps, trx, event, meta)),
     consumer('cards.card.minted', (event, meta, trx) => onCardMinted(deps, trx, event, meta)),

@@ -1,35 +1,17 @@
-import { consumer, type EventConsumer } from '@touchline/kit';
+import { batchConsumer, consumer, type EventConsumer } from '@touchline/kit';
 import { onCardsTransferred, onListingsCreated, onUserBanned } from './use-cases/card-events';
 import type { TradingDeps } from './use-cases/deps';
 import { recordSales } from './use-cases/trade-history';
+
+const eventsOf = <T>(delivered: { event: T }[]): T[] => delivered.map(({ event }) => event);
 
 /** Events trading reacts to; each runs in the inbox transaction (exactly once per event). */
 export function tradingConsumers(deps: TradingDeps): EventConsumer[] {
   return [
     // History rows, listed and moved cards do not depend on each other: a fetched batch goes at once.
-    consumer('market.sale.completed', (sale, _meta, trx) => recordSales(trx, [sale]), {
-      handleMany: (sales, trx) =>
-        recordSales(
-          trx,
-          sales.map(({ event }) => event),
-        ),
-    }),
-    consumer('cards.card.transferred', (event, _meta, trx) => onCardsTransferred(deps, trx, [event]), {
-      handleMany: (events, trx) =>
-        onCardsTransferred(
-          deps,
-          trx,
-          events.map(({ event }) => event),
-        ),
-    }),
-    consumer('cards.listing.created', (event, _meta, trx) => onListingsCreated(deps, trx, [event]), {
-      handleMany: (events, trx) =>
-        onListingsCreated(
-          deps,
-          trx,
-          events.map(({ event }) => event),
-        ),
-    }),
+    batchConsumer('market.sale.completed', (sales, trx) => recordSales(trx, eventsOf(sales))),
+    batchConsumer('cards.card.transferred', (moves, trx) => onCardsTransferred(deps, trx, eventsOf(moves))),
+    batchConsumer('cards.listing.created', (listed, trx) => onListingsCreated(deps, trx, eventsOf(listed))),
     consumer('identity.user.banned', (event, _meta, trx) => onUserBanned(deps, trx, event)),
   ];
 }

@@ -34,9 +34,23 @@ export interface EventConsumer<T extends Topic = Topic> {
 export function consumer<T extends Topic>(
   topic: T,
   handle: (event: EventOutput<T>, meta: EventMeta, trx: Knex.Transaction) => Promise<void>,
-  options: Pick<EventConsumer<T>, 'relevant' | 'handleMany'> = {},
+  options: Pick<EventConsumer<T>, 'relevant'> = {},
 ): EventConsumer {
   return { topic, handle, ...options } as unknown as EventConsumer;
+}
+
+/**
+ * A consumer that takes a topic's events of a batch together (see `handleMany`); a single event is a
+ * batch of one.
+ */
+export function batchConsumer<T extends Topic>(
+  topic: T,
+  handleMany: NonNullable<EventConsumer<T>['handleMany']>,
+  options: Pick<EventConsumer<T>, 'relevant'> = {},
+): EventConsumer {
+  const handle = (event: EventOutput<T>, meta: EventMeta, trx: Knex.Transaction) =>
+    handleMany([{ event, meta }], trx);
+  return { topic, handle, handleMany, ...options } as unknown as EventConsumer;
 }
 
 /**
