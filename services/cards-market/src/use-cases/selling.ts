@@ -65,6 +65,16 @@ async function sellResponse(
   };
 }
 
+// The shown rate is optional: callers that showed none (other services, tests) skip the check.
+type SellRequest = Omit<SellCardRequest__Output, 'expectedFeePercent'> & { expectedFeePercent?: number };
+
+/** The listing a request's key made, if the request is the one that made it. */
+function sameListing(listing: ListingRow, request: SellRequest): ListingRow {
+  if (listing.seller_id !== request.userId || listing.card_id !== request.cardId)
+    throw conflict('Idempotency key was used for another listing');
+  return listing;
+}
+
 /**
  * Lists an own card for sale while the market is open, at 50%–150% of the player's current price,
  * with the sale fee rate of that moment stored on the listing (design.md section 3).
@@ -73,11 +83,7 @@ async function sellResponse(
  * closed). The key is looked up only when a listing is refused, since a request with a key that
  * listed the card finds its listing under the card's lock anyway.
  */
-export async function sellCard(
-  deps: CardsDeps,
-  // The shown rate is optional: callers that showed none (other services, tests) skip the check.
-  request: Omit<SellCardRequest__Output, 'expectedFeePercent'> & { expectedFeePercent?: number },
-): Promise<SellCardResponse> {
+export async function sellCard(deps: CardsDeps, request: SellRequest): Promise<SellCardResponse> {
   if (!request.idempotencyKey) throw invalid('idempotency_key is required');
   let made: { listing: ListingRow; listed?: CardToList };
   try {
@@ -86,16 +92,14 @@ export async function sellCard(
     if (!(refusal instanceof DomainError)) throw refusal;
     const earlier = await listingByKey(deps.db, request.idempotencyKey);
     if (!earlier) throw refusal;
-    if (earlier.seller_id !== request.userId || earlier.card_id !== request.cardId)
-      throw conflict('Idempotency key was used for another listing');
-    return sellResponse(deps, earlier);
+    return sellResponse(deps, sameListing(earlier, request));
   }
   return sellResponse(deps, made.listing, made.listed);
 }
 
 async function listCard(
   deps: CardsDeps,
-  request: Omit<SellCardRequest__Output, 'expectedFeePercent'> & { expectedFeePercent?: number },
+  request: SellRequest,
 ): Promise<{ listing: ListingRow; listed?: CardToList }> {
   if (!isMarketOpen(deps)) throw businessRule(SELL_CLOSED_TITLE);
   if (!Number.isSafeInteger(request.price) || request.price <= 0)
@@ -104,9 +108,7 @@ async function listCard(
     const card = await ownedCard(trx, request.userId, request.cardId);
     // A request with the same key that locked the card first listed it: answer that listing.
     const { twin, listed: alreadyListed } = await listingOfKeyAndOpen(trx, request.idempotencyKey, card.id);
-    if (twin && (twin.seller_id !== request.userId || twin.card_id !== request.cardId))
-      throw conflict('Idempotency key was used for another listing');
-    if (twin) return { listing: twin };
+    if (twin) return { listing: sameListing(twin, request) };
     if (card.hold_key) throw conflict('This card is part of a pending trade offer');
     if (alreadyListed) throw conflict('This card is already listed for sale');
     const { min, max } = sellPriceBounds(card.current_price);
