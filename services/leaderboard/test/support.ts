@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   baseConfigSchema,
   createPromiseClient,
-  EVENT_HEADERS,
   InProcessBus,
   loadConfig,
   startService,
@@ -11,15 +10,13 @@ import {
   type PromiseClient,
   type RunningService,
 } from '@touchline/kit';
-import { createTestDatabase, silentLogger, type TestDatabase } from '@touchline/kit/src/testing';
 import {
-  decodeEvent,
-  encodeEvent,
-  SERVICES,
-  type EventInput,
-  type EventOutput,
-  type Topic,
-} from '@touchline/protos';
+  createTestDatabase,
+  eventMessage,
+  silentLogger,
+  type TestDatabase,
+} from '@touchline/kit/src/testing';
+import { decodeEvent, SERVICES, type EventInput, type EventOutput, type Topic } from '@touchline/protos';
 import type { LeaderboardDefinition } from '@touchline/protos/gen/touchline/leaderboard/Leaderboard';
 import type { BoardCache } from '../src/cache';
 import { createMemoryBoardCache } from '../src/cache/memory-board-cache';
@@ -98,14 +95,7 @@ export async function startBoard(count = 1) {
     ) {
       const eventId = options.eventId ?? randomUUID();
       const replica = replicas[options.replica ?? sent++ % replicas.length]!;
-      await replica.bus.publish([
-        {
-          topic,
-          key: 'k',
-          value: encodeEvent(topic, payload),
-          headers: { [EVENT_HEADERS.id]: eventId, [EVENT_HEADERS.occurredAt]: new Date().toISOString() },
-        },
-      ]);
+      await replica.bus.publish([eventMessage(topic, 'k', payload, { eventId })]);
       return eventId;
     },
     /**
@@ -115,12 +105,7 @@ export async function startBoard(count = 1) {
     async sendTogether(events: { topic: Topic; payload: EventInput<Topic>; eventId: string }[], replica = 0) {
       await replicas[replica]!.bus.deliverAsOneFetch(
         'leaderboard',
-        events.map(({ topic, payload, eventId }) => ({
-          topic,
-          key: 'k',
-          value: encodeEvent(topic, payload),
-          headers: { [EVENT_HEADERS.id]: eventId, [EVENT_HEADERS.occurredAt]: new Date().toISOString() },
-        })),
+        events.map(({ topic, payload, eventId }) => eventMessage(topic, 'k', payload, { eventId })),
       );
     },
     /** Flushes the shared cache, as a Redis restart without persistence would. */

@@ -7,15 +7,8 @@ import {
   systemRandom,
   type PromiseClient,
 } from '@touchline/kit';
-import { silentLogger, startTestService } from '@touchline/kit/src/testing';
-import {
-  decodeEvent,
-  encodeEvent,
-  SERVICES,
-  type EventInput,
-  type EventOutput,
-  type Topic,
-} from '@touchline/protos';
+import { eventMessage, silentLogger, startTestService } from '@touchline/kit/src/testing';
+import { decodeEvent, SERVICES, type EventInput, type EventOutput, type Topic } from '@touchline/protos';
 import type { MissionsDefinition } from '@touchline/protos/gen/touchline/missions/Missions';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { walletService } from '@touchline/wallet-payments';
@@ -110,14 +103,7 @@ export async function startMissions(now = MONDAY_10AM) {
       payload: EventInput<T>,
       eventId: string = randomUUID(),
     ): Promise<string> {
-      await bus.publish([
-        {
-          topic,
-          key,
-          value: encodeEvent(topic, payload),
-          headers: { 'event-id': eventId, 'event-type': topic, 'occurred-at': clock.now().toISOString() },
-        },
-      ]);
+      await bus.publish([eventMessage(topic, key, payload, { eventId, occurredAt: clock.now() })]);
       return eventId;
     },
     /**
@@ -127,16 +113,7 @@ export async function startMissions(now = MONDAY_10AM) {
     async publishTogether<T extends Topic>(topic: T, events: { key: string; payload: EventInput<T> }[]) {
       await bus.deliverAsOneFetch(
         'missions',
-        events.map(({ key, payload }) => ({
-          topic,
-          key,
-          value: encodeEvent(topic, payload),
-          headers: {
-            'event-id': randomUUID(),
-            'event-type': topic,
-            'occurred-at': clock.now().toISOString(),
-          },
-        })),
+        events.map(({ key, payload }) => eventMessage(topic, key, payload, { occurredAt: clock.now() })),
       );
     },
     signIn: (userId: number, at: string, eventId?: string) =>

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@touchline/kit';
-import { encodeEvent, type EventInput, type Topic } from '@touchline/protos';
+import type { EventInput, Topic } from '@touchline/protos';
+import { eventMessage } from '@touchline/kit/src/testing';
 import { listOffers, countIncomingPending } from '../src/use-cases/list-offers';
 import { acceptOffer } from '../src/use-cases/accept-offer';
 import { expireOffers } from '../src/use-cases/voiding';
@@ -47,23 +48,8 @@ const accept = (userId: number, offerId: number, idempotencyKey = key()) =>
 
 /** Publishes an event on the shared bus as its producer's relay would. */
 async function publish<T extends Topic>(topic: T, eventKey: string, payload: EventInput<T>) {
-  await h.bus.publish([
-    {
-      topic,
-      key: eventKey,
-      value: encodeEvent(topic, payload),
-      headers: { 'event-id': randomUUID(), 'event-type': topic, 'occurred-at': new Date().toISOString() },
-    },
-  ]);
+  await h.bus.publish([eventMessage(topic, eventKey, payload)]);
 }
-
-/** A bus message of an event, as another service's relay publishes it. */
-const message = <T extends Topic>(topic: T, payload: EventInput<T>) => ({
-  topic,
-  key: '1',
-  value: encodeEvent(topic, payload),
-  headers: { 'event-id': randomUUID(), 'event-type': topic, 'occurred-at': new Date().toISOString() },
-});
 
 describe('a trade from offer to acceptance', () => {
   it('A offers a card and 1000 coins; B accepts: B has the card and 975 coins, 25 go to profit', async () => {
@@ -525,7 +511,7 @@ describe('offers that end by themselves', () => {
       await offer(a, b, { cards: [cards[0]!.id, cards[1]!.id] }),
     ];
     const listed = cards.map((card, i) =>
-      message('cards.listing.created', {
+      eventMessage('cards.listing.created', '1', {
         listingId: 9000 + i,
         cardId: card.id,
         userId: a,
@@ -537,7 +523,7 @@ describe('offers that end by themselves', () => {
     );
     const saleIds = [randomUUID(), randomUUID(), randomUUID()];
     const sold = saleIds.map((saleId, i) =>
-      message('market.sale.completed', {
+      eventMessage('market.sale.completed', '1', {
         saleId,
         cardId: cards[0]!.id,
         playerId: cards[0]!.playerId,
@@ -568,7 +554,7 @@ describe('offers that end by themselves', () => {
     const [card] = await h.giveCards(a);
     const { wish } = await h.client.CreateWish(wishRequest(a, card!.id));
     const moved = (from: number, to: number) =>
-      message('cards.card.transferred', {
+      eventMessage('cards.card.transferred', '1', {
         cardId: card!.id,
         playerId: card!.playerId,
         fromUserId: from,

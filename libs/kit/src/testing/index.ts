@@ -1,4 +1,5 @@
 // Test helpers; imported by tests as '@touchline/kit/src/testing', never by production code.
 export * from './database';
+export * from './event-message';
 export * from './service';
 export * from './tcp-proxy';
