@@ -5,7 +5,6 @@
 import { describe, it, expect, beforeAll, beforeEach, afterAll, vi } from 'vitest';
 import { decodeEvent, TOPICS } from '@touchline/protos';
 import { fixedClock, seededRandom } from '../src/clock';
-import { currentContext } from '../src/context';
 import type { Database } from '../src/db/database';
 import { migrate, type Migration } from '../src/db/migrate';
 import type { BusMessage, EventBus, Subscription } from '../src/events/bus';
@@ -260,7 +259,6 @@ describe('subscribeConsumers (inbox)', () => {
   interface Handled {
     userId: number;
     meta: EventMeta;
-    requestId: string | undefined;
   }
 
   async function subscribe(group: string, fail?: () => boolean) {
@@ -273,7 +271,7 @@ describe('subscribeConsumers (inbox)', () => {
       logger: silentLogger,
       consumers: [
         consumer(TOPIC, async (event, meta, trx) => {
-          handled.push({ userId: event.userId, meta, requestId: currentContext()?.requestId });
+          handled.push({ userId: event.userId, meta });
           await trx('notes').insert({ text: `${group} welcomed ${event.username}` });
           if (fail?.()) throw new Error('mail server down');
         }),
@@ -285,7 +283,7 @@ describe('subscribeConsumers (inbox)', () => {
 
   const notesOf = (group: string) => db('notes').where('text', 'like', `${group} %`).select('text');
 
-  it('hands the event and its meta to the consumer, under an event request id', async () => {
+  it('hands the event and its meta to the consumer', async () => {
     const message = await publishedMessage(11);
     const { bus, handled } = await subscribe('notifications');
     await bus.deliver(message);
@@ -295,7 +293,6 @@ describe('subscribeConsumers (inbox)', () => {
       {
         userId: 11,
         meta: { eventId, key: '11', occurredAt: new Date(REGISTERED_AT) },
-        requestId: `event:${eventId}`,
       },
     ]);
   });
@@ -353,7 +350,7 @@ describe('subscribeConsumers (inbox)', () => {
     await bus.subscriptions[0]!.batchHandler!([a, b, a, c]);
 
     expect(handled.map((h) => h.userId)).toEqual([22, 21, 23]);
-    expect(handled.map((h) => h.requestId)).toEqual([b, a, c].map((m) => `event:${m.headers['event-id']}`));
+    expect(handled.map((h) => h.meta.eventId)).toEqual([b, a, c].map((m) => m.headers['event-id']));
     expect(await notesOf('leaderboard')).toHaveLength(3);
     expect(await count('inbox')).toBe(3);
   });
@@ -390,10 +387,10 @@ describe('subscribeConsumers (inbox)', () => {
     expect(await db('inbox').pluck('event_id')).toEqual([even.headers['event-id']]);
   });
 
-  it('hands the fresh events of a batch to handleMany together, in order, under the request id of the first', async () => {
+  it('hands the fresh events of a batch to handleMany together, in order', async () => {
     const [a, b, c] = [await publishedMessage(31), await publishedMessage(32), await publishedMessage(33)];
     const bus = new FakeBus();
-    const calls: { userIds: number[]; requestId: string | undefined }[] = [];
+    const calls: { userIds: number[]; eventIds: string[] }[] = [];
     await subscribeConsumers({
       bus,
       db,
@@ -403,7 +400,7 @@ describe('subscribeConsumers (inbox)', () => {
         batchConsumer(TOPIC, async (events, trx) => {
           calls.push({
             userIds: events.map((e) => e.event.userId),
-            requestId: currentContext()?.requestId,
+            eventIds: events.map((e) => e.meta.eventId),
           });
           await trx('notes').insert(events.map((e) => ({ text: `projection saw ${e.event.userId}` })));
         }),
@@ -415,8 +412,8 @@ describe('subscribeConsumers (inbox)', () => {
 
     const first = a.headers['event-id'];
     expect(calls).toEqual([
-      { userIds: [32], requestId: `event:${b.headers['event-id']}` },
-      { userIds: [31, 33], requestId: `events:${first}+1` },
+      { userIds: [32], eventIds: [b.headers['event-id']] },
+      { userIds: [31, 33], eventIds: [first, c.headers['event-id']] },
     ]);
     expect(await notesOf('projection')).toHaveLength(3);
     expect(await count('inbox')).toBe(3);

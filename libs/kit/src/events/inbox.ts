@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { context, propagation } from '@opentelemetry/api';
 import { decodeEvent, type EventOutput, type Topic } from '@touchline/protos';
-import { runWithContext } from '../context';
 import type { BusMessage, EventBus } from './bus';
 import { EVENT_HEADERS } from './bus';
 
@@ -88,23 +87,16 @@ export async function subscribeConsumers(options: {
     return { target, meta, message, event };
   };
 
-  /**
-   * Runs the handler in the trace and request context of the event it handles (of the first, for
-   * several events handed over together).
-   */
+  /** Runs the handler in the trace context of the event it handles (of the first, for several handed over together). */
   const handle = (group: Delivery[], trx: Knex.Transaction) => {
     const { target, meta, message, event } = group[0]!;
-    const requestId =
-      group.length === 1 ? `event:${meta.eventId}` : `events:${meta.eventId}+${group.length - 1}`;
     return context.with(propagation.extract(context.active(), message.headers), () =>
-      runWithContext({ requestId }, () =>
-        target.handleMany
-          ? target.handleMany(
-              group.map((d) => ({ event: d.event, meta: d.meta })),
-              trx,
-            )
-          : target.handle(event, meta, trx),
-      ),
+      target.handleMany
+        ? target.handleMany(
+            group.map((d) => ({ event: d.event, meta: d.meta })),
+            trx,
+          )
+        : target.handle(event, meta, trx),
     );
   };
 
