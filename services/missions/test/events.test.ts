@@ -390,6 +390,48 @@ describe("a club's full roster (Full Squad)", () => {
     expect((await h.events('missions.badge.earned')).filter((e) => e.userId === user)).toHaveLength(1);
   });
 
+  it('queues one check per user for a batch of cards, at the latest card of each, in one statement', async () => {
+    const [ana, ben] = [h.user(), h.user()];
+    const moved = (cardId: number, toUserId: number, minute: number) => ({
+      key: String(cardId),
+      payload: {
+        cardId,
+        playerId: 2,
+        fromUserId: 0,
+        toUserId,
+        transferredAt: `2026-11-23T15:${String(minute).padStart(2, '0')}:00.000Z`,
+      },
+    });
+    const sql: string[] = [];
+    const record = (query: { sql: string }) => sql.push(query.sql);
+    h.missions.database.db.on('query', record);
+    try {
+      await h.publishTogether('cards.card.transferred', [
+        moved(11, ana, 20),
+        moved(12, ben, 5),
+        moved(13, ana, 40),
+        moved(14, ana, 30),
+      ]);
+    } finally {
+      h.missions.database.db.off('query', record);
+    }
+    expect(sql.filter((text) => text.includes('roster_checks'))).toHaveLength(1);
+    const queued = await h.missions.database
+      .db('roster_checks')
+      .whereIn('user_id', [ana, ben])
+      .orderBy('user_id')
+      .select('user_id', 'event_at');
+    expect(
+      queued.map((r: { user_id: number; event_at: Date }) => [r.user_id, new Date(r.event_at).toISOString()]),
+    ).toEqual([
+      [ana, '2026-11-23T15:40:00.000Z'],
+      [ben, '2026-11-23T15:05:00.000Z'],
+    ]);
+    const calls: number[] = [];
+    await checkRosters(withCatalog(false, calls));
+    expect(calls.filter((u) => u === ana || u === ben).sort()).toEqual([ana, ben].sort());
+  });
+
   it('a check that cannot reach cards-market stays queued for the next run', async () => {
     const user = h.user();
     await h.publish('cards.card.minted', '5', {

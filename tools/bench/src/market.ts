@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import knex from 'knex';
 import { createPromiseClient } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
@@ -17,6 +19,20 @@ function commits(database: string): number {
   return Number(
     psql(database, `select xact_commit from pg_stat_database where datname = current_database()`),
   );
+}
+
+/**
+ * BENCH_BARRIER=<dir> with BENCH_PARTIES=<n> (set by market-ab.ts): benches of other checkouts run
+ * beside this one, and each starts its load only once all n stacks are up, so that they share the
+ * machine's pace of the same minutes.
+ */
+async function waitForTheOthers(): Promise<void> {
+  const dir = process.env.BENCH_BARRIER;
+  if (!dir) return;
+  const parties = Number(process.env.BENCH_PARTIES ?? 2);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, String(process.pid)), '');
+  while (readdirSync(dir).length < parties) await new Promise((r) => setTimeout(r, 100));
 }
 
 interface Sample {
@@ -44,6 +60,7 @@ async function main(): Promise<void> {
       (await db('cards_market.cards').where({ owner_id: 0 }).orderBy('id').select('id')) as { id: number }[]
     ).map((r) => r.id);
     const slices = ids.map((_, i) => supply.filter((_, j) => j % PLAYERS === i));
+    await waitForTheOthers();
 
     // What the stack burns doing nothing (pollers, health checks, Kafka fetches, jobs): part of every figure below.
     const idleBefore = cpuMsByPid(stack.child.pid!);
@@ -138,6 +155,8 @@ async function main(): Promise<void> {
       `  ledger audit: ${audit.ok ? 'ok' : 'FAILED'} (total ${audit.total}, mismatches ${audit.mismatches.length}, negative users ${audit.negativeUserAccounts})`,
     );
     const buysPerSecond = bestRate;
+    // Side by side (market-ab.ts), pgbench would share the machine with the other bench's pgbench.
+    if (process.env.BENCH_PGBENCH === 'off') return;
 
     execFileSync('pgbench', ['-i', '-q', '-s', '1', `${PG}/${database}`], { stdio: 'ignore' });
     const pgbench = execFileSync(
