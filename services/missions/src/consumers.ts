@@ -1,6 +1,6 @@
 import { batchConsumer, consumer, type EventConsumer } from '@touchline/kit';
 import { COUNTED_TOPICS } from './domain/events';
-import { onCardMinted, onCardTransferred } from './use-cases/club-roster';
+import { onCardsReceived } from './use-cases/club-roster';
 import { onStatsChanged } from './use-cases/collection-value';
 import type { MissionsDeps } from './use-cases/deps';
 import { recordEvents } from './use-cases/record-event';
@@ -13,7 +13,20 @@ export function missionsConsumers(deps: MissionsDeps): EventConsumer[] {
       batchConsumer(topic, (events, trx) => recordEvents(deps, trx, topic, events as never)),
     ),
     consumer('leaderboard.stats.changed', (event, meta, trx) => onStatsChanged(deps, trx, event, meta)),
-    consumer('cards.card.minted', (event, meta, trx) => onCardMinted(deps, trx, event, meta)),
-    consumer('cards.card.transferred', (event, meta, trx) => onCardTransferred(deps, trx, event, meta)),
+    // A batch's cards queue one roster check per user (club-roster.ts).
+    batchConsumer('cards.card.minted', (events, trx) =>
+      onCardsReceived(
+        deps,
+        trx,
+        events.map((e) => ({ topic: 'cards.card.minted', ...e })),
+      ),
+    ),
+    batchConsumer('cards.card.transferred', (events, trx) =>
+      onCardsReceived(
+        deps,
+        trx,
+        events.map((e) => ({ topic: 'cards.card.transferred', ...e })),
+      ),
+    ),
   ];
 }

@@ -7,14 +7,26 @@ export interface RosterCheckRow {
   version: number;
 }
 
-/** Asks for the user's collection to be checked for a completed club (a card reached them at `eventAt`). */
-export async function requestRosterCheck(
+/**
+ * Asks for each user's collection to be checked for a completed club (cards reached them, the last at
+ * `eventAt`). One row per user and statement, as Postgres requires of an upsert, in user order (the
+ * lock order of every writer of these rows).
+ */
+export async function requestRosterChecks(
   trx: Knex.Transaction,
-  userId: number,
-  eventAt: Date,
+  requests: { userId: number; eventAt: Date }[],
 ): Promise<void> {
+  const latest = new Map<number, Date>();
+  for (const { userId, eventAt } of requests) {
+    const seen = latest.get(userId);
+    if (!seen || eventAt > seen) latest.set(userId, eventAt);
+  }
+  if (latest.size === 0) return;
+  const rows = [...latest]
+    .sort(([a], [b]) => a - b)
+    .map(([userId, eventAt]) => ({ user_id: userId, event_at: eventAt, version: 1 }));
   await trx('roster_checks')
-    .insert({ user_id: userId, event_at: eventAt, version: 1 })
+    .insert(rows)
     .onConflict('user_id')
     .merge({
       event_at: trx.raw('greatest(roster_checks.event_at, excluded.event_at)'),

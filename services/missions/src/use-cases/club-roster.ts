@@ -4,7 +4,7 @@ import { userBadges } from '../db/badges';
 import {
   clearRosterCheck,
   pendingRosterChecks,
-  requestRosterCheck,
+  requestRosterChecks,
   type RosterCheckRow,
 } from '../db/roster-checks';
 import { clubRosterBadges, completedClubs } from '../domain/badges';
@@ -12,35 +12,28 @@ import { eventTime } from '../domain/events';
 import { earnBadges } from './badges';
 import type { MissionsDeps } from './deps';
 
+/** A card reached a user: minted for them, or moved to them. */
+export type CardReceived =
+  | { topic: 'cards.card.minted'; event: EventOutput<'cards.card.minted'>; meta: EventMeta }
+  | { topic: 'cards.card.transferred'; event: EventOutput<'cards.card.transferred'>; meta: EventMeta };
+
 /**
- * A card reached a user (minted for them or moved to them): their collection may now hold a whole
- * club. Only which clubs and players exist is cards-market's, and a service never calls another while
- * holding a transaction, so the event only queues a check; checkRosters does it outside.
+ * Cards reached users (one fetched batch): their collections may now hold a whole club. Only which
+ * clubs and players exist is cards-market's, and a service never calls another while holding a
+ * transaction, so the events only queue a check per user; checkRosters does it outside.
  */
-export async function onCardReceived(
-  deps: MissionsDeps,
-  trx: Tx,
-  userId: number,
-  at: string,
-  meta: EventMeta,
-): Promise<void> {
-  if (userId <= 0 || clubRosterBadges(deps.badges).length === 0) return;
-  await requestRosterCheck(trx, userId, eventTime(at, meta.occurredAt));
+export async function onCardsReceived(deps: MissionsDeps, trx: Tx, cards: CardReceived[]): Promise<void> {
+  if (clubRosterBadges(deps.badges).length === 0) return;
+  const requests = cards.map((card) =>
+    card.topic === 'cards.card.minted'
+      ? { userId: card.event.userId, eventAt: eventTime(card.event.mintedAt, card.meta.occurredAt) }
+      : { userId: card.event.toUserId, eventAt: eventTime(card.event.transferredAt, card.meta.occurredAt) },
+  );
+  await requestRosterChecks(
+    trx,
+    requests.filter((r) => r.userId > 0),
+  );
 }
-
-export const onCardMinted = (
-  deps: MissionsDeps,
-  trx: Tx,
-  event: EventOutput<'cards.card.minted'>,
-  meta: EventMeta,
-) => onCardReceived(deps, trx, event.userId, event.mintedAt, meta);
-
-export const onCardTransferred = (
-  deps: MissionsDeps,
-  trx: Tx,
-  event: EventOutput<'cards.card.transferred'>,
-  meta: EventMeta,
-) => onCardReceived(deps, trx, event.toUserId, event.transferredAt, meta);
 
 async function checkOne(deps: MissionsDeps, check: RosterCheckRow): Promise<void> {
   const earned = new Set((await userBadges(deps.db, check.user_id)).map((b) => b.badge_id));
