@@ -1,4 +1,4 @@
-import { batchConsumer, consumer, type EventConsumer } from '@touchline/kit';
+import { batchConsumer, type EventConsumer } from '@touchline/kit';
 import { COUNTED_TOPICS } from './domain/events';
 import { onCardsReceived } from './use-cases/club-roster';
 import { onStatsChanged } from './use-cases/collection-value';
@@ -12,7 +12,8 @@ export function missionsConsumers(deps: MissionsDeps): EventConsumer[] {
     ...COUNTED_TOPICS.map((topic) =>
       batchConsumer(topic, (events, trx) => recordEvents(deps, trx, topic, events as never)),
     ),
-    consumer('leaderboard.stats.changed', (event, meta, trx) => onStatsChanged(deps, trx, event, meta)),
+    // A batch's values fold in rounds, each user once a round (collection-value.ts).
+    batchConsumer('leaderboard.stats.changed', (events, trx) => onStatsChanged(deps, trx, events)),
     // A batch's cards queue one roster check per user (club-roster.ts).
     batchConsumer('cards.card.minted', (events, trx) =>
       onCardsReceived(

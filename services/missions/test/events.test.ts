@@ -244,6 +244,67 @@ describe('collection value from leaderboard.stats.changed', () => {
     expect((await h.client.GetUserBadges({ userId: user })).badge).toBe('Collector');
   });
 
+  it('a fetched batch of values ends as the same values one at a time, folding each round of users in one statement', async () => {
+    const at = (day: number, time: string) => `2026-11-${day}T${time}:00.000Z`;
+    // [value, version, time]: a baseline last week, a rise, a stale redelivery, a rise, an overtaken one.
+    const growing: [number, number, string][] = [
+      [10_000, 1, at(20, '15:00')],
+      [12_000, 2, at(23, '14:00')],
+      [20_000, 1, at(20, '15:00')],
+      [16_000, 4, at(23, '14:40')],
+      [11_000, 3, at(23, '14:20')],
+    ];
+    // A value tier reached only by a version that arrives overtaken.
+    const collecting: [number, number, string][] = [
+      [24_000, 2, at(23, '14:10')],
+      [26_000, 1, at(23, '14:00')],
+    ];
+    const users = [growing, collecting].map((values) => ({ values, together: h.user(), oneByOne: h.user() }));
+    for (const { values, oneByOne } of users)
+      for (const [value, version, asOf] of values) await h.stats(oneByOne, value, version, asOf);
+    const sql: string[] = [];
+    const record = (query: { sql: string }) => sql.push(query.sql);
+    h.missions.database.db.on('query', record);
+    try {
+      await h.publishTogether(
+        'leaderboard.stats.changed',
+        users.flatMap(({ values, together }) =>
+          values.map(([collectionValue, version, asOf]) => ({
+            key: String(together),
+            payload: { userId: together, collectionValue, cardCount: 3, version, asOf },
+          })),
+        ),
+      );
+    } finally {
+      h.missions.database.db.off('query', record);
+    }
+    // Five rounds: the first user's five values, the second's two alongside the first two.
+    expect(sql.filter((text) => text.includes('user_stats'))).toHaveLength(5);
+    expect(await h.mission(users[0]!.together, GROW_VALUE)).toMatchObject({
+      progress: 5_000,
+      completed: true,
+      completedAt: '2026-11-23T14:40:00.000Z',
+    });
+    const db = h.missions.database.db;
+    const stats = (user: number) =>
+      db('user_stats').where({ user_id: user }).first('collection_value', 'card_count', 'version', 'as_of');
+    const badges = (user: number) =>
+      db('user_badges').where({ user_id: user }).orderBy('badge_id').select('badge_id', 'earned_at');
+    const completions = async (user: number) =>
+      (await h.events('missions.mission.completed'))
+        .filter((e) => e.userId === user)
+        .map((e) => [e.missionId, e.completedAt]);
+    for (const { together, oneByOne } of users) {
+      expect(await h.mission(together, GROW_VALUE)).toEqual(await h.mission(oneByOne, GROW_VALUE));
+      expect(await stats(together)).toEqual(await stats(oneByOne));
+      expect(await badges(together)).toEqual(await badges(oneByOne));
+      expect(await completions(together)).toEqual(await completions(oneByOne));
+    }
+    expect((await badges(users[1]!.together)).map((b: { badge_id: string }) => b.badge_id)).toContain(
+      'value-25k',
+    );
+  });
+
   it('earns the collection value tier badges once', async () => {
     const user = h.user();
     await h.stats(user, 30_000, 1, '2026-11-23T14:00:00.000Z');

@@ -33,7 +33,7 @@ export const progressOf = (row: ProgressRow): Progress => ({
 
 /**
  * The progress rows of the given mission instances (of one or several users), each created at zero
- * (with `baseline`) when missing, and locked until the transaction ends: events and claims of one
+ * (with its `baseline`) when missing, and locked until the transaction ends: events and claims of one
  * mission instance take turns. One statement for all of them: an upsert whose conflict branch writes
  * a key column with its own value locks the existing row and returns it as it was (an insert that
  * did nothing, then SELECT … FOR UPDATE, took two round trips for every mission an event moves).
@@ -42,14 +42,13 @@ export const progressOf = (row: ProgressRow): Progress => ({
  */
 export async function lockProgressMany(
   trx: Knex.Transaction,
-  instances: { userId: number; missionId: number; period: Period }[],
+  instances: { userId: number; missionId: number; period: Period; baseline: number | null }[],
   now: Date,
-  baseline: number | null = null,
 ): Promise<ProgressRow[]> {
   if (instances.length === 0) return [];
   const rows = (await trx('mission_progress')
     .insert(
-      instances.map(({ userId, missionId, period }) => ({
+      instances.map(({ userId, missionId, period, baseline }) => ({
         user_id: userId,
         mission_id: missionId,
         period_key: period.key,

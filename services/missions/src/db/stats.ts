@@ -12,38 +12,56 @@ export interface StatsRow {
 export type FoldResult = { stale: true } | { stale: false; previous: StatsRow | undefined };
 
 /**
- * Folds one leaderboard.stats.changed in: kept only when its version is newer than the last folded
- * (a redelivered or overtaken event changes nothing). Returns what stood before, for baselines.
- * One statement: the row as it stood, locked (so a fold of the same user waits and then reads what
- * the other wrote), and the upsert whose conflict branch folds only a newer version.
+ * Folds leaderboard.stats.changed events of distinct users in: each kept only when its version is
+ * newer than the last folded (a redelivered or overtaken event changes nothing). Returns what stood
+ * before each, for baselines, in the order given. One statement for all: the rows as they stood,
+ * locked in user order (so a fold of the same user waits and then reads what the other wrote), and
+ * the upsert whose conflict branch folds only a newer version.
  */
-export async function foldStats(trx: Knex.Transaction, next: StatsRow): Promise<FoldResult> {
+export async function foldStatsMany(trx: Knex.Transaction, next: StatsRow[]): Promise<FoldResult[]> {
+  if (next.length === 0) return [];
   const { rows } = (await trx.raw(
-    `with previous as (
+    `with input as (
+       select * from unnest(?::bigint[], ?::bigint[], ?::int[], ?::bigint[], ?::timestamptz[])
+         as i(user_id, collection_value, card_count, version, as_of)
+     ), previous as (
        select user_id, collection_value, card_count, version, as_of
-         from user_stats where user_id = ? for update
+         from user_stats where user_id = any(?::bigint[]) order by user_id for update
      ), folded as (
        -- Reading from previous makes it run, and lock, first.
        insert into user_stats (user_id, collection_value, card_count, version, as_of)
-       select ?::bigint, ?::bigint, ?::int, ?::bigint, ?::timestamptz from (select count(*) from previous) locked_first
+       select i.* from input i, (select count(*) from previous) locked_first order by i.user_id
        on conflict (user_id) do update
           set collection_value = excluded.collection_value, card_count = excluded.card_count,
               version = excluded.version, as_of = excluded.as_of
         where user_stats.version < excluded.version
        returning user_id
      )
-     select (select row_to_json(p) from previous p) as previous, exists (select 1 from folded) as folded`,
-    [next.user_id, next.user_id, next.collection_value, next.card_count, next.version, next.as_of],
-  )) as { rows: { previous: StatsRow | null; folded: boolean }[] };
-  const { previous: found, folded } = rows[0]!;
-  if (!folded) return { stale: true };
-  const previous = found
-    ? {
-        ...found,
-        collection_value: Number(found.collection_value),
-        version: Number(found.version),
-        as_of: toDate(found.as_of),
-      }
-    : undefined;
-  return { stale: false, previous };
+     select i.user_id,
+            (select row_to_json(p) from previous p where p.user_id = i.user_id) as previous,
+            exists (select 1 from folded f where f.user_id = i.user_id) as folded
+       from input i`,
+    [
+      next.map((r) => r.user_id),
+      next.map((r) => r.collection_value),
+      next.map((r) => r.card_count),
+      next.map((r) => r.version),
+      next.map((r) => r.as_of),
+      next.map((r) => r.user_id),
+    ],
+  )) as { rows: { user_id: string; previous: StatsRow | null; folded: boolean }[] };
+  const byUser = new Map(rows.map((row) => [Number(row.user_id), row]));
+  return next.map(({ user_id }): FoldResult => {
+    const { previous: found, folded } = byUser.get(user_id)!;
+    if (!folded) return { stale: true };
+    const previous = found
+      ? {
+          ...found,
+          collection_value: Number(found.collection_value),
+          version: Number(found.version),
+          as_of: toDate(found.as_of),
+        }
+      : undefined;
+    return { stale: false, previous };
+  });
 }
