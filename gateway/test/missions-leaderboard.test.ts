@@ -11,15 +11,16 @@ import type {
   MissionLists,
   User,
 } from '@touchline/contract';
-import { EVENT_HEADERS, InProcessBus } from '@touchline/kit';
+import { InProcessBus } from '@touchline/kit';
 import {
+  eventMessage,
   silentLogger,
   startTcpProxy,
   startTestService,
   type TcpProxy,
   type TestService,
 } from '@touchline/kit/src/testing';
-import { encodeEvent, type EventInput } from '@touchline/protos';
+import type { EventInput } from '@touchline/protos';
 import { identityService } from '@touchline/identity';
 import { walletService } from '@touchline/wallet-payments';
 import { leaderboardService } from '../../services/leaderboard/src/service';
@@ -131,14 +132,7 @@ async function mint(userId: number, price: number) {
     reference: `test-${cardId}`,
     mintedAt: new Date().toISOString(),
   };
-  await bus.publish([
-    {
-      topic: 'cards.card.minted',
-      key: String(cardId),
-      value: encodeEvent('cards.card.minted', payload),
-      headers: { [EVENT_HEADERS.id]: randomUUID(), [EVENT_HEADERS.occurredAt]: new Date().toISOString() },
-    },
-  ]);
+  await bus.publish([eventMessage('cards.card.minted', String(cardId), payload)]);
 }
 
 describe('without a session', () => {

@@ -1,13 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_HEADERS, InProcessBus } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { InProcessBus } from '@touchline/kit';
+import { eventMessage, silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
 import { identityService } from '@touchline/identity';
 import { notificationsService } from '@touchline/notifications';
-import { encodeEvent } from '@touchline/protos';
 import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
 import { UPSTREAMS, type Upstream } from '../src/config';
@@ -79,22 +77,17 @@ let offers = 0;
 /** trading's event for an offer from one player to another, as the bus delivers it. */
 async function offer(fromUserId: number, toUserId: number): Promise<void> {
   await bus.publish([
-    {
-      topic: 'trading.offer.created',
-      key: String(toUserId),
-      value: encodeEvent('trading.offer.created', {
-        offerId: ++offers,
-        fromUserId,
-        toUserId,
-        offeredCardIds: [11],
-        offeredCoins: 500,
-        requestedCardIds: [],
-        requestedCoins: 0,
-        wishId: 0,
-        createdAt: new Date().toISOString(),
-      }),
-      headers: { [EVENT_HEADERS.id]: randomUUID(), [EVENT_HEADERS.occurredAt]: new Date().toISOString() },
-    },
+    eventMessage('trading.offer.created', String(toUserId), {
+      offerId: ++offers,
+      fromUserId,
+      toUserId,
+      offeredCardIds: [11],
+      offeredCoins: 500,
+      requestedCardIds: [],
+      requestedCoins: 0,
+      wishId: 0,
+      createdAt: new Date().toISOString(),
+    }),
   ]);
 }
 

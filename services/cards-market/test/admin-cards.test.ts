@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPromiseClient, InProcessBus, type Database } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
-import { decodeEvent, encodeEvent, SERVICES, type EventOutput, type Topic } from '@touchline/protos';
+import { eventMessage, silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { decodeEvent, SERVICES, type EventOutput, type Topic } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { walletService } from '@touchline/wallet-payments';
 import { CARD_BUSY, NOT_YOUR_CARD, PROTECTED_CARD } from '../src/domain/shop-transfer';
@@ -225,21 +224,12 @@ describe('a ban', () => {
     }
     // Through the real consumer, as identity publishes it.
     await bus.publish([
-      {
-        topic: 'identity.user.banned',
-        key: String(userId),
-        value: encodeEvent('identity.user.banned', {
-          userId,
-          banned: true,
-          actorUserId: 1,
-          changedAt: new Date().toISOString(),
-        }),
-        headers: {
-          'event-id': randomUUID(),
-          'event-type': 'identity.user.banned',
-          'occurred-at': new Date().toISOString(),
-        },
-      },
+      eventMessage('identity.user.banned', String(userId), {
+        userId,
+        banned: true,
+        actorUserId: 1,
+        changedAt: new Date().toISOString(),
+      }),
     ]);
     await eventually(async () => {
       const statuses = await db()('listings').whereIn('card_id', ordinary).pluck('status');

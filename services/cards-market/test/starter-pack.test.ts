@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPromiseClient, EVENT_HEADERS } from '@touchline/kit';
-import { startTestService, type TestService } from '@touchline/kit/src/testing';
-import { encodeEvent, SERVICES } from '@touchline/protos';
+import { createPromiseClient } from '@touchline/kit';
+import { eventMessage, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { SERVICES } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { cardsMarketService } from '../src/service';
 
@@ -21,16 +21,12 @@ afterAll(async () => {
 });
 
 function registered(userId: number, eventId: string) {
-  return {
-    topic: 'identity.user.registered',
-    key: String(userId),
-    value: encodeEvent('identity.user.registered', {
-      userId,
-      username: `user${userId}`,
-      registeredAt: new Date().toISOString(),
-    }),
-    headers: { [EVENT_HEADERS.id]: eventId, [EVENT_HEADERS.type]: 'identity.user.registered' },
-  };
+  return eventMessage(
+    'identity.user.registered',
+    String(userId),
+    { userId, username: `user${userId}`, registeredAt: new Date().toISOString() },
+    { eventId },
+  );
 }
 
 describe('starter pack', () => {

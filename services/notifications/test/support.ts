@@ -3,7 +3,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   baseConfigSchema,
   createPromiseClient,
-  EVENT_HEADERS,
   InProcessBus,
   loadConfig,
   startService,
@@ -12,8 +11,13 @@ import {
   type PromiseClient,
   type RunningService,
 } from '@touchline/kit';
-import { createTestDatabase, silentLogger, type TestDatabase } from '@touchline/kit/src/testing';
-import { encodeEvent, SERVICES, type EventInput, type Topic } from '@touchline/protos';
+import {
+  createTestDatabase,
+  eventMessage,
+  silentLogger,
+  type TestDatabase,
+} from '@touchline/kit/src/testing';
+import { SERVICES, type EventInput, type Topic } from '@touchline/protos';
 import type { NotificationsDefinition } from '@touchline/protos/gen/touchline/notifications/Notifications';
 import type { SubscribeRequest } from '@touchline/protos/gen/touchline/notifications/SubscribeRequest';
 import type { SubscribeResponse__Output } from '@touchline/protos/gen/touchline/notifications/SubscribeResponse';
@@ -124,14 +128,7 @@ export async function startNotifications(
     ): Promise<string> {
       const eventId = options.eventId ?? randomUUID();
       const replica = replicas[options.replica ?? sent++ % replicas.length]!;
-      await replica.bus.publish([
-        {
-          topic,
-          key: 'k',
-          value: encodeEvent(topic, payload),
-          headers: { [EVENT_HEADERS.id]: eventId, [EVENT_HEADERS.occurredAt]: new Date().toISOString() },
-        },
-      ]);
+      await replica.bus.publish([eventMessage(topic, 'k', payload, { eventId })]);
       return eventId;
     },
     async stop() {

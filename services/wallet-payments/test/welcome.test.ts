@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, EVENT_HEADERS, loadConfig } from '@touchline/kit';
-import { encodeEvent } from '@touchline/protos';
+import { ConfigError, loadConfig } from '@touchline/kit';
+import { eventMessage } from '@touchline/kit/src/testing';
 import { walletConfigSchema } from '../src/config';
 import { grantWelcomeCoins } from '../src/use-cases/welcome';
 import { creditedEvents, expectLedgerOk, startWallet, walletDeps, type StartedWallet } from './support';
 
 function registered(userId: number, eventId: string) {
-  return {
-    topic: 'identity.user.registered',
-    key: String(userId),
-    value: encodeEvent('identity.user.registered', {
-      userId,
-      username: `user${userId}`,
-      registeredAt: new Date().toISOString(),
-    }),
-    headers: { [EVENT_HEADERS.id]: eventId, [EVENT_HEADERS.type]: 'identity.user.registered' },
-  };
+  return eventMessage(
+    'identity.user.registered',
+    String(userId),
+    { userId, username: `user${userId}`, registeredAt: new Date().toISOString() },
+    { eventId },
+  );
 }
 
 describe('welcome coins (default WELCOME_COINS)', () => {
