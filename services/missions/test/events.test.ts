@@ -72,14 +72,9 @@ describe('progress from events', () => {
 
   it("moves all of a user's missions an event counts for in one lock and one write", async () => {
     const buyer = h.user();
-    const sql: string[] = [];
-    const record = (query: { sql: string }) => sql.push(query.sql);
-    h.missions.database.db.on('query', record);
-    try {
+    const sql = await h.statementsDuring(async () => {
       await h.sale(buyer, 0, '2026-11-23T14:00:00.000Z');
-    } finally {
-      h.missions.database.db.off('query', record);
-    }
+    });
     expect((await h.mission(buyer, BUY_ONE)).progress).toBe(1);
     expect((await h.mission(buyer, BUY_FIVE)).progress).toBe(1);
     expect(sql.filter((text) => text.includes('mission_progress'))).toHaveLength(2);
@@ -108,19 +103,14 @@ describe('progress from events', () => {
       { together: h.user(), oneByOne: h.user(), times: ['15:00', '14:00'] },
     ].map((b) => ({ ...b, times: b.times.map((t) => `2026-11-23T${t}:00.000Z`) }));
     for (const { oneByOne, times } of buyers) for (const at of times) await h.sale(oneByOne, 0, at);
-    const sql: string[] = [];
-    const record = (query: { sql: string }) => sql.push(query.sql);
-    h.missions.database.db.on('query', record);
-    try {
+    const sql = await h.statementsDuring(async () => {
       await h.publishTogether(
         'market.sale.completed',
         buyers.flatMap(({ together, times }) =>
           times.map((at) => ({ key: '1', payload: saleOf(together, 0, at) })),
         ),
       );
-    } finally {
-      h.missions.database.db.off('query', record);
-    }
+    });
     // The eight sales move both buyers' missions with one lock and one write, their counters with one upsert.
     expect(sql.filter((text) => text.includes('mission_progress'))).toHaveLength(2);
     expect(sql.filter((text) => text.includes('lifetime_counts'))).toHaveLength(1);
@@ -262,10 +252,7 @@ describe('collection value from leaderboard.stats.changed', () => {
     const users = [growing, collecting].map((values) => ({ values, together: h.user(), oneByOne: h.user() }));
     for (const { values, oneByOne } of users)
       for (const [value, version, asOf] of values) await h.stats(oneByOne, value, version, asOf);
-    const sql: string[] = [];
-    const record = (query: { sql: string }) => sql.push(query.sql);
-    h.missions.database.db.on('query', record);
-    try {
+    const sql = await h.statementsDuring(async () => {
       await h.publishTogether(
         'leaderboard.stats.changed',
         users.flatMap(({ values, together }) =>
@@ -275,9 +262,7 @@ describe('collection value from leaderboard.stats.changed', () => {
           })),
         ),
       );
-    } finally {
-      h.missions.database.db.off('query', record);
-    }
+    });
     // Five rounds: the first user's five values, the second's two alongside the first two.
     expect(sql.filter((text) => text.includes('user_stats'))).toHaveLength(5);
     expect(await h.mission(users[0]!.together, GROW_VALUE)).toMatchObject({
@@ -463,19 +448,14 @@ describe("a club's full roster (Full Squad)", () => {
         transferredAt: `2026-11-23T15:${String(minute).padStart(2, '0')}:00.000Z`,
       },
     });
-    const sql: string[] = [];
-    const record = (query: { sql: string }) => sql.push(query.sql);
-    h.missions.database.db.on('query', record);
-    try {
+    const sql = await h.statementsDuring(async () => {
       await h.publishTogether('cards.card.transferred', [
         moved(11, ana, 20),
         moved(12, ben, 5),
         moved(13, ana, 40),
         moved(14, ana, 30),
       ]);
-    } finally {
-      h.missions.database.db.off('query', record);
-    }
+    });
     expect(sql.filter((text) => text.includes('roster_checks'))).toHaveLength(1);
     const queued = await h.missions.database
       .db('roster_checks')

@@ -106,6 +106,18 @@ export async function startMissions(now = MONDAY_10AM) {
       await bus.publish([eventMessage(topic, key, payload, { eventId, occurredAt: clock.now() })]);
       return eventId;
     },
+    /** The SQL texts missions sent to its database while `run` ran. */
+    async statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
+      const sql: string[] = [];
+      const record = (query: { sql: string }) => sql.push(query.sql);
+      missions.database.db.on('query', record);
+      try {
+        await run();
+      } finally {
+        missions.database.db.off('query', record);
+      }
+      return sql;
+    },
     /**
      * Delivers events to missions as one fetched batch, as the Kafka bus hands them over: through
      * missions' batch handler and the inbox, in one transaction.
