@@ -22,6 +22,8 @@ interface Result {
   errors: number;
   auditOk: boolean;
   byProcess: string;
+  /** CPU ms per buy by process name, from byProcess. */
+  perProcess: Map<string, number>;
 }
 
 function parse(output: string): Result {
@@ -30,13 +32,21 @@ function parse(output: string): Result {
       output,
     );
   if (!line) throw new Error(`no result in the bench's output:\n${output}`);
+  const byProcess = /CPU per buy by process: (.*) ms; the load driver/.exec(output)?.[1] ?? '';
   return {
     rate: Number(line[1]),
     cpu: Number(line[2]),
     pg: Number(line[3]),
     errors: Number(line[4]),
     auditOk: /ledger audit: ok/.test(output),
-    byProcess: /CPU per buy by process: (.*) ms; the load driver/.exec(output)?.[1] ?? '',
+    byProcess,
+    perProcess: new Map(
+      byProcess
+        .split(', ')
+        .map((part) => /^(.*) ([\d.]+)$/.exec(part))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => [m[1]!, Number(m[2])]),
+    ),
   };
 }
 
@@ -122,6 +132,18 @@ async function main(): Promise<void> {
   const cpu = (name: 'this' | 'other') => mean(results.map((r) => r[name].cpu));
   console.log(
     `  mean       : this ${rate('this').toFixed(1)} buys/s, ${cpu('this').toFixed(1)} ms CPU/buy | other ${rate('other').toFixed(1)} buys/s, ${cpu('other').toFixed(1)} ms CPU/buy`,
+  );
+  // A process below the bench's 0.5 ms cut-off in a round counts as 0 there.
+  const names = [
+    ...new Set(results.flatMap((r) => [...r.this.perProcess.keys(), ...r.other.perProcess.keys()])),
+  ];
+  const processMean = (name: 'this' | 'other', process: string) =>
+    mean(results.map((r) => r[name].perProcess.get(process) ?? 0));
+  console.log(
+    `  by process : ${names
+      .sort((a, b) => processMean('other', b) - processMean('other', a))
+      .map((p) => `${p} ${processMean('this', p).toFixed(1)} vs ${processMean('other', p).toFixed(1)}`)
+      .join(', ')} ms per buy (this vs other, means)`,
   );
   console.log(
     `  this/other : buys/s ${((rate('this') / rate('other')) * 100).toFixed(0)}%, stack CPU per buy ${((cpu('this') / cpu('other')) * 100).toFixed(0)}% (per round: ${results
