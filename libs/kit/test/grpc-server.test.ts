@@ -21,8 +21,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SERVICE_NAME = SERVICES.leaderboard.serviceName;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** What each use case saw of its call, by the user id it was asked about. */
-/** inContext: the request context the use case ran in (none: services keep none across awaits, handlers.ts). */
+/**
+ * What each use case saw of its call, by the user id it was asked about; inContext is the request
+ * context it ran in (none: services keep none across awaits, handlers.ts).
+ */
 const seen = new Map<number, { ctx: CallContext; inContext: string | undefined }>();
 
 /** userId selects the behaviour: 404, 422 and 500 throw, 999 is slow, 13 throws before returning a promise. */

@@ -19,14 +19,14 @@ export function missionsConsumers(deps: MissionsDeps): EventConsumer[] {
       onCardsReceived(
         deps,
         trx,
-        events.map((e) => ({ topic: 'cards.card.minted', ...e })),
+        events.map(({ event, meta }) => ({ userId: event.userId, at: event.mintedAt, meta })),
       ),
     ),
     batchConsumer('cards.card.transferred', (events, trx) =>
       onCardsReceived(
         deps,
         trx,
-        events.map((e) => ({ topic: 'cards.card.transferred', ...e })),
+        events.map(({ event, meta }) => ({ userId: event.toUserId, at: event.transferredAt, meta })),
       ),
     ),
   ];

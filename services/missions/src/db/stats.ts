@@ -26,7 +26,7 @@ export async function foldStatsMany(trx: Knex.Transaction, next: StatsRow[]): Pr
          as i(user_id, collection_value, card_count, version, as_of)
      ), previous as (
        select user_id, collection_value, card_count, version, as_of
-         from user_stats where user_id = any(?::bigint[]) order by user_id for update
+         from user_stats where user_id in (select user_id from input) order by user_id for update
      ), folded as (
        -- Reading from previous makes it run, and lock, first.
        insert into user_stats (user_id, collection_value, card_count, version, as_of)
@@ -47,7 +47,6 @@ export async function foldStatsMany(trx: Knex.Transaction, next: StatsRow[]): Pr
       next.map((r) => r.card_count),
       next.map((r) => r.version),
       next.map((r) => r.as_of),
-      next.map((r) => r.user_id),
     ],
   )) as { rows: { user_id: string; previous: StatsRow | null; folded: boolean }[] };
   const byUser = new Map(rows.map((row) => [Number(row.user_id), row]));

@@ -1,5 +1,4 @@
 import { type EventMeta, type Tx, inTransaction } from '@touchline/kit';
-import type { EventOutput } from '@touchline/protos';
 import { userBadges } from '../db/badges';
 import {
   clearRosterCheck,
@@ -12,10 +11,12 @@ import { eventTime } from '../domain/events';
 import { earnBadges } from './badges';
 import type { MissionsDeps } from './deps';
 
-/** A card reached a user: minted for them, or moved to them. */
-export type CardReceived =
-  | { topic: 'cards.card.minted'; event: EventOutput<'cards.card.minted'>; meta: EventMeta }
-  | { topic: 'cards.card.transferred'; event: EventOutput<'cards.card.transferred'>; meta: EventMeta };
+/** A card reached a user (minted for them, or moved to them) at `at`, as its event says. */
+export interface CardReceived {
+  userId: number;
+  at: string;
+  meta: EventMeta;
+}
 
 /**
  * Cards reached users (one fetched batch): their collections may now hold a whole club. Only which
@@ -24,14 +25,11 @@ export type CardReceived =
  */
 export async function onCardsReceived(deps: MissionsDeps, trx: Tx, cards: CardReceived[]): Promise<void> {
   if (clubRosterBadges(deps.badges).length === 0) return;
-  const requests = cards.map((card) =>
-    card.topic === 'cards.card.minted'
-      ? { userId: card.event.userId, eventAt: eventTime(card.event.mintedAt, card.meta.occurredAt) }
-      : { userId: card.event.toUserId, eventAt: eventTime(card.event.transferredAt, card.meta.occurredAt) },
-  );
   await requestRosterChecks(
     trx,
-    requests.filter((r) => r.userId > 0),
+    cards
+      .filter((card) => card.userId > 0)
+      .map(({ userId, at, meta }) => ({ userId, eventAt: eventTime(at, meta.occurredAt) })),
   );
 }
 
