@@ -5,6 +5,7 @@ import knex from 'knex';
 import { createPromiseClient } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
+import { HttpDriver } from './http-driver';
 import { cpuMsBetween, cpuMsByLabel, cpuMsByPid, postgresCpuMs, signalTree } from './proc';
 import { GRPC_INDEX, PG, profilingEnv, psql, signUp, startStack } from './stack';
 import { ms, percentiles } from './stats';
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     const idleMs = cpuMsBetween(idleBefore, cpuMsByPid(stack.child.pid!)) / idleSeconds;
     const idlePgMs = cpuMsBetween(idlePgBefore, postgresCpuMs(database)) / idleSeconds;
     const cursor = slices.map(() => 0);
+    const driver = new HttpDriver(url);
     let bestRate = 0;
     console.log(
       `bench:market (stack: 8 services + gateway processes, Postgres, Redis, Kafka mock; ${SECONDS} s in ${LEVELS.length} levels)`,
@@ -95,22 +97,17 @@ async function main(): Promise<void> {
           while (Date.now() < deadline && cursor[i]! < mine.length) {
             const cardId = mine[cursor[i]!++]!;
             const t0 = performance.now();
-            const res = await fetch(`${url}/api/market/buy/${cardId}`, {
-              method: 'POST',
-              headers: { cookie, 'content-type': 'application/json' },
-              body: '{}',
-            });
-            const body = (await res.json()) as { card?: { player: { currentPrice: number } } };
+            const res = await driver.post(`/api/market/buy/${cardId}`, cookie, '{}');
             buys.push({ ms: performance.now() - t0, ok: res.status === 200 });
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
             if (res.status !== 200 || cursor[i]! % 2 !== 0) continue;
+            const body = JSON.parse(res.text) as { card: { player: { currentPrice: number } } };
             const t1 = performance.now();
-            const sell = await fetch(`${url}/api/market/sell/${cardId}`, {
-              method: 'POST',
-              headers: { cookie, 'content-type': 'application/json' },
-              body: JSON.stringify({ price: body.card!.player.currentPrice }),
-            });
-            await sell.arrayBuffer();
+            const sell = await driver.post(
+              `/api/market/sell/${cardId}`,
+              cookie,
+              JSON.stringify({ price: body.card.player.currentPrice }),
+            );
             sells.push({ ms: performance.now() - t1, ok: sell.status === 200 });
             statuses.set(sell.status, (statuses.get(sell.status) ?? 0) + 1);
           }
@@ -122,7 +119,7 @@ async function main(): Promise<void> {
       // Each buy here also brings half a sell: the CPU per buy is of a buy and its share of sells.
       const cpuAfter = cpuMsByPid(stack.child.pid!);
       // This script's own CPU (fetch, JSON): it shares the cores with the stack but is in no figure above.
-      const driver = process.cpuUsage(driverBefore);
+      const driverCpu = process.cpuUsage(driverBefore);
       const commitsPerBuy = (commits(database) - commitsBefore) / okBuys;
       const cpuPerBuy = cpuMsBetween(cpuBefore, cpuAfter) / okBuys;
       const pgPerBuy = cpuMsBetween(pgBefore, postgresCpuMs(database)) / okBuys;
@@ -141,9 +138,12 @@ async function main(): Promise<void> {
         )
           .filter(([, total]) => total / okBuys >= 0.5)
           .map(([name, total]) => `${name} ${(total / okBuys).toFixed(1)}`)
-          .join(', ')} ms; the load driver ${((driver.user + driver.system) / 1000 / okBuys).toFixed(1)} ms`,
+          .join(
+            ', ',
+          )} ms; the load driver ${((driverCpu.user + driverCpu.system) / 1000 / okBuys).toFixed(1)} ms`,
       );
     }
+    driver.close();
     const wallet = createPromiseClient<WalletDefinition>(
       SERVICES['wallet-payments'].definition(),
       `127.0.0.1:${grpcBase + GRPC_INDEX.wallet}`,
