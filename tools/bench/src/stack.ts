@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort } from '@touchline/launcher/src/spawn';
@@ -26,9 +27,11 @@ export interface BenchStack {
 /**
  * With a profile directory: the environment that makes every process of the stack load the CPU
  * profiler (cpu-profiler.mjs: SIGUSR2 starts and stops it; summarise with profile-summary.ts).
+ * Creates the directory: the processes write into it and would fail on a missing one.
  */
 export function profilingEnv(profileDir: string | undefined): Record<string, string> {
   if (!profileDir) return {};
+  mkdirSync(profileDir, { recursive: true });
   return {
     NODE_OPTIONS: `--import ${path.join(__dirname, 'cpu-profiler.mjs')}`,
     BENCH_CPU_PROF_DIR: path.resolve(profileDir),
