@@ -5,9 +5,10 @@ import { service as healthService } from 'grpc-health-check';
 import pg from 'pg';
 import { createPostgresDatabase, createPromiseClient, type BusMessage, type EventBus } from '@touchline/kit';
 import { createKafkaBus } from '@touchline/kit/src/events/kafka-bus';
+import { silentLogger } from '@touchline/kit/src/testing';
 import { startKafkaMock } from '@touchline/kit/src/testing/kafka-mock';
 import { HttpDriver } from './http-driver';
-import { cpuMsByPid, postgresCpuMs } from './proc';
+import { cpuMsBetween, cpuMsByPid, postgresCpuMs } from './proc';
 import { PG, psql } from './stack';
 
 /**
@@ -25,6 +26,11 @@ function cpuMs(): number {
   return (usage.user + usage.system) / 1000;
 }
 
+/** This process's CPU milliseconds so far, as proc.ts's snapshots give other processes'. */
+function ownCpu(): Map<number, number> {
+  return new Map([[process.pid, cpuMs()]]);
+}
+
 /** Runs `op` n times, CONCURRENCY at once. */
 async function concurrently(n: number, op: (i: number) => Promise<unknown>): Promise<void> {
   let next = 0;
@@ -36,20 +42,18 @@ async function concurrently(n: number, op: (i: number) => Promise<unknown>): Pro
 }
 
 /**
- * CPU milliseconds per op (as `cpuNow` counts them) over n runs, after a warm-up that opens every
- * connection of a pool and prepares every statement.
+ * CPU milliseconds per op of the processes `cpu` snapshots (by pid), over n runs after a warm-up
+ * that opens every connection of a pool and prepares every statement.
  */
-async function perOp(n: number, op: (i: number) => Promise<unknown>, cpuNow: () => number): Promise<number> {
+async function perOp(
+  n: number,
+  op: (i: number) => Promise<unknown>,
+  cpu: () => Map<number, number>,
+): Promise<number> {
   await concurrently(400, op);
-  const before = cpuNow();
+  const before = cpu();
   await concurrently(n, op);
-  return (cpuNow() - before) / n;
-}
-
-function sum(values: Map<number, number>): number {
-  let total = 0;
-  for (const v of values.values()) total += v;
-  return total;
+  return cpuMsBetween(before, cpu()) / n;
 }
 
 const ROUNDS = 5;
@@ -80,7 +84,7 @@ function report(what: string, perOp: number): void {
  */
 async function requestsAndCalls(): Promise<void> {
   const server = fork(path.join(__dirname, 'ops-server.ts'), { execArgv: ['--import', 'tsx'] });
-  const serverCpu = () => sum(cpuMsByPid(server.pid!));
+  const serverCpu = () => cpuMsByPid(server.pid!);
   try {
     const ports = await new Promise<{ http: number; grpc: number }>((resolve) =>
       server.once('message', (m) => resolve(m as { http: number; grpc: number })),
@@ -97,7 +101,7 @@ async function requestsAndCalls(): Promise<void> {
         perOp(
           n,
           () => client.Check({ service: '' }),
-          () => cpuMs() + serverCpu(),
+          () => new Map([...ownCpu(), ...serverCpu()]),
         ),
     });
     report('HTTP request through express (server)', t.http);
@@ -119,9 +123,8 @@ async function statements(database: string): Promise<void> {
   psql(database, `insert into ops (id) select generate_series(1, 1000)`);
   const row = (i: number, j: number) => ((i * 7 + j * 131) % 1000) + 1;
   const n = 2_000;
-  // The pools' connections stay open throughout, so the backends' CPU can be summed.
   const measure = (run: (i: number) => Promise<unknown>) => () =>
-    perOp(n, run, () => cpuMs() + sum(postgresCpuMs(database)));
+    perOp(n, run, () => new Map([...ownCpu(), ...postgresCpuMs(database)]));
 
   const db = createPostgresDatabase(url, 'public', CONCURRENCY);
   const knexTx = (k: number) => (i: number) =>
@@ -175,7 +178,6 @@ async function statements(database: string): Promise<void> {
  */
 async function events(): Promise<void> {
   const mock = startKafkaMock();
-  const logger = { debug() {}, info() {}, warn() {}, error() {} };
   const payload = Buffer.alloc(160, 1);
   const n = 4_000;
   let run = 0;
@@ -183,7 +185,11 @@ async function events(): Promise<void> {
   const measure =
     (groups: number, quiet = 0) =>
     async (): Promise<number> => {
-      const bus: EventBus = createKafkaBus({ brokers: [mock.bootstrap], clientId: 'ops', logger });
+      const bus: EventBus = createKafkaBus({
+        brokers: [mock.bootstrap],
+        clientId: 'ops',
+        logger: silentLogger,
+      });
       // Topics of its own: a new group reads its topics from the beginning.
       const topic = `ops.event.${++run}`;
       const quietTopics = Array.from({ length: quiet }, (_, i) => `${topic}.quiet.${i}`);
