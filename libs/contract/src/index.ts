@@ -13,3 +13,4 @@ export * from './schemas/trades';
 export * from './schemas/user';
 export * from './schemas/cashout';
 export * from './schemas/notifications';
+export * from './schemas/live';

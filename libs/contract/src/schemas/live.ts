@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { CashoutStatus } from './cashout';
+import { Timestamp } from './common';
+import { NotificationStreamEvent } from './notifications';
+
+/**
+ * The change events of the live stream (GET /api/notifications/stream, docs/design.md section 8).
+ * Each is one Server-Sent Event whose `event:` is the key of LIVE_EVENTS and whose `data:` is the
+ * JSON of its schema. Only `notification` and `unread` carry an `id:` (a position to resume from);
+ * change events carry none, so the browser's Last-Event-ID stays the last notification's position.
+ * A page that may have missed change events (a reconnect, a `resync`) refetches what it shows.
+ */
+
+/** The user's coin balance after a change. `version` grows with every change: ignore an older one. */
+export const LiveBalance = z.object({ balance: z.number(), version: z.number() }).meta({ id: 'LiveBalance' });
+
+/** The user's cards changed: gained (pack, purchase, trade, promo), lost (sold, traded, shop), listed or unlisted. */
+export const LiveCards = z
+  .object({
+    change: z.enum(['gained', 'lost', 'listed', 'unlisted']),
+    cardIds: z.array(z.number()),
+  })
+  .meta({ id: 'LiveCards' });
+
+/** One of the user's trade offers changed state; `role` is the user's side of it. */
+export const LiveOffers = z
+  .object({
+    change: z.enum(['made', 'accepted', 'declined', 'cancelled', 'expired', 'voided']),
+    role: z.enum(['sender', 'recipient']),
+    offerId: z.number(),
+  })
+  .meta({ id: 'LiveOffers' });
+
+/** A trade wish of the user, or an offer on one, changed. */
+export const LiveWishes = z
+  .object({ change: z.enum(['created', 'removed', 'offered']), wishId: z.number() })
+  .meta({ id: 'LiveWishes' });
+
+/** One of the user's cash-out requests moved to `status`. */
+export const LiveCashout = z
+  .object({ requestId: z.number(), status: CashoutStatus })
+  .meta({ id: 'LiveCashout' });
+
+/** The user's mission progress moved, a mission completed or a reward was claimed. */
+export const LiveMissions = z
+  .object({ change: z.enum(['progress', 'completed', 'claimed']), missionId: z.number().nullable() })
+  .meta({ id: 'LiveMissions' });
+
+/** The user earned a badge. */
+export const LiveBadges = z.object({ badgeId: z.string(), name: z.string() }).meta({ id: 'LiveBadges' });
+
+export const LivePrice = z
+  .object({
+    playerId: z.number(),
+    price: z.number(),
+    previousPrice: z.number(),
+    /** Percent over the last 24 hours. */
+    priceChange: z.number(),
+  })
+  .meta({ id: 'LivePrice' });
+
+/** For everyone: a price tick with every price it changed, and when it happened. */
+export const LivePrices = z
+  .object({ tick: z.number(), at: Timestamp, prices: z.array(LivePrice) })
+  .meta({ id: 'LivePrices' });
+
+/** For everyone: a market listing was added, withdrawn or sold (a direct buy from the market: listingId 0). */
+export const LiveMarket = z
+  .object({
+    change: z.enum(['listed', 'withdrawn', 'sold']),
+    listingId: z.number(),
+    cardId: z.number(),
+    playerId: z.number(),
+    /** The listing's price (listed, sold); null when withdrawn. */
+    price: z.number().nullable(),
+  })
+  .meta({ id: 'LiveMarket' });
+
+/** For everyone: the market opened or closed. */
+export const LiveMarketStatus = z.object({ isOpen: z.boolean() }).meta({ id: 'LiveMarketStatus' });
+
+/** For admins: a cash-out request was made or changed status (the review queues). */
+export const LiveAdminCashouts = z
+  .object({ requestId: z.number(), userId: z.number(), status: CashoutStatus })
+  .meta({ id: 'LiveAdminCashouts' });
+
+/** For admins: a user's fraud flags changed. */
+export const LiveAdminFlags = z.object({ userId: z.number() }).meta({ id: 'LiveAdminFlags' });
+
+/** Events may have been missed (the server's own link was interrupted): refetch what is shown. */
+export const LiveResync = z.object({ reason: z.string() }).meta({ id: 'LiveResync' });
+
+/**
+ * The last event of a stream the server ends: `replaced` (the user opened more streams than allowed
+ * and this was the oldest), `session` (signed out, banned, expired), `shutdown` (the server restarts:
+ * reconnect). The page shows `message` where it matters and does not reconnect after `replaced`.
+ */
+export const LiveClosed = z
+  .object({ reason: z.enum(['replaced', 'session', 'shutdown']), message: z.string() })
+  .meta({ id: 'LiveClosed' });
+
+/** Every event of the stream by its SSE `event:` name, with the schema of its `data:`. */
+export const LIVE_EVENTS = {
+  notification: NotificationStreamEvent,
+  unread: NotificationStreamEvent,
+  balance: LiveBalance,
+  cards: LiveCards,
+  offers: LiveOffers,
+  wishes: LiveWishes,
+  cashout: LiveCashout,
+  missions: LiveMissions,
+  badges: LiveBadges,
+  prices: LivePrices,
+  market: LiveMarket,
+  'market-status': LiveMarketStatus,
+  'admin-cashouts': LiveAdminCashouts,
+  'admin-flags': LiveAdminFlags,
+  resync: LiveResync,
+  closed: LiveClosed,
+} as const;
+
+export type LiveEventName = keyof typeof LIVE_EVENTS;
+export type LiveEventData<E extends LiveEventName> = z.infer<(typeof LIVE_EVENTS)[E]>;
+
+/** The events of the stream, each as `{event, data}`: what the OpenAPI document shows for the stream. */
+export const LiveStreamEvent = z
+  .union(
+    (Object.keys(LIVE_EVENTS) as LiveEventName[]).map((event) =>
+      z.object({ event: z.literal(event), data: LIVE_EVENTS[event] }),
+    ) as unknown as [z.ZodObject, z.ZodObject, ...z.ZodObject[]],
+  )
+  .meta({ id: 'LiveStreamEvent' });
+
+export type LiveBalance = z.infer<typeof LiveBalance>;
+export type LiveCards = z.infer<typeof LiveCards>;
+export type LiveOffers = z.infer<typeof LiveOffers>;
+export type LiveWishes = z.infer<typeof LiveWishes>;
+export type LiveCashout = z.infer<typeof LiveCashout>;
+export type LiveMissions = z.infer<typeof LiveMissions>;
+export type LiveBadges = z.infer<typeof LiveBadges>;
+export type LivePrice = z.infer<typeof LivePrice>;
+export type LivePrices = z.infer<typeof LivePrices>;
+export type LiveMarket = z.infer<typeof LiveMarket>;
+export type LiveMarketStatus = z.infer<typeof LiveMarketStatus>;
+export type LiveAdminCashouts = z.infer<typeof LiveAdminCashouts>;
+export type LiveAdminFlags = z.infer<typeof LiveAdminFlags>;
+export type LiveResync = z.infer<typeof LiveResync>;
+export type LiveClosed = z.infer<typeof LiveClosed>;
