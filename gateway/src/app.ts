@@ -1,16 +1,19 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
+import { allRoutes } from '@touchline/contract';
 import type { Logger } from '@touchline/kit';
 import type { Clients } from './clients';
 import type { GatewayConfig, Upstream } from './config';
 import { compressAnswers } from './http/compress-answers';
 import { loadSession, requireSession } from './middleware/auth';
 import { apiNotFound, errorHandler } from './middleware/errors';
+import { hostCheck, HostPolicy } from './middleware/allowed-hosts';
 import { originCheck } from './middleware/origin-check';
 import { RULES, RateLimits } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { refuseControlCharacters } from './middleware/text-fields';
+import { jsonBodies, refuseMalformedPath } from './middleware/transport';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cardsRoutes } from './routes/cards';
@@ -40,8 +43,6 @@ export interface GatewayDeps {
   logger: Logger;
 }
 
-export const BODY_LIMIT = '16kb';
-
 export function publicUrlOf(config: GatewayConfig): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
@@ -59,6 +60,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   const publicUrl = publicUrlOf(config);
   const verifier = new SessionVerifier(clients.identity, store, cookie, logger);
   const limits = new RateLimits(store, config.RATE_LIMIT_SCALE);
+  const hosts = new HostPolicy(config);
 
   app.use(
     securityHeaders({
@@ -68,6 +70,10 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
     }),
   );
   app.use(requestId);
+  // Transport before code: a Host this deployment does not serve (DNS rebinding) and a path that
+  // is not UTF-8 stop here, ahead of every route.
+  app.use(hostCheck(hosts));
+  app.use(refuseMalformedPath);
   app.use(compressAnswers());
   app.use(healthRoutes(addresses, store));
   if (config.EMBEDDED) app.use(devMailboxRoutes());
@@ -79,10 +85,8 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
     res.set('Cache-Control', 'no-store');
     next();
   });
-  api.use(originCheck([publicUrl]));
-  api.use(
-    express.json({ limit: BODY_LIMIT, strict: true, type: ['application/json', 'application/*+json'] }),
-  );
+  api.use(originCheck(hosts));
+  api.use(jsonBodies(allRoutes));
   api.use(refuseControlCharacters);
   api.use(cookieParser());
   api.use(loadSession(verifier));

@@ -1,12 +1,38 @@
 import { z } from 'zod';
 import { booleanFromEnv, optionalEnv } from '@touchline/kit';
+import { parseHostValue, type HostValue } from './middleware/allowed-hosts';
+
+/** `a.example,b.example:8443`: every entry a plain host name or address, with a port or without. */
+const hostList = z
+  .string()
+  .optional()
+  .transform((value, ctx): HostValue[] => {
+    const entries = (value ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    return entries.flatMap((entry) => {
+      const host = parseHostValue(entry);
+      if (host) return [host];
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not a host name or address (name or name:port)`,
+      });
+      return [];
+    });
+  });
 
 export const gatewayConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Listen address. `npm start` (embedded mode) passes 127.0.0.1 unless HOST is set. */
   HOST: z.string().default('0.0.0.0'),
-  /** Public address of the site: origin checks and links in e-mails use it. */
-  PUBLIC_URL: optionalEnv(z.url()),
+  /** Public address of the site: the Host and Origin checks and links in e-mails use it. */
+  PUBLIC_URL: optionalEnv(z.url({ protocol: /^https?$/ })),
+  /**
+   * More Host values the gateway answers besides PUBLIC_URL's (and loopback's in embedded mode):
+   * comma-separated `name` (any port) or `name:port`. Any other Host gets 421 (DNS rebinding).
+   */
+  ALLOWED_HOSTS: hostList,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/ })),
   /** Embedded mode (npm start): serves the dev mailbox and uses non-Secure cookies on http://localhost. */

@@ -472,11 +472,14 @@ describe('dev mailbox and password reset', () => {
 
   it('the dev mailbox is not served outside embedded mode, and cookies are Secure there', async () => {
     const production = gw.appWith({ EMBEDDED: 'false' });
-    expectError(await request(production).get('/dev/mailbox'), 404);
-    expectError(await request(production).get('/dev/mailbox?format=json'), 404);
+    // Outside embedded mode the app answers its public host only.
+    const host = new URL(PUBLIC_URL).host;
+    expectError(await request(production).get('/dev/mailbox').set('Host', host), 404);
+    expectError(await request(production).get('/dev/mailbox?format=json').set('Host', host), 404);
 
     const res = await request(production)
       .post('/api/register')
+      .set('Host', host)
       .set('X-Forwarded-For', randomIp())
       .send({ email: uniqueEmail('prod'), password: PASSWORD });
     expect(res.status).toBe(201);

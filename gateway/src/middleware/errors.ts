@@ -1,26 +1,35 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { toHttpError, type Logger } from '@touchline/kit';
 
-interface BodyParserError {
+/** What body-parser and the router throw: an http-errors error, `expose` when it is the client's fault. */
+interface TransportError {
   type?: string;
   status?: number;
+  expose?: boolean;
 }
+
+/** Our own words for the client's transport errors (their messages may quote the request back). */
+const TRANSPORT_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': 'Malformed JSON body',
+  'entity.too.deep': 'JSON body nested too deeply',
+  'entity.too.large': 'Request body too large',
+  'encoding.unsupported': 'Unsupported body encoding',
+  'charset.unsupported': 'Unsupported body encoding',
+  'request.size.invalid': 'The body is not as long as Content-Length says',
+};
 
 /** Every failure becomes {message} with the right status; internals stay in the log. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
-    const parserError = error as BodyParserError;
-    if (parserError?.type === 'entity.parse.failed') {
-      res.status(400).json({ message: 'Malformed JSON body' });
-      return;
-    }
-    if (parserError?.type === 'entity.too.large') {
-      res.status(413).json({ message: 'Request body too large' });
-      return;
-    }
-    if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
-      res.status(415).json({ message: 'Unsupported body encoding' });
+    const transport = error as TransportError | undefined;
+    // A client error express or a parser raised (a body too large, too deep or malformed, a path it
+    // could not decode): its 4xx status, never a 500.
+    const clientStatus = transport?.status;
+    if (transport?.expose && clientStatus && clientStatus >= 400 && clientStatus < 500) {
+      res
+        .status(clientStatus)
+        .json({ message: TRANSPORT_MESSAGES[transport.type ?? ''] ?? 'Malformed request' });
       return;
     }
     // One table (libs/kit errors.ts): 202 pending, 503/504 with Retry-After, 4xx with {message}.

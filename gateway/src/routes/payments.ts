@@ -119,6 +119,6 @@ export function stripeWebhookRoutes(clients: Clients) {
       await clients.wallet.HandleStripeWebhook({ payload: req.body, signature }, { timeoutMs: 15_000 });
       return { status: 200, body: { received: true }, headers: { 'Cache-Control': 'no-store' } };
     },
-    { before: [express.raw({ type: 'application/json', limit: '1mb' })] },
+    { before: [express.raw({ type: 'application/json', limit: api.payments.stripeWebhook.bodyLimit })] },
   ).router;
 }

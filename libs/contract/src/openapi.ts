@@ -5,7 +5,7 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponseObject,
 } from 'zod-openapi';
-import { openApiPath, type RouteDef } from './route';
+import { DEFAULT_BODY_LIMIT, openApiPath, type RouteDef } from './route';
 import { api } from './routes';
 import { ErrorBody } from './schemas/common';
 
@@ -38,7 +38,7 @@ const REASONS: Record<number, string> = {
   403: 'Forbidden (not yours, or a state-changing request from another origin)',
   404: 'Not found',
   409: 'Conflict (the state changed: sold, taken, a different price …)',
-  413: 'Request body too large (over 16 kB)',
+  413: "Request body too large (over the operation's x-body-limit bytes)",
   415: 'Unsupported body encoding',
   422: 'Refused by a business rule',
   429: 'Too many requests',
@@ -96,6 +96,8 @@ function operation(area: string, name: string, route: RouteDef): ZodOpenApiOpera
     ...(route.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: route.body } } } }
       : {}),
+    // Every request's body is measured, a route's with no body too (413 beyond).
+    'x-body-limit': route.bodyLimit ?? DEFAULT_BODY_LIMIT,
     responses,
   };
 }

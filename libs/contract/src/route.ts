@@ -20,6 +20,8 @@ export interface RouteDef {
   body?: z.ZodType;
   /** The body is raw bytes (Stripe's signed webhook), not parsed JSON. */
   rawBody?: true;
+  /** The most bytes the body may have (413 beyond); DEFAULT_BODY_LIMIT when unset. */
+  bodyLimit?: number;
   /** The route honours an Idempotency-Key header: a retry with the same key is the same operation. */
   idempotent?: true;
   /** Statuses the route answers besides the ones every route shares (400, 401, 429, 500, 503 …). */
@@ -32,6 +34,9 @@ export interface RouteDef {
   /** Response headers worth naming, e.g. X-Next-Before on a paged list. */
   responseHeaders?: Record<string, string>;
 }
+
+/** What a request body may weigh unless its route says otherwise: 16 kB. */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 /** Declares a route, keeping its literal types (the gateway's handler and the web's call are typed by them). */
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;

@@ -96,6 +96,12 @@ const StreamQuery = z.strictObject({
     .meta({ description: 'The id of the last event received, for a stream opened anew' }),
 });
 
+/**
+ * What an anonymous caller may post: an e-mail and a password of 128 characters, or a token, even
+ * with every character written as a \u escape, fit in 4 kB; anything bigger is refused unparsed.
+ */
+const ANONYMOUS_BODY_LIMIT = 4 * 1024;
+
 /** Sign-up, sign-in, sign-out and password reset: the only calls that need no session. */
 export const auth = {
   register: defineRoute({
@@ -103,6 +109,7 @@ export const auth = {
     path: '/api/register',
     summary: 'Create an account and sign in',
     auth: 'optional',
+    bodyLimit: ANONYMOUS_BODY_LIMIT,
     body: Credentials,
     idempotent: true,
     responses: { 201: User, 409: error },
@@ -112,6 +119,7 @@ export const auth = {
     path: '/api/login',
     summary: 'Sign in',
     auth: 'optional',
+    bodyLimit: ANONYMOUS_BODY_LIMIT,
     body: Credentials,
     responses: { 200: User, 401: error, 403: error },
   }),
@@ -127,6 +135,7 @@ export const auth = {
     path: '/api/forgot-password',
     summary: 'E-mail a single-use password reset link (the same answer whether or not the account exists)',
     auth: 'optional',
+    bodyLimit: ANONYMOUS_BODY_LIMIT,
     body: ForgotPasswordBody,
     responses: { 200: SuccessMessage },
   }),
@@ -135,6 +144,7 @@ export const auth = {
     path: '/api/reset-password',
     summary: "Set a new password with an e-mailed link's token; every session of the account ends",
     auth: 'optional',
+    bodyLimit: ANONYMOUS_BODY_LIMIT,
     body: ResetPasswordBody,
     responses: { 200: SuccessMessage, 422: error },
   }),
@@ -143,6 +153,7 @@ export const auth = {
     path: '/api/verify-admin',
     summary: "Confirm an ADMIN_EMAILS address with its e-mailed link's token; the account becomes admin",
     auth: 'optional',
+    bodyLimit: ANONYMOUS_BODY_LIMIT,
     body: VerifyAdminBody,
     responses: { 200: SuccessMessage, 404: error, 422: error },
   }),
@@ -524,6 +535,8 @@ export const payments = {
     auth: 'none',
     body: StripeEvent,
     rawBody: true,
+    // Stripe's events carry whole objects (a payment intent and its charges).
+    bodyLimit: 1024 * 1024,
     responses: { 200: WebhookReceived },
   }),
   redeemPromo: defineRoute({
