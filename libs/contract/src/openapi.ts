@@ -98,6 +98,8 @@ function operation(area: string, name: string, route: RouteDef): ZodOpenApiOpera
       : {}),
     // Every request's body is measured, a route's with no body too (413 beyond).
     'x-body-limit': route.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // Signed bytes (Stripe's webhook): read as they came, never parsed or checked as JSON here.
+    ...(route.rawBody ? { 'x-raw-body': true } : {}),
     responses,
   };
 }
