@@ -258,6 +258,9 @@ describe('malformed input over every route of /api/openapi.json (issue 29, item 
     for (const [caller, credentials] of Object.entries(callers))
       it(`${mode} mode, ${caller}: every probe of every operation is a 4xx {message}, none a 5xx`, async () => {
         const { baseUrl, headers } = at();
+        // The caller is who it says: a signed-in caller gets past the session check to validation.
+        const who = await send(`${baseUrl}/api/market/buy/x`, 'POST', { ...headers, ...credentials() });
+        expect(who.status, who.text).toBe(caller === 'anonymous' ? 401 : 400);
         const { operations, failures, requests } = await sweep(baseUrl, { ...headers, ...credentials() });
         expect(operations).toHaveLength(allRoutes.length);
         expect(requests).toBeGreaterThanOrEqual(operations.length * 14);

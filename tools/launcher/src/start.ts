@@ -15,7 +15,7 @@ function listeningNote(host: string): string {
   const loopback = host === '127.0.0.1' || host === '::1' || host === 'localhost';
   return loopback
     ? `Listening on ${host} only: this machine alone can open it (set HOST=0.0.0.0 to share it on your network).`
-    : `Listening on ${host} (HOST): other machines can reach it. The dev mailbox still answers this machine only.`;
+    : `Listening on ${host} (HOST): other machines can reach it by the name in PUBLIC_URL or ALLOWED_HOSTS (any other Host gets 421). The dev mailbox still answers this machine only.`;
 }
 
 /** `npm start`: the whole of Touchline in one process at http://localhost:8080. */
