@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -204,6 +205,32 @@ async function register(): Promise<string> {
   return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
+/** A POST with the Host and Origin a page on `host` would send (fetch may not set Host). */
+function postAs(host: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = httpRequest(
+      `${url}${path}`,
+      {
+        method: 'POST',
+        headers: {
+          Host: host,
+          Origin: `http://${host}`,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(data),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
 describe('npm run stack', () => {
   it('supervises nine processes; each service listens on 127.0.0.1 only', () => {
     expect([...stack.pids().keys()].sort()).toEqual(
@@ -211,6 +238,22 @@ describe('npm run stack', () => {
     );
     for (let i = 0; i < SERVICE_MODULES.length; i++)
       expect(listeningAddresses(grpcBase + i), SERVICE_MODULES[i]!.name).toEqual(['127.0.0.1']);
+  });
+
+  it('its gateway answers loopback at its port only: a DNS-rebound name gets 421 (issue 29, item 1)', async () => {
+    const port = new URL(url).port;
+    const email = `rebind-${suffix}@example.com`;
+    for (const path of ['/api/forgot-password', '/api/login']) {
+      const rebound = await postAs(`rebind.attacker.test:${port}`, path, { email, password: 'x' });
+      expect([rebound.status, JSON.parse(rebound.text)], path).toEqual([
+        421,
+        { message: expect.any(String) },
+      ]);
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      const ours = await postAs(host, '/api/login', { email, password: 'not the password' });
+      expect(ours.status, `${host}: ${ours.text}`).toBe(401);
+    }
   });
 
   it('each service is connected to Postgres as its own role', async () => {
