@@ -8,7 +8,8 @@ import { clearSessionCookie, setSessionCookie, type CookieSettings, type Session
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that e-mail, we have sent a link to reset the password. Check your inbox.';
 
-export const ADMIN_CONFIRMED = 'Your address is confirmed: your account has admin rights now.';
+export const ADMIN_CONFIRMED =
+  'Your address is confirmed and your new password is set: sign in with it to use your admin rights.';
 
 export interface AuthRouteDeps {
   clients: Clients;
@@ -81,9 +82,13 @@ export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: Aut
     .add(
       api.auth.verifyAdmin,
       async ({ body, req, res }) => {
-        const user = await identity.ConfirmAdminEmail({ token: body.token });
-        // Signed in as that user here: the session's next token says admin now, not in 15 minutes.
-        if (req.session?.userId === user.id) await verifier.renew(res, req.session.sessionId);
+        const { revokedSessionIds } = await identity.ConfirmAdminEmail({
+          token: body.token,
+          newPassword: body.password,
+        });
+        // Whoever registered the address before its owner is signed out now, not when the token expires.
+        await Promise.all(revokedSessionIds.map((id) => verifier.revoke(id)));
+        if (req.session && revokedSessionIds.includes(req.session.sessionId)) clearSessionCookie(res, cookie);
         return { status: 200, body: { success: true, message: ADMIN_CONFIRMED } };
       },
       { before: [limits.middleware(RULES.adminVerify)] },
