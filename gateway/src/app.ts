@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import type { Logger } from '@touchline/kit';
 import type { Clients } from './clients';
+import { DeviceCookies } from './device-cookies';
 import type { GatewayConfig, Upstream } from './config';
 import { compressAnswers } from './http/compress-answers';
 import { loadSession, requireSession } from './middleware/auth';
@@ -59,6 +60,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   const publicUrl = publicUrlOf(config);
   const verifier = new SessionVerifier(clients.identity, store, cookie, logger);
   const limits = new RateLimits(store, config.RATE_LIMIT_SCALE);
+  const devices = new DeviceCookies(store, cookie);
 
   app.use(
     securityHeaders({
@@ -86,7 +88,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   api.use(refuseControlCharacters);
   api.use(cookieParser());
   api.use(loadSession(verifier));
-  api.use(authRoutes({ clients, limits, verifier, cookie, publicUrl }));
+  api.use(authRoutes({ clients, limits, devices, verifier, cookie, publicUrl }));
   api.use(openApiRoutes());
   api.use(requireSession);
   api.use((req, res, next) =>

@@ -1,6 +1,7 @@
 import { api } from '@touchline/contract';
 import type { Clients } from '../clients';
 import { withParts } from '../compose/user';
+import type { DeviceCookies } from '../device-cookies';
 import { ContractRouter } from '../http/contract-router';
 import { RULES, type RateLimits } from '../middleware/rate-limit';
 import { clearSessionCookie, setSessionCookie, type CookieSettings, type SessionVerifier } from '../session';
@@ -14,6 +15,7 @@ export const ADMIN_CONFIRMED =
 export interface AuthRouteDeps {
   clients: Clients;
   limits: RateLimits;
+  devices: DeviceCookies;
   verifier: SessionVerifier;
   cookie: CookieSettings;
   publicUrl: string;
@@ -23,7 +25,7 @@ export interface AuthRouteDeps {
  * Sign-up, sign-in, sign-out, password reset and the admin address confirmation: the only /api calls
  * that need no session.
  */
-export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: AuthRouteDeps) {
+export function authRoutes({ clients, limits, devices, verifier, cookie, publicUrl }: AuthRouteDeps) {
   const { identity } = clients;
   const adminVerifyUrlBase = `${publicUrl}/auth`;
   return new ContractRouter()
@@ -32,6 +34,8 @@ export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: Aut
       async ({ body, idempotencyKey, res }) => {
         const session = await identity.Register({ ...body, idempotencyKey, adminVerifyUrlBase });
         setSessionCookie(res, session, cookie);
+        // Without its device cookie the client only shares the per-account allowance: never worth a failure.
+        await devices.issue(res, body.email).catch(() => undefined);
         return { status: 201, body: await withParts(clients, session.user!) };
       },
       { before: [limits.middleware(RULES.register)] },
@@ -43,9 +47,10 @@ export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: Aut
         // The sign-in stands even if the store cannot refund its point: the count only stays cautious.
         await limits.forgive(RULES.login, req).catch(() => undefined);
         setSessionCookie(res, session, cookie);
+        await devices.issue(res, body.email, req.loginDevice).catch(() => undefined);
         return { status: 200, body: await withParts(clients, session.user!) };
       },
-      { before: [limits.middleware(RULES.login)] },
+      { before: [devices.recognise, limits.middleware(RULES.login)] },
     )
     .add(api.auth.logout, async ({ req, res }) => {
       if (req.session) {
