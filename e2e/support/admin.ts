@@ -4,7 +4,8 @@ import { adminLinkFor } from './mailbox';
 
 /**
  * The one address global-setup.ts lists in ADMIN_EMAILS. An account becomes admin the way an operator's
- * address does in embedded mode: it signs up, opens the link e-mailed to the dev mailbox and confirms.
+ * address does in embedded mode: it signs up, opens the link e-mailed to the dev mailbox and confirms
+ * with a new password (here the same one), which signs every session out; then it signs in again.
  */
 export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
 const PASSWORD = 'e2e-admin-password-1';
@@ -24,18 +25,22 @@ export async function signInAdmin(
   const context = await phoneContext(browser, baseUrl);
   const page = await context.newPage();
   const credentials = { data: { email: E2E_ADMIN_EMAIL, password: PASSWORD } };
-  const registered = await page.request.post('/api/register', credentials);
-  if (registered.status() !== 201) {
-    // An earlier test file of this run created the account already.
+  const signIn = async () => {
     const login = await page.request.post('/api/login', credentials);
     if (!login.ok()) throw new Error(`admin sign-in failed: ${login.status()} ${await login.text()}`);
-  }
+  };
+  const registered = await page.request.post('/api/register', credentials);
+  // Otherwise an earlier test file of this run created the account already.
+  if (registered.status() !== 201) await signIn();
   if (!(await isAdmin(page))) {
     await page.goto(await adminLinkFor(baseUrl, E2E_ADMIN_EMAIL));
     await page.getByRole('button', { name: 'Confirm', exact: true }).waitFor();
     if (beforeConfirm) await beforeConfirm(page);
+    await page.getByLabel('New Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm New Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await page.getByText('Admin address confirmed').waitFor();
+    await signIn();
     if (!(await isAdmin(page))) throw new Error('the confirmed admin address did not make the account admin');
   }
   return page;

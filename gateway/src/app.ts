@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { allRoutes } from '@touchline/contract';
 import type { Logger } from '@touchline/kit';
 import type { Clients } from './clients';
+import { DeviceCookies } from './device-cookies';
 import type { GatewayConfig, Upstream } from './config';
 import { compressAnswers } from './http/compress-answers';
 import { loadSession, requireSession } from './middleware/auth';
@@ -61,6 +62,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   const verifier = new SessionVerifier(clients.identity, store, cookie, logger);
   const limits = new RateLimits(store, config.RATE_LIMIT_SCALE);
   const hosts = new HostPolicy(config);
+  const devices = new DeviceCookies(store, cookie);
 
   app.use(
     securityHeaders({
@@ -90,7 +92,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   api.use(refuseControlCharacters);
   api.use(cookieParser());
   api.use(loadSession(verifier));
-  api.use(authRoutes({ clients, limits, verifier, cookie, publicUrl }));
+  api.use(authRoutes({ clients, limits, devices, verifier, cookie, publicUrl }));
   api.use(openApiRoutes());
   api.use(requireSession);
   api.use((req, res, next) =>

@@ -12,6 +12,10 @@ export function createRedisStore(url: string): KeyValueStore {
     async get(key) {
       return (await redis.get(key)) ?? undefined;
     },
+    async setIfAbsent(key, value, ttlSeconds) {
+      await redis.set(key, value, 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX');
+      return (await redis.get(key)) ?? value;
+    },
     async ping() {
       await redis.ping();
     },

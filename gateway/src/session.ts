@@ -135,11 +135,6 @@ export class SessionVerifier {
     return !(await this.revoked.has(session.sessionId));
   }
 
-  /** A new token for an open session, e.g. after its user became admin. */
-  async renew(res: Response, sessionId: string): Promise<void> {
-    setSessionCookie(res, await this.identity.RefreshSession({ sessionId }), this.cookie);
-  }
-
   /** The payload of a token signed by identity; also returned for an expired one (it may be renewed). */
   private async verify(token: string, retried = false): Promise<JWTPayload | undefined> {
     await this.ensureKeys(false);

@@ -4,6 +4,8 @@ import type { Redis } from 'ioredis';
 export interface KeyValueStore {
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   get(key: string): Promise<string | undefined>;
+  /** Stores `value` unless the key holds one already; returns what the key holds then (one winner across replicas). */
+  setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<string>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** The Redis client, for libraries (rate limiter) that speak to Redis themselves. */
@@ -12,18 +14,27 @@ export interface KeyValueStore {
 
 export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
   const entries = new Map<string, { value: string; expiresAt: number }>();
+  const held = (key: string) => {
+    const entry = entries.get(key);
+    return !entry || entry.expiresAt <= now() ? undefined : entry.value;
+  };
+  const set = (key: string, value: string, ttlSeconds: number) => {
+    entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
+    if (entries.size > 100_000) {
+      for (const [k, e] of entries) if (e.expiresAt <= now()) entries.delete(k);
+    }
+  };
   return {
     set(key, value, ttlSeconds) {
-      entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
-      if (entries.size > 100_000) {
-        for (const [k, e] of entries) if (e.expiresAt <= now()) entries.delete(k);
-      }
+      set(key, value, ttlSeconds);
       return Promise.resolve();
     },
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry || entry.expiresAt <= now()) return Promise.resolve(undefined);
-      return Promise.resolve(entry.value);
+    get: (key) => Promise.resolve(held(key)),
+    setIfAbsent(key, value, ttlSeconds) {
+      const current = held(key);
+      if (current !== undefined) return Promise.resolve(current);
+      set(key, value, ttlSeconds);
+      return Promise.resolve(value);
     },
     ping: () => Promise.resolve(),
     close: () => Promise.resolve(),

@@ -261,23 +261,43 @@ describe('set a new password (/auth?reset=token)', () => {
 });
 
 describe('confirm an admin address (/auth?verify-admin=token)', () => {
-  it('posts the token only when the user clicks Confirm, then returns to /auth', async () => {
+  const CONFIRMED =
+    'Your address is confirmed and your new password is set: sign in with it to use your admin rights.';
+
+  it('asks for a new password and posts it with the token only on Confirm, then returns to the Login tab', async () => {
     const { calls } = mockFetch({
       'GET /api/user': signedOut,
-      'POST /api/verify-admin': {
-        body: { success: true, message: 'Your address is confirmed: your account has admin rights now.' },
-      },
+      'POST /api/verify-admin': { body: { success: true, message: CONFIRMED } },
     });
     const { user, router } = renderApp('/auth?verify-admin=adm123');
 
     expect(await screen.findByText('Confirm your admin address')).toBeInTheDocument();
     // Opening the link (a mail scanner does) changes nothing.
     expect(calls.some((c) => c.path === '/api/verify-admin')).toBe(false);
+    await user.type(screen.getByLabelText('New Password'), 'owner-pass-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'owner-pass-1');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Admin address confirmed')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/verify-admin')?.body).toEqual({ token: 'adm123' });
+    expect(screen.getByText(CONFIRMED)).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/verify-admin')?.body).toEqual({
+      token: 'adm123',
+      password: 'owner-pass-1',
+    });
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('checks that both passwords match before sending anything', async () => {
+    const { calls } = mockFetch({ 'GET /api/user': signedOut });
+    const { user } = renderApp('/auth?verify-admin=adm123');
+
+    await user.type(await screen.findByLabelText('New Password'), 'owner-pass-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'owner-pass-2');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/verify-admin')).toBe(false);
   });
 
   it("toasts 'Confirmation failed' with the server message and keeps the link", async () => {
@@ -285,13 +305,15 @@ describe('confirm an admin address (/auth?verify-admin=token)', () => {
       'GET /api/user': signedOut,
       'POST /api/verify-admin': {
         status: 400,
-        body: { message: 'This verification link is invalid or has expired' },
+        body: { message: 'Password must be at least 8 characters' },
       },
     });
     const { user, router } = renderApp('/auth?verify-admin=old');
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await user.type(await screen.findByLabelText('New Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Confirmation failed')).toBeInTheDocument();
-    expect(screen.getByText('400: This verification link is invalid or has expired')).toBeInTheDocument();
+    expect(screen.getByText('400: Password must be at least 8 characters')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?verify-admin=old');
   });
 });

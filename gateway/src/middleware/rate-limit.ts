@@ -5,6 +5,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { loginAccount } from '../device-cookies';
 import type { KeyValueStore } from '../store';
 
 export interface LimitRule {
@@ -15,38 +16,75 @@ export interface LimitRule {
   key(req: Request): string | undefined;
   /** A successful attempt gives its point back: only failures add up (RateLimits.forgive). */
   forgiveOnSuccess?: boolean;
+  /** The refusal's message, given the seconds until the next attempt; TOO_MANY when absent. */
+  refusal?: (retryAfterSeconds: number) => string;
 }
 
 export const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
 
+/** "Try again in 10 minutes.": a refusal that says when, as its Retry-After does. */
+export function tryAgainIn(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
 const byIp = (req: Request) => req.ip ?? 'unknown';
-const byEmail = (req: Request) => {
-  const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
-};
+const byEmail = (req: Request) => loginAccount((req.body as { email?: unknown } | undefined)?.email);
 
 const byEmailAndIp = (req: Request) => {
   const email = byEmail(req);
   return email === undefined ? undefined : `${email}|${byIp(req)}`;
 };
 
+/** Sign-in keys: a known device of the account (device-cookies.ts) is judged by its own failures only. */
+const unknownClient = (key: (req: Request) => string | undefined) => (req: Request) =>
+  req.loginDevice === undefined ? key(req) : undefined;
+const byEmailAndDevice = (req: Request) => {
+  const email = byEmail(req);
+  return email === undefined || req.loginDevice === undefined ? undefined : `${email}|${req.loginDevice}`;
+};
+
 /** The allowances of design.md section 6, per IP and per account, scaled by RATE_LIMIT_SCALE. */
 export const RULES = {
   /**
    * Wrong passwords count against the account and the client together, so that nobody can lock a
-   * stranger out by typing wrong passwords for them; a looser per-account allowance still slows
-   * guessing one password from many addresses. A successful sign-in gives its account points back.
+   * stranger out by typing wrong passwords for them; a looser per-account allowance, shared by every
+   * client the account does not know, still slows guessing one password from many addresses. A client
+   * that signed in to the account before (a device cookie) counts only its own failures, so that
+   * allowance never locks the owner out. A successful sign-in gives its account points back.
    */
   login: [
-    { name: 'login-ip', points: 30, durationSeconds: 600, key: byIp },
+    {
+      name: 'login-ip',
+      points: 30,
+      durationSeconds: 600,
+      key: byIp,
+      refusal: (s) => `Too many sign-in attempts from this address. ${tryAgainIn(s)}`,
+    },
     {
       name: 'login-account-client',
       points: 10,
       durationSeconds: 600,
-      key: byEmailAndIp,
+      key: unknownClient(byEmailAndIp),
       forgiveOnSuccess: true,
+      refusal: (s) => `Too many failed sign-ins. ${tryAgainIn(s)}`,
     },
-    { name: 'login-account', points: 50, durationSeconds: 600, key: byEmail, forgiveOnSuccess: true },
+    {
+      name: 'login-account-device',
+      points: 10,
+      durationSeconds: 600,
+      key: byEmailAndDevice,
+      forgiveOnSuccess: true,
+      refusal: (s) => `Too many failed sign-ins. ${tryAgainIn(s)}`,
+    },
+    {
+      name: 'login-account',
+      points: 50,
+      durationSeconds: 600,
+      key: unknownClient(byEmail),
+      forgiveOnSuccess: true,
+      refusal: (s) => `Too many failed sign-ins for this account. ${tryAgainIn(s)}`,
+    },
   ],
   register: [
     { name: 'register-ip', points: 20, durationSeconds: 3600, key: byIp },
@@ -89,16 +127,18 @@ export class RateLimits {
 
   middleware(rules: LimitRule[]): RequestHandler {
     return async (req, res, next) => {
+      let rule: LimitRule | undefined;
       try {
-        for (const rule of rules) {
+        for (rule of rules) {
           const key = rule.key(req);
           if (key !== undefined) await this.limiter(rule).consume(key);
         }
         next();
       } catch (error) {
         if (error instanceof RateLimiterRes) {
-          res.set('Retry-After', String(Math.ceil(error.msBeforeNext / 1000)));
-          res.status(429).json({ message: TOO_MANY });
+          const retryAfter = Math.ceil(error.msBeforeNext / 1000);
+          res.set('Retry-After', String(retryAfter));
+          res.status(429).json({ message: rule?.refusal?.(retryAfter) ?? TOO_MANY });
           return;
         }
         next(error);

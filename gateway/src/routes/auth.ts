@@ -1,6 +1,7 @@
 import { api } from '@touchline/contract';
 import type { Clients } from '../clients';
 import { withParts } from '../compose/user';
+import type { DeviceCookies } from '../device-cookies';
 import { ContractRouter } from '../http/contract-router';
 import { RULES, type RateLimits } from '../middleware/rate-limit';
 import { clearSessionCookie, setSessionCookie, type CookieSettings, type SessionVerifier } from '../session';
@@ -8,11 +9,13 @@ import { clearSessionCookie, setSessionCookie, type CookieSettings, type Session
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that e-mail, we have sent a link to reset the password. Check your inbox.';
 
-export const ADMIN_CONFIRMED = 'Your address is confirmed: your account has admin rights now.';
+export const ADMIN_CONFIRMED =
+  'Your address is confirmed and your new password is set: sign in with it to use your admin rights.';
 
 export interface AuthRouteDeps {
   clients: Clients;
   limits: RateLimits;
+  devices: DeviceCookies;
   verifier: SessionVerifier;
   cookie: CookieSettings;
   publicUrl: string;
@@ -22,7 +25,7 @@ export interface AuthRouteDeps {
  * Sign-up, sign-in, sign-out, password reset and the admin address confirmation: the only /api calls
  * that need no session.
  */
-export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: AuthRouteDeps) {
+export function authRoutes({ clients, limits, devices, verifier, cookie, publicUrl }: AuthRouteDeps) {
   const { identity } = clients;
   const adminVerifyUrlBase = `${publicUrl}/auth`;
   return new ContractRouter()
@@ -31,6 +34,8 @@ export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: Aut
       async ({ body, idempotencyKey, res }) => {
         const session = await identity.Register({ ...body, idempotencyKey, adminVerifyUrlBase });
         setSessionCookie(res, session, cookie);
+        // Without its device cookie the client only shares the per-account allowance: never worth a failure.
+        await devices.issue(res, body.email).catch(() => undefined);
         return { status: 201, body: await withParts(clients, session.user!) };
       },
       { before: [limits.middleware(RULES.register)] },
@@ -42,9 +47,10 @@ export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: Aut
         // The sign-in stands even if the store cannot refund its point: the count only stays cautious.
         await limits.forgive(RULES.login, req).catch(() => undefined);
         setSessionCookie(res, session, cookie);
+        await devices.issue(res, body.email, req.loginDevice).catch(() => undefined);
         return { status: 200, body: await withParts(clients, session.user!) };
       },
-      { before: [limits.middleware(RULES.login)] },
+      { before: [devices.recognise, limits.middleware(RULES.login)] },
     )
     .add(api.auth.logout, async ({ req, res }) => {
       if (req.session) {
@@ -81,9 +87,13 @@ export function authRoutes({ clients, limits, verifier, cookie, publicUrl }: Aut
     .add(
       api.auth.verifyAdmin,
       async ({ body, req, res }) => {
-        const user = await identity.ConfirmAdminEmail({ token: body.token });
-        // Signed in as that user here: the session's next token says admin now, not in 15 minutes.
-        if (req.session?.userId === user.id) await verifier.renew(res, req.session.sessionId);
+        const { revokedSessionIds } = await identity.ConfirmAdminEmail({
+          token: body.token,
+          newPassword: body.password,
+        });
+        // Whoever registered the address before its owner is signed out now, not when the token expires.
+        await Promise.all(revokedSessionIds.map((id) => verifier.revoke(id)));
+        if (req.session && revokedSessionIds.includes(req.session.sessionId)) clearSessionCookie(res, cookie);
         return { status: 200, body: { success: true, message: ADMIN_CONFIRMED } };
       },
       { before: [limits.middleware(RULES.adminVerify)] },

@@ -151,7 +151,8 @@ export const auth = {
   verifyAdmin: defineRoute({
     method: 'post',
     path: '/api/verify-admin',
-    summary: "Confirm an ADMIN_EMAILS address with its e-mailed link's token; the account becomes admin",
+    summary:
+      "Confirm an ADMIN_EMAILS address with its e-mailed link's token and a new password; the account becomes admin and every session of it ends",
     auth: 'optional',
     bodyLimit: ANONYMOUS_BODY_LIMIT,
     body: VerifyAdminBody,

@@ -5,6 +5,7 @@ export * from './clock';
 export * from './bounded-map';
 export * from './errors';
 export * from './mail';
+export * from './mail-folder';
 export * from './grpc/handlers';
 export * from './grpc/health';
 export * from './grpc/client';

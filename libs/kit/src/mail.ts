@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import { createFolderMailer, mailboxFolder } from './mail-folder';
 
 export interface MailMessage {
   to: string;
@@ -18,25 +19,18 @@ export interface StoredMail extends MailMessage {
 }
 
 /**
- * Development mailbox: keeps the latest messages in memory (and logs them) so a person or a test
- * can open the password-reset link at /dev/mailbox. Only wired up in embedded mode.
+ * Development mailbox: keeps the latest messages in memory so a person or a test can open the
+ * password-reset link at /dev/mailbox. Only wired up in embedded mode.
  */
 export class DevMailbox implements Mailer {
   private readonly messages: StoredMail[] = [];
   private nextId = 1;
 
-  constructor(
-    private readonly logger?: Logger,
-    private readonly capacity = 200,
-  ) {}
+  constructor(private readonly capacity = 200) {}
 
   send(message: MailMessage): Promise<void> {
     this.messages.unshift({ ...message, id: this.nextId++, sentAt: new Date() });
     this.messages.length = Math.min(this.messages.length, this.capacity);
-    this.logger?.info(
-      { to: message.to, subject: message.subject, text: message.text },
-      'dev mailbox: e-mail kept',
-    );
     return Promise.resolve();
   }
 
@@ -59,3 +53,29 @@ export function createSmtpMailer(url: string, from: string): Mailer {
 
 /** The one mailbox of an embedded process, shared by identity (sender) and the gateway (/dev/mailbox). */
 export const devMailbox = new DevMailbox();
+
+/**
+ * How a service sends e-mail: SMTP when configured. Otherwise a service sharing the process with the
+ * gateway (embedded mode, tests) keeps it for /dev/mailbox, and a service on its own (stack mode)
+ * writes it to the mailbox folder (`npm run mailbox` prints it). E-mails carry links that sign
+ * someone in, so the log only ever says that one was kept, and to whom.
+ */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  standalone: boolean;
+  logger: Logger;
+}): Mailer {
+  if (options.smtpUrl) return createSmtpMailer(options.smtpUrl, options.from);
+  if (options.standalone) return createFolderMailer(mailboxFolder(options.dataDir), options.logger);
+  return {
+    async send(mail) {
+      await devMailbox.send(mail);
+      options.logger.info(
+        { to: mail.to, subject: mail.subject },
+        'e-mail kept in the dev mailbox (/dev/mailbox)',
+      );
+    },
+  };
+}

@@ -71,6 +71,7 @@ export async function runStandalone<C, H>(module: ServiceModule<C, H>): Promise<
     random: systemRandom,
     peers,
     instanceId: `${hostname()}:${process.pid}`,
+    standalone: true,
   });
   const stop = (signal: string) => {
     logger.info({ signal }, 'signal received');

@@ -32,6 +32,11 @@ export interface ServiceDeps<C> {
   random: Random;
   /** host:port of each declared peer, from `<PEER>_ADDR`. */
   peers: Record<string, string>;
+  /**
+   * The service has a process of its own (stack mode, Kubernetes: runStandalone); false when it shares
+   * one with the gateway (embedded mode, tests), where an in-memory dev mailbox can be read.
+   */
+  standalone: boolean;
 }
 
 export interface ServiceParts<H> {
@@ -73,6 +78,8 @@ export interface ServiceRuntime<C> {
   peers: Record<string, string>;
   /** Replica identity for the outbox relay lease. */
   instanceId: string;
+  /** See ServiceDeps.standalone; false when absent. */
+  standalone?: boolean;
   relayPollIntervalMs?: number;
 }
 
@@ -129,7 +136,16 @@ export async function startService<C, H>(
     pollIntervalMs: runtime.relayPollIntervalMs,
   });
   const outbox = new Outbox(clock, random, () => relay.nudge());
-  const parts = await module.create({ config, logger, db, outbox, clock, random, peers });
+  const parts = await module.create({
+    config,
+    logger,
+    db,
+    outbox,
+    clock,
+    random,
+    peers,
+    standalone: runtime.standalone ?? false,
+  });
 
   const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
   const health = new HealthReporter([module.grpcServiceName], () => pingDatabase(db), logger);

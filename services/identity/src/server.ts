@@ -27,7 +27,7 @@ export function identityUseCases(deps: IdentityDeps): UseCases<IdentityHandlers>
     ListAllUsers: () => allUsers(deps),
     ChangePassword: (req) => changePassword(deps, req),
     ListRevokedSessions: (req) => listRevokedSessions(deps, req.revokedSince),
-    ConfirmAdminEmail: (req) => confirmAdminEmail(deps, req.token),
+    ConfirmAdminEmail: (req) => confirmAdminEmail(deps, req),
     RequestPasswordReset: (req) => requestPasswordReset(deps, req),
     ResetPassword: (req) => resetPassword(deps, req),
     SetFavoriteTeam: (req) => setFavoriteTeam(deps, req.userId, req.teamId),

@@ -1,4 +1,4 @@
-import { createSmtpMailer, devMailbox, type Mailer, type ServiceModule } from '@touchline/kit';
+import { createMailer, type ServiceModule } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { IdentityHandlers } from '@touchline/protos/gen/touchline/identity/Identity';
 import { identityConfigSchema, type IdentityConfig } from './config';
@@ -14,17 +14,15 @@ export const identityService: ServiceModule<IdentityConfig, IdentityHandlers> = 
   definition: () => SERVICES.identity.definition(),
   migrations,
   configSchema: identityConfigSchema,
-  async create({ config, logger, db, outbox, clock, random }) {
+  async create({ config, logger, db, outbox, clock, random, standalone }) {
     const signer = await createTokenSigner(db, random);
-    const mailer: Mailer = config.SMTP_URL
-      ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM)
-      : {
-          // No SMTP: keep the mail for /dev/mailbox (embedded mode) and write it to the log.
-          send: async (mail) => {
-            logger.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'e-mail (dev mailbox)');
-            await devMailbox.send(mail);
-          },
-        };
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      dataDir: config.DATA_DIR,
+      standalone,
+      logger,
+    });
     const deps = {
       db,
       outbox,

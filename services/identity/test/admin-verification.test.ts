@@ -19,7 +19,17 @@ const INVALID = {
 let offsetMs = 0;
 const clock: Clock = { now: () => new Date(Date.now() + offsetMs) };
 
-const ADMINS = ['chief@admins.test', 'deputy@admins.test', 'late@admins.test', 'twice@admins.test'];
+const ADMINS = [
+  'chief@admins.test',
+  'deputy@admins.test',
+  'late@admins.test',
+  'twice@admins.test',
+  'squatted@admins.test',
+  'short@admins.test',
+];
+/** What the link's follower chooses: the owner's password from then on. */
+const OWNER_PASSWORD = 'the real owner chose this';
+const UNAUTHENTICATED = { code: status.UNAUTHENTICATED };
 let identity: StartedIdentity;
 
 beforeAll(async () => {
@@ -45,8 +55,10 @@ function tokenIn(text: string): string {
 
 const register = (email: string) =>
   identity.client.Register({ email, password: PASSWORD, idempotencyKey: '', adminVerifyUrlBase: URL_BASE });
-const login = (email: string) =>
-  identity.client.Login({ email, password: PASSWORD, adminVerifyUrlBase: URL_BASE });
+const login = (email: string, password = PASSWORD) =>
+  identity.client.Login({ email, password, adminVerifyUrlBase: URL_BASE });
+const confirm = (token: string, newPassword = OWNER_PASSWORD) =>
+  identity.client.ConfirmAdminEmail({ token, newPassword });
 const isAdmin = async (id: number) => (await identity.client.GetUser({ userId: id })).isAdmin;
 
 describe('ADMIN_EMAILS needs a verified mailbox', () => {
@@ -69,11 +81,11 @@ describe('ADMIN_EMAILS needs a verified mailbox', () => {
     expect(stored[0].token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    const confirmed = await identity.client.ConfirmAdminEmail({ token });
-    expect(confirmed).toMatchObject({ id: session.user!.id, isAdmin: true });
-    expect((await login(email)).user!.isAdmin).toBe(true);
-    expect(decodeJwt((await login(email)).token).adm).toBe(true);
-    await expect(identity.client.ConfirmAdminEmail({ token })).rejects.toMatchObject(INVALID);
+    const confirmed = await confirm(token);
+    expect(confirmed.user).toMatchObject({ id: session.user!.id, isAdmin: true });
+    expect((await login(email, OWNER_PASSWORD)).user!.isAdmin).toBe(true);
+    expect(decodeJwt((await login(email, OWNER_PASSWORD)).token).adm).toBe(true);
+    await expect(confirm(token)).rejects.toMatchObject(INVALID);
   });
 
   it('an address outside ADMIN_EMAILS gets no link and never becomes admin', async () => {
@@ -88,13 +100,13 @@ describe('ADMIN_EMAILS needs a verified mailbox', () => {
     const session = await register(email);
     const token = tokenIn(mailsTo(email)[0]!.text);
     offsetMs = 25 * 3600 * 1000; // the link lives 24 hours
-    await expect(identity.client.ConfirmAdminEmail({ token })).rejects.toMatchObject(INVALID);
+    await expect(confirm(token)).rejects.toMatchObject(INVALID);
     expect(await isAdmin(session.user!.id)).toBe(false);
     // A sign-in after expiry sends a fresh link.
     await login(email);
     expect(mailsTo(email)).toHaveLength(2);
-    await expect(identity.client.ConfirmAdminEmail({ token: 'made-up' })).rejects.toMatchObject(INVALID);
-    await expect(identity.client.ConfirmAdminEmail({ token: '' })).rejects.toMatchObject(INVALID);
+    await expect(confirm('made-up')).rejects.toMatchObject(INVALID);
+    await expect(confirm('')).rejects.toMatchObject(INVALID);
 
     const other = await startIdentity({ env: { ADMIN_EMAILS: 'someone-else@admins.test' } });
     try {
@@ -113,7 +125,9 @@ describe('ADMIN_EMAILS needs a verified mailbox', () => {
         created_at: new Date(),
         expires_at: new Date(Date.now() + 3600_000),
       });
-      await expect(other.client.ConfirmAdminEmail({ token: 'left-the-list' })).rejects.toMatchObject(INVALID);
+      await expect(
+        other.client.ConfirmAdminEmail({ token: 'left-the-list', newPassword: OWNER_PASSWORD }),
+      ).rejects.toMatchObject(INVALID);
       expect((await other.client.GetUser({ userId: s.user!.id })).isAdmin).toBe(false);
     } finally {
       await other.stop();
@@ -124,12 +138,48 @@ describe('ADMIN_EMAILS needs a verified mailbox', () => {
     const email = ADMINS[3]!;
     const session = await register(email);
     const token = tokenIn(mailsTo(email)[0]!.text);
-    const results = await Promise.allSettled([
-      identity.client.ConfirmAdminEmail({ token }),
-      identity.client.ConfirmAdminEmail({ token }),
-    ]);
+    const results = await Promise.allSettled([confirm(token), confirm(token)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await isAdmin(session.user!.id)).toBe(true);
+  });
+});
+
+describe('issue 29, item 3: someone registered an ADMIN_EMAILS address before its owner', () => {
+  it("the owner's link sets the owner's password and closes the squatter's sessions", async () => {
+    const email = ADMINS[4]!;
+    // The squatter signs up with a password of their choosing and keeps two sessions open.
+    const squatter = await register(email);
+    const again = await login(email);
+    // The owner receives the unsolicited link and follows it, signed out, choosing a password.
+    const confirmed = await confirm(tokenIn(mailsTo(email)[0]!.text));
+
+    // Before: both sessions renewed as admin, and the squatter's password kept working.
+    for (const { sessionId } of [squatter, again]) {
+      await expect(identity.client.RefreshSession({ sessionId })).rejects.toMatchObject(UNAUTHENTICATED);
+    }
+    await expect(login(email)).rejects.toMatchObject(UNAUTHENTICATED);
+    expect(confirmed.user).toMatchObject({ id: squatter.user!.id, isAdmin: true });
+    expect([...confirmed.revokedSessionIds].sort()).toEqual([squatter.sessionId, again.sessionId].sort());
+    const revoked = await identity.client.ListRevokedSessions({ revokedSince: '' });
+    expect(revoked.sessions.map((s) => s.sessionId)).toEqual(
+      expect.arrayContaining([squatter.sessionId, again.sessionId]),
+    );
+    expect((await login(email, OWNER_PASSWORD)).user).toMatchObject({ id: squatter.user!.id, isAdmin: true });
+  });
+
+  it('refuses a password that a reset would refuse, and leaves the link, the password and the sessions as they were', async () => {
+    const email = ADMINS[5]!;
+    const session = await register(email);
+    const token = tokenIn(mailsTo(email)[0]!.text);
+    await expect(confirm(token, 'short')).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      details: 'Password must be at least 8 characters',
+    });
+    expect(await isAdmin(session.user!.id)).toBe(false);
+    expect((await identity.client.RefreshSession({ sessionId: session.sessionId })).sessionId).toBe(
+      session.sessionId,
+    );
+    expect((await confirm(token)).user!.isAdmin).toBe(true);
   });
 });
 

@@ -45,8 +45,10 @@ export const ResetPasswordBody = z.strictObject({
   password: z.string().min(1, 'Password is required').max(128),
 });
 
+/** The admin link proves the account too: it sets the account's password, as a reset does. */
 export const VerifyAdminBody = z.strictObject({
   token: z.string().min(1, 'Verification token is required').max(200),
+  password: z.string().min(1, 'Password is required').max(128),
 });
 
 export const ChangePasswordBody = z.strictObject({

@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { baseConfigSchema, loadConfig } from '../config';
 import { systemClock, systemRandom, type Clock, type Random } from '../clock';
 import type { EventBus } from '../events/bus';
@@ -31,6 +31,10 @@ export async function startTestService<C, H>(
      * gives it a PGlite of its own. (Postgres always locks rows, not the session.)
      */
     ownPglite?: boolean;
+    /** As a service in a process of its own (stack mode) would run: see ServiceDeps.standalone. */
+    standalone?: boolean;
+    /** Where the service logs (silent unless TEST_LOG_LEVEL says otherwise). */
+    logger?: Logger;
   } = {},
 ): Promise<TestService> {
   const database = await createTestDatabase(module.schema, { sharedPglite: !options.ownPglite });
@@ -46,7 +50,7 @@ export async function startTestService<C, H>(
     { ...module, schema: database.schema },
     {
       config: config as never,
-      logger: silentLogger,
+      logger: options.logger ?? silentLogger,
       db: database.db,
       bus,
       clock: options.clock ?? systemClock,
@@ -54,6 +58,7 @@ export async function startTestService<C, H>(
       // Peers a test does not provide point nowhere: calls to them fail like a service that is down.
       peers: { ...Object.fromEntries((module.peers ?? []).map((p) => [p, '127.0.0.1:1'])), ...options.peers },
       instanceId: 'test',
+      standalone: options.standalone,
       relayPollIntervalMs: 100,
     },
   );

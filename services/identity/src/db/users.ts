@@ -101,9 +101,19 @@ export async function replaceOutdatedHash(
   return (await trx('users').where({ id, password_hash: verified }).update({ password_hash: rehashed })) > 0;
 }
 
-/** Makes the user admin while the account still has `email`; false when it does not (any more). */
-export async function makeAdminIfEmail(trx: Knex.Transaction, id: number, email: string): Promise<boolean> {
-  const updated = await trx('users').where({ id, email }).update({ is_admin: true });
+/**
+ * Makes the user admin with a new password while the account still has `email`; false when it does
+ * not (any more).
+ */
+export async function makeAdminIfEmail(
+  trx: Knex.Transaction,
+  id: number,
+  email: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const updated = await trx('users')
+    .where({ id, email })
+    .update({ is_admin: true, password_hash: passwordHash });
   return updated > 0;
 }
 

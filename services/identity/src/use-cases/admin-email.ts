@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import { addMinutes } from 'date-fns/addMinutes';
 import { inTransaction, invalid, notFound, type Db } from '@touchline/kit';
+import type { ConfirmAdminEmailRequest__Output } from '@touchline/protos/gen/touchline/identity/ConfirmAdminEmailRequest';
 import type { User } from '@touchline/protos/gen/touchline/identity/User';
 import {
   consumeAdminVerification,
   hasLiveAdminVerification,
   insertAdminVerification,
 } from '../db/admin-verifications';
+import { revokeSessionsOfUser } from '../db/sessions';
 import { findUserByEmail, makeAdminIfEmail, updateUser } from '../db/users';
 import { normalizeEmail } from '../domain/email';
+import { hashPassword, passwordProblem } from '../domain/password';
 import type { UserRow } from '../domain/user';
 import type { IdentityDeps } from './deps';
 import { getUser } from './users';
@@ -49,29 +52,44 @@ export async function offerAdminVerification(
         `Hi ${user.username},`,
         '',
         'This address is configured as an administrator of Touchline. To receive admin rights,',
-        `confirm that it is yours by opening this link within ${ttl} minutes:`,
+        `confirm that it is yours by opening this link within ${ttl} minutes and choosing a new`,
+        'password for the account (every session of the account is then signed out):',
         link,
         '',
-        'If you did not sign up for Touchline, ignore this e-mail.',
+        'If you did not sign up for Touchline, someone else used your address: the link makes the',
+        'account yours.',
       ].join('\n'),
-      html: `<p>Hi ${user.username},</p><p>This address is configured as an administrator of Touchline. To receive admin rights, confirm that it is yours by opening this link within ${ttl} minutes:</p><p><a href="${link}">${link}</a></p><p>If you did not sign up for Touchline, ignore this e-mail.</p>`,
+      html: `<p>Hi ${user.username},</p><p>This address is configured as an administrator of Touchline. To receive admin rights, confirm that it is yours by opening this link within ${ttl} minutes and choosing a new password for the account (every session of the account is then signed out):</p><p><a href="${link}">${link}</a></p><p>If you did not sign up for Touchline, someone else used your address: the link makes the account yours.</p>`,
     });
   } catch (error) {
     deps.logger.error({ err: error, userId: user.id }, 'admin verification e-mail not sent');
   }
 }
 
-/** Follows the link: the address is proven, and still listed in ADMIN_EMAILS, so the account is admin. */
-export async function confirmAdminEmail(deps: IdentityDeps, token: string): Promise<User> {
-  if (!token) throw invalid(ADMIN_LINK_INVALID);
+/**
+ * Follows the link: the address is proven, and still listed in ADMIN_EMAILS, so the account is admin.
+ * Proving the mailbox is not proving the account: whoever registered the address first (perhaps not
+ * its owner) chose its password and may be signed in. So the same step sets the password the link's
+ * follower chose and closes every session of the account, as a reset does.
+ */
+export async function confirmAdminEmail(
+  deps: IdentityDeps,
+  request: ConfirmAdminEmailRequest__Output,
+): Promise<{ user: User; revokedSessionIds: string[] }> {
+  if (!request.token) throw invalid(ADMIN_LINK_INVALID);
+  const problem = passwordProblem(request.newPassword);
+  if (problem) throw invalid(problem);
+  const passwordHash = await hashPassword(request.newPassword, deps.random.bytes(16));
   const now = deps.clock.now();
-  const userId = await inTransaction(deps.db, async (trx) => {
-    const link = await consumeAdminVerification(trx, sha256(token), now);
+  const { userId, revokedSessionIds } = await inTransaction(deps.db, async (trx) => {
+    const link = await consumeAdminVerification(trx, sha256(request.token), now);
     if (!link || !deps.adminEmails.has(link.email)) throw invalid(ADMIN_LINK_INVALID);
-    if (!(await makeAdminIfEmail(trx, link.user_id, link.email))) throw invalid(ADMIN_LINK_INVALID);
-    return link.user_id;
+    if (!(await makeAdminIfEmail(trx, link.user_id, link.email, passwordHash))) {
+      throw invalid(ADMIN_LINK_INVALID);
+    }
+    return { userId: link.user_id, revokedSessionIds: await revokeSessionsOfUser(trx, link.user_id, now) };
   });
-  return getUser(deps, userId);
+  return { user: await getUser(deps, userId), revokedSessionIds };
 }
 
 /**

@@ -26,8 +26,12 @@ export const resetPassword = (body: { token: string; password: string }) =>
   call(api.auth.resetPassword, { body });
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
   call(api.user.changePassword, { body });
-/** Confirms an ADMIN_EMAILS address with the token of its e-mailed link (`/auth?verify-admin=<token>`). */
-export const confirmAdminEmail = (body: { token: string }) => call(api.auth.verifyAdmin, { body });
+/**
+ * Confirms an ADMIN_EMAILS address with the token of its e-mailed link (`/auth?verify-admin=<token>`),
+ * setting the account's new password; every session of the account ends.
+ */
+export const confirmAdminEmail = (body: { token: string; password: string }) =>
+  call(api.auth.verifyAdmin, { body });
 
 // ---------------------------------------------------------------------------------------------------------
 // Session hooks
@@ -98,7 +102,7 @@ export function useConfirmAdminEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmAdminEmail,
-    // The user's admin flag changed: read it again.
+    // The account's sessions ended (this one too, if it was that account's): read the user again.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryKey }),
   });
 }

@@ -1,14 +1,13 @@
 import { ArrowLeft, KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 
-import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card';
-import { TextField } from '@/components/ui/Input';
 import { errorMessage } from '@/lib/api';
 
 import { useResetPassword } from '@/lib/data/auth';
+import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 
 export interface SetNewPasswordFormProps {
   /** The single-use token from the e-mailed link (`/auth?reset=<token>`). */
@@ -19,19 +18,13 @@ export interface SetNewPasswordFormProps {
 
 export function SetNewPasswordForm({ token, onDone }: SetNewPasswordFormProps) {
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const fields = useNewPassword();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (password !== confirmPassword) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
+    if (!fields.check()) return;
     try {
-      const result = await reset.mutateAsync({ token, password });
+      const result = await reset.mutateAsync({ token, password: fields.password });
       if (!result.success) {
         toast.error('Password Reset Failed', { description: result.message });
         return;
@@ -54,32 +47,7 @@ export function SetNewPasswordForm({ token, onDone }: SetNewPasswordFormProps) {
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
-          <TextField
-            label="New Password"
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setMismatch(false);
-            }}
-          />
-          <TextField
-            label="Confirm New Password"
-            type="password"
-            name="confirm-password"
-            autoComplete="new-password"
-            required
-            aria-invalid={mismatch || undefined}
-            value={confirmPassword}
-            onChange={(event) => {
-              setConfirmPassword(event.target.value);
-              setMismatch(false);
-            }}
-          />
-          {mismatch && <Alert>Passwords do not match</Alert>}
+          <NewPasswordFields fields={fields} />
           <Button type="submit" size="lg" className="mt-2 w-full" loading={reset.isPending}>
             Set Password
           </Button>
