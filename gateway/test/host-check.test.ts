@@ -208,10 +208,13 @@ describe('DNS rebinding in stack mode and Kubernetes (issue 29, item 1)', () => 
   });
 
   it('ALLOWED_HOSTS is validated at start-up: a wildcard or a URL is refused with its name', () => {
-    expect(gatewayConfig({ ALLOWED_HOSTS: ' a.example ,b.example:8443,[::1]:80' }).ALLOWED_HOSTS).toEqual([
+    expect(
+      gatewayConfig({ ALLOWED_HOSTS: ' a.example ,B.example:8443,[::1]:80,touchline_gateway' }).ALLOWED_HOSTS,
+    ).toEqual([
       { name: 'a.example' },
       { name: 'b.example', port: 8443 },
       { name: '[::1]', port: 80 },
+      { name: 'touchline_gateway' },
     ]);
     for (const bad of ['*.example.com', 'https://a.example', 'a.example/path', 'a.example:99999']) {
       const parsed = gatewayConfigSchema.safeParse({ ALLOWED_HOSTS: bad });

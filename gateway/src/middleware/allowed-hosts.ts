@@ -6,7 +6,8 @@ export interface HostValue {
   port?: number;
 }
 
-const HOST_VALUE = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?::(\d{1,5}))?$/;
+// Underscores too: Docker and Compose name their hosts so, although DNS names may not have them.
+const HOST_VALUE = /^(\[[0-9a-f:.]+\]|[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?)(?::(\d{1,5}))?$/;
 
 /** A Host header (or an ALLOWED_HOSTS entry) as name and port; undefined when it is not a plain host. */
 export function parseHostValue(value: string | undefined): HostValue | undefined {
