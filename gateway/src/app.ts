@@ -6,6 +6,7 @@ import type { Clients } from './clients';
 import { DeviceCookies } from './device-cookies';
 import type { GatewayConfig, Upstream } from './config';
 import { compressAnswers } from './http/compress-answers';
+import { LiveHub } from './live/hub';
 import { loadSession, requireSession } from './middleware/auth';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { hostCheck, HostPolicy } from './middleware/allowed-hosts';
@@ -44,6 +45,11 @@ export interface GatewayDeps {
   logger: Logger;
 }
 
+/** The app's live hub: closed on shutdown, so its streams end with `closed` (shutdown) at once. */
+export function liveHubOf(app: Express): LiveHub {
+  return app.locals.live as LiveHub;
+}
+
 export function publicUrlOf(config: GatewayConfig): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
@@ -63,6 +69,9 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   const limits = new RateLimits(store, config.RATE_LIMIT_SCALE);
   const hosts = new HostPolicy(config);
   const devices = new DeviceCookies(store, cookie);
+  // One per process: its Live subscription and timers serve every stream of this app.
+  const live = new LiveHub(config, clients.notifications, verifier, logger);
+  app.locals.live = live;
 
   app.use(
     securityHeaders({
@@ -110,7 +119,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   api.use(missionRoutes(clients));
   api.use(leaderboardRoutes(clients));
   api.use(adminRoutes(clients, verifier));
-  api.use(notificationRoutes(clients, verifier, config));
+  api.use(notificationRoutes(clients, live, config));
   api.use(apiNotFound);
   app.use('/api', api);
 
