@@ -6,6 +6,7 @@ export * from './bounded-map';
 export * from './errors';
 export * from './mail';
 export * from './grpc/handlers';
+export * from './grpc/scoped-keys';
 export * from './grpc/health';
 export * from './grpc/client';
 export * from './grpc/encoded-once';
