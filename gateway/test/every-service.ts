@@ -89,6 +89,16 @@ export async function startEveryService() {
     clients,
     baseUrl,
     player,
+    /** A bare account (no session, not waiting for its starter cards): someone to act on. */
+    async account(local: string): Promise<number> {
+      const email = uniqueEmail(local);
+      const session = await h.peers.identity.Register({
+        email,
+        password: PASSWORD,
+        idempotencyKey: randomUUID(),
+      });
+      return session.user!.id;
+    },
     /** A player whom the operator made admin (npm run admin:grant). */
     async admin(local: string): Promise<Player> {
       const p = await player(local);
