@@ -1,4 +1,13 @@
-import type { Card, CatalogEntry, MarketItem, Player, Team, TradeableCard } from '@touchline/contract';
+import type {
+  Card,
+  CatalogEntry,
+  MarketItem,
+  Player,
+  PrivateCardField,
+  PublicCard,
+  Team,
+  TradeableCard,
+} from '@touchline/contract';
 import type { Card__Output } from '@touchline/protos/gen/touchline/cards_market/Card';
 import type { CatalogEntry__Output } from '@touchline/protos/gen/touchline/cards_market/CatalogEntry';
 import type { MarketItem__Output } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
@@ -49,7 +58,14 @@ export function playerJson(player: Player__Output): Player {
   };
 }
 
-export function cardJson(card: Card__Output): Card {
+/**
+ * A public card as the gateway builds it: typed so that a card carrying its owner's private fields
+ * cannot pass for one (a `Card` does not fit here, only a card built by `publicCardJson`).
+ */
+export type PublicCardJson = PublicCard & Partial<Record<PrivateCardField, never>>;
+
+/** Another user's card, or any card shown to others: its public face only. */
+export function publicCardJson(card: Card__Output): PublicCardJson {
   return {
     id: card.id,
     player: playerJson(card.player!),
@@ -57,12 +73,19 @@ export function cardJson(card: Card__Output): Card {
     maxEditions: card.maxEditions,
     priceChange: card.priceChange,
     forSale: card.forSale,
-    acquiredAt: card.acquiredAt,
-    profitLoss: card.profitLoss,
-    purchasePrice: card.purchasePrice,
     listingPrice: card.forSale ? card.listingPrice : null,
     listingFeePercent: card.forSale ? card.listingFeePercent : null,
     userId: card.userId,
+  };
+}
+
+/** A card of the signed-in user, for the user: its public face and what only its owner sees. */
+export function cardJson(card: Card__Output): Card {
+  return {
+    ...publicCardJson(card),
+    acquiredAt: card.acquiredAt,
+    profitLoss: card.profitLoss,
+    purchasePrice: card.purchasePrice,
   };
 }
 

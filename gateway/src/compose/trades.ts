@@ -1,13 +1,16 @@
-import type { Card, TradeOffer, TradeWish } from '@touchline/contract';
+import type { TradeOffer, TradeWish } from '@touchline/contract';
 import type { TradeOffer__Output } from '@touchline/protos/gen/touchline/trading/TradeOffer';
 import type { TradeWish__Output } from '@touchline/protos/gen/touchline/trading/TradeWish';
 import type { Clients } from '../clients';
-import { cardJson } from './cards';
+import { publicCardJson, type PublicCardJson } from './cards';
 import { usernamesOf } from './usernames';
 
-/** Cards and usernames an answer refers to, fetched once for the whole list. */
+/**
+ * Cards and usernames an answer refers to, fetched once for the whole list. Offers and wishes show
+ * other users' cards: their public face only, whoever asks.
+ */
 export interface Lookups {
-  cards: Map<number, Card>;
+  cards: Map<number, PublicCardJson>;
   usernames: Map<number, string>;
 }
 
@@ -20,12 +23,12 @@ export async function lookups(clients: Clients, cardIds: number[], userIds: numb
     cardList.length > 0 ? clients.cardsMarket.GetCardsByIds({ cardIds: cardList }) : { cards: [] },
     usernamesOf(clients, userIds),
   ]);
-  return { cards: new Map(cards.map((c) => [c.id, cardJson(c)])), usernames };
+  return { cards: new Map(cards.map((c) => [c.id, publicCardJson(c)])), usernames };
 }
 
 const party = (id: number, l: Lookups) => ({ id, username: l.usernames.get(id) ?? null });
 const cardsOf = (ids: number[], l: Lookups) =>
-  ids.map((id) => l.cards.get(id)).filter((c): c is Card => c !== undefined);
+  ids.map((id) => l.cards.get(id)).filter((c): c is PublicCardJson => c !== undefined);
 
 /**
  * A trade offer (game-spec section 3, with design.md section 7's extensions): `card` is the first

@@ -1,9 +1,10 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import type { BodyOf, ParamsOf, QueryOf, Reply, RouteDef } from '@touchline/contract';
-import { invalid } from '@touchline/kit';
+import { invalid, runWithContext } from '@touchline/kit';
 import { NOT_SIGNED_IN } from '../middleware/auth';
 import { idempotencyKey } from '../middleware/params';
+import { idempotencyScope } from './idempotency-scope';
 import { describeIssue } from '../middleware/validate';
 import { sendSharedAnswer } from './shared-answer';
 import { sharedJson } from './shared-json';
@@ -50,7 +51,10 @@ export class ContractRouter {
   add<R extends RouteDef>(route: R, handler: NoInfer<RouteHandler<R>>, options: RouteOptions = {}): this {
     if (route.eventStream) throw new Error(`${route.path} is an event stream: register it with stream()`);
     const run: RequestHandler = (req, res, next) => {
-      handler(this.contextOf(route, req, res) as RouteContext<R>)
+      const call = () => handler(this.contextOf(route, req, res) as RouteContext<R>);
+      const idempotency = idempotencyScope(route, req, res.locals.input as never);
+      // The services hear whose key it is with every call the handler makes (kit's grpc/client.ts).
+      (idempotency ? runWithContext({ requestId: req.requestId, idempotency }, call) : call())
         .then((reply) => {
           if (reply.headers) res.set(reply.headers);
           const json = sharedJson(reply.body);

@@ -67,7 +67,7 @@ export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
       });
       return {
         status: 200,
-        body: await tradeRecordsJson(clients, records),
+        body: await tradeRecordsJson(clients, records, 'admin'),
         ...(nextPageToken ? { headers: { 'X-Next-Before': nextPageToken } } : {}),
       };
     })

@@ -20,8 +20,14 @@ function exchangeJson(e: TradeExchange__Output, names: Usernames): TradeRecord['
   };
 }
 
+/** Who reads the history: a player sees only their own profit or loss on a sale; admins see all. */
+export type HistoryViewer = { userId: number } | 'admin';
+
+const profitLossFor = (r: TradeHistoryRecord__Output, viewer: HistoryViewer) =>
+  viewer === 'admin' || r.sellerUserId === viewer.userId ? r.profitLoss : null;
+
 /** The spec's trade history record, with usernames and, for a trade, what it exchanged. */
-function recordJson(r: TradeHistoryRecord__Output, names: Usernames): TradeRecord {
+function recordJson(r: TradeHistoryRecord__Output, names: Usernames, viewer: HistoryViewer): TradeRecord {
   return {
     id: r.id,
     createdAt: r.createdAt,
@@ -34,7 +40,7 @@ function recordJson(r: TradeHistoryRecord__Output, names: Usernames): TradeRecor
     sellerUsername: nameOf(r.sellerUserId, names),
     buyerUsername: nameOf(r.buyerUserId, names),
     salePrice: r.salePrice,
-    profitLoss: r.profitLoss,
+    profitLoss: profitLossFor(r, viewer),
     cardId: r.cardId,
     trade: r.exchange ? exchangeJson(r.exchange, names) : null,
   };
@@ -44,12 +50,13 @@ function recordJson(r: TradeHistoryRecord__Output, names: Usernames): TradeRecor
 export async function tradeRecordsJson(
   clients: Clients,
   records: TradeHistoryRecord__Output[],
+  viewer: HistoryViewer,
 ): Promise<TradeRecord[]> {
   const names = await usernamesOf(
     clients,
     records.flatMap((r) => [r.sellerUserId, r.buyerUserId]),
   );
-  return records.map((r) => recordJson(r, names));
+  return records.map((r) => recordJson(r, names, viewer));
 }
 
 /** GET /api/trade-history (everyone's) and /api/trade-history/user (the caller's), newest first. */
@@ -64,7 +71,7 @@ export function tradeHistoryRoutes(clients: Clients) {
       });
       return {
         status: 200,
-        body: await tradeRecordsJson(clients, records),
+        body: await tradeRecordsJson(clients, records, { userId }),
         ...(nextPageToken ? { headers: { 'X-Next-Before': nextPageToken } } : {}),
       };
     };

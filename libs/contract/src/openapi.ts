@@ -10,11 +10,10 @@ import { api } from './routes';
 import { ErrorBody } from './schemas/common';
 
 const IdempotencyHeaders = z.object({
-  'Idempotency-Key': z
-    .string()
-    .max(128)
-    .optional()
-    .meta({ description: 'A retry with the same key is the same operation (one per user action)' }),
+  'Idempotency-Key': z.string().max(128).optional().meta({
+    description:
+      "A retry with the same key is the same operation (one per user action). The key is the caller's on this route: another user's key is another key; the same key with another request is 422",
+  }),
 });
 
 const LastEventIdHeaders = z.object({
@@ -55,6 +54,8 @@ function sharedStatuses(route: RouteDef): number[] {
   if (route.auth === 'session') statuses.push(401);
   if (mutating && !route.rawBody) statuses.push(403, 429);
   if (route.body) statuses.push(413, 415);
+  // The same Idempotency-Key with another request.
+  if (route.idempotent) statuses.push(422);
   return statuses;
 }
 

@@ -9,6 +9,17 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export interface RequestContext {
   requestId: string;
+  /** Whose Idempotency-Key the calls carry, and what it was sent with (grpc/scoped-keys.ts). */
+  idempotency?: IdempotencyScope;
+}
+
+/**
+ * Set by the gateway for a route the contract marks idempotent, when the client sent a key: the
+ * caller and route the key belongs to, and a fingerprint of the request it came with.
+ */
+export interface IdempotencyScope {
+  scope: string;
+  fingerprint: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -22,3 +33,5 @@ export function currentContext(): RequestContext | undefined {
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+export const IDEMPOTENCY_SCOPE_HEADER = 'x-idempotency-scope';
+export const IDEMPOTENCY_FINGERPRINT_HEADER = 'x-idempotency-fingerprint';

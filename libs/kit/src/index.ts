@@ -7,6 +7,7 @@ export * from './errors';
 export * from './mail';
 export * from './mail-folder';
 export * from './grpc/handlers';
+export * from './grpc/scoped-keys';
 export * from './grpc/health';
 export * from './grpc/client';
 export * from './grpc/encoded-once';

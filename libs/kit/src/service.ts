@@ -13,6 +13,7 @@ import { kitMigrations } from './events/kit-migrations';
 import { Outbox } from './events/outbox';
 import { OutboxRelay } from './events/relay';
 import { adaptHandlers, type UseCases } from './grpc/handlers';
+import { scopedKeys } from './grpc/scoped-keys';
 import { HealthReporter } from './grpc/health';
 
 /** A periodic job of a service (sweepers, price ticks); stopped before the database closes. */
@@ -152,7 +153,7 @@ export async function startService<C, H>(
   health.addToServer(server);
   server.addService(
     withEncodeOnce(module.definition()),
-    adaptHandlers(module.definition(), parts.useCases as Record<string, unknown>, logger),
+    adaptHandlers(module.definition(), parts.useCases as Record<string, unknown>, logger, scopedKeys(db)),
   );
   const port = await bind(server, config.GRPC_HOST, config.GRPC_PORT);
 

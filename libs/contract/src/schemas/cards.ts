@@ -41,8 +41,11 @@ export const Player = z
   .meta({ id: 'Player' });
 export type Player = z.infer<typeof Player>;
 
-/** A card: edition `#editionNumber of maxEditions` of a player; userId 0 is the market. */
-export const Card = z
+/**
+ * A card as any player may see it: edition `#editionNumber of maxEditions` of a player, who holds it
+ * (userId 0 is the market) and its listing. Every answer that shows another user's card shows this.
+ */
+export const PublicCard = z
   .object({
     id: z.number(),
     player: Player,
@@ -50,16 +53,25 @@ export const Card = z
     maxEditions: z.number(),
     priceChange: z.number(),
     forSale: z.boolean(),
-    acquiredAt: Timestamp,
-    profitLoss: z.number(),
-    purchasePrice: z.number(),
     /** The asking price while the card is listed on the market, else null. */
     listingPrice: z.number().nullable(),
     /** The sale fee percent fixed when the card was listed, charged at the sale; null when not listed. */
     listingFeePercent: z.number().nullable(),
     userId: z.number(),
   })
-  .meta({ id: 'Card' });
+  .meta({ id: 'PublicCard' });
+export type PublicCard = z.infer<typeof PublicCard>;
+
+/** What only a card's owner sees of it: what they paid, their profit or loss, when they got it. */
+export const PRIVATE_CARD_FIELDS = ['acquiredAt', 'profitLoss', 'purchasePrice'] as const;
+export type PrivateCardField = (typeof PRIVATE_CARD_FIELDS)[number];
+
+/** A card of the signed-in user: its public face and what only its owner sees. */
+export const Card = PublicCard.extend({
+  acquiredAt: Timestamp,
+  profitLoss: z.number(),
+  purchasePrice: z.number(),
+}).meta({ id: 'Card' });
 export type Card = z.infer<typeof Card>;
 
 export const CatalogEntry = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Card } from './cards';
+import { PublicCard } from './cards';
 import { Id, POSITIONS, Position, RARITIES, Rarity, Timestamp } from './common';
 
 const MAX_COINS = 1_000_000_000_000;
@@ -22,9 +22,10 @@ export const TradeOffer = z
   .object({
     id: z.number(),
     /** The first offered card, the one the spec's screens show; null when the offer is coins only. */
-    card: Card.nullable(),
-    cards: z.array(Card),
-    requestedCards: z.array(Card),
+    card: PublicCard.nullable(),
+    /** Each side sees the other's cards: their public face only, and so are one's own shown here. */
+    cards: z.array(PublicCard),
+    requestedCards: z.array(PublicCard),
     coinOffer: z.number(),
     coinOfferAfterFee: z.number(),
     requestedCoins: z.number(),
@@ -47,7 +48,7 @@ export type TradeOffer = z.infer<typeof TradeOffer>;
  * Another user's card as any player may see it, to ask for it in a trade: what it is, not what its
  * owner paid or when they got it.
  */
-export const TradeableCard = Card.pick({
+export const TradeableCard = PublicCard.pick({
   id: true,
   player: true,
   editionNumber: true,
@@ -82,8 +83,8 @@ export const TradeWish = z
     userId: z.number(),
     /** The owner's username; null when unknown (shown as 'User #id'). */
     username: z.string().nullable(),
-    /** Null when the card could not be looked up. */
-    card: Card.nullable(),
+    /** Its public face (wishes are everyone's to see); null when the card could not be looked up. */
+    card: PublicCard.nullable(),
     desiredRarity: Rarity.nullable(),
     desiredPosition: Position.nullable(),
     desiredTeamId: z.number().nullable(),
@@ -183,8 +184,11 @@ export const TradeRecord = z
     buyerUsername: z.string().nullable(),
     /** Coins paid for this card; 0 when nothing was paid for it (a card given in a swap or a gift). */
     salePrice: z.number(),
-    /** The seller's profit or loss on the sale; meaningless (0) where salePrice is 0. */
-    profitLoss: z.number(),
+    /**
+     * The seller's profit or loss on the sale, meaningless (0) where salePrice is 0; null unless the
+     * caller was the seller (what another player made is theirs to know; admins see it all).
+     */
+    profitLoss: z.number().nullable(),
     cardId: z.number(),
     /** For a trade: everything it exchanged, the same on each of its rows; null for market rows. */
     trade: TradeExchange.nullable(),

@@ -1,7 +1,25 @@
 import type { Migration } from '../db/migrate';
 
-/** Tables every service gets in its own schema: the outbox, the consumer inbox and the relay lease. */
+/**
+ * Tables every service gets in its own schema: the outbox, the consumer inbox, the relay lease and
+ * the idempotency keys clients sent through the gateway (grpc/scoped-keys.ts).
+ */
 export const kitMigrations: Migration[] = [
+  {
+    name: '000_kit_idempotency_keys',
+    async up(db) {
+      await db.schema.createTable('idempotency_keys', (t) => {
+        t.text('rpc').notNullable();
+        t.text('scope').notNullable();
+        t.text('client_key').notNullable();
+        t.text('key').notNullable();
+        t.text('fingerprint').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
+        t.primary(['rpc', 'scope', 'client_key']);
+        t.unique(['rpc', 'key']);
+      });
+    },
+  },
   {
     name: '000_kit_outbox_inbox',
     async up(db) {

@@ -1,7 +1,12 @@
 import * as grpc from '@grpc/grpc-js';
 import type { MethodDefinition } from '@grpc/proto-loader';
 import { context, propagation } from '@opentelemetry/api';
-import { currentContext, REQUEST_ID_HEADER } from '../context';
+import {
+  currentContext,
+  IDEMPOTENCY_FINGERPRINT_HEADER,
+  IDEMPOTENCY_SCOPE_HEADER,
+  REQUEST_ID_HEADER,
+} from '../context';
 import { withReusedDecoding } from './encoded-once';
 
 export interface CallOptions {
@@ -27,11 +32,18 @@ export interface ClientOptions {
   reuseDecoded?: readonly string[];
 }
 
-/** Metadata for an outgoing call: request id of the current request and W3C trace context (streams pass it themselves). */
+/**
+ * Metadata for an outgoing call: request id of the current request, the scope of its idempotency key
+ * when it has one, and W3C trace context (streams pass it themselves).
+ */
 export function outgoingMetadata(): grpc.Metadata {
   const metadata = new grpc.Metadata();
-  const requestId = currentContext()?.requestId;
-  if (requestId) metadata.set(REQUEST_ID_HEADER, requestId);
+  const current = currentContext();
+  if (current?.requestId) metadata.set(REQUEST_ID_HEADER, current.requestId);
+  if (current?.idempotency) {
+    metadata.set(IDEMPOTENCY_SCOPE_HEADER, current.idempotency.scope);
+    metadata.set(IDEMPOTENCY_FINGERPRINT_HEADER, current.idempotency.fingerprint);
+  }
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
   for (const [key, value] of Object.entries(carrier)) metadata.set(key, value);

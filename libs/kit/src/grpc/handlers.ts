@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from '../context';
 import { DomainError, toGrpcError } from '../errors';
+import type { KeyScoper } from './scoped-keys';
 
 /**
  * What a use case sees of the call besides its request message. Services keep no request context
@@ -31,7 +32,8 @@ function requestIdOf(metadata: grpc.Metadata): string {
 }
 
 /**
- * Adapts use cases to grpc-js handlers: the call's request id and deadline, DomainError → status,
+ * Adapts use cases to grpc-js handlers: the call's request id and deadline, its idempotency key
+ * scoped to the client that sent it (`scopeKey`, see scoped-keys.ts), DomainError → status,
  * unexpected errors logged and answered INTERNAL without details, and every RPC of the
  * service that has no use case yet answers UNIMPLEMENTED.
  */
@@ -39,6 +41,7 @@ export function adaptHandlers(
   definition: grpc.ServiceDefinition,
   useCases: Record<string, unknown>,
   logger: Logger,
+  scopeKey?: KeyScoper,
 ): grpc.UntypedServiceImplementation {
   const implementation: grpc.UntypedServiceImplementation = {};
   for (const [name, method] of Object.entries(definition)) {
@@ -70,8 +73,13 @@ export function adaptHandlers(
         requestId,
         deadline: Number.isFinite(deadline) ? new Date(deadline) : undefined,
       };
+      // A call whose key the gateway scoped waits for its key first (a refused one never runs).
+      const scoped = scopeKey?.(name, call.metadata, call.request);
       // A use case that throws before returning its promise is handled like one that rejects.
-      new Promise((resolve) => resolve(run(call.request, ctx))).then(
+      const outcome = scoped
+        ? scoped.then((request) => run(request, ctx))
+        : new Promise((resolve) => resolve(run(call.request, ctx)));
+      outcome.then(
         (response) => callback(null, response),
         (error: unknown) => {
           if (!(error instanceof DomainError))

@@ -33,6 +33,9 @@ function cellOf(value: number): ProfitLossCell {
   return { text: value < 0 ? `-${formatNumber(Math.abs(value))}` : '0', trend: 'down' };
 }
 
+/** The server sends a P/L only for the caller's own sales (null otherwise). */
+const finiteOrZero = (value: number | null) => (value !== null && Number.isFinite(value) ? value : 0);
+
 /**
  * A sale's P/L: only where the user sold it for coins. A card given away in a trade (no coins paid for
  * it, salePrice 0) has no profit or loss to speak of: no cell, rather than a red '0'.
@@ -43,7 +46,7 @@ export function profitLossCell(
 ): ProfitLossCell | null {
   if (userId === undefined || record.sellerUserId !== userId) return null;
   if (record.salePrice !== undefined && !(record.salePrice > 0)) return null;
-  return cellOf(Number.isFinite(record.profitLoss) ? record.profitLoss : 0);
+  return cellOf(finiteOrZero(record.profitLoss));
 }
 
 /** A trade's P/L for the user: the sum over the cards they gave for coins; none when no coins paid for any. */
@@ -53,7 +56,7 @@ export function tradeProfitLossCell(
 ): ProfitLossCell | null {
   const sold = records.filter((r) => profitLossCell(r, userId) !== null);
   if (sold.length === 0) return null;
-  return cellOf(sold.reduce((sum, r) => sum + (Number.isFinite(r.profitLoss) ? r.profitLoss : 0), 0));
+  return cellOf(sold.reduce((sum, r) => sum + finiteOrZero(r.profitLoss), 0));
 }
 
 /** A row of the history: a market sale or buy (one card), or a whole trade (its cards and coins). */

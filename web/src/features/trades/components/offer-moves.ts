@@ -1,13 +1,13 @@
 import { TRADE_FEE_PERCENT } from '@touchline/rules';
 
-import type { Card, TradeOffer } from '@touchline/contract';
+import type { PublicCard, TradeOffer } from '@touchline/contract';
 import type { ConfirmMove } from '@/components/ui/ConfirmDialog';
 import { formatNumber } from '@/lib/format';
 
 import { offeredCards } from './OfferParts';
 
 /** 'Lionel Messi (Legendary)' for each card, or null when there is none. */
-function cardNames(cards: readonly Card[]): string | null {
+function cardNames(cards: readonly PublicCard[]): string | null {
   if (cards.length === 0) return null;
   return cards.map((card) => `${card.player.name} (${card.player.rarity})`).join(', ');
 }
@@ -19,7 +19,7 @@ function coinsText(amount: number, afterFee: number): string {
 }
 
 /** One side of an offer in words: its cards and its coins, or 'Nothing'. */
-function sideText(cards: readonly Card[], coins: number, coinsAfterFee: number): string {
+function sideText(cards: readonly PublicCard[], coins: number, coinsAfterFee: number): string {
   const parts = [cardNames(cards), coins > 0 ? coinsText(coins, coinsAfterFee) : null].filter(Boolean);
   return parts.length > 0 ? parts.join(' + ') : 'Nothing';
 }

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
+import { missionsService } from '@touchline/missions';
+import { notificationsService } from '@touchline/notifications';
+import { startAdmin, type AdminHarness } from '../../services/admin/test/support';
+import { createApp } from '../src/app';
+import { closeClients, createClients } from '../src/clients';
+import { UPSTREAMS, type Upstream } from '../src/config';
+import { createMemoryStore } from '../src/store';
+import { browser, gatewayConfig, listenLocally, PASSWORD, UNREACHABLE, uniqueEmail } from './support';
+
+/** Polls until `check` passes (events travel through outbox relays asynchronously); its result. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+export type Agent = ReturnType<typeof browser>;
+
+export interface Player {
+  agent: Agent;
+  id: number;
+  email: string;
+  username: string;
+}
+
+/**
+ * Every service behind the gateway on one event bus (admin's harness, plus missions and
+ * notifications) and the gateway in front: for tests that walk all the routes of a kind.
+ */
+export async function startEveryService() {
+  const h: AdminHarness = await startAdmin();
+  const missions: TestService = await startTestService(missionsService, {
+    bus: h.bus,
+    peers: { 'wallet-payments': h.addresses['wallet-payments'], 'cards-market': h.addresses['cards-market'] },
+  });
+  const notifications: TestService = await startTestService(notificationsService, {
+    bus: h.bus,
+    peers: { identity: h.addresses.identity },
+  });
+  const running: Partial<Record<Upstream, string>> = {
+    ...h.addresses,
+    admin: h.admin.service.address,
+    missions: missions.service.address,
+    notifications: notifications.service.address,
+  };
+  const addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<
+    Upstream,
+    string
+  >;
+  const clients = createClients(addresses, { defaultTimeoutMs: 20_000 });
+  const app = createApp({
+    // Many players and calls from one file: the per-user allowance is not what these tests are about.
+    config: gatewayConfig({ RATE_LIMIT_SCALE: '100' }),
+    clients,
+    addresses,
+    store: createMemoryStore(),
+    logger: silentLogger,
+  });
+  const listening = await listenLocally(app);
+  const baseUrl = listening.baseUrl;
+
+  /** A signed-up, signed-in player once the welcome coins and the starter cards have arrived. */
+  async function player(local: string): Promise<Player> {
+    const email = uniqueEmail(local);
+    const agent = browser(baseUrl);
+    const res = await agent.post('/api/register').send({ email, password: PASSWORD });
+    expect(res.status, res.text).toBe(201);
+    const { id, username } = res.body as { id: number; username: string };
+    await eventually(async () => {
+      expect((await h.peers.wallet.GetBalance({ userId: id })).coins).toBeGreaterThan(0);
+      expect(await h.cardsOf(id)).toHaveLength(3);
+    }, 20_000);
+    return { agent, id, email, username };
+  }
+
+  return {
+    ...h,
+    missions,
+    notifications,
+    clients,
+    baseUrl,
+    player,
+    /** A bare account (no session, not waiting for its starter cards): someone to act on. */
+    async account(local: string): Promise<number> {
+      const email = uniqueEmail(local);
+      const session = await h.peers.identity.Register({
+        email,
+        password: PASSWORD,
+        idempotencyKey: randomUUID(),
+      });
+      return session.user!.id;
+    },
+    /** A player whom the operator made admin (npm run admin:grant). */
+    async admin(local: string): Promise<Player> {
+      const p = await player(local);
+      await grantAdmin(h.identity.database.db, p.email);
+      return p;
+    },
+    /** `count` Common cards minted to the user, as an admin grant would. */
+    async mint(userId: number, count: number): Promise<number[]> {
+      const { cards } = await h.peers.cards.MintCards({
+        userId,
+        reason: 'admin',
+        specs: [{ rarity: 'Common', quantity: count }],
+        idempotencyKey: randomUUID(),
+      });
+      return cards.map((c) => c.id);
+    },
+    async stop(): Promise<void> {
+      await listening.close();
+      closeClients(clients);
+      await notifications.stop();
+      await missions.stop();
+      await h.stop();
+    },
+  };
+}
+
+export type EveryService = Awaited<ReturnType<typeof startEveryService>>;
+export { PASSWORD };
