@@ -62,7 +62,8 @@ async function newPlayer(prefix: string, url = baseUrl): Promise<Player> {
       .toBe(200);
   await expect.poll(async () => (await cardsOf(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
   await json(page, 'post', '/api/user/starter-pack/revealed', {});
-  return { page, username: email.split('@')[0]! };
+  // The name identity made of the address (shortened when long): what offers are addressed to.
+  return { page, username: (await json<{ username: string }>(page, 'get', '/api/user')).username };
 }
 
 /** Opens `path` and waits until the page's live stream is connected (it opens once the page is idle). */
