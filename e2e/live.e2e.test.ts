@@ -212,9 +212,16 @@ describe('a live game (two or three browser contexts, no reload)', () => {
     for (let i = 0; i < 3; i++) await buyRareRoll(player.page);
     const coins = await balanceOf(player.page);
 
+    // The queue as it was before the request: a first load still on its way could bring the new row.
+    const queueLoaded = admin.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/api/admin/cashout/requests',
+      { timeout: 60_000 },
+    );
     await openLive(admin, '/admin/cashout');
     await admin.getByRole('heading', { name: 'Cash Out Requests' }).waitFor();
     await admin.getByRole('tab', { name: /^Pending/ }).click();
+    await queueLoaded;
+    await admin.getByRole('tabpanel').locator('table, p').first().waitFor();
 
     let requestId = 0;
     await liveWithin(
