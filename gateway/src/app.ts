@@ -4,6 +4,7 @@ import type { Logger } from '@touchline/kit';
 import type { Clients } from './clients';
 import type { GatewayConfig, Upstream } from './config';
 import { compressAnswers } from './http/compress-answers';
+import { LiveHub } from './live/hub';
 import { loadSession, requireSession } from './middleware/auth';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { originCheck } from './middleware/origin-check';
@@ -42,6 +43,11 @@ export interface GatewayDeps {
 
 export const BODY_LIMIT = '16kb';
 
+/** The app's live hub: closed on shutdown, so its streams end with `closed` (shutdown) at once. */
+export function liveHubOf(app: Express): LiveHub {
+  return app.locals.live as LiveHub;
+}
+
 export function publicUrlOf(config: GatewayConfig): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
@@ -59,6 +65,9 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   const publicUrl = publicUrlOf(config);
   const verifier = new SessionVerifier(clients.identity, store, cookie, logger);
   const limits = new RateLimits(store, config.RATE_LIMIT_SCALE);
+  // One per process: its Live subscription and timers serve every stream of this app.
+  const live = new LiveHub(config, clients.notifications, verifier, logger);
+  app.locals.live = live;
 
   app.use(
     securityHeaders({
@@ -104,7 +113,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   api.use(missionRoutes(clients));
   api.use(leaderboardRoutes(clients));
   api.use(adminRoutes(clients, verifier));
-  api.use(notificationRoutes(clients, verifier, config));
+  api.use(notificationRoutes(clients, live, config));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -22,12 +22,20 @@ export const gatewayConfigSchema = z.object({
   /** Multiplies every rate-limit allowance (load tests and e2e raise it; 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
-  /** How often an open notifications stream gets a heartbeat comment (idle proxies close silent streams). */
+  /** How often every open live stream gets a heartbeat comment (one timer for all; idle proxies close silent streams). */
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(20_000),
-  /** How often an open notifications stream checks that its session is still valid (revoked, expired). */
+  /** How often the open live streams' sessions are checked (one timer for all: revoked, expired). */
   SSE_SESSION_CHECK_MS: z.coerce.number().int().positive().default(15_000),
   /** The `retry:` an EventSource waits before reconnecting after the stream ends. */
   SSE_RETRY_MS: z.coerce.number().int().positive().default(3_000),
+  /** Live streams one user may hold in this process; opening one more closes the oldest (`closed`, replaced). */
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().positive().default(5),
+  /** Live streams one client address may hold in this process; one more is refused with 429. */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
+  /** Live streams this process holds at most; one more is refused with 503 (another replica takes it). */
+  LIVE_STREAMS_CAPACITY: z.coerce.number().int().positive().default(20_000),
+  /** The Retry-After (seconds) of a refused stream. */
+  LIVE_RETRY_AFTER_S: z.coerce.number().int().positive().default(30),
   /** Set when payments go through Stripe: the page's CSP then lets Stripe.js load and talk to Stripe. */
   STRIPE_PUBLISHABLE_KEY: optionalEnv(z.string().regex(/^pk_/, 'expected a Stripe publishable key (pk_…)')),
 });

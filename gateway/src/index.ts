@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
 import type { Logger } from '@touchline/kit';
-import { createApp } from './app';
+import { createApp, liveHubOf } from './app';
 import { closeClients, createClients } from './clients';
 import type { GatewayConfig, Upstream } from './config';
 import { createMemoryStore, type KeyValueStore } from './store';
 
 export { gatewayConfigSchema, UPSTREAMS, type GatewayConfig, type Upstream } from './config';
-export { createApp } from './app';
+export { createApp, liveHubOf } from './app';
 
 export interface RunningGateway {
   server: Server;
@@ -37,6 +37,7 @@ export async function startGateway(
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
+        liveHubOf(app).close();
         server.closeIdleConnections();
       }).then(async () => {
         closeClients(clients);

@@ -83,6 +83,7 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     tickedAt: AT,
     prices: [{ playerId: 12, price: 4300, previousPrice: 4200, priceChange: 2.5 }],
   },
+  'market.status.changed': { isOpen: true, changedAt: AT },
   'trading.offer.created': {
     offerId: 3,
     fromUserId: 7,
@@ -120,6 +121,7 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     acceptedAt: AT,
   },
   'trading.wish.created': { wishId: 4, userId: 8, cardId: 100, createdAt: AT },
+  'trading.wish.removed': { wishId: 4, userId: 8, removedAt: AT },
   'missions.mission.completed': {
     userId: 7,
     missionId: 2,
@@ -145,6 +147,7 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     icon: '🤝',
     earnedAt: AT,
   },
+  'missions.progress.changed': { userId: 7, missionIds: [2, 3], changedAt: AT },
   'leaderboard.stats.changed': {
     userId: 7,
     collectionValue: BIG,
@@ -161,6 +164,7 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     balance: 10_000,
     creditedAt: AT,
   },
+  'wallet.balance.changed': { userId: 7, balance: BIG, version: BIG, changedAt: AT },
   'wallet.payment.succeeded': {
     paymentIntentId: 'pi_123',
     userId: 7,

@@ -40,7 +40,7 @@ const EXPECTED: Record<ServiceName, string[]> = {
   ],
   admin: ['ListUsers', 'SetBanned', 'SetMuted', 'ListCashouts', 'TransferToShop', 'ListAuditLog'],
   leaderboard: ['GetTop', 'GetUserStats', 'GetUsersStats'],
-  notifications: ['ListNotifications', 'MarkAllRead', 'GetUnreadCount', 'Subscribe'],
+  notifications: ['ListNotifications', 'MarkAllRead', 'GetUnreadCount', 'Replay', 'Live'],
 };
 
 describe('SERVICES', () => {
@@ -64,10 +64,10 @@ describe('SERVICES', () => {
     }
   });
 
-  it('marks Subscribe as server streaming', () => {
-    const subscribe = SERVICES.notifications.definition().Subscribe;
-    expect(subscribe.responseStream).toBe(true);
-    expect(subscribe.requestStream).toBe(false);
+  it('marks Live as server streaming', () => {
+    const live = SERVICES.notifications.definition().Live;
+    expect(live.responseStream).toBe(true);
+    expect(live.requestStream).toBe(false);
   });
 
   it('builds each definition once', () => {
@@ -126,7 +126,7 @@ describe('SERVICES', () => {
 
 describe('mutating RPCs', () => {
   // common.proto: every mutating RPC carries an idempotency key (holds use their hold_key as one).
-  const READS = /^(Get|List|Count|Verify|Subscribe)/;
+  const READS = /^(Get|List|Count|Verify|Replay|Live)/;
   // Stripe retries webhooks with the same event id, which is the key there.
   const KEYED_ELSEWHERE = new Set(['HandleStripeWebhook']);
 

@@ -1,19 +1,18 @@
 import type * as grpc from '@grpc/grpc-js';
 import { createPromiseClient, outgoingMetadata, type ClientOptions } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
+import type { LiveMessage__Output } from '@touchline/protos/gen/touchline/notifications/LiveMessage';
+import type { LiveRequest } from '@touchline/protos/gen/touchline/notifications/LiveRequest';
 import type { NotificationsDefinition } from '@touchline/protos/gen/touchline/notifications/Notifications';
-import type { SubscribeRequest } from '@touchline/protos/gen/touchline/notifications/SubscribeRequest';
-import type { SubscribeResponse__Output } from '@touchline/protos/gen/touchline/notifications/SubscribeResponse';
 
-type SubscribeMethod = (
-  request: SubscribeRequest,
+type LiveMethod = (
+  request: LiveRequest,
   metadata: grpc.Metadata,
-) => grpc.ClientReadableStream<SubscribeResponse__Output>;
+) => grpc.ClientReadableStream<LiveMessage__Output>;
 
 /**
- * The promise client for the unary calls, plus `subscribe` for the live stream. The stream has no
- * deadline (it lasts as long as the page is open) and carries the request id and trace context as
- * the unary calls do.
+ * The promise client for the unary calls, plus `live` for the process's one Live subscription. The
+ * stream has no deadline (it lasts as long as the process).
  */
 export function createNotificationsClient(address: string, options: ClientOptions) {
   const client = createPromiseClient<NotificationsDefinition>(
@@ -21,9 +20,9 @@ export function createNotificationsClient(address: string, options: ClientOption
     address,
     options,
   );
-  const method = (client.raw as unknown as { Subscribe: SubscribeMethod }).Subscribe;
+  const method = (client.raw as unknown as { Live: LiveMethod }).Live;
   return Object.assign(client, {
-    subscribe: (request: SubscribeRequest) => method.call(client.raw, request, outgoingMetadata()),
+    live: (request: LiveRequest) => method.call(client.raw, request, outgoingMetadata()),
   });
 }
 export type NotificationsClient = ReturnType<typeof createNotificationsClient>;

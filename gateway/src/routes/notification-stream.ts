@@ -1,13 +1,14 @@
 import type { Request, Response } from 'express';
 import { invalid } from '@touchline/kit';
-import type { SubscribeResponse__Output } from '@touchline/protos/gen/touchline/notifications/SubscribeResponse';
 import type { NotificationsClient } from '../clients/notifications';
 import { toApiNotification } from '../compose/notifications';
 import type { GatewayConfig } from '../config';
-import { EventStream } from '../http/event-stream';
-import type { SessionVerifier } from '../session';
+import { frameOf } from '../live/events';
+import type { LiveHub } from '../live/hub';
+import { LiveStream } from '../live/live-stream';
 
-type StreamTiming = Pick<GatewayConfig, 'SSE_HEARTBEAT_MS' | 'SSE_SESSION_CHECK_MS' | 'SSE_RETRY_MS'>;
+/** How long a new stream waits for the process's Live subscription before reading its replay. */
+const UPSTREAM_WAIT_MS = 2_000;
 
 /**
  * Where a reconnect resumes: after the Last-Event-ID the browser sends back (a position), or the
@@ -20,68 +21,53 @@ function resumeFrom(req: Request, queryId: string | undefined): { resume: boolea
   return { resume: true, afterId: Number(header) };
 }
 
-function write(stream: EventStream, message: SubscribeResponse__Output): void {
-  const id = String(message.position);
-  if (message.notification) {
-    const notification = toApiNotification(message.notification);
-    stream.send('notification', id, { notification, unreadCount: message.unreadCount });
-  } else {
-    stream.send('unread', id, { unreadCount: message.unreadCount });
-  }
-}
-
 /**
- * Relays the user's gRPC Subscribe stream as Server-Sent Events until the browser goes, the service
- * ends the stream, or the session is revoked or its token expires (the browser then reconnects with
- * Last-Event-ID, which renews the token or answers 401). Nothing is written before the first message,
- * so a service that is down is an ordinary 503 {message}.
+ * Opens the user's live stream: registered with the hub first (live frames are held back), then the
+ * replay (unread count, missed notifications, position) from notifications in one call, then the
+ * held-back frames it did not cover, then live until the browser goes, the user opens too many
+ * streams, or the session ends. Nothing is written before the replay, so a service that is down is
+ * an ordinary 503 {message}; nothing is created or changed anywhere.
  */
-export function relayNotificationStream(
-  deps: { notifications: NotificationsClient; verifier: SessionVerifier; timing: StreamTiming },
+export async function openLiveStream(
+  deps: {
+    hub: LiveHub;
+    notifications: NotificationsClient;
+    config: Pick<GatewayConfig, 'SSE_RETRY_MS' | 'LIVE_RETRY_AFTER_S'>;
+  },
   req: Request,
   res: Response,
   query: { lastEventId?: string },
 ): Promise<void> {
   const session = req.session!;
-  const call = deps.notifications.subscribe({
-    userId: session.userId,
-    ...resumeFrom(req, query.lastEventId),
-  });
-  const stream = new EventStream(res);
-  const timers: NodeJS.Timeout[] = [];
-  let started = false;
-  let finished = false;
-
-  return new Promise<void>((resolve, reject) => {
-    const finish = (error?: unknown) => {
-      if (finished) return;
-      finished = true;
-      for (const timer of timers) clearInterval(timer);
-      call.cancel();
-      if (error !== undefined && !started) return reject(error);
-      stream.end();
-      resolve();
-    };
-    const checkSession = () => {
-      deps.verifier.stillValid(session).then(
-        (valid) => valid || finish(),
-        () => undefined, // identity unreachable: the last known revocations already answered
-      );
-    };
-    call.on('data', (message: SubscribeResponse__Output) => {
-      if (finished) return;
-      if (!started) {
-        started = true;
-        stream.open(deps.timing.SSE_RETRY_MS);
-        timers.push(
-          setInterval(() => stream.comment('heartbeat'), deps.timing.SSE_HEARTBEAT_MS),
-          setInterval(checkSession, deps.timing.SSE_SESSION_CHECK_MS),
-        );
-      }
-      write(stream, message);
-    });
-    call.on('error', (error) => finish(error));
-    call.on('end', () => finish());
-    res.on('close', () => finish());
-  });
+  const from = resumeFrom(req, query.lastEventId);
+  const address = req.ip ?? req.socket.remoteAddress ?? '';
+  const refusal = deps.hub.admit(address);
+  if (refusal) {
+    res.status(refusal.status).set('Retry-After', String(deps.config.LIVE_RETRY_AFTER_S));
+    res.json({ message: refusal.message });
+    return;
+  }
+  const stream = new LiveStream(res, session, address);
+  const done = new Promise<void>((resolve) => res.once('close', resolve));
+  deps.hub.add(stream);
+  let replay;
+  try {
+    await deps.hub.upstreamReady(UPSTREAM_WAIT_MS);
+    replay = await deps.notifications.Replay({ userId: session.userId, ...from });
+  } catch (error) {
+    deps.hub.remove(stream);
+    throw error;
+  }
+  if (stream.ended || res.writableEnded) return;
+  stream.open(deps.config.SSE_RETRY_MS);
+  stream.position = replay.position;
+  stream.write(frameOf('unread', { unreadCount: replay.unreadCount }, replay.position));
+  for (const n of replay.notifications) {
+    const notification = toApiNotification(n);
+    stream.write(frameOf('notification', { notification, unreadCount: replay.unreadCount }, notification.id));
+  }
+  // What changed while the page was away is not replayed: it refetches what it shows.
+  if (from.resume) stream.write(frameOf('resync', { reason: 'resumed' }));
+  stream.goLive();
+  await done;
 }

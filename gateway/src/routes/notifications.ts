@@ -3,11 +3,11 @@ import type { Clients } from '../clients';
 import { toApiNotification } from '../compose/notifications';
 import type { GatewayConfig } from '../config';
 import { ContractRouter } from '../http/contract-router';
-import type { SessionVerifier } from '../session';
-import { relayNotificationStream } from './notification-stream';
+import type { LiveHub } from '../live/hub';
+import { openLiveStream } from './notification-stream';
 
-/** The user's notifications and their live stream (design.md section 7, notifications API). */
-export function notificationRoutes(clients: Clients, verifier: SessionVerifier, config: GatewayConfig) {
+/** The user's notifications and the live stream (notifications and every change event). */
+export function notificationRoutes(clients: Clients, hub: LiveHub, config: GatewayConfig) {
   const { notifications } = clients;
   return new ContractRouter()
     .add(api.notifications.list, async ({ userId, query }) => {
@@ -42,6 +42,6 @@ export function notificationRoutes(clients: Clients, verifier: SessionVerifier, 
       return { status: 200, body: { unreadCount } };
     })
     .stream(api.notifications.stream, ({ req, res, query }) =>
-      relayNotificationStream({ notifications, verifier, timing: config }, req, res, query),
+      openLiveStream({ hub, notifications, config }, req, res, query),
     ).router;
 }

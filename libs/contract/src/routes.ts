@@ -1,9 +1,4 @@
-import {
-  NotificationStreamEvent,
-  NotificationsPage,
-  NotificationsQuery,
-  UnreadCount,
-} from './schemas/notifications';
+import { NotificationsPage, NotificationsQuery, UnreadCount } from './schemas/notifications';
 import { z } from 'zod';
 import { admin } from './admin-routes';
 import { defineRoute, type RouteDef } from './route';
@@ -25,6 +20,7 @@ import {
   SpendingLimitBody,
 } from './schemas/cashout';
 import { EmptyBody, ErrorBody, IdParams, PendingBody, SuccessMessage } from './schemas/common';
+import { LiveStreamEvent } from './schemas/live';
 import {
   Balance,
   BuyBody,
@@ -671,13 +667,15 @@ export const notifications = {
     method: 'get',
     path: '/api/notifications/stream',
     summary:
-      'Server-Sent Events: `unread` ({unreadCount}) first, then `notification` ({notification, unreadCount}) as they are created; ' +
-      'each event id is a position to send back as Last-Event-ID to resume without gaps or repeats; ' +
-      'comment heartbeats every 20 s; ends when the session does',
+      'Server-Sent Events, one stream per tab: `unread` ({unreadCount}) first, then `notification` ({notification, unreadCount}) as they are created, ' +
+      'and the typed change events of LiveStreamEvent (for the user, for everyone, for admins); `resync` when events may have been missed, ' +
+      '`closed` as the last event of a stream the server ends. Only `notification` and `unread` carry an id: a position to send back as ' +
+      'Last-Event-ID to resume without gaps or repeats. Comment heartbeats every 20 s. At most 5 streams per user (a 6th closes the oldest ' +
+      'with `closed` {reason: replaced}), 50 per client address (429), and a capacity per server (503); both with Retry-After',
     auth: 'session',
     query: StreamQuery,
     eventStream: true,
-    responses: { 200: NotificationStreamEvent },
+    responses: { 200: LiveStreamEvent, 429: error, 503: error },
   }),
 } as const;
 

@@ -2,13 +2,17 @@ import { intervalJob, type BackgroundJob } from '@touchline/kit';
 import { sweepStuckSales } from './use-cases/buying';
 import type { CardsDeps } from './use-cases/deps';
 import { sweepStuckPurchases } from './use-cases/packs';
+import { marketStatusWatcher } from './use-cases/market-status';
 import { runDueTick } from './use-cases/prices';
 
-/** The price tick and the sweepers of half-finished buys and pack purchases. */
+/** The price tick, the market's opening and closing, and the sweepers of half-finished buys and pack purchases. */
 export function cardsJobs(deps: CardsDeps): BackgroundJob[] {
   const { config, logger } = deps;
   return [
     intervalJob('price-tick', config.PRICE_TICK_CHECK_MS, () => runDueTick(deps), logger, {
+      runAtStart: true,
+    }),
+    intervalJob('market-status', config.PRICE_TICK_CHECK_MS, marketStatusWatcher(deps), logger, {
       runAtStart: true,
     }),
     intervalJob('sale-sweeper', config.SALE_SWEEP_INTERVAL_MS, () => sweepStuckSales(deps), logger),

@@ -1,16 +1,15 @@
 import { intervalJob, type BackgroundJob } from '@touchline/kit';
-import type { FeedHub } from './streams/hub';
+import type { LiveCalls } from './live/live-calls';
 import type { NotificationsDeps } from './use-cases/deps';
 
-/** The poll that catches lost signals, and the keep-alive of idle streams. */
-export function notificationsJobs(deps: NotificationsDeps, hub: FeedHub): BackgroundJob[] {
+/** The keep-alive of the Live calls (one per gateway process). */
+export function notificationsJobs(deps: NotificationsDeps, calls: LiveCalls): BackgroundJob[] {
   const { config, logger } = deps;
   return [
-    intervalJob('feed-poll', config.NOTIFICATIONS_POLL_MS, () => hub.poll(), logger),
     intervalJob(
-      'stream-keepalive',
+      'live-keepalive',
       config.NOTIFICATIONS_STREAM_KEEPALIVE_MS,
-      () => Promise.resolve(hub.keepAlive()),
+      () => Promise.resolve(calls.keepAlive()),
       logger,
     ),
   ];

@@ -1,6 +1,6 @@
 import type { UseCases } from '@touchline/kit';
 import type { NotificationsHandlers } from '@touchline/protos/gen/touchline/notifications/Notifications';
-import type { FeedHub } from './streams/hub';
+import type { LiveCalls } from './live/live-calls';
 import type { NotificationsDeps } from './use-cases/deps';
 import {
   getUnreadCount,
@@ -8,18 +8,20 @@ import {
   markAllNotificationsRead,
   markNotificationsRead,
 } from './use-cases/feed';
-import { subscribe } from './use-cases/subscribe';
+import { live } from './use-cases/live';
+import { replay } from './use-cases/replay';
 
 /** Maps each Notifications RPC onto its use case. */
 export function notificationsUseCases(
   deps: NotificationsDeps,
-  hub: FeedHub,
+  calls: LiveCalls,
 ): UseCases<NotificationsHandlers> {
   return {
     ListNotifications: (req) => listNotifications(deps, req),
     GetUnreadCount: (req) => getUnreadCount(deps, req.userId),
     MarkRead: (req) => markNotificationsRead(deps, req),
     MarkAllRead: (req) => markAllNotificationsRead(deps, req.userId),
-    Subscribe: subscribe(deps, hub),
+    Replay: (req) => replay(deps, req),
+    Live: live(deps, calls),
   };
 }

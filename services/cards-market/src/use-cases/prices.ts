@@ -10,7 +10,9 @@ import {
   recordPriceHistory,
   setPrices,
 } from '../db/prices';
-import { dueTick, TICK_MINUTES } from '../domain/market-hours';
+import { pricesAt } from '../db/queries';
+import { dueTick } from '../domain/market-hours';
+import { percentChange } from '../domain/player';
 import { nextPrice } from '../domain/price-engine';
 import type { CardsDeps } from './deps';
 
@@ -20,13 +22,14 @@ import type { CardsDeps } from './deps';
  * tick happens once even with several replicas of cards-market. Returns whether it ticked.
  */
 export async function runDueTick(deps: CardsDeps): Promise<boolean> {
-  const due = dueTick(deps.clock.now(), deps.config.MARKET_HOURS);
+  const interval = deps.config.PRICE_TICK_INTERVAL_MS;
+  const due = dueTick(deps.clock.now(), deps.config.MARKET_HOURS, interval);
   if (!due) return false;
   const ticked = await inTransaction(deps.db, async (trx) => {
     await lockPriceTicks(trx);
     if (!(await claimTick(trx, due.tick, due.at))) return false;
     const previous = await previousTickAt(trx, due.tick);
-    const since = previous ?? new Date(due.at.getTime() - TICK_MINUTES * 60_000);
+    const since = previous ?? new Date(due.at.getTime() - interval);
     const demand = await netDemand(trx, since, due.at);
     const players = await playerPrices(trx);
     const next = players.map((p) => ({
@@ -40,11 +43,18 @@ export async function runDueTick(deps: CardsDeps): Promise<boolean> {
     }));
     const changed = next.filter((p) => p.price !== p.old);
     await setPrices(trx, changed);
+    // Before this tick's history: the 24-hour change the pages show next to each new price.
+    const dayAgo = await pricesAt(trx, new Date(due.at.getTime() - 24 * 3600_000));
     await recordPriceHistory(trx, due.at, next);
     await deps.outbox.add(trx, 'market.prices.ticked', 'market', {
       tick: due.tick,
       tickedAt: due.at.toISOString(),
-      prices: changed.map((p) => ({ playerId: p.id, price: p.price, previousPrice: p.old })),
+      prices: changed.map((p) => ({
+        playerId: p.id,
+        price: p.price,
+        previousPrice: p.old,
+        priceChange: percentChange(p.price, dayAgo.get(p.id) ?? p.old),
+      })),
     });
     return true;
   });

@@ -95,4 +95,35 @@ export async function advanceSteps(deps: MissionsDeps, trx: Tx, steps: MissionSt
   );
   for (const { userId, mission, period, progress, completedNow } of state.values())
     if (completedNow) await announceCompletion(deps, trx, userId, mission, period, progress, now);
+  await announceProgress(deps, trx, [...state.values()], now);
+}
+
+/**
+ * missions.progress.changed: one per user whose missions of a current period moved in this batch,
+ * however many events and missions it took (the live stream refreshes the user's missions).
+ */
+async function announceProgress(
+  deps: MissionsDeps,
+  trx: Tx,
+  instances: {
+    userId: number;
+    mission: MissionDefinition;
+    period: Period;
+    row: Parameters<typeof progressOf>[0];
+    progress: Progress;
+  }[],
+  now: Date,
+): Promise<void> {
+  const moved = new Map<number, number[]>();
+  for (const { userId, mission, period, row, progress } of instances) {
+    if (period.end.getTime() <= now.getTime()) continue;
+    if (JSON.stringify(progressOf(row)) === JSON.stringify(progress)) continue;
+    moved.set(userId, [...(moved.get(userId) ?? []), mission.id]);
+  }
+  for (const [userId, missionIds] of moved)
+    await deps.outbox.add(trx, 'missions.progress.changed', String(userId), {
+      userId,
+      missionIds,
+      changedAt: now.toISOString(),
+    });
 }

@@ -1,7 +1,8 @@
 import type { Clock, Logger, Db } from '@touchline/kit';
+import type { LiveChannel } from '../channel';
 import type { NotificationsConfig } from '../config';
+import type { LivePublisher } from '../live/publisher';
 import type { IdentityClient } from '../peers';
-import type { FeedSignals } from '../signals';
 
 export interface NotificationsDeps {
   identity: Pick<IdentityClient, 'GetUsers'>;
@@ -9,5 +10,6 @@ export interface NotificationsDeps {
   clock: Clock;
   logger: Logger;
   config: NotificationsConfig;
-  signals: FeedSignals;
+  channel: LiveChannel;
+  live: LivePublisher;
 }

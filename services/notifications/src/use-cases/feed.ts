@@ -2,7 +2,7 @@ import { notFound } from '@touchline/kit';
 import type { ListNotificationsRequest__Output } from '@touchline/protos/gen/touchline/notifications/ListNotificationsRequest';
 import type { ListNotificationsResponse } from '@touchline/protos/gen/touchline/notifications/ListNotificationsResponse';
 import type { MarkReadRequest__Output } from '@touchline/protos/gen/touchline/notifications/MarkReadRequest';
-import { countOwned, listPage, markRead, unreadCount } from '../db/notifications';
+import { countOwned, latestIds, listPage, markRead, unreadCount } from '../db/notifications';
 import { checkIds, checkUser, pageSize, parsePageToken } from '../domain/requests';
 import type { NotificationsDeps } from './deps';
 import { present } from './present';
@@ -48,9 +48,16 @@ export async function markAllNotificationsRead(deps: NotificationsDeps, userId: 
   return { unreadCount: await unreadCount(deps.db, user) };
 }
 
-/** Other tabs and devices of the user see the new count at once. */
+/** Other tabs and devices of the user see the new count at once (with the position it was read at). */
 function signalRead(deps: NotificationsDeps, userId: number): void {
-  deps.signals
-    .publish({ userId, change: 'read' })
-    .catch((error: unknown) => deps.logger.warn({ err: error }, 'read signal lost'));
+  deps.live.now(async () => {
+    const [unread, latest] = await Promise.all([unreadCount(deps.db, userId), latestIds(deps.db, [userId])]);
+    return [
+      {
+        audience: 'LIVE_AUDIENCE_USER',
+        userId,
+        unread: { unreadCount: unread, position: latest.get(userId) ?? 0 },
+      },
+    ];
+  });
 }

@@ -120,6 +120,12 @@ export async function cancelWish(deps: TradingDeps, request: CancelWishRequest__
     if (wish.status === 'cancelled') return wishMessage(wish);
     if (wish.status !== 'open') throw conflict(WISH_NOT_OPEN);
     const now = deps.clock.now();
-    return wishMessage(await setWishStatus(trx, wish.id, 'cancelled', now));
+    const cancelled = await setWishStatus(trx, wish.id, 'cancelled', now);
+    await deps.outbox.add(trx, 'trading.wish.removed', String(wish.id), {
+      wishId: wish.id,
+      userId: wish.user_id,
+      removedAt: now.toISOString(),
+    });
+    return wishMessage(cancelled);
   });
 }

@@ -52,7 +52,7 @@ async function replay(trx: Tx, order: PostingOrder): Promise<Posted> {
 /**
  * Posts one balanced transaction inside the caller's database transaction: locks the accounts in
  * name order (before anything else, db/accounts.ts), claims the key, refuses an overdraft of a user account (rolling everything back), writes
- * the entries, updates the cached balances and announces every user credit. The same key again
+ * the entries, updates the cached balances and announces every user credit and balance change. The same key again
  * returns the first transaction and writes nothing.
  */
 export async function post(
@@ -79,6 +79,7 @@ export async function post(
     if (!recorded) return replay(trx, order);
     const accounts = new Map([...locked, ...recorded.accounts.map((row) => [row.name, row] as const)]);
     await announceCredits(deps, trx, recorded.transactionId, order, accounts, now);
+    await announceBalances(deps, trx, recorded.transactionId, order, accounts, now);
     return { transactionId: recorded.transactionId, replayed: false, accounts };
   }
   const transactionId = await claimKey(trx, key);
@@ -89,6 +90,7 @@ export async function post(
   await insertEntries(trx, transactionId, order.entries, now);
   const accounts = new Map([...locked, ...(await applyEntries(trx, order.entries, now))]);
   await announceCredits(deps, trx, transactionId, order, accounts, now);
+  await announceBalances(deps, trx, transactionId, order, accounts, now);
   return { transactionId, replayed: false, accounts };
 }
 
@@ -123,4 +125,33 @@ async function announceCredits(
       creditedAt: now.toISOString(),
     });
   }
+}
+
+/**
+ * wallet.balance.changed once per user account whose balance the posting moved, debits included
+ * (events.proto). The version is the transaction id: the account row is locked before the id is
+ * drawn, so one user's versions grow in commit order and a page ignores an older balance.
+ */
+async function announceBalances(
+  deps: WalletDeps,
+  trx: Tx,
+  transactionId: number,
+  order: PostingOrder,
+  accounts: Map<string, AccountRow>,
+  now: Date,
+): Promise<void> {
+  const moved = new Map<number, string>();
+  const net = new Map<string, number>();
+  for (const entry of order.entries) net.set(entry.account, (net.get(entry.account) ?? 0) + entry.amount);
+  for (const [account, amount] of net) {
+    const userId = userIdOf(account);
+    if (userId !== undefined && amount !== 0) moved.set(userId, account);
+  }
+  for (const [userId, account] of moved)
+    await deps.outbox.add(trx, 'wallet.balance.changed', String(userId), {
+      userId,
+      balance: spendableOf(accounts, account),
+      version: transactionId,
+      changedAt: now.toISOString(),
+    });
 }

@@ -4,6 +4,14 @@ import { market } from './002_market';
 import { holdsAndPacks } from './003_holds_packs';
 import { shopTransfers } from './004_shop_transfers';
 import { listingFeeRate } from './005_listing_fee_rate';
+import { marketState } from './006_market_state';
 
 /** The cards_market schema, in order. */
-export const migrations: Migration[] = [catalog, market, holdsAndPacks, shopTransfers, listingFeeRate];
+export const migrations: Migration[] = [
+  catalog,
+  market,
+  holdsAndPacks,
+  shopTransfers,
+  listingFeeRate,
+  marketState,
+];

@@ -1,0 +1,200 @@
+import type { Logger } from '@touchline/kit';
+import type { LiveMessage__Output } from '@touchline/protos/gen/touchline/notifications/LiveMessage';
+import type { NotificationsClient } from '../clients/notifications';
+import type { GatewayConfig } from '../config';
+import type { Session, SessionVerifier } from '../session';
+import { frameOf, toFrame, type LiveFrame } from './events';
+import type { LiveStream } from './live-stream';
+import { LiveUpstream } from './upstream';
+
+type HubConfig = Pick<
+  GatewayConfig,
+  | 'SSE_HEARTBEAT_MS'
+  | 'SSE_SESSION_CHECK_MS'
+  | 'SSE_RETRY_MS'
+  | 'LIVE_STREAMS_PER_USER'
+  | 'LIVE_STREAMS_PER_ADDRESS'
+  | 'LIVE_STREAMS_CAPACITY'
+>;
+
+const HEARTBEAT = ': heartbeat\n\n';
+/** The upstream subscription outlives the last stream this long, so a reload does not resubscribe. */
+const UPSTREAM_LINGER_MS = 60_000;
+
+export interface Refusal {
+  status: 429 | 503;
+  message: string;
+}
+
+/**
+ * The live streams of this gateway process. One Live subscription to notifications brings every
+ * change; each is mapped and serialised once, then written to the streams of its audience (every
+ * stream, admin sessions, or one user's), all in memory. Heartbeats and session checks run from one
+ * timer over all streams. Limits: streams per user (the oldest is replaced), per client address and
+ * per process (refused).
+ */
+export class LiveHub {
+  private readonly streams = new Set<LiveStream>();
+  private readonly byUser = new Map<number, LiveStream[]>();
+  private readonly admins = new Set<LiveStream>();
+  private readonly byAddress = new Map<string, number>();
+  private readonly upstream: LiveUpstream;
+  private timer: NodeJS.Timeout | undefined;
+  private linger: NodeJS.Timeout | undefined;
+  private nextHeartbeat = 0;
+  private nextSessionCheck = 0;
+  private checking = false;
+  private closed = false;
+
+  constructor(
+    private readonly config: HubConfig,
+    notifications: NotificationsClient,
+    private readonly verifier: SessionVerifier,
+    private readonly logger: Logger,
+  ) {
+    this.upstream = new LiveUpstream(notifications, logger, {
+      onMessage: (message) => this.onMessage(message),
+      onReady: (resumed) => resumed && this.resync('the server reconnected to its live events'),
+    });
+  }
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  /** Why a new stream of this user from this address is refused, if it is. */
+  admit(address: string): Refusal | undefined {
+    if (this.closed) return { status: 503, message: 'The server is restarting: try again in a moment' };
+    if (this.streams.size >= this.config.LIVE_STREAMS_CAPACITY)
+      return { status: 503, message: 'Too many live connections on this server: try again shortly' };
+    if ((this.byAddress.get(address) ?? 0) >= this.config.LIVE_STREAMS_PER_ADDRESS)
+      return { status: 429, message: 'Too many live connections from your network: close some tabs' };
+    return undefined;
+  }
+
+  /** Registers a stream (it buffers live frames until goLive); a user over the limit loses the oldest. */
+  add(stream: LiveStream): void {
+    this.streams.add(stream);
+    const mine = this.byUser.get(stream.userId) ?? [];
+    mine.push(stream);
+    this.byUser.set(stream.userId, mine);
+    if (stream.session.isAdmin) this.admins.add(stream);
+    this.byAddress.set(stream.address, (this.byAddress.get(stream.address) ?? 0) + 1);
+    stream.res.once('close', () => this.remove(stream));
+    while (mine.length > this.config.LIVE_STREAMS_PER_USER) {
+      const oldest = mine[0]!;
+      this.remove(oldest);
+      oldest.close(
+        { reason: 'replaced', message: 'Live updates continue in your newer tab or window' },
+        this.config.SSE_RETRY_MS,
+      );
+    }
+    clearTimeout(this.linger);
+    this.upstream.start();
+    this.timer ??= setInterval(() => this.tick(), this.tickMs()).unref();
+  }
+
+  remove(stream: LiveStream): void {
+    if (!this.streams.delete(stream)) return;
+    const mine = this.byUser.get(stream.userId)!;
+    mine.splice(mine.indexOf(stream), 1);
+    if (mine.length === 0) this.byUser.delete(stream.userId);
+    this.admins.delete(stream);
+    const count = this.byAddress.get(stream.address)! - 1;
+    if (count === 0) this.byAddress.delete(stream.address);
+    else this.byAddress.set(stream.address, count);
+    if (this.streams.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+      this.linger = setTimeout(() => this.upstream.stop(), UPSTREAM_LINGER_MS).unref();
+    }
+  }
+
+  /** Waits (a little) for the upstream subscription, so a stream's replay and its live events meet. */
+  upstreamReady(timeoutMs: number): Promise<void> {
+    return this.upstream.whenReady(timeoutMs);
+  }
+
+  /** Shutdown: every stream ends with `closed` (shutdown) and reconnects elsewhere. */
+  close(): void {
+    this.closed = true;
+    for (const stream of [...this.streams]) {
+      this.remove(stream);
+      stream.close(
+        { reason: 'shutdown', message: 'The server is restarting: reconnecting' },
+        this.config.SSE_RETRY_MS,
+      );
+    }
+    clearTimeout(this.linger);
+    this.upstream.stop();
+  }
+
+  private onMessage(message: LiveMessage__Output): void {
+    const frame = toFrame(message);
+    if (!frame) return;
+    if ('error' in frame) {
+      this.logger.warn({ error: frame.error }, 'live change does not fit the contract: dropped');
+      return;
+    }
+    this.deliver(frame);
+  }
+
+  private deliver(frame: LiveFrame): void {
+    const { audience } = frame;
+    if (audience.kind === 'everyone') for (const stream of this.streams) stream.deliver(frame);
+    else if (audience.kind === 'admins') for (const stream of this.admins) stream.deliver(frame);
+    else for (const stream of this.byUser.get(audience.userId) ?? []) stream.deliver(frame);
+  }
+
+  private resync(reason: string): void {
+    this.logger.info({ streams: this.streams.size }, 'live streams resync');
+    this.deliver({ audience: { kind: 'everyone' }, text: frameOf('resync', { reason }) });
+  }
+
+  private tickMs(): number {
+    return Math.min(this.config.SSE_HEARTBEAT_MS, this.config.SSE_SESSION_CHECK_MS);
+  }
+
+  private tick(): void {
+    const now = Date.now();
+    if (now >= this.nextHeartbeat) {
+      this.nextHeartbeat = now + this.config.SSE_HEARTBEAT_MS - 1;
+      for (const stream of this.streams) if (!stream.pending) stream.write(HEARTBEAT);
+    }
+    if (now >= this.nextSessionCheck && !this.checking) {
+      this.nextSessionCheck = now + this.config.SSE_SESSION_CHECK_MS - 1;
+      this.checking = true;
+      void this.checkSessions(now).finally(() => (this.checking = false));
+    }
+  }
+
+  /** Each distinct session once; the streams of one that is no longer valid end with `closed` (session). */
+  private async checkSessions(now: number): Promise<void> {
+    const sessions = new Map<string, { session: Session; streams: LiveStream[] }>();
+    for (const stream of this.streams) {
+      const entry = sessions.get(stream.session.sessionId);
+      if (entry) entry.streams.push(stream);
+      else sessions.set(stream.session.sessionId, { session: stream.session, streams: [stream] });
+    }
+    for (const { session, streams } of sessions.values()) {
+      let valid: boolean;
+      try {
+        valid = await this.verifier.stillValid(session, now);
+      } catch {
+        continue; // identity unreachable: the last known revocations already answered
+      }
+      if (valid) continue;
+      // An expired token is renewed by the browser's reconnect; a revoked session is over.
+      const expired = now >= session.tokenExpiresAt;
+      for (const stream of streams) {
+        this.remove(stream);
+        if (expired) stream.end();
+        else
+          stream.close(
+            { reason: 'session', message: 'Your session ended: sign in again' },
+            this.config.SSE_RETRY_MS,
+          );
+      }
+    }
+  }
+}
