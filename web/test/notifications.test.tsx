@@ -5,6 +5,7 @@ import type { Notification, NotificationsPage } from '@touchline/contract';
 
 import { formatNotificationTime } from '@/lib/notification-time';
 
+import { FakeEventSource } from './fake-event-source';
 import { makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
 
 // Whole-app renders on a busy machine: more than the default 5 s.
@@ -166,32 +167,6 @@ describe('the notifications bell', () => {
   });
 });
 
-/** A stand-in for the browser's EventSource: the test delivers the server's events. */
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    super();
-    FakeEventSource.instances.push(this);
-  }
-
-  emit(type: string, data: unknown, lastEventId = '1') {
-    this.readyState = FakeEventSource.OPEN;
-    this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data), lastEventId }));
-  }
-
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
-
 describe('the live notifications stream', () => {
   beforeEach(() => {
     FakeEventSource.instances = [];
@@ -223,7 +198,8 @@ describe('the live notifications stream', () => {
     act(() => source.emit('notification', { notification: arrived, unreadCount: 5 }, '9'));
     expect(await screen.findByText('Your Messi sold for 900 coins.')).toBeInTheDocument();
     expect(screen.getByTestId('notification-badge')).toHaveTextContent('5');
-    // A trade notification refreshes the incoming offers behind the Profile tab's red dot at once.
+    // An offer's change refreshes the incoming offers behind the Profile tab's red dot at once.
+    act(() => source.emit('offers', { change: 'made', role: 'recipient', offerId: 3 }, '9'));
     await waitFor(() => expect(incomingTradeLoads()).toBeGreaterThan(loadsBefore));
 
     await user.click(await bell());

@@ -82,14 +82,14 @@ describe('Trade Center: layout', () => {
     expect(screen.getByRole('tab', { name: 'Incoming' })).toBeInTheDocument();
   });
 
-  it('polls the incoming offers every 30 s', async () => {
+  it('does not poll the incoming offers: the live stream tells when they change', async () => {
     setup();
     const { queryClient } = renderApp('/trade');
     await screen.findByRole('heading', { level: 1, name: 'Trade Center' });
 
     const query = queryClient.getQueryCache().find({ queryKey: ['trades', 'incoming'] });
     expect(query).toBeDefined();
-    expect((query!.options as { refetchInterval?: unknown }).refetchInterval).toBe(30_000);
+    expect((query!.options as { refetchInterval?: unknown }).refetchInterval).toBeUndefined();
   });
 });
 

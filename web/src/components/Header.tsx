@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/data/auth';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
+import { useValueChange } from '@/lib/use-value-change';
 
 import { LogoMark } from './Logo';
 import { NotificationBell } from './notifications/NotificationBell';
@@ -53,12 +54,7 @@ export function Header({
           {title}
         </h1>
         <div className="flex shrink-0 items-center gap-2">
-          {showBalance && coins !== undefined && (
-            <span className="inline-flex items-center gap-1.5 rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-300">
-              <Coins aria-hidden className="size-3.5" />
-              <span>{`Balance: ${formatNumber(coins)}`}</span>
-            </span>
-          )}
+          {showBalance && coins !== undefined && <BalancePill coins={coins} />}
           {showNotifications && <NotificationBell />}
           {actions}
         </div>
@@ -74,6 +70,33 @@ export function Header({
         </nav>
       )}
     </header>
+  );
+}
+
+const pillTones = {
+  up: 'border-emerald-400/60 bg-emerald-400/15 text-emerald-200 motion-safe:scale-110',
+  down: 'border-rose-400/60 bg-rose-400/15 text-rose-200 motion-safe:scale-110',
+  none: 'border-amber-400/30 bg-amber-400/10 text-amber-300',
+};
+
+/**
+ * 'Balance: N'. When the coins change (a sale elsewhere, a refund, a reward) it lights up green or red
+ * for a moment, and grows a little unless the user asked for reduced motion.
+ */
+function BalancePill({ coins }: { coins: number }) {
+  const change = useValueChange(coins);
+  return (
+    <span
+      data-change={change ?? undefined}
+      className={cn(
+        'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-semibold',
+        'transition-[color,background-color,border-color,scale] duration-300 motion-reduce:transition-none',
+        pillTones[change ?? 'none'],
+      )}
+    >
+      <Coins aria-hidden className="size-3.5" />
+      <span>{`Balance: ${formatNumber(coins)}`}</span>
+    </span>
   );
 }
 

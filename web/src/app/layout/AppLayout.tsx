@@ -2,16 +2,16 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 
 import { Spinner } from '@/components/ui/Spinner';
-import { NotificationStream } from '@/lib/notification-stream';
+import { LiveStream } from '@/lib/live/stream';
 import { useIdle } from '@/lib/use-idle';
 
 import { AppShell } from './AppShell';
 
-/** Layout of every signed-in screen; it holds the app's one live notifications stream. */
+/** Layout of every signed-in screen; it holds the app's one live stream. */
 export function AppLayout() {
   return (
     <AppShell>
-      <DeferredNotificationStream />
+      <DeferredLiveStream />
       {/* A screen's chunk is on its way: the frame and the bottom navigation stay. */}
       <Suspense fallback={<ScreenFallback />}>
         <Outlet />
@@ -21,8 +21,8 @@ export function AppLayout() {
 }
 
 /** The stream opens once the first screen has rendered and the browser is idle (lib/use-idle.ts). */
-function DeferredNotificationStream() {
-  return useIdle() ? <NotificationStream /> : null;
+function DeferredLiveStream() {
+  return useIdle() ? <LiveStream /> : null;
 }
 
 function ScreenFallback() {

@@ -34,8 +34,8 @@ export function AppShell({ children, showNav = true }: AppShellProps) {
 }
 
 /**
- * The bottom navigation with the Profile tab's red dot while incoming trades are pending (polled
- * every 30 s, from the first idle moment: the dot is not what the screen opens for).
+ * The bottom navigation with the Profile tab's red dot while incoming trades are pending (asked from
+ * the first idle moment: the dot is not what the screen opens for; the live stream keeps it fresh).
  */
 function MainNav() {
   const incoming = useIncomingTradesCount(useIdle());

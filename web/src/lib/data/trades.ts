@@ -9,9 +9,6 @@ import { marketKeys } from '@/lib/data/market';
 import { tradeHistoryKeys } from '@/lib/data/trade-history';
 import { untilSettled } from '@/lib/pending';
 
-/** Incoming offers are polled this often (game spec, section 9). */
-export const INCOMING_TRADES_POLL_MS = 30_000;
-
 // ---------------------------------------------------------------------------------------------------------
 // Query keys
 // ---------------------------------------------------------------------------------------------------------
@@ -63,15 +60,15 @@ export const cancelTrade = (offerId: number, idempotencyKey: string) =>
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * The pending offers sent to the signed-in user, polled every 30 s; one query shared by the Trade
- * Center, the Profile banner and the bottom navigation's red dot.
+ * The pending offers sent to the signed-in user; one query shared by the Trade Center, the Profile
+ * banner and the bottom navigation's red dot. Not polled: the live stream's `offers` events (an offer
+ * made, withdrawn or expired) and its reconnects read it again (lib/live).
  */
 export function useIncomingTrades({ enabled = true }: { enabled?: boolean } = {}) {
   const { data: user } = useUser();
   return useQuery({
     queryKey: tradeKeys.incoming(),
     queryFn: ({ signal }) => getIncomingTrades(signal),
-    refetchInterval: INCOMING_TRADES_POLL_MS,
     enabled: Boolean(user) && enabled,
   });
 }

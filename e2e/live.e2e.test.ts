@@ -1,0 +1,314 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnApp, type RunningApp } from '@touchline/launcher/src/spawn';
+import { signInAdmin } from './support/admin';
+import { appUrl } from './support/app';
+import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
+
+/**
+ * Every screen follows the server through the live stream: what another player (or an admin) does
+ * shows on the page within a second, with no reload and no poll.
+ */
+const LIVE_MS = 1_000;
+/** How long a step waits before it reports what it saw; past LIVE_MS the test fails on the figure. */
+const GIVE_UP_MS = 15_000;
+
+const baseUrl = appUrl();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+interface OwnedCard {
+  id: number;
+  player: { name: string; currentPrice: number };
+}
+interface Player {
+  page: Page;
+  username: string;
+}
+
+const json = async <T>(page: Page, method: 'get' | 'post', path: string, data?: unknown): Promise<T> => {
+  const res = method === 'get' ? await page.request.get(path) : await page.request.post(path, { data });
+  expect(res.status(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+};
+const balanceOf = async (page: Page) =>
+  (await json<{ coins: number }>(page, 'get', '/api/user/balance')).coins;
+const cardsOf = (page: Page) => json<OwnedCard[]>(page, 'get', '/api/user/cards');
+const formatCoins = (coins: number) => coins.toLocaleString('en-US');
+
+/** A new player signed up through the API (quicker than the form, which other files test), pack revealed. */
+async function newPlayer(prefix: string, url = baseUrl): Promise<Player> {
+  const page = await (await phoneContext(browser, url)).newPage();
+  const email = uniqueEmail(prefix);
+  const credentials = { data: { email, password: 'e2e-password-1' } };
+  const registered = await page.request.post('/api/register', credentials);
+  // On a loaded machine sign-up (scrypt) can answer 504 and still create the account: sign in then.
+  if (registered.status() !== 201)
+    await expect
+      .poll(async () => (await page.request.post('/api/login', credentials)).status(), {
+        timeout: 60_000,
+        intervals: [1_000],
+      })
+      .toBe(200);
+  await expect.poll(async () => (await cardsOf(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  await json(page, 'post', '/api/user/starter-pack/revealed', {});
+  return { page, username: email.split('@')[0]! };
+}
+
+/** Opens `path` and waits until the page's live stream is connected (it opens once the page is idle). */
+async function openLive(page: Page, path: string): Promise<void> {
+  const connected = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/notifications/stream' && res.status() === 200,
+    { timeout: 60_000 },
+  );
+  await page.goto(path);
+  await connected;
+}
+
+/**
+ * Milliseconds from the answer of another user's call (`act`) until `shown` resolves on the watched
+ * page, printed and checked against LIVE_MS.
+ */
+async function liveWithin(what: string, act: () => Promise<unknown>, shown: () => Promise<unknown>) {
+  await act();
+  const started = performance.now();
+  await shown();
+  const ms = Math.round(performance.now() - started);
+  console.log(`live: ${what} shown ${ms} ms after the call answered`);
+  expect(ms, what).toBeLessThanOrEqual(LIVE_MS);
+  return ms;
+}
+
+/** A test-mode purchase of the Rare Roll (50,000 coins) through the calls the card form makes. */
+async function buyRareRoll(page: Page): Promise<void> {
+  const intent = await json<{ paymentIntentId: string }>(page, 'post', '/api/create-payment-intent', {
+    amount: 20,
+    packageId: 'rare-roll',
+  });
+  await json(page, 'post', `/api/test-payments/${intent.paymentIntentId}/confirm`, {
+    cardNumber: '4242424242424242',
+    expMonth: 12,
+    expYear: 2034,
+    cvc: '123',
+  });
+  await json(page, 'post', '/api/payment/success', { paymentIntentId: intent.paymentIntentId });
+}
+
+/**
+ * Sends an offer of `cardId` to `recipient`. Trading learns of a new user through identity's event, a
+ * moment after sign-up: until then it answers 404 'User not found'.
+ */
+async function sendOffer(sender: Page, cardId: number, recipient: string) {
+  let offer: { id: number; expiresAt: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await sender.request.post('/api/trades/create', {
+          data: { cardId, targetUser: recipient },
+        });
+        if (res.status() === 201) offer = (await res.json()) as typeof offer;
+        return res.status();
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe(201);
+  return offer!;
+}
+
+/** Accepts an offer, asking again with the same key while the trade is still settling (202). */
+async function accept(page: Page, offerId: number): Promise<void> {
+  const headers = { 'Idempotency-Key': `accept-${offerId}-${Date.now()}` };
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const res = await page.request.post(`/api/trades/${offerId}/accept`, { data: {}, headers });
+    if (res.status() === 200) return;
+    expect(res.status(), await res.text()).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`offer ${offerId} was still settling after 50 tries`);
+}
+
+const pill = (page: Page) => page.getByText(/^Balance: [\d,]+$/);
+
+describe('a live game (two or three browser contexts, no reload)', () => {
+  it("A's balance and collection change within 1 s of B buying A's listing", async () => {
+    const alice = await newPlayer('live-seller');
+    const bob = await newPlayer('live-buyer');
+    const [card] = (await cardsOf(alice.page)).sort((a, b) => a.player.currentPrice - b.player.currentPrice);
+    const price = card!.player.currentPrice;
+    while ((await balanceOf(bob.page)) < price) await buyRareRoll(bob.page);
+    await json(alice.page, 'post', `/api/market/sell/${card!.id}`, { price });
+    const before = await balanceOf(alice.page);
+
+    await openLive(alice.page, '/collection');
+    await alice.page.getByRole('tab', { name: 'Grid View' }).click();
+    const listed = alice.page.getByRole('list', { name: 'Cards' }).getByRole('button', {
+      name: new RegExp(`^${card!.player.name}\\s*,`),
+    });
+    await listed.first().waitFor();
+    const copies = await listed.count();
+    expect(copies).toBeGreaterThan(0);
+    await pill(alice.page)
+      .filter({ hasText: formatCoins(before) })
+      .waitFor();
+
+    await liveWithin(
+      "the seller's balance and collection",
+      () => json(bob.page, 'post', `/api/market/buy/${card!.id}`, { expectedPrice: price }),
+      () =>
+        Promise.all([
+          pill(alice.page)
+            .filter({ hasNotText: formatCoins(before) })
+            .waitFor({ timeout: GIVE_UP_MS }),
+          expect.poll(() => listed.count(), { timeout: GIVE_UP_MS, interval: 50 }).toBe(copies - 1),
+        ]),
+    );
+    const after = await balanceOf(alice.page);
+    expect(after).toBeGreaterThan(before);
+    await pill(alice.page)
+      .filter({ hasText: formatCoins(after) })
+      .waitFor();
+    expect(alice.page.url()).toBe(`${baseUrl}/collection`);
+  }, 150_000);
+
+  it("the sender's Sent tab changes within 1 s of an accept and of a decline", async () => {
+    const alice = await newPlayer('live-sender');
+    const bob = await newPlayer('live-recipient');
+    const [first, second] = await cardsOf(alice.page);
+    const accepted = await sendOffer(alice.page, first!.id, bob.username);
+    const declined = await sendOffer(alice.page, second!.id, bob.username);
+
+    await openLive(alice.page, '/trade');
+    await alice.page.getByRole('tab', { name: /^Sent/ }).click();
+    const sent = (id: number) => alice.page.getByTestId(`sent-offer-${id}`);
+    await sent(accepted.id).getByText(`Waiting for ${bob.username} to respond`).waitFor();
+    await sent(declined.id).waitFor();
+
+    await liveWithin(
+      'an accepted offer leaving Sent',
+      () => accept(bob.page, accepted.id),
+      () => sent(accepted.id).waitFor({ state: 'detached', timeout: GIVE_UP_MS }),
+    );
+    await liveWithin(
+      'a declined offer leaving Sent',
+      () => json(bob.page, 'post', `/api/trades/${declined.id}/decline`, {}),
+      () => alice.page.getByText('No outgoing trade offers').waitFor({ timeout: GIVE_UP_MS }),
+    );
+  }, 150_000);
+
+  it("a cash-out's status and the admin's queue update in place", async () => {
+    const admin = await signInAdmin(browser, baseUrl);
+    const player = await newPlayer('live-cashout');
+    for (let i = 0; i < 3; i++) await buyRareRoll(player.page);
+    const coins = await balanceOf(player.page);
+
+    await openLive(admin, '/admin/cashout');
+    await admin.getByRole('heading', { name: 'Cash Out Requests' }).waitFor();
+    await admin.getByRole('tab', { name: /^Pending/ }).click();
+
+    let requestId = 0;
+    await liveWithin(
+      "a new request in the admin's Pending queue",
+      async () => {
+        const made = await json<{ request: { id: number } }>(player.page, 'post', '/api/cashout/request', {
+          coinsAmount: 50_000,
+          paypalEmail: 'live@paypal.example',
+        });
+        requestId = made.request.id;
+      },
+      () => admin.getByTestId(`cashout-${requestId}`).waitFor({ timeout: GIVE_UP_MS }),
+    );
+
+    await openLive(player.page, '/cashout');
+    await player.page.getByRole('tab', { name: 'Request History' }).click();
+    const status = player.page
+      .getByRole('listitem', { name: `Cashout request ${requestId}` })
+      .getByTestId('cashout-status');
+    await status.filter({ hasText: /^pending$/ }).waitFor();
+    await pill(player.page)
+      .filter({ hasText: formatCoins(coins - 50_000) })
+      .waitFor();
+
+    // Another admin (here: the API) moves it: both pages follow.
+    const setStatus = (to: string) =>
+      json(admin, 'post', `/api/admin/cashout/${requestId}/status`, { status: to });
+    await liveWithin(
+      "'processing' on the player's history and the request leaving the admin's Pending tab",
+      () => setStatus('processing'),
+      () =>
+        Promise.all([
+          status.filter({ hasText: /^processing$/ }).waitFor({ timeout: GIVE_UP_MS }),
+          admin.getByTestId(`cashout-${requestId}`).waitFor({ state: 'detached', timeout: GIVE_UP_MS }),
+        ]),
+    );
+    await liveWithin(
+      "'rejected' and the refund on the player's page",
+      () => setStatus('rejected'),
+      () =>
+        Promise.all([
+          status.filter({ hasText: /^rejected$/ }).waitFor({ timeout: GIVE_UP_MS }),
+          pill(player.page)
+            .filter({ hasText: formatCoins(coins) })
+            .waitFor({ timeout: GIVE_UP_MS }),
+        ]),
+    );
+    await admin.getByRole('tab', { name: /^Rejected/ }).click();
+    await admin.getByTestId(`cashout-${requestId}`).waitFor();
+  }, 150_000);
+});
+
+/**
+ * Offers expire after OFFER_TTL_MS; trading's sweeper records it every EXPIRY_SWEEP_INTERVAL_MS. The
+ * worker's app keeps a week, so this test starts an app of its own where an offer lives 20 s.
+ */
+describe('an offer that expires', () => {
+  const TTL_MS = 20_000;
+  const SWEEP_MS = 200;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-e2e-expiry-'));
+  let app: RunningApp | undefined;
+
+  beforeAll(async () => {
+    app = await spawnApp({
+      dataDir,
+      env: {
+        RATE_LIMIT_SCALE: '50',
+        OFFER_TTL_MS: String(TTL_MS),
+        EXPIRY_SWEEP_INTERVAL_MS: String(SWEEP_MS),
+      },
+    });
+  }, 200_000);
+  afterAll(async () => {
+    // The app's graceful stop waits for open connections: the pages' streams go first.
+    await Promise.all(browser.contexts().map((context) => context.close()));
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("leaves the sender's Sent tab within 1 s of the sweeper recording it", async () => {
+    const alice = await newPlayer('live-expiring', app!.url);
+    const bob = await newPlayer('live-idle', app!.url);
+    const [card] = await cardsOf(alice.page);
+    const offer = await sendOffer(alice.page, card!.id, bob.username);
+    await openLive(alice.page, '/trade');
+    await alice.page.getByRole('tab', { name: /^Sent/ }).click();
+    const row = alice.page.getByTestId(`sent-offer-${offer.id}`);
+    await row.waitFor();
+
+    const expiresAt = Date.parse(offer.expiresAt);
+    expect(expiresAt - Date.now(), 'the offer expired before the page showed it').toBeGreaterThan(0);
+    await row.waitFor({ state: 'detached', timeout: TTL_MS + GIVE_UP_MS });
+    const ms = Date.now() - expiresAt;
+    console.log(`live: an expired offer left Sent ${ms} ms after its expiry (sweeper every ${SWEEP_MS} ms)`);
+    expect(ms).toBeLessThanOrEqual(LIVE_MS + SWEEP_MS);
+    await alice.page.getByText('No outgoing trade offers').waitFor();
+  }, 200_000);
+});

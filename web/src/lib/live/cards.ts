@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+import type { Card, LiveCards } from '@touchline/contract';
+
+import { userQueryKey } from '@/lib/data/auth';
+import { cardKeys } from '@/lib/data/cards';
+import { tradeKeys } from '@/lib/data/trades';
+
+/**
+ * The user's cards changed. A card sold or traded away leaves every cached collection at once (a tap on
+ * it would only meet "You do not own this card"); then the collection, the catalog's ownership and the
+ * user's card count and collection value are read again.
+ */
+export function onCards(queryClient: QueryClient, { change, cardIds }: LiveCards): void {
+  if (change === 'lost') {
+    const lost = new Set(cardIds);
+    queryClient.setQueryData<Card[]>(cardKeys.userCards(), (cards) =>
+      cards?.filter((card) => !lost.has(card.id)),
+    );
+  }
+  void queryClient.invalidateQueries({ queryKey: cardKeys.userCards() });
+  if (change === 'listed' || change === 'unlisted') return;
+  void queryClient.invalidateQueries({ queryKey: cardKeys.catalog() });
+  void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true });
+  // Another player's cards one may ask for include none the user now owns.
+  void queryClient.invalidateQueries({ queryKey: [...tradeKeys.all, 'tradeable-cards'] });
+}

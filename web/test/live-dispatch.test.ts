@@ -1,0 +1,248 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import {
+  LIVE_EVENTS,
+  type Balance,
+  type CashoutRequest,
+  type LiveEventData,
+  type LiveEventName,
+  type User,
+} from '@touchline/contract';
+
+import { adminKeys } from '@/lib/data/admin';
+import { userQueryKey } from '@/lib/data/auth';
+import { cardKeys } from '@/lib/data/cards';
+import { cashoutKeys } from '@/lib/data/cashout';
+import { coinKeys } from '@/lib/data/coins';
+import { marketKeys } from '@/lib/data/market';
+import { missionKeys } from '@/lib/data/missions';
+import { notificationKeys } from '@/lib/data/notifications';
+import { tradeHistoryKeys } from '@/lib/data/trade-history';
+import { tradeKeys, tradeWishesKey } from '@/lib/data/trades';
+import { dispatchLiveEvent, liveEventNames } from '@/lib/live/dispatch';
+import { createQueryClient } from '@/lib/query-client';
+
+import { makeCashout } from './admin-fixtures';
+import { collection } from './card-fixtures';
+import { makeUser } from './utils';
+
+let queryClient: QueryClient;
+
+/** Delivers one event as the stream would: its name and the JSON text of its data. */
+function deliver<E extends LiveEventName>(name: E, data: LiveEventData<E>): void {
+  dispatchLiveEvent(queryClient, name, JSON.stringify(data));
+}
+
+/** Puts queries in the cache as a screen would have loaded them. */
+function cached(...entries: [QueryKey, unknown][]): void {
+  for (const [key, data] of entries) queryClient.setQueryData(key, data);
+}
+
+const invalidated = (key: QueryKey) => queryClient.getQueryState(key)?.isInvalidated ?? false;
+const coinsShown = () => ({
+  user: queryClient.getQueryData<User>(userQueryKey)?.coins,
+  box: queryClient.getQueryData<Balance>(marketKeys.balance())?.coins,
+});
+
+beforeEach(() => {
+  queryClient = createQueryClient();
+  cached([userQueryKey, makeUser({ coins: 10_000 })], [marketKeys.balance(), { coins: 10_000 }]);
+});
+
+describe('the live dispatcher', () => {
+  it('listens to events of the contract, every one this area handles among them', () => {
+    for (const name of liveEventNames) expect(Object.keys(LIVE_EVENTS)).toContain(name);
+    expect(liveEventNames).toEqual(
+      expect.arrayContaining([
+        'notification',
+        'unread',
+        'balance',
+        'cards',
+        'offers',
+        'wishes',
+        'cashout',
+        'missions',
+        'badges',
+        'admin-cashouts',
+        'admin-flags',
+        'resync',
+      ]),
+    );
+    // `closed` ends the stream itself (stream.ts), it changes no query.
+    expect(liveEventNames).not.toContain('closed');
+  });
+
+  it('balance: patches the pill and the balance box without a request, and ignores an older version', () => {
+    deliver('balance', { balance: 10_382, version: 5 });
+    expect(coinsShown()).toEqual({ user: 10_382, box: 10_382 });
+    expect(invalidated(userQueryKey)).toBe(false);
+
+    deliver('balance', { balance: 10_000, version: 4 });
+    deliver('balance', { balance: 10_100, version: 5 });
+    expect(coinsShown()).toEqual({ user: 10_382, box: 10_382 });
+
+    deliver('balance', { balance: 9_000, version: 6 });
+    expect(coinsShown()).toEqual({ user: 9_000, box: 9_000 });
+  });
+
+  it('balance: versions start again for another user signed in on the same app', () => {
+    deliver('balance', { balance: 10_382, version: 50 });
+    cached([userQueryKey, makeUser({ id: 8, coins: 500 })]);
+    deliver('balance', { balance: 700, version: 2 });
+    expect(coinsShown()).toEqual({ user: 700, box: 700 });
+  });
+
+  it('balance: a signed-out app stays signed out', () => {
+    cached([userQueryKey, null]);
+    deliver('balance', { balance: 1, version: 1 });
+    expect(queryClient.getQueryData(userQueryKey)).toBeNull();
+  });
+
+  it('cards lost: the cards leave the cached collection at once, then it and the user are refetched', () => {
+    cached([cardKeys.userCards(), collection], [cardKeys.catalog(), []]);
+    deliver('cards', { change: 'lost', cardIds: [105, 103] });
+    const ids = queryClient.getQueryData<typeof collection>(cardKeys.userCards())!.map((card) => card.id);
+    expect(ids).toEqual([106, 104, 102, 101]);
+    expect(invalidated(cardKeys.userCards())).toBe(true);
+    expect(invalidated(cardKeys.catalog())).toBe(true);
+    expect(invalidated(userQueryKey)).toBe(true);
+  });
+
+  it('cards gained: the collection, the catalog and the user are refetched', () => {
+    cached([cardKeys.userCards(), collection], [cardKeys.catalog(), []]);
+    deliver('cards', { change: 'gained', cardIds: [200] });
+    expect(queryClient.getQueryData<typeof collection>(cardKeys.userCards())).toHaveLength(6);
+    expect(invalidated(cardKeys.userCards())).toBe(true);
+    expect(invalidated(cardKeys.catalog())).toBe(true);
+    expect(invalidated(userQueryKey)).toBe(true);
+  });
+
+  it('cards listed or unlisted: only the collection (its sale state) is refetched', () => {
+    cached([cardKeys.userCards(), collection], [cardKeys.catalog(), []]);
+    deliver('cards', { change: 'listed', cardIds: [101] });
+    expect(invalidated(cardKeys.userCards())).toBe(true);
+    expect(invalidated(cardKeys.catalog())).toBe(false);
+    expect(invalidated(userQueryKey)).toBe(false);
+  });
+
+  it("offers: the sender's Sent list or the recipient's Incoming list; an accept also the history and wishes", () => {
+    const lists = (): [QueryKey, unknown][] => [
+      [tradeKeys.incoming(), []],
+      [tradeKeys.outgoing(), []],
+      [tradeHistoryKeys.mine(), []],
+      [[...tradeWishesKey, 'list', {}], []],
+    ];
+    cached(...lists());
+    deliver('offers', { change: 'declined', role: 'sender', offerId: 1 });
+    expect(invalidated(tradeKeys.outgoing())).toBe(true);
+    expect(invalidated(tradeKeys.incoming())).toBe(false);
+    expect(invalidated(tradeHistoryKeys.mine())).toBe(false);
+
+    cached(...lists());
+    deliver('offers', { change: 'made', role: 'recipient', offerId: 2 });
+    expect(invalidated(tradeKeys.incoming())).toBe(true);
+    expect(invalidated(tradeKeys.outgoing())).toBe(false);
+
+    cached(...lists());
+    deliver('offers', { change: 'accepted', role: 'sender', offerId: 3 });
+    expect(invalidated(tradeKeys.outgoing())).toBe(true);
+    expect(invalidated(tradeHistoryKeys.mine())).toBe(true);
+    expect(invalidated([...tradeWishesKey, 'list', {}])).toBe(true);
+  });
+
+  it('wishes: the trade marketplace lists are refetched', () => {
+    cached([[...tradeWishesKey, 'list', {}], []]);
+    deliver('wishes', { change: 'offered', wishId: 4 });
+    expect(invalidated([...tradeWishesKey, 'list', {}])).toBe(true);
+  });
+
+  it('cashout: the request shows its new status in the history at once, then history and eligibility refetch', () => {
+    const request = (id: number): CashoutRequest => ({
+      id,
+      userId: 7,
+      user: { email: 'alice@example.com' },
+      status: 'pending',
+      coinsAmount: 50_000,
+      cashAmount: 19.35,
+      paypalEmail: 'a@paypal.example',
+      createdAt: '2026-03-01T00:00:00.000Z',
+      processedAt: null,
+    });
+    cached([cashoutKeys.mine(), [request(2), request(1)]], [cashoutKeys.eligibility(), {}]);
+    deliver('cashout', { requestId: 1, status: 'rejected' });
+    const statuses = queryClient.getQueryData<CashoutRequest[]>(cashoutKeys.mine())!.map((r) => r.status);
+    expect(statuses).toEqual(['pending', 'rejected']);
+    expect(invalidated(cashoutKeys.mine())).toBe(true);
+    expect(invalidated(cashoutKeys.eligibility())).toBe(true);
+  });
+
+  it("admin-cashouts: the admin's queue moves the row at once, then refetches with the wallet", () => {
+    cached(
+      [adminKeys.cashouts(), [makeCashout({ id: 5 }), makeCashout({ id: 6 })]],
+      [adminKeys.wallet(), {}],
+      [adminKeys.users(), []],
+    );
+    deliver('admin-cashouts', { requestId: 6, userId: 9, status: 'processing' });
+    const rows = queryClient.getQueryData<ReturnType<typeof makeCashout>[]>(adminKeys.cashouts())!;
+    expect(rows.map((row) => [row.id, row.status])).toEqual([
+      [5, 'pending'],
+      [6, 'processing'],
+    ]);
+    expect(invalidated(adminKeys.cashouts())).toBe(true);
+    expect(invalidated(adminKeys.wallet())).toBe(true);
+    expect(invalidated(adminKeys.users())).toBe(false);
+  });
+
+  it('admin-flags: the user table and the cash-out queue (its flags column) are refetched', () => {
+    cached([adminKeys.cashouts(), []], [adminKeys.users(), []]);
+    deliver('admin-flags', { userId: 9 });
+    expect(invalidated(adminKeys.users())).toBe(true);
+    expect(invalidated(adminKeys.cashouts())).toBe(true);
+  });
+
+  it('missions and badges: the mission lists, and on a badge the user and the badge catalogue', () => {
+    cached([missionKeys.lists(), []], [missionKeys.completed(), []], [missionKeys.badges(), []]);
+    deliver('missions', { change: 'progress', missionId: 3 });
+    expect(invalidated(missionKeys.lists())).toBe(true);
+    expect(invalidated(missionKeys.completed())).toBe(false);
+    deliver('missions', { change: 'claimed', missionId: 3 });
+    expect(invalidated(missionKeys.completed())).toBe(true);
+
+    expect(invalidated(userQueryKey)).toBe(false);
+    deliver('badges', { badgeId: 'first-trade', name: 'First Trade' });
+    expect(invalidated(userQueryKey)).toBe(true);
+    expect(invalidated(missionKeys.badges())).toBe(true);
+  });
+
+  it('notification and unread: the bell count is set and the lists refetch', () => {
+    cached([notificationKeys.latest(), { notifications: [], unreadCount: 0, nextCursor: null }]);
+    deliver('unread', { unreadCount: 3 });
+    expect(queryClient.getQueryData(notificationKeys.unreadCount())).toEqual({ unreadCount: 3 });
+    expect(invalidated(notificationKeys.latest())).toBe(false);
+    deliver('notification', { unreadCount: 4 });
+    expect(queryClient.getQueryData(notificationKeys.unreadCount())).toEqual({ unreadCount: 4 });
+    expect(invalidated(notificationKeys.latest())).toBe(true);
+  });
+
+  it('resync: every query is refetched or marked stale, but the coin queries that stand for payments', () => {
+    cached(
+      [cardKeys.userCards(), collection],
+      [tradeKeys.outgoing(), []],
+      [coinKeys.paymentIntent('rare-roll', 0), { id: 'pi_1' }],
+    );
+    deliver('resync', { reason: 'bus reconnected' });
+    expect(invalidated(userQueryKey)).toBe(true);
+    expect(invalidated(cardKeys.userCards())).toBe(true);
+    expect(invalidated(tradeKeys.outgoing())).toBe(true);
+    expect(invalidated(coinKeys.paymentIntent('rare-roll', 0))).toBe(false);
+  });
+
+  it('drops data that is not JSON, or not an object, and events it has no handler for', () => {
+    dispatchLiveEvent(queryClient, 'balance', '{not json');
+    dispatchLiveEvent(queryClient, 'balance', '12');
+    dispatchLiveEvent(queryClient, 'balance', 'null');
+    dispatchLiveEvent(queryClient, 'closed', JSON.stringify({ reason: 'replaced', message: 'x' }));
+    expect(coinsShown()).toEqual({ user: 10_000, box: 10_000 });
+  });
+});
