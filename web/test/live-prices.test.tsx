@@ -15,16 +15,16 @@ import type {
   User,
 } from '@touchline/contract';
 
-import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
+import { LiveCoinAmount, PRICE_FLASH_MS } from '@/components/market/LiveCoinAmount';
 import { PricesUpdated } from '@/components/market/PricesUpdated';
 import { userQueryKey } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
 import { marketKeys } from '@/lib/data/market';
+import { dispatchLiveEvent, liveEventNames } from '@/lib/live/dispatch';
 import { resetLastTick } from '@/lib/live/last-tick';
 import { onMarket, onMarketStatus } from '@/lib/live/market';
 import { onPrices } from '@/lib/live/prices';
 import { statusRefreshIn } from '@/lib/market-status-refresh';
-import { PRICE_FLASH_MS } from '@/lib/use-price-flash';
 
 import { catalogEntry, collection, players, teams } from './card-fixtures';
 import { makeMarketItem, marketClosed, marketOpen } from './market-fixtures';
@@ -240,6 +240,32 @@ describe('market events', () => {
     expect(queryClient.getQueryCache().find({ queryKey: marketKeys.status() })!.state.isInvalidated).toBe(
       true,
     );
+  });
+});
+
+describe('the dispatcher', () => {
+  it("hands the stream's prices, market and market-status events to these handlers", () => {
+    expect(liveEventNames).toEqual(expect.arrayContaining(['prices', 'market', 'market-status']));
+    const queryClient = new QueryClient();
+    const page = marketKeys.listing({ position: null, sort: 'price_asc', search: '' });
+    queryClient.setQueryData(page, [
+      makeMarketItem({ id: 900, player: messi }),
+      makeMarketItem({ id: 901, player: alba, userId: 12 }),
+    ]);
+    queryClient.setQueryData(marketKeys.status(), marketOpen);
+
+    dispatchLiveEvent(queryClient, 'prices', JSON.stringify(tick));
+    dispatchLiveEvent(
+      queryClient,
+      'market',
+      JSON.stringify({ change: 'withdrawn', listingId: 10_901, cardId: 901, playerId: alba.id, price: null }),
+    );
+    dispatchLiveEvent(queryClient, 'market-status', JSON.stringify({ isOpen: false }));
+
+    expect(queryClient.getQueryData<MarketItem[]>(page)!.map((item) => [item.id, item.price])).toEqual([
+      [900, 149_500],
+    ]);
+    expect(queryClient.getQueryData<MarketStatus>(marketKeys.status())!.isOpen).toBe(false);
   });
 });
 

@@ -4,7 +4,10 @@ import { formatNumber } from '@/lib/format';
 
 import { CoinAmount, type CoinAmountProps } from '@/components/CoinAmount';
 import { cn } from '@/lib/cn';
-import { usePriceFlash } from '@/lib/use-price-flash';
+import { useValueChange } from '@/lib/use-value-change';
+
+/** How long a moved price stays marked. */
+export const PRICE_FLASH_MS = 2_000;
 
 /**
  * A price that moves with the market: when a tick changes it, it flashes green (up) or red (down)
@@ -20,7 +23,7 @@ export function LiveCoinAmount({
   /** The number alone (no coin), as the card popups' stats show it; the arrow only while it moves. */
   plain?: boolean;
 }) {
-  const { flash, since } = usePriceFlash(value);
+  const flash = useValueChange(value, PRICE_FLASH_MS);
   const Arrow = flash === 'up' ? ArrowUp : flash === 'down' ? ArrowDown : undefined;
   const arrowClass = cn(
     iconClassName,
@@ -29,8 +32,6 @@ export function LiveCoinAmount({
   );
   return (
     <span
-      // A new key restarts the fade when the price moves again within the flash.
-      key={since}
       data-flash={flash ?? undefined}
       className={cn(
         'inline-flex rounded-md',
