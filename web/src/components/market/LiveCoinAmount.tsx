@@ -32,6 +32,7 @@ export function LiveCoinAmount({
   );
   return (
     <span
+      data-live-price
       data-flash={flash ?? undefined}
       className={cn(
         'inline-flex rounded-md',

@@ -47,7 +47,7 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
       ) : (
         <ul aria-label="Trending players" className="grid grid-cols-2 gap-2">
           {players.map((player) => (
-            <li key={player.id}>
+            <li key={player.id} data-player-id={player.id}>
               <button
                 type="button"
                 onClick={() => onSelectPlayer(player)}

@@ -171,6 +171,7 @@ function PlayerTable({ players, onSelect }: { players: Player[]; onSelect: (play
             return (
               <tr
                 key={player.id}
+                data-player-id={player.id}
                 ref={measureRow}
                 data-index={index}
                 aria-rowindex={index + 2}
@@ -263,7 +264,7 @@ function TeamGroups({ groups, onSelect }: { groups: TeamGroup[]; onSelect: (play
             </header>
             <ul className="divide-y divide-white/5">
               {group.players.map((player) => (
-                <li key={player.id}>
+                <li key={player.id} data-player-id={player.id}>
                   <button
                     type="button"
                     onClick={() => onSelect(player)}
