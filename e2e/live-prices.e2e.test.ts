@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnApp, type RunningApp } from '@touchline/launcher/src/spawn';
 import { appUrl } from './support/app';
+import { axeCounts, describeFindings } from './support/axe';
 import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
 
 /**
@@ -150,6 +151,9 @@ describe('prices move on screen with the ticks', () => {
     const loads = listRequests.length;
     await followsTheServer(page, 'table', 'Stock Market table');
     await page.getByText(/^Prices updated \d+ s ago$/).waitFor();
+    // The moving cells (flash, arrows) keep the screen at zero serious or critical axe findings.
+    const axe = await axeCounts(page);
+    expect(axe.serious + axe.critical, describeFindings(axe)).toBe(0);
 
     await page.getByRole('tab', { name: 'By Team' }).click();
     await page.locator('section [data-player-id]').first().waitFor();
