@@ -62,7 +62,8 @@ async function newPlayer(prefix: string, url = baseUrl): Promise<Player> {
       .toBe(200);
   await expect.poll(async () => (await cardsOf(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
   await json(page, 'post', '/api/user/starter-pack/revealed', {});
-  return { page, username: email.split('@')[0]! };
+  // The name identity made of the address (shortened when long): what offers are addressed to.
+  return { page, username: (await json<{ username: string }>(page, 'get', '/api/user')).username };
 }
 
 /** Opens `path` and waits until the page's live stream is connected (it opens once the page is idle). */
@@ -211,9 +212,16 @@ describe('a live game (two or three browser contexts, no reload)', () => {
     for (let i = 0; i < 3; i++) await buyRareRoll(player.page);
     const coins = await balanceOf(player.page);
 
+    // The queue as it was before the request: a first load still on its way could bring the new row.
+    const queueLoaded = admin.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/api/admin/cashout/requests',
+      { timeout: 60_000 },
+    );
     await openLive(admin, '/admin/cashout');
     await admin.getByRole('heading', { name: 'Cash Out Requests' }).waitFor();
     await admin.getByRole('tab', { name: /^Pending/ }).click();
+    await queueLoaded;
+    await admin.getByRole('tabpanel').locator('table, p').first().waitFor();
 
     let requestId = 0;
     await liveWithin(

@@ -35,7 +35,6 @@ beforeAll(async () => {
   identity = await startTestService(identityService, { bus });
   notifications = await startTestService(notificationsService, {
     bus,
-    env: { NOTIFICATIONS_POLL_MS: '200' },
     peers: { identity: identity.service.address },
   });
   const running: Partial<Record<Upstream, string>> = {
@@ -296,6 +295,10 @@ describe('GET /api/notifications/stream', () => {
     await eventually(() => expect(stream.events).toHaveLength(1));
     expect((await bob.agent.post('/api/logout').send({})).status).toBe(200);
     await stream.ended;
+    expect(stream.events.at(-1)).toMatchObject({
+      event: 'closed',
+      data: expect.stringContaining('"session"'),
+    });
     const again = await streamOf(bob, stream.lastEventId());
     expect([again.status, JSON.parse(again.text!)]).toEqual([401, { message: 'Not signed in' }]);
   });

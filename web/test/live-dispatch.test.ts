@@ -7,6 +7,7 @@ import {
   type CashoutRequest,
   type LiveEventData,
   type LiveEventName,
+  type TradeOffer,
   type User,
 } from '@touchline/contract';
 
@@ -124,6 +125,20 @@ describe('the live dispatcher', () => {
     expect(invalidated(cardKeys.userCards())).toBe(true);
     expect(invalidated(cardKeys.catalog())).toBe(false);
     expect(invalidated(userQueryKey)).toBe(false);
+  });
+
+  it('offers: an offer that ended leaves the pending list it was in at once', () => {
+    const pending = (id: number) => ({ id }) as TradeOffer;
+    cached(
+      [tradeKeys.outgoing(), [pending(1), pending(2)]],
+      [tradeKeys.incoming(), [pending(3), pending(4)]],
+    );
+    deliver('offers', { change: 'expired', role: 'sender', offerId: 1 });
+    deliver('offers', { change: 'declined', role: 'recipient', offerId: 4 });
+    deliver('offers', { change: 'made', role: 'recipient', offerId: 3 });
+    const ids = (key: QueryKey) => queryClient.getQueryData<TradeOffer[]>(key)!.map((offer) => offer.id);
+    expect(ids(tradeKeys.outgoing())).toEqual([2]);
+    expect(ids(tradeKeys.incoming())).toEqual([3]);
   });
 
   it("offers: the sender's Sent list or the recipient's Incoming list; an accept also the history and wishes", () => {

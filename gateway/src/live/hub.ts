@@ -18,6 +18,8 @@ type HubConfig = Pick<
 >;
 
 const HEARTBEAT = ': heartbeat\n\n';
+/** Writes per turn of the event loop when a frame fans out. */
+const FANOUT_SLICE = 256;
 /** The upstream subscription outlives the last stream this long, so a reload does not resubscribe. */
 const UPSTREAM_LINGER_MS = 60_000;
 
@@ -39,6 +41,8 @@ export class LiveHub {
   private readonly admins = new Set<LiveStream>();
   private readonly byAddress = new Map<string, number>();
   private readonly upstream: LiveUpstream;
+  /** Frames being fanned out, oldest first, each with the streams it was for when it arrived. */
+  private readonly outbox: { frame: LiveFrame; targets: LiveStream[]; next: number }[] = [];
   private timer: NodeJS.Timeout | undefined;
   private linger: NodeJS.Timeout | undefined;
   private nextHeartbeat = 0;
@@ -139,11 +143,34 @@ export class LiveHub {
     this.deliver(frame);
   }
 
+  /**
+   * Frames go out in order, at most FANOUT_SLICE writes per turn of the event loop: a tick to
+   * thousands of streams lets the requests of everyone else in between.
+   */
   private deliver(frame: LiveFrame): void {
     const { audience } = frame;
-    if (audience.kind === 'everyone') for (const stream of this.streams) stream.deliver(frame);
-    else if (audience.kind === 'admins') for (const stream of this.admins) stream.deliver(frame);
-    else for (const stream of this.byUser.get(audience.userId) ?? []) stream.deliver(frame);
+    const targets =
+      audience.kind === 'everyone'
+        ? [...this.streams]
+        : audience.kind === 'admins'
+          ? [...this.admins]
+          : [...(this.byUser.get(audience.userId) ?? [])];
+    if (targets.length === 0) return;
+    this.outbox.push({ frame, targets, next: 0 });
+    if (this.outbox.length === 1) this.drain();
+  }
+
+  private drain(): void {
+    let budget = FANOUT_SLICE;
+    while (this.outbox.length > 0 && budget > 0) {
+      const job = this.outbox[0]!;
+      const end = Math.min(job.targets.length, job.next + budget);
+      for (let i = job.next; i < end; i++) job.targets[i]!.deliver(job.frame);
+      budget -= end - job.next;
+      job.next = end;
+      if (job.next === job.targets.length) this.outbox.shift();
+    }
+    if (this.outbox.length > 0) setImmediate(() => this.drain());
   }
 
   private resync(reason: string): void {

@@ -19,13 +19,12 @@ import {
 } from '@touchline/kit/src/testing';
 import { SERVICES, type EventInput, type Topic } from '@touchline/protos';
 import type { NotificationsDefinition } from '@touchline/protos/gen/touchline/notifications/Notifications';
-import type { SubscribeRequest } from '@touchline/protos/gen/touchline/notifications/SubscribeRequest';
-import type { SubscribeResponse__Output } from '@touchline/protos/gen/touchline/notifications/SubscribeResponse';
+import type { LiveMessage__Output } from '@touchline/protos/gen/touchline/notifications/LiveMessage';
 import { notificationsConfigSchema } from '../src/config';
 import { notificationsModule } from '../src/service';
-import type { FeedSignals } from '../src/signals';
-import { createMemorySignals } from '../src/signals/memory-signals';
-import { createRedisSignals } from '../src/signals/redis-signals';
+import type { LiveChannel } from '../src/channel';
+import { createMemoryChannel } from '../src/channel/memory-channel';
+import { createRedisChannel } from '../src/channel/redis-channel';
 
 export type NotificationsClient = PromiseClient<NotificationsDefinition> & { raw: grpc.Client };
 
@@ -74,15 +73,15 @@ interface Replica {
  */
 export async function startNotifications(
   count = 1,
-  options: { env?: Record<string, string>; signals?: () => FeedSignals } = {},
+  options: { env?: Record<string, string>; channel?: () => LiveChannel } = {},
 ) {
   const database: TestDatabase = await createTestDatabase('notifications', { sharedPglite: true });
   const identity = await fakeIdentity();
   const channel = `test:notifications:${randomBytes(4).toString('hex')}`;
   const redisUrl = process.env.TEST_REDIS_URL;
-  const memory = createMemorySignals();
-  const newSignals =
-    options.signals ?? ((): FeedSignals => (redisUrl ? createRedisSignals(redisUrl, channel) : memory));
+  const memory = createMemoryChannel();
+  const newChannel =
+    options.channel ?? ((): LiveChannel => (redisUrl ? createRedisChannel(redisUrl, channel) : memory));
   const schema = baseConfigSchema.extend(notificationsConfigSchema.shape);
   const replicas: Replica[] = [];
   for (let i = 0; i < count; i++) {
@@ -91,11 +90,10 @@ export async function startNotifications(
       GRPC_HOST: '127.0.0.1',
       GRPC_PORT: '0',
       SHUTDOWN_TIMEOUT_MS: '5000',
-      NOTIFICATIONS_POLL_MS: '3600000',
       ...options.env,
     });
     const service = await startService(
-      { ...notificationsModule({ signals: newSignals }), schema: database.schema },
+      { ...notificationsModule({ channel: newChannel }), schema: database.schema },
       {
         config: config as never,
         logger: silentLogger,
@@ -145,31 +143,46 @@ export async function startNotifications(
 
 export type Harness = Awaited<ReturnType<typeof startNotifications>>;
 
-export interface OpenStream {
-  messages: SubscribeResponse__Output[];
-  /** Notification ids received, in order. */
-  ids(): number[];
+export interface OpenLive {
+  /** Every message but keep-alives (no change). */
+  messages: LiveMessage__Output[];
+  /** One user's messages, in order. */
+  of(userId: number): LiveMessage__Output[];
+  /** Notification ids received for a user, in order. */
+  ids(userId: number): number[];
+  /** Resolves with the first message (the service's acknowledgement). */
+  ready: Promise<void>;
   ended: Promise<grpc.StatusObject | grpc.ServiceError>;
   cancel(): void;
 }
 
-/** Opens Subscribe and records what arrives. */
-export function subscribe(client: NotificationsClient, request: SubscribeRequest): OpenStream {
+/** Opens Live (what a gateway process does once) and records what arrives. */
+export function live(client: NotificationsClient): OpenLive {
   const call = (
     client.raw as unknown as Record<
       string,
-      (req: SubscribeRequest) => grpc.ClientReadableStream<SubscribeResponse__Output>
+      (req: { subscriber: string }) => grpc.ClientReadableStream<LiveMessage__Output>
     >
-  )['Subscribe']!.call(client.raw, request);
-  const messages: SubscribeResponse__Output[] = [];
-  call.on('data', (m: SubscribeResponse__Output) => messages.push(m));
+  )['Live']!.call(client.raw, { subscriber: 'test' });
+  const messages: LiveMessage__Output[] = [];
+  const ready = new Promise<void>((resolve) => call.once('data', () => resolve()));
+  call.on('data', (m: LiveMessage__Output) => {
+    if (m.change) messages.push(m);
+  });
   const ended = new Promise<grpc.StatusObject | grpc.ServiceError>((resolve) => {
     call.on('error', resolve);
     call.on('status', resolve);
   });
+  const of = (userId: number) =>
+    messages.filter((m) => m.audience === 'LIVE_AUDIENCE_USER' && m.userId === userId);
   return {
     messages,
-    ids: () => messages.filter((m) => m.notification).map((m) => Number(m.notification!.id)),
+    of,
+    ids: (userId) =>
+      of(userId)
+        .filter((m) => m.notification)
+        .map((m) => Number(m.notification!.notification!.id)),
+    ready,
     ended,
     cancel: () => call.cancel(),
   };

@@ -1,18 +1,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import type { LiveOffers } from '@touchline/contract';
+import type { LiveOffers, TradeOffer } from '@touchline/contract';
 
 import { tradeHistoryKeys } from '@/lib/data/trade-history';
 import { tradeKeys, tradeWishesKey } from '@/lib/data/trades';
 
 /**
- * One of the user's offers changed state: the list it sits in (Sent for the sender, Incoming for the
- * recipient) is read again. Coins and cards that moved arrive as their own `balance` and `cards` events.
+ * One of the user's offers changed state. The list it sits in (Sent for the sender, Incoming for the
+ * recipient) holds pending offers only, so an offer that ended leaves it at once; then the list is
+ * read again (a new offer, and what the server shows). Coins and cards that moved arrive as their own
+ * `balance` and `cards` events.
  */
-export function onOffers(queryClient: QueryClient, { change, role }: LiveOffers): void {
-  void queryClient.invalidateQueries({
-    queryKey: role === 'sender' ? tradeKeys.outgoing() : tradeKeys.incoming(),
-  });
+export function onOffers(queryClient: QueryClient, { change, role, offerId }: LiveOffers): void {
+  const list = role === 'sender' ? tradeKeys.outgoing() : tradeKeys.incoming();
+  if (change !== 'made')
+    queryClient.setQueryData<TradeOffer[]>(list, (offers) => offers?.filter((offer) => offer.id !== offerId));
+  void queryClient.invalidateQueries({ queryKey: list });
   if (change !== 'accepted') return;
   void queryClient.invalidateQueries({ queryKey: tradeHistoryKeys.all });
   // An accepted offer on a wish fulfils it.
