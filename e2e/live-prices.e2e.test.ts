@@ -65,8 +65,15 @@ async function openLive(page: Page, url: string): Promise<void> {
 /** The prices the page shows now, by player id, read from the rows under `scope` (those drawn). */
 const shownPrices = (page: Page, scope: string) =>
   page.evaluate((selector) => {
+    // The e2e project compiles without the DOM library: the narrow view of `document` it needs.
+    type Row = {
+      dataset: { playerId?: string };
+      querySelector(s: string): { textContent: string | null } | null;
+    };
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<Row> } })
+      .document;
     const prices: Record<number, number> = {};
-    for (const row of document.querySelectorAll<HTMLElement>(`${selector} [data-player-id]`)) {
+    for (const row of Array.from(doc.querySelectorAll(`${selector} [data-player-id]`))) {
       const text = row.querySelector('[data-live-price]')?.textContent ?? '';
       prices[Number(row.dataset.playerId)] = Number(text.replace(/\D/g, ''));
     }
@@ -172,9 +179,9 @@ describe('market listings follow other players', () => {
   const baseUrl = appUrl();
 
   it('a listing added by one player appears on another’s Market page, and leaves it when sold', async () => {
-    const [watcher, seller, buyer] = await Promise.all(
+    const [watcher, seller, buyer] = (await Promise.all(
       ['live-watcher', 'live-lister', 'live-taker'].map((prefix) => newPlayer(baseUrl, prefix)),
-    );
+    )) as [Page, Page, Page];
     const cards = await json<{ id: number; player: ApiPlayer }[]>(seller, 'get', '/api/user/cards');
     const card = cards.sort((a, b) => a.player.currentPrice - b.player.currentPrice)[0]!;
     const { coins } = await json<{ coins: number }>(buyer, 'get', '/api/user/balance');
