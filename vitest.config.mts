@@ -13,7 +13,11 @@ const databaseFree = process.env.TEST_DATABASE_URL ? ['libs/kit/test/kafka-bus*.
 
 const webTests = ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'];
 /** Web test files that replace modules with vi.mock (Stripe.js, the price chart): they need isolation. */
-const mocksModules = ['test/purchase-coins-stripe.test.tsx', 'test/stock-market.test.tsx'];
+const mocksModules = [
+  'test/purchase-coins-stripe.test.tsx',
+  'test/stock-market.test.tsx',
+  'test/live-prices.test.tsx',
+];
 
 /** Node workspaces (libs, protos, services, gateway) in one project; the web app has its own (jsdom). */
 export default defineConfig({

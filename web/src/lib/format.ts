@@ -8,3 +8,12 @@ export function formatNumber(value: number): string {
   const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return value < 0 && whole !== 0 ? `-${digits}` : digits;
 }
+
+/** How long ago, for a price's age: '0 s ago' … '59 s ago', '1 min ago' … '59 min ago', then '2 h ago'. */
+export function formatAgo(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  return `${Math.floor(minutes / 60)} h ago`;
+}

@@ -15,6 +15,7 @@ import type { Card } from '@touchline/contract';
 import { cardPriceChange, editionLabel } from '@/lib/cards';
 import { CardDialogContent, CardDialogRoot, DialogStat, ScarcityBar } from '@/components/cards/CardDialog';
 import { PriceChange } from '@/components/cards/PriceChange';
+import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
 
 export { REVEAL_STAGE_ONE_MS, REVEAL_STAGE_TWO_MS } from './CardDialog';
 
@@ -65,7 +66,7 @@ function CardDetail({ card: opened, onClose }: { card: Card; onClose: () => void
     <CardDialogContent player={player} editionNumber={card.editionNumber} maxEditions={card.maxEditions}>
       <dl className="grid grid-cols-2 gap-2">
         <DialogStat icon={Coins} label="Current Price">
-          <span className="text-base font-bold text-amber-300">{formatNumber(player.currentPrice)}</span>
+          <LiveCoinAmount plain value={player.currentPrice} className="text-base font-bold text-amber-300" />
           <PriceChange value={cardPriceChange(card)} />
         </DialogStat>
         <DialogStat icon={CalendarDays} label="Acquired">

@@ -6,6 +6,7 @@ import { formatNumber } from '@/lib/format';
 import type { Player } from '@touchline/contract';
 import { CardDialogContent, CardDialogRoot, DialogStat } from '@/components/cards/CardDialog';
 import { PriceChange } from '@/components/cards/PriceChange';
+import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
 
 export interface PlayerDetailDialogProps {
   /** The player shown; null keeps the dialog closed. */
@@ -23,7 +24,11 @@ export function PlayerDetailDialog({ player, onClose, actions }: PlayerDetailDia
         <CardDialogContent key={player.id} player={player}>
           <dl className="grid grid-cols-2 gap-2">
             <DialogStat icon={Coins} label="Current Price">
-              <span className="text-base font-bold text-amber-300">{formatNumber(player.currentPrice)}</span>
+              <LiveCoinAmount
+                plain
+                value={player.currentPrice}
+                className="text-base font-bold text-amber-300"
+              />
               <PriceChange value={player.priceChange} />
             </DialogStat>
             <DialogStat icon={TrendingUp} label="Base Price">

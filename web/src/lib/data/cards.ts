@@ -15,7 +15,9 @@ export const cardKeys = {
   catalog: () => [...cardKeys.all, 'catalog'] as const,
   teams: () => [...cardKeys.all, 'teams'] as const,
   teamsWithPlayerCounts: () => [...cardKeys.all, 'teams', 'with-player-counts'] as const,
-  teamPlayers: (teamId: number) => [...cardKeys.all, 'teams', teamId, 'players'] as const,
+  /** Not under teams(): the rosters hold players (and their prices), the clubs do not. */
+  rosters: () => [...cardKeys.all, 'rosters'] as const,
+  teamPlayers: (teamId: number) => [...cardKeys.rosters(), teamId] as const,
 };
 
 // ---------------------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import {
   type User,
 } from '@touchline/contract';
 import { untilSettled } from '@/lib/pending';
+import { statusRefreshIn } from '@/lib/market-status-refresh';
 
 import { call } from '@/lib/api';
 import { userQueryKey } from '@/lib/data/auth';
@@ -30,8 +31,6 @@ export interface MarketFilters<S extends MarketSort | PlayerSort> {
   search: string;
 }
 
-/** The market status is polled this often (game spec, section 9). */
-export const MARKET_STATUS_POLL_MS = 60_000;
 /** Prices move every 5 minutes during market hours: market lists older than this refetch when shown again. */
 const MARKET_DATA_STALE_MS = 5 * 60_000;
 
@@ -47,7 +46,8 @@ export const marketKeys = {
   players: () => [...marketKeys.all, 'all-players'] as const,
   playerList: (filters: MarketFilters<PlayerSort>) => [...marketKeys.players(), filters] as const,
   trending: () => [...marketKeys.all, 'trending'] as const,
-  history: (playerId: number, range: PriceRange) => [...marketKeys.all, 'history', playerId, range] as const,
+  histories: () => [...marketKeys.all, 'history'] as const,
+  history: (playerId: number, range: PriceRange) => [...marketKeys.histories(), playerId, range] as const,
   /** Not under ['user']: the session keeps only that key across sign-ins. */
   balance: () => [...marketKeys.all, 'balance'] as const,
 };
@@ -86,12 +86,16 @@ export const withdrawListing = (cardId: number, idempotencyKey: string) =>
 // Queries
 // ---------------------------------------------------------------------------------------------------------
 
-/** Whether the market is open and its next event; the one status query of the app, polled every 60 s. */
+/**
+ * Whether the market is open and its next event; the one status query of the app. The live stream
+ * patches it when the market opens or closes (web/src/lib/live/market.ts) in place of the spec's 60-s
+ * poll; it is read again only when its words can change by the clock (statusRefreshIn).
+ */
 export function useMarketStatus() {
   return useQuery({
     queryKey: marketKeys.status(),
     queryFn: ({ signal }) => getMarketStatus(signal),
-    refetchInterval: MARKET_STATUS_POLL_MS,
+    refetchInterval: (query) => statusRefreshIn(query.state.data, Date.now()),
   });
 }
 

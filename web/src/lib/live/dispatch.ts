@@ -6,9 +6,11 @@ import { onAdminCashouts, onAdminFlags } from './admin';
 import { onBalance } from './balance';
 import { onCards } from './cards';
 import { onCashout } from './cashouts';
+import { onMarket, onMarketStatus } from './market';
 import { onBadges, onMissions } from './missions';
 import { onNotification, onUnread } from './notifications';
 import { onOffers } from './offers';
+import { onPrices } from './prices';
 import { onResync } from './sync';
 import type { LiveHandler, LiveHandlers } from './types';
 import { onWishes } from './wishes';
@@ -28,6 +30,9 @@ export const liveHandlers: LiveHandlers = {
   cashout: onCashout,
   missions: onMissions,
   badges: onBadges,
+  prices: onPrices,
+  market: onMarket,
+  'market-status': onMarketStatus,
   'admin-cashouts': onAdminCashouts,
   'admin-flags': onAdminFlags,
   resync: onResync,

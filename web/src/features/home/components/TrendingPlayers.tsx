@@ -6,12 +6,13 @@ import { PlayerCard } from '@/components/cards/PlayerCard';
 import { PriceChange } from '@/components/cards/PriceChange';
 import { TRENDING_LIMIT, type Player } from '@touchline/contract';
 import { useTrending } from '@/lib/data/market';
-import { CoinAmount } from '@/components/CoinAmount';
+import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
+import { PricesUpdated } from '@/components/market/PricesUpdated';
 import { Skeleton } from '@/components/ui/Skeleton';
 
 /** 'Trending Players' on home: the biggest 24h movers, two to a row; a tap opens the player popup. */
 export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: Player) => void }) {
-  const { data, isError, error, refetch, isFetching } = useTrending();
+  const { data, isError, error, refetch, isFetching, dataUpdatedAt } = useTrending();
   // The grid renders from a deferred copy of the answer, in slices rather than in the one long task
   // of a store update; the placeholder stays until it is done.
   const players = useDeferredValue(data);
@@ -24,6 +25,7 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
           Trending Players
         </h2>
         <p className="text-xs text-slate-400">Market data updates every 5 minutes</p>
+        {data && <PricesUpdated fetchedAt={dataUpdatedAt} />}
       </div>
 
       {isError ? (
@@ -45,7 +47,7 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
       ) : (
         <ul aria-label="Trending players" className="grid grid-cols-2 gap-2">
           {players.map((player) => (
-            <li key={player.id}>
+            <li key={player.id} data-player-id={player.id}>
               <button
                 type="button"
                 onClick={() => onSelectPlayer(player)}
@@ -59,7 +61,7 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
                     {player.name}
                     <span className="sr-only">,</span>
                   </span>
-                  <CoinAmount value={player.currentPrice} className="text-xs" iconClassName="size-3" />
+                  <LiveCoinAmount value={player.currentPrice} className="text-xs" iconClassName="size-3" />
                   <PriceChange value={player.priceChange} className="text-[11px]" />
                 </span>
               </button>

@@ -6,7 +6,8 @@ import { Header } from '@/components/Header';
 import { buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/data/auth';
-import { useStarterPack } from '@/lib/data/cards';
+import { useStarterPack, useUserCards } from '@/lib/data/cards';
+import { useTrending } from '@/lib/data/market';
 import type { Card, Player } from '@touchline/contract';
 import { cn } from '@/lib/cn';
 
@@ -31,8 +32,13 @@ const StarterPackOverlay = lazy(() =>
 export function HomeRoute() {
   const { data: user } = useUser();
   const { data: starterPack } = useStarterPack();
-  const [selected, setSelected] = useState<Card | null>(null);
-  const [player, setPlayer] = useState<Player | null>(null);
+  const [selectedCard, setSelected] = useState<Card | null>(null);
+  const [selectedPlayer, setPlayer] = useState<Player | null>(null);
+  // The popups show the cached card or player of the same id, so their prices follow the ticks.
+  const { data: cards } = useUserCards();
+  const { data: trending } = useTrending();
+  const selected = selectedCard && (cards?.find((card) => card.id === selectedCard.id) ?? selectedCard);
+  const player = selectedPlayer && (trending?.find((p) => p.id === selectedPlayer.id) ?? selectedPlayer);
   // A dialog stays mounted once opened, so that closing it keeps its exit animation.
   const [cardOpened, setCardOpened] = useState(false);
   const [playerOpened, setPlayerOpened] = useState(false);

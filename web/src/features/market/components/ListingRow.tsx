@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 
 import type { MarketItem } from '@touchline/contract';
 import type { ListingAction } from '../utils';
-import { CoinAmount } from '@/components/CoinAmount';
+import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
 import { displayName } from '@/lib/people';
 
 export interface ListingRowProps {
@@ -63,7 +63,7 @@ export function ListingRow({ item, action, onOpen, onBuy, onClosedClick, buying,
       <div className="flex shrink-0 flex-col items-end gap-1.5">
         <div className="flex items-center gap-2">
           <PriceChange value={item.priceChange} />
-          <CoinAmount value={item.price} className="text-sm" />
+          <LiveCoinAmount value={item.price} className="text-sm" />
         </div>
         <ListingButton
           action={action}

@@ -21,7 +21,7 @@ import { formatNumber } from '@/lib/format';
 import { useWithdrawListing } from '@/lib/data/market';
 import type { MarketItem } from '@touchline/contract';
 import type { ListingAction } from '../utils';
-import { CoinAmount } from '@/components/CoinAmount';
+import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
 import { displayName } from '@/lib/people';
 
 export interface MarketCardDialogProps {
@@ -82,7 +82,7 @@ function MarketCardDetail({
     <CardDialogContent player={player} editionNumber={item.editionNumber} maxEditions={item.maxEditions}>
       <dl className="grid grid-cols-2 gap-2">
         <DialogStat icon={Coins} label="Price">
-          <CoinAmount value={item.price} className="text-base" />
+          <LiveCoinAmount value={item.price} className="text-base" />
           <PriceChange value={item.priceChange} />
         </DialogStat>
         <DialogStat icon={UserRound} label="Seller">
@@ -90,7 +90,11 @@ function MarketCardDetail({
         </DialogStat>
         {item.userId !== 0 && (
           <DialogStat icon={Coins} label="Market Value">
-            <span className="text-sm font-semibold text-slate-100">{formatNumber(player.currentPrice)}</span>
+            <LiveCoinAmount
+              plain
+              value={player.currentPrice}
+              className="text-sm font-semibold text-slate-100"
+            />
           </DialogStat>
         )}
         {edition && (

@@ -4,6 +4,7 @@ import {
   createChart,
   LineStyle,
   type IChartApi,
+  type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
@@ -41,20 +42,23 @@ const canDraw = () =>
   typeof ResizeObserver !== 'undefined' &&
   !/jsdom/i.test(window.navigator.userAgent);
 
+const RISING = { lineColor: '#34d399', topColor: 'rgba(52, 211, 153, 0.35)' };
+const FALLING = { lineColor: '#fb7185', topColor: 'rgba(251, 113, 133, 0.35)' };
+
 /**
  * A player's price as a dark area chart (lightweight-charts v5). Loaded lazily: the charting library
- * stays out of the main bundle.
+ * stays out of the main bundle. The chart is built once per axis style; new points (a price tick
+ * appends one to the cached history) go into the same series, so the line moves without a redraw
+ * of the whole chart.
  */
 export default function PriceChart({ points, intraday, className }: PriceChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const seriesRef = useRef<ISeriesApi<'Area'> | null>(null);
+  const chartRef = useRef<IChartApi | null>(null);
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container || !canDraw()) return;
-    const data = chartData(points);
-    const rising = data.length < 2 || data[data.length - 1]!.value >= data[0]!.value;
-    const line = rising ? '#34d399' : '#fb7185';
-
     let chart: IChartApi | undefined;
     try {
       chart = createChart(container, {
@@ -81,19 +85,35 @@ export default function PriceChart({ points, intraday, className }: PriceChartPr
         handleScroll: false,
         handleScale: false,
       });
-      const series = chart.addSeries(AreaSeries, {
-        lineColor: line,
-        topColor: rising ? 'rgba(52, 211, 153, 0.35)' : 'rgba(251, 113, 133, 0.35)',
+      seriesRef.current = chart.addSeries(AreaSeries, {
+        ...RISING,
         bottomColor: 'rgba(15, 23, 42, 0)',
         lineWidth: 2,
         priceFormat: { type: 'price', precision: 0, minMove: 1 },
       });
-      series.setData(data);
-      chart.timeScale().fitContent();
+      chartRef.current = chart;
     } catch (error) {
       console.warn('Price chart could not be drawn', error);
     }
-    return () => chart?.remove();
+    return () => {
+      seriesRef.current = null;
+      chartRef.current = null;
+      chart?.remove();
+    };
+  }, [intraday]);
+
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (!series) return;
+    const data = chartData(points);
+    const rising = data.length < 2 || data[data.length - 1]!.value >= data[0]!.value;
+    try {
+      series.applyOptions(rising ? RISING : FALLING);
+      series.setData(data);
+      chartRef.current?.timeScale().fitContent();
+    } catch (error) {
+      console.warn('Price chart could not be drawn', error);
+    }
   }, [points, intraday]);
 
   return <div ref={containerRef} data-testid="price-chart" className={className ?? 'h-56 w-full'} />;

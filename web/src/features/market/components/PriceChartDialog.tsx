@@ -12,7 +12,8 @@ import { cn } from '@/lib/cn';
 
 import { usePriceHistory } from '@/lib/data/market';
 import type { PriceRange } from '@touchline/contract';
-import { CoinAmount } from '@/components/CoinAmount';
+import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
+import { PricesUpdated } from '@/components/market/PricesUpdated';
 import { StockChange } from './StockChange';
 
 const PriceChart = lazy(() => import('./PriceChart'));
@@ -112,7 +113,8 @@ function PriceChartContent({ player }: { player: Player }) {
       <div className="mt-4 flex items-end justify-between gap-3">
         <div className="flex flex-col gap-1">
           <span className="text-[11px] font-medium text-slate-400">Current Price</span>
-          <CoinAmount value={player.currentPrice} className="text-2xl" iconClassName="size-5" />
+          <LiveCoinAmount value={player.currentPrice} className="text-2xl" iconClassName="size-5" />
+          <PricesUpdated fetchedAt={history.dataUpdatedAt} className="text-[11px]" />
         </div>
         <div className="flex flex-col items-end gap-1">
           <RarityBadge rarity={player.rarity} />

@@ -19,6 +19,7 @@ import { MarketCardDialog } from '../components/MarketCardDialog';
 import { MarketScheduleNotice } from '../components/MarketScheduleNotice';
 import { MarketStatusBanner } from '../components/MarketStatusBanner';
 import { MarketTabs } from '@/components/market/MarketTabs';
+import { PricesUpdated } from '@/components/market/PricesUpdated';
 import { PlayerSortSelect, playerCountText, PositionChips } from '../components/PlayerListControls';
 import { SearchToggle } from '../components/SearchToggle';
 import { toastMarketClosed, useBuyListing } from '../components/useBuyListing';
@@ -153,9 +154,12 @@ export function MarketRoute() {
         <MarketTabs />
         <PositionChips value={position} onChange={changePosition} />
         <div className="flex items-center justify-between gap-3">
-          <p className="text-xs font-medium text-slate-400" aria-live="polite">
-            {listings.data ? playerCountText(items.length) : ''}
-          </p>
+          <div className="flex flex-col gap-0.5">
+            <p className="text-xs font-medium text-slate-400" aria-live="polite">
+              {listings.data ? playerCountText(items.length) : ''}
+            </p>
+            {listings.data && <PricesUpdated fetchedAt={listings.dataUpdatedAt} className="text-[11px]" />}
+          </div>
           <PlayerSortSelect options={MARKET_SORTS} value={sort} onChange={setSort} className="w-48" />
         </div>
         {body}

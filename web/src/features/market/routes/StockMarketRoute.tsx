@@ -17,7 +17,8 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useWindowList } from '@/lib/use-window-list';
 
 import { useAllPlayers } from '@/lib/data/market';
-import { CoinAmount } from '@/components/CoinAmount';
+import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
+import { PricesUpdated } from '@/components/market/PricesUpdated';
 import { MarketStatusBanner } from '../components/MarketStatusBanner';
 import { MarketTabs } from '@/components/market/MarketTabs';
 import { PlayerSortSelect, playerCountText, PositionChips } from '../components/PlayerListControls';
@@ -41,10 +42,13 @@ export function StockMarketRoute() {
   const [sort, setSort] = useState<PlayerSortKey>('price_desc');
   const [search, setSearch] = useState('');
   const [view, setView] = useState<StockView>('table');
-  const [charted, setCharted] = useState<Player | null>(null);
+  const [chartedId, setChartedId] = useState<number | null>(null);
   const debouncedSearch = useDebouncedValue(search.trim());
   const players = useAllPlayers({ position: positionParam(position), sort, search: debouncedSearch });
   const shown = players.data ? filterPlayers(players.data, position, search, sort) : [];
+  // Kept by id so the chart's price follows the ticks patched into the list.
+  const charted = chartedId === null ? null : (players.data?.find((p) => p.id === chartedId) ?? null);
+  const setCharted = (player: Player) => setChartedId(player.id);
 
   function showAll() {
     setPosition('All');
@@ -120,6 +124,7 @@ export function StockMarketRoute() {
               MLS Players Stock Market
             </h2>
             <p className="text-xs text-slate-400">{format(new Date(), 'EEEE, MMMM d, yyyy')}</p>
+            {players.data && <PricesUpdated fetchedAt={players.dataUpdatedAt} />}
           </div>
           {players.data && (
             <p className="shrink-0 text-xs font-medium text-slate-400" aria-live="polite">
@@ -132,7 +137,7 @@ export function StockMarketRoute() {
         <PlayerSortSelect options={PLAYER_SORTS} value={sort} onChange={setSort} />
         {body}
       </div>
-      <PriceChartDialog player={charted} onClose={() => setCharted(null)} />
+      <PriceChartDialog player={charted} onClose={() => setChartedId(null)} />
     </>
   );
 }
@@ -166,6 +171,7 @@ function PlayerTable({ players, onSelect }: { players: Player[]; onSelect: (play
             return (
               <tr
                 key={player.id}
+                data-player-id={player.id}
                 ref={measureRow}
                 data-index={index}
                 aria-rowindex={index + 2}
@@ -196,7 +202,7 @@ function PlayerTable({ players, onSelect }: { players: Player[]; onSelect: (play
                   </button>
                 </td>
                 <td className="px-1 py-2 text-right">
-                  <CoinAmount value={player.currentPrice} />
+                  <LiveCoinAmount value={player.currentPrice} />
                 </td>
                 <td className="py-2 pr-3 pl-1 text-right">
                   <StockChange value={player.priceChange} />
@@ -258,7 +264,7 @@ function TeamGroups({ groups, onSelect }: { groups: TeamGroup[]; onSelect: (play
             </header>
             <ul className="divide-y divide-white/5">
               {group.players.map((player) => (
-                <li key={player.id}>
+                <li key={player.id} data-player-id={player.id}>
                   <button
                     type="button"
                     onClick={() => onSelect(player)}
@@ -274,7 +280,7 @@ function TeamGroups({ groups, onSelect }: { groups: TeamGroup[]; onSelect: (play
                         <span className="sr-only">, price chart</span>
                       </span>
                     </span>
-                    <CoinAmount value={player.currentPrice} />
+                    <LiveCoinAmount value={player.currentPrice} />
                     <StockChange value={player.priceChange} className="w-14 text-right" />
                     <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-600" />
                   </button>

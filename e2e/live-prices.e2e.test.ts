@@ -1,0 +1,210 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnApp, type RunningApp } from '@touchline/launcher/src/spawn';
+import { appUrl } from './support/app';
+import { axeCounts, describeFindings } from './support/axe';
+import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
+
+/**
+ * Prices and listings move on screen as they move on the server, through the live stream: no
+ * reload, no refetch of the player lists.
+ */
+/** Generous: the page's first list and the API's answers come slowly on a loaded two-core machine. */
+const GIVE_UP_MS = 60_000;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+interface ApiPlayer {
+  id: number;
+  name: string;
+  currentPrice: number;
+}
+
+const json = async <T>(page: Page, method: 'get' | 'post', url: string, data?: unknown): Promise<T> => {
+  const res = method === 'get' ? await page.request.get(url) : await page.request.post(url, { data });
+  expect(res.status(), `${method.toUpperCase()} ${url}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+};
+
+/** A new player signed up through the API (the form has its own tests), starter pack revealed. */
+async function newPlayer(baseUrl: string, prefix: string): Promise<Page> {
+  const page = await (await phoneContext(browser, baseUrl)).newPage();
+  const credentials = { data: { email: uniqueEmail(prefix), password: 'e2e-password-1' } };
+  const registered = await page.request.post('/api/register', credentials);
+  // On a loaded machine sign-up (scrypt) can answer 504 and still create the account: sign in then.
+  if (registered.status() !== 201)
+    await expect
+      .poll(async () => (await page.request.post('/api/login', credentials)).status(), { timeout: 60_000 })
+      .toBe(200);
+  await expect
+    .poll(async () => (await json<unknown[]>(page, 'get', '/api/user/cards')).length, { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  await json(page, 'post', '/api/user/starter-pack/revealed', {});
+  return page;
+}
+
+/** Opens `url` and waits until the page's live stream is connected (it opens once the page is idle). */
+async function openLive(page: Page, url: string): Promise<void> {
+  const connected = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/notifications/stream' && res.status() === 200,
+    { timeout: 60_000 },
+  );
+  await page.goto(url);
+  await connected;
+}
+
+/** The prices the page shows now, by player id, read from the rows under `scope` (those drawn). */
+const shownPrices = (page: Page, scope: string) =>
+  page.evaluate((selector) => {
+    // The e2e project compiles without the DOM library: the narrow view of `document` it needs.
+    type Row = {
+      dataset: { playerId?: string };
+      querySelector(s: string): { textContent: string | null } | null;
+    };
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<Row> } })
+      .document;
+    const prices: Record<number, number> = {};
+    for (const row of Array.from(doc.querySelectorAll(`${selector} [data-player-id]`))) {
+      const text = row.querySelector('[data-live-price]')?.textContent ?? '';
+      prices[Number(row.dataset.playerId)] = Number(text.replace(/\D/g, ''));
+    }
+    return prices;
+  }, scope);
+
+/**
+ * Waits until every price the page shows equals the server's (GET /api/market/all-players, read just
+ * before) and at least one differs from what the page first showed: a tick moved them on screen.
+ * Ticks keep coming every few seconds, so a tick landing between the two reads only means another
+ * round.
+ */
+async function followsTheServer(page: Page, scope: string, what: string): Promise<void> {
+  const first = await shownPrices(page, scope);
+  const ids = Object.keys(first).map(Number);
+  expect(ids.length, `${what}: no rows with prices`).toBeGreaterThan(0);
+  let last = '';
+  const seen = expect
+    .poll(
+      async () => {
+        // Asked every half second while the app ticks every 3 s on a busy machine: a slow answer
+        // (504) is one more round, not a failure.
+        const res = await page.request.get('/api/market/all-players');
+        if (!res.ok()) {
+          last = `GET /api/market/all-players answered ${res.status()}`;
+          return false;
+        }
+        const server = new Map(((await res.json()) as ApiPlayer[]).map((p) => [p.id, p.currentPrice]));
+        const shown = await shownPrices(page, scope);
+        const stale = ids.filter((id) => shown[id] !== server.get(id));
+        const moved = ids.filter((id) => shown[id] !== first[id]);
+        last = `${stale.length} of ${ids.length} differ from the server, ${moved.length} moved`;
+        return stale.length === 0 && moved.length > 0;
+      },
+      { timeout: GIVE_UP_MS, interval: 500 },
+    )
+    .toBe(true);
+  await seen.catch((error: unknown) => {
+    throw new Error(`${what}: ${last}`, { cause: error });
+  });
+  console.log(`live-prices: ${what}: ${ids.length} prices equal the server's after a tick (${last})`);
+}
+
+/**
+ * The worker's app ticks every five minutes, and a tick every few seconds would move prices under
+ * other files' buys (409 'The price changed'): this file starts an app of its own that ticks every 3 s.
+ */
+describe('prices move on screen with the ticks', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-e2e-prices-'));
+  let app: RunningApp | undefined;
+
+  beforeAll(async () => {
+    app = await spawnApp({
+      dataDir,
+      env: {
+        MARKET_HOURS: 'always',
+        RATE_LIMIT_SCALE: '50',
+        PRICE_TICK_INTERVAL_MS: '3000',
+        PRICE_TICK_CHECK_MS: '500',
+      },
+    });
+  }, 200_000);
+  afterAll(async () => {
+    // The app's graceful stop waits for open connections: the pages' streams go first.
+    await Promise.all(browser.contexts().map((context) => context.close()));
+    await app?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('the Stock Market table, By Team and Trending show the server’s new prices without a reload', async () => {
+    const page = await newPlayer(app!.url, 'live-prices');
+    const listRequests: string[] = [];
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname === '/api/market/all-players' && req.resourceType() === 'fetch')
+        listRequests.push(pathname);
+    });
+
+    await openLive(page, '/market/stock');
+    const table = page.getByRole('table');
+    await table.locator('[data-player-id]').first().waitFor({ timeout: GIVE_UP_MS });
+    const loads = listRequests.length;
+    await followsTheServer(page, 'table', 'Stock Market table');
+    await page.getByText(/^Prices updated \d+ s ago$/).waitFor();
+    // The moving cells (flash, arrows) keep the screen at zero serious or critical axe findings.
+    const axe = await axeCounts(page);
+    expect(axe.serious + axe.critical, describeFindings(axe)).toBe(0);
+
+    await page.getByRole('tab', { name: 'By Team' }).click();
+    await page.locator('section [data-player-id]').first().waitFor();
+    await followsTheServer(page, '[role="tabpanel"]', 'Stock Market By Team');
+    // The page's own list was fetched once: the ticks patched it (the API calls above are the test's).
+    expect(listRequests.length).toBe(loads);
+
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('list', { name: 'Trending players' }).locator('[data-player-id]').first().waitFor();
+    await followsTheServer(page, '[aria-label="Trending players"]', 'Home Trending');
+    expect(page.url()).toBe(`${app!.url}/`);
+  }, 200_000);
+});
+
+describe('market listings follow other players', () => {
+  const baseUrl = appUrl();
+
+  it('a listing added by one player appears on another’s Market page, and leaves it when sold', async () => {
+    const [watcher, seller, buyer] = (await Promise.all(
+      ['live-watcher', 'live-lister', 'live-taker'].map((prefix) => newPlayer(baseUrl, prefix)),
+    )) as [Page, Page, Page];
+    const cards = await json<{ id: number; player: ApiPlayer }[]>(seller, 'get', '/api/user/cards');
+    const card = cards.sort((a, b) => a.player.currentPrice - b.player.currentPrice)[0]!;
+    const { coins } = await json<{ coins: number }>(buyer, 'get', '/api/user/balance');
+    expect(coins, 'the buyer affords the cheapest starter card').toBeGreaterThanOrEqual(
+      card.player.currentPrice,
+    );
+
+    // The watcher looks at that player's listings: the market's own card of them, no user's yet.
+    await openLive(watcher, '/market');
+    await watcher.getByRole('button', { name: 'Search players' }).click();
+    await watcher.getByPlaceholder('Search players...').fill(card.player.name);
+    const list = watcher.getByRole('list', { name: 'Market listings' });
+    await list.getByText(card.player.name).first().waitFor();
+    const listing = watcher.getByTestId(`listing-${card.id}`);
+    expect(await listing.count()).toBe(0);
+
+    const price = card.player.currentPrice;
+    await json(seller, 'post', `/api/market/sell/${card.id}`, { price });
+    await listing.waitFor({ timeout: GIVE_UP_MS });
+    await expect.poll(() => listing.textContent()).toContain(price.toLocaleString('en-US'));
+
+    await json(buyer, 'post', `/api/market/buy/${card.id}`, { expectedPrice: price });
+    await listing.waitFor({ state: 'detached', timeout: GIVE_UP_MS });
+    expect(watcher.url()).toBe(`${baseUrl}/market`);
+  }, 150_000);
+});

@@ -1,0 +1,68 @@
+import type { QueryClient, QueryFilters } from '@tanstack/react-query';
+
+import type { Card, LivePrices, PriceHistory, User } from '@touchline/contract';
+
+import { userQueryKey } from '@/lib/data/auth';
+import { cardKeys } from '@/lib/data/cards';
+import { marketKeys } from '@/lib/data/market';
+
+import { recordTick } from './last-tick';
+import {
+  appendHistoryPoint,
+  patchCards,
+  patchCatalog,
+  patchCollectionValue,
+  patchMarketItems,
+  patchPlayers,
+  priceMap,
+  type PriceMap,
+} from './price-patches';
+
+/** Patches every cached query the filters match (every filter of a list, every team) that holds data. */
+function patchAll<T>(queryClient: QueryClient, filters: QueryFilters, patch: (data: T) => T): void {
+  for (const [queryKey, data] of queryClient.getQueriesData<T>(filters)) {
+    if (data === undefined) continue;
+    const next = patch(data);
+    if (next !== data) queryClient.setQueryData<T>(queryKey, next);
+  }
+}
+
+/** Arrays only: a key's prefix can also cover a cached answer of another shape. */
+const lists =
+  <T>(patch: (list: readonly T[], prices: PriceMap) => T[], prices: PriceMap) =>
+  (data: readonly T[]) =>
+    Array.isArray(data) ? patch(data, prices) : (data as T[]);
+
+/**
+ * `prices`: a tick moved these players' prices. Every cached answer that shows a price is patched in
+ * place (the market's listings, the stock market under every filter, trending, the catalog, rosters,
+ * the user's cards and collection value, each cached price history gains the tick's point), so the
+ * screens move without refetching lists of every player.
+ */
+export function onPrices(queryClient: QueryClient, tick: LivePrices): void {
+  recordTick(tick.at);
+  if (tick.prices.length === 0) return;
+  const prices = priceMap(tick.prices);
+
+  // Before the cards are patched: the value moves by what each owned card's price moved.
+  const ownCards = queryClient.getQueryData<Card[]>(cardKeys.userCards());
+  if (ownCards) {
+    const user = queryClient.getQueryData<User | null>(userQueryKey);
+    if (user) {
+      const next = patchCollectionValue(user, ownCards, prices);
+      if (next !== user) queryClient.setQueryData<User | null>(userQueryKey, next);
+    }
+  }
+
+  const players = lists(patchPlayers, prices);
+  patchAll(queryClient, { queryKey: marketKeys.listings() }, lists(patchMarketItems, prices));
+  patchAll(queryClient, { queryKey: marketKeys.players() }, players);
+  patchAll(queryClient, { queryKey: marketKeys.trending() }, players);
+  patchAll(queryClient, { queryKey: cardKeys.rosters() }, players);
+  patchAll(queryClient, { queryKey: cardKeys.catalog() }, lists(patchCatalog, prices));
+  patchAll(queryClient, { queryKey: cardKeys.userCards() }, lists(patchCards<Card>, prices));
+  patchAll(queryClient, { queryKey: cardKeys.starterPack() }, lists(patchCards<Card>, prices));
+  patchAll<PriceHistory>(queryClient, { queryKey: marketKeys.histories() }, (history) =>
+    Array.isArray(history.points) ? appendHistoryPoint(history, prices, tick.at) : history,
+  );
+}
