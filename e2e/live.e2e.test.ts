@@ -57,7 +57,7 @@ async function newPlayer(prefix: string, url = baseUrl): Promise<Player> {
     await expect
       .poll(async () => (await page.request.post('/api/login', credentials)).status(), {
         timeout: 60_000,
-        intervals: [1_000],
+        interval: 1_000,
       })
       .toBe(200);
   await expect.poll(async () => (await cardsOf(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
@@ -120,7 +120,7 @@ async function sendOffer(sender: Page, cardId: number, recipient: string) {
         if (res.status() === 201) offer = (await res.json()) as typeof offer;
         return res.status();
       },
-      { timeout: 30_000, intervals: [250] },
+      { timeout: 30_000, interval: 250 },
     )
     .toBe(201);
   return offer!;
