@@ -246,6 +246,8 @@ describe('/admin/cashout', () => {
     const { user } = renderApp('/admin/cashout');
     const row = await screen.findByTestId('cashout-15');
     expect(within(row).getByText('Test payment')).toBeInTheDocument();
+    // The amount stays a text of its own (the browser tests find it exactly).
+    expect(within(row).getByText('$30.97')).toBeInTheDocument();
     expect(within(await screen.findByTestId('cashout-11')).queryByText('Test payment')).toBeNull();
     await user.click(within(row).getByRole('button', { name: 'Manage Request' }));
     await user.click(await screen.findByRole('menuitem', { name: 'View Details' }));

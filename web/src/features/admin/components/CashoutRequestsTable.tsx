@@ -62,7 +62,7 @@ export function CashoutRequestsTable({ status, requests, onAction, onDetails }: 
               <td className={cell}>{formatNumber(request.coinsAmount)}</td>
               <td className={cell}>
                 <span className="inline-flex items-center gap-1">
-                  {formatCash(request.cashAmount)}
+                  <span>{formatCash(request.cashAmount)}</span>
                   {request.test && <TestPaymentBadge />}
                 </span>
               </td>
