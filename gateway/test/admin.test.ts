@@ -162,7 +162,13 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
         paypalEmail: 'rich@paypal.example',
         user: expect.objectContaining({ email: expect.stringContaining('rich@') }),
         processedAt: null,
-        requester: expect.objectContaining({ purchaseCount: 3, purchaseTotal: 60 }),
+        test: true,
+        requester: expect.objectContaining({
+          purchaseCount: 0,
+          purchaseTotal: 0,
+          testPurchaseCount: 3,
+          testPurchaseTotal: 60,
+        }),
       }),
     ]);
     expect(answers.get('POST /api/admin/cashout/:requestId/status')!.body).toMatchObject({

@@ -225,4 +225,40 @@ describe('/admin/cashout', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  // Issue #29 item 4: the review showed a $33 purchase total with nothing saying it was test money.
+  it('marks a test cashout and shows real purchases and test payments apart', async () => {
+    const test = makeCashout({
+      id: 15,
+      cashAmount: 30.97,
+      test: true,
+      requester: makeReport({
+        purchaseCount: 0,
+        purchaseTotal: 0,
+        testPurchaseCount: 3,
+        testPurchaseTotal: 33,
+      }),
+    });
+    mockFetch({
+      'GET /api/user': { body: makeUser({ isAdmin: true }) },
+      'GET /api/admin/cashout/requests': { body: [test, ...requests] },
+    });
+    const { user } = renderApp('/admin/cashout');
+    const row = await screen.findByTestId('cashout-15');
+    expect(within(row).getByText('Test payment')).toBeInTheDocument();
+    // The amount stays a text of its own (the browser tests find it exactly).
+    expect(within(row).getByText('$30.97')).toBeInTheDocument();
+    expect(within(await screen.findByTestId('cashout-11')).queryByText('Test payment')).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Manage Request' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cashout Request Details' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Test cashout: requested where payments run in test mode. No real money was paid in for it.',
+    );
+    const flags = within(dialog).getByRole('region', { name: 'Fraud flags' });
+    expect(within(flags).getByText('Purchases').nextElementSibling).toHaveTextContent('0 ($0.00)');
+    expect(within(flags).getByText('Test payments').nextElementSibling).toHaveTextContent(
+      '3 ($33.00)Test payment',
+    );
+  });
 });

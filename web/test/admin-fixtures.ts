@@ -6,6 +6,8 @@ export function makeReport(overrides: Partial<FraudReport> = {}): FraudReport {
     accountAgeDays: 40,
     purchaseCount: 3,
     purchaseTotal: 60,
+    testPurchaseCount: 0,
+    testPurchaseTotal: 0,
     coinsReceivedFromPlayers: 0,
     coinsSentToPlayers: 0,
     cardsReceivedFromPlayers: 0,
@@ -33,6 +35,7 @@ export function makeCashout(overrides: Partial<AdminCashoutRequest> = {}): Admin
     processedByUserId: null,
     feeCoins: 0,
     requester: makeReport(),
+    test: false,
     ...overrides,
   };
 }

@@ -114,7 +114,7 @@ describe('/cashout', { timeout: 30_000 }, () => {
     const requirements = screen.getByRole('region', { name: 'Requirements' });
     for (const text of [
       'At least 3 purchases',
-      'Total purchases must exceed the cash-out amount',
+      'Total purchases, less earlier cash-outs, must exceed the cash-out amount',
       'One cash-out per month',
       'The platform needs sufficient funds',
       'Processing takes 1-3 business days',

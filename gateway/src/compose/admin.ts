@@ -40,6 +40,8 @@ export function fraudReportJson(report: FraudReport__Output): FraudReport {
     accountAgeDays: report.accountAgeDays,
     purchaseCount: report.purchaseCount,
     purchaseTotal: dollars(report.purchaseTotalCents),
+    testPurchaseCount: report.testPurchaseCount,
+    testPurchaseTotal: dollars(report.testPurchaseTotalCents),
     coinsReceivedFromPlayers: report.coinsReceivedFromPlayers,
     coinsSentToPlayers: report.coinsSentToPlayers,
     cardsReceivedFromPlayers: report.cardsReceivedFromPlayers,
@@ -66,6 +68,7 @@ export function adminCashoutJson(request: AdminCashout__Output): AdminCashoutReq
     processedByUserId: request.processedByUserId || null,
     feeCoins: request.feeCoins,
     requester: request.requester ? fraudReportJson(request.requester) : null,
+    test: request.test,
   };
 }
 

@@ -60,6 +60,13 @@ KAFKA_BROKERS: {{ $root.Values.platform.kafka.brokers | quote }}
 {{- if has "redis" $c.uses }}
 REDIS_URL: {{ $root.Values.platform.redis.url | quote }}
 {{- end }}
+{{- if has "stripe" $c.secrets }}
+{{- /* Never test payments by omission: live without a Stripe Secret stops the install here. */}}
+{{- if and (ne $root.Values.payments.mode "test") (not $root.Values.secrets.stripe.existingSecret) }}
+{{- required "payments.mode is live but secrets.stripe.existingSecret is empty: name the Secret with STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or set payments.mode=test (PAYMENTS_MODE=test: test payments only)" "" }}
+{{- end }}
+PAYMENTS_MODE: {{ $root.Values.payments.mode | quote }}
+{{- end }}
 {{- if eq $c.kind "grpc" }}
 GRPC_HOST: "0.0.0.0"
 GRPC_PORT: {{ $c.grpcPort | quote }}

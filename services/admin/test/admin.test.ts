@@ -219,7 +219,15 @@ describe('cash-out review', () => {
       coinsAmount: 20_000,
       cashAmountCents: 774,
       paypalEmail: 'payer@paypal.example',
-      requester: { userId: payer.id, purchaseCount: 3, purchaseTotalCents: 6_000 },
+      // A test deployment: the request is marked test, and the test-card purchases are no money.
+      test: true,
+      requester: {
+        userId: payer.id,
+        purchaseCount: 0,
+        purchaseTotalCents: 0,
+        testPurchaseCount: 3,
+        testPurchaseTotalCents: 6_000,
+      },
     });
     const profit = (await h.client.GetAdminWallet({ userId: admin })).profitWallet;
     await h.client.SetCashoutStatus({
@@ -347,8 +355,9 @@ describe('users, cards and the shop', () => {
     expect(row).toMatchObject({
       email: p.email,
       coins: 60_000,
-      purchaseCount: 1,
-      purchaseTotalCents: 2_000,
+      // Its one purchase was a test payment: "Spent" is real money only.
+      purchaseCount: 0,
+      purchaseTotalCents: 0,
       cardCount: 3,
       collectionValue: cards.reduce((t, c) => t + c.player!.currentPrice, 0),
       rank,

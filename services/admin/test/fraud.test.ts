@@ -31,6 +31,8 @@ const facts = (userId: number, createdAt = daysAgo(30), purchaseTotalCents = 0) 
   createdAt,
   purchaseCount: purchaseTotalCents > 0 ? 3 : 0,
   purchaseTotalCents,
+  testPurchaseCount: 0,
+  testPurchaseTotalCents: 0,
 });
 
 describe('fraud flags', () => {

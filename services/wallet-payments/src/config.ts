@@ -7,6 +7,11 @@ export const walletConfigSchema = z.object({
   // Coins granted from platform:mint on sign-up (design.md section 3); 0 turns the grant off.
   WELCOME_COINS: z.coerce.number().int().min(0).max(MAX_AMOUNT).default(10_000),
 
+  // live: a Stripe key takes real money, and only real payments count toward cash-outs. test: test
+  // payments (the built-in provider, or Stripe test keys) count, and cash-outs are marked test.
+  // Without STRIPE_SECRET_KEY the wallet refuses to start unless this says test (`npm start` sets it).
+  PAYMENTS_MODE: optionalEnv(z.enum(['live', 'test'])),
+
   // Stripe (design.md section 3). Without STRIPE_SECRET_KEY the built-in test provider takes payments.
   STRIPE_SECRET_KEY: optionalEnv(
     z.string().regex(/^(sk|rk)_/, 'expected a Stripe secret key (sk_… or rk_…)'),

@@ -31,6 +31,7 @@ export const walletService: ServiceModule<WalletConfig, WalletHandlers> = {
       clock,
       logger,
       welcomeCoins: config.WELCOME_COINS,
+      paymentsMode: payments.mode,
       payments: payments.provider,
       testPayments: payments.test,
       cards,
@@ -40,8 +41,8 @@ export const walletService: ServiceModule<WalletConfig, WalletHandlers> = {
     payments.test?.webhooks.deliverTo((payload, signature) =>
       handleStripeWebhook(deps, { payload, signature }),
     );
-    if (payments.provider.mode === 'test' && config.NODE_ENV === 'production')
-      logger.warn('STRIPE_SECRET_KEY is not set: payments run in TEST MODE and no real money is taken');
+    if (payments.mode === 'test' && config.NODE_ENV === 'production')
+      logger.warn('PAYMENTS_MODE=test: no real money is taken, and every cash-out is marked test');
 
     const demoCodes = await seedDemoPromoCodes(db, { seed: config.DEMO_PROMO_CODES });
     if (demoCodes.added.length > 0) logger.info({ codes: demoCodes.added }, 'seeded the demo promo codes');

@@ -4,16 +4,30 @@ import { Outbox, systemRandom, type Clock } from '@touchline/kit';
 import { silentLogger } from '@touchline/kit/src/testing';
 import { decodeEvent, type EventOutput, type Topic } from '@touchline/protos';
 import { findCoinPackage } from '../src/domain/coin-packages';
+import type { PaymentsMode } from '../src/domain/payment-mode';
 import { creditPurchaseIn } from '../src/use-cases/credit-purchase';
 import type { WalletDeps } from '../src/use-cases/deps';
 import { grant } from '../src/use-cases/grant';
 
-export function depsAt(db: Knex, clock: Clock): WalletDeps {
-  return { db, outbox: new Outbox(clock, systemRandom), clock, logger: silentLogger, welcomeCoins: 0 };
+/** Use-case dependencies at `clock`; a test deployment (test payments back cash-outs) unless told live. */
+export function depsAt(db: Knex, clock: Clock, paymentsMode: PaymentsMode = 'test'): WalletDeps {
+  return {
+    db,
+    outbox: new Outbox(clock, systemRandom),
+    clock,
+    logger: silentLogger,
+    welcomeCoins: 0,
+    paymentsMode,
+  };
 }
 
-/** A completed coin purchase, credited as the success page or the webhook would. */
-export async function buy(deps: WalletDeps, userId: number, packageId = 'rare-roll'): Promise<void> {
+/** A completed coin purchase, credited as the success page or the webhook would; a test payment unless `livemode`. */
+export async function buy(
+  deps: WalletDeps,
+  userId: number,
+  packageId = 'rare-roll',
+  livemode = false,
+): Promise<void> {
   const pkg = findCoinPackage(packageId)!;
   await deps.db.transaction((trx) =>
     creditPurchaseIn(
@@ -28,7 +42,7 @@ export async function buy(deps: WalletDeps, userId: number, packageId = 'rare-ro
         currency: 'usd',
       },
       'confirm',
-      false,
+      livemode,
     ),
   );
 }

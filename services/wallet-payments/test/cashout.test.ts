@@ -10,6 +10,7 @@ import {
   NOT_ENOUGH_FOR_CASHOUT,
   PLATFORM_FUNDS_SHORT,
   alreadyThisMonth,
+  ceilingTooLow,
   purchasesTooLow,
   tooFewPurchases,
   type CashoutStatus,
@@ -171,29 +172,29 @@ describe('RequestCashout refuses each rule with its own message and changes noth
   });
 
   it('not enough platform funds (purchases minus paid and pending cash-outs)', async () => {
-    // A fresh wallet, so that only this player's money is in the platform.
+    // A fresh wallet, so that only these players' money is in the platform.
     const own = await startWallet({ WELCOME_COINS: '0' });
     try {
-      const c = fixedClock('2026-10-05T15:00:00Z');
+      const c = fixedClock('2026-11-05T15:00:00Z');
       const d = depsAt(own.test.database.db, c);
       const user = 7;
       for (let i = 0; i < 3; i++) await buy(d, user);
-      const first = await requestCashout(d, {
-        userId: user,
-        coinsAmount: 150_000,
-        paypalEmail: 'me@paypal.example',
-        idempotencyKey: key(),
+      // Another player's $58.07 cash-out paid before the ceiling rule, on no purchases of theirs:
+      // $60.00 came in, $1.93 is left, though this player's own ceiling is the whole $60.00.
+      await own.test.database.db('cashout_requests').insert({
+        user_id: 8,
+        status: 'completed',
+        coins_amount: 150_000,
+        cash_amount_cents: cashCents(150_000),
+        fee_coins: feeCoins(150_000),
+        paypal_email: 'earlier@paypal.example',
+        idempotency_key: '8:legacy',
+        month_key: '2026-10',
+        test: true,
+        created_at: c.now(),
+        updated_at: c.now(),
+        processed_at: c.now(),
       });
-      for (const to of ['processing', 'completed'])
-        await setCashoutStatus(d, {
-          actorUserId: ADMIN,
-          requestId: first.request!.id,
-          status: to,
-          idempotencyKey: key(),
-        });
-      // Next month: the purchases ($60) still exceed the cash ($58.07), but $58.07 was paid already.
-      c.set('2026-11-05T15:00:00Z');
-      await give(d, user, 150_000);
       const before = await snapshot(own.test.database.db);
       const error = await refused(
         requestCashout(d, {
@@ -209,6 +210,100 @@ describe('RequestCashout refuses each rule with its own message and changes noth
     } finally {
       await own.stop();
     }
+  });
+});
+
+describe('the ceiling: purchases less earlier cash-outs', () => {
+  const monthly = (d: WalletDeps, userId: number, coinsAmount: number) =>
+    requestCashout(d, { userId, coinsAmount, paypalEmail: 'me@paypal.example', idempotencyKey: key() });
+
+  // Issue #29 item 10: the same $60 of purchases backed a new $58.07 cash-out every month. The shared
+  // wallet holds other players' money, so the platform funds rule does not stop it.
+  it('the same purchases do not back a second monthly cash-out', async () => {
+    const c = fixedClock('2026-10-05T15:00:00Z');
+    const d = depsAt(w.test.database.db, c);
+    const user = await buyer();
+    const first = await monthly(d, user, 150_000);
+    expect(first.request).toMatchObject({ status: 'pending', cashAmountCents: 5_807 });
+    await move(first.request!.id, 'processing');
+    await move(first.request!.id, 'completed');
+
+    c.set('2026-11-05T15:00:00Z');
+    await give(d, user, 150_000);
+    const before = await snapshot(w.test.database.db);
+    expect((await refused(monthly(d, user, 150_000))).message).toBe(ceilingTooLow(6_000, 5_807, 5_807));
+    // $1.93 is left, below the $5.00 minimum: no amount passes.
+    expect((await refused(monthly(d, user, 12_920))).message).toBe(ceilingTooLow(6_000, 5_807, 500));
+    expect(await snapshot(w.test.database.db)).toEqual(before);
+
+    // New purchases raise it again: $120.00 - $58.07 = $61.93 > $58.07.
+    for (let i = 0; i < 3; i++) await buy(d, user);
+    await expect(monthly(d, user, 150_000)).resolves.toMatchObject({
+      request: { status: 'pending', cashAmountCents: 5_807 },
+    });
+    await expectLedgerOk(d);
+  });
+
+  it('an open request counts against it; a rejected one does not', async () => {
+    const c = fixedClock('2026-10-06T15:00:00Z');
+    const d = depsAt(w.test.database.db, c);
+    const user = await buyer();
+    await give(d, user, 150_000);
+    const pending = await monthly(d, user, 150_000);
+    c.set('2026-11-06T15:00:00Z');
+    // Still pending from October: $58.07 of the $60.00 is spoken for.
+    expect((await refused(monthly(d, user, 13_000))).message).toBe(ceilingTooLow(6_000, 5_807, 503));
+    await move(pending.request!.id, 'rejected');
+    await expect(monthly(d, user, 150_000)).resolves.toMatchObject({ request: { status: 'pending' } });
+  });
+});
+
+describe('payment mode', () => {
+  const starterStacks = async (d: WalletDeps, livemode: boolean) => {
+    const user = ++nextUser;
+    for (let i = 0; i < 3; i++) await buy(d, user, 'starter-stack', livemode);
+    await give(d, user, 5_000);
+    return user;
+  };
+  const ask80k = (d: WalletDeps, userId: number) =>
+    requestCashout(d, {
+      userId,
+      coinsAmount: 80_000,
+      paypalEmail: 'me@paypal.example',
+      idempotencyKey: key(),
+    });
+
+  // Issue #29 item 4: three test-card purchases ($33.00) made a $30.97 cash-out acceptable in a
+  // deployment without a Stripe key. In a live deployment test payments count toward nothing.
+  it('live: test payments back no cash-out, and eligibility does not count them', async () => {
+    const live = depsAt(w.test.database.db, clock, 'live');
+    const user = await starterStacks(live, false);
+    const before = await snapshot(w.test.database.db);
+    expect((await refused(ask80k(live, user))).message).toBe(tooFewPurchases(0));
+    expect(await snapshot(w.test.database.db)).toEqual(before);
+    expect(await cashoutEligibility(live, user)).toMatchObject({
+      eligible: false,
+      purchaseCount: 0,
+      purchaseTotalCents: 0,
+    });
+  });
+
+  it('live: real purchases back a cash-out that is not marked test', async () => {
+    const live = depsAt(w.test.database.db, clock, 'live');
+    const user = await starterStacks(live, true);
+    const created = await ask80k(live, user);
+    expect(created.request).toMatchObject({ cashAmountCents: 3_097, test: false });
+  });
+
+  it('test: test payments count, and the cash-out is marked test for the admins', async () => {
+    const test = depsAt(w.test.database.db, clock, 'test');
+    const user = await starterStacks(test, false);
+    expect(await cashoutEligibility(test, user)).toMatchObject({
+      purchaseCount: 3,
+      purchaseTotalCents: 3_300,
+    });
+    const created = await ask80k(test, user);
+    expect(created.request).toMatchObject({ cashAmountCents: 3_097, test: true });
   });
 });
 

@@ -49,6 +49,7 @@ export function testModeDeps(
     clock,
     logger: silentLogger,
     welcomeCoins: 0,
+    paymentsMode: 'test' as const,
     payments: provider,
     testPayments: provider,
   };

@@ -1,8 +1,15 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, toHttpError } from '@touchline/kit';
+import { ConfigError, systemClock, systemRandom, toHttpError } from '@touchline/kit';
+import { silentLogger } from '@touchline/kit/src/testing';
 import { walletConfigSchema } from '../src/config';
-import { AMOUNT_MISMATCH, INVALID_SIGNATURE, PAYMENT_NOT_SUCCEEDED } from '../src/domain/payments';
+import { PAYMENTS_MODE_REQUIRED } from '../src/domain/payment-mode';
+import {
+  AMOUNT_MISMATCH,
+  INVALID_SIGNATURE,
+  NOT_A_COIN_PURCHASE,
+  PAYMENT_NOT_SUCCEEDED,
+} from '../src/domain/payments';
 import {
   AUTHENTICATION_FAILED,
   CARD_DECLINED,
@@ -455,24 +462,29 @@ describe('test mode (no STRIPE_SECRET_KEY)', () => {
       ...card(CARD_DECLINE),
     });
 
+    // The test provider's payments are test payments: counted apart from real money.
+    const none = { purchaseCount: 0, totalCents: 0, testPurchaseCount: 0, testTotalCents: 0 };
     expect(await getPurchaseSummary(t.deps, 19)).toEqual({
-      summary: { userId: 19, purchaseCount: 2, totalCents: 11_100 },
+      summary: { ...none, userId: 19, testPurchaseCount: 2, testTotalCents: 11_100 },
     });
-    expect(await getPurchaseSummary(t.deps, 999)).toEqual({
-      summary: { userId: 999, purchaseCount: 0, totalCents: 0 },
-    });
+    expect(await getPurchaseSummary(t.deps, 999)).toEqual({ summary: { ...none, userId: 999 } });
     expect(await getPurchaseSummaries(t.deps, [19, 999, 11])).toEqual({
       summaries: [
-        { userId: 19, purchaseCount: 2, totalCents: 11_100 },
-        { userId: 999, purchaseCount: 0, totalCents: 0 },
-        { userId: 11, purchaseCount: 1, totalCents: 2_000 },
+        { ...none, userId: 19, testPurchaseCount: 2, testTotalCents: 11_100 },
+        { ...none, userId: 999 },
+        { ...none, userId: 11, testPurchaseCount: 1, testTotalCents: 2_000 },
       ],
     });
     const all = await w.client.GetPurchaseSummaries({ userIds: [] });
     expect(all.summaries.map((s) => s.userId)).toEqual(
       [...all.summaries.map((s) => s.userId)].sort((a, b) => a - b),
     );
-    expect(all.summaries).toContainEqual({ userId: 19, purchaseCount: 2, totalCents: 11_100 });
+    expect(all.summaries).toContainEqual({
+      ...none,
+      userId: 19,
+      testPurchaseCount: 2,
+      testTotalCents: 11_100,
+    });
     t.captured.length = 0;
   });
 
@@ -530,6 +542,7 @@ describe('real Stripe mode (the stripe SDK against a Stripe-shaped fake)', () =>
     fake = await startStripeFake(SECRET_KEY);
     w = await startWallet({
       WELCOME_COINS: '0',
+      PAYMENTS_MODE: 'live',
       STRIPE_SECRET_KEY: SECRET_KEY,
       STRIPE_PUBLISHABLE_KEY: 'pk_test_touchline_fake',
       STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
@@ -616,6 +629,120 @@ describe('real Stripe mode (the stripe SDK against a Stripe-shaped fake)', () =>
     await expectLedgerOk(w.deps);
   });
 
+  /** payment_intent.succeeded for `intent` as the payload Stripe posts, signed at `timestamp` (seconds). */
+  function signedAt(intent: object, eventId: string, timestamp = Math.floor(Date.now() / 1000)) {
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: timestamp,
+      livemode: false,
+      data: { object: intent },
+    });
+    const signature = offlineStripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: STRIPE_SECRET,
+      timestamp,
+    });
+    return { payload: Buffer.from(payload), signature };
+  }
+
+  // Issue #29 item 9: with the signing secret, an event for an intent the wallet never created
+  // credited 1,000,000 coins for 1 cent.
+  it('credits no signed event for an intent the wallet did not create, nor its success page', async () => {
+    const forged = {
+      id: 'pi_fake_forged',
+      object: 'payment_intent' as const,
+      amount: 1,
+      currency: 'usd',
+      status: 'succeeded',
+      client_secret: 'pi_fake_forged_secret',
+      livemode: false,
+      metadata: { userId: '34', packageId: 'ultra-stack', coins: '1000000' },
+    };
+    fake.intents.set(forged.id, forged);
+    expect(await w.client.HandleStripeWebhook(signedAt(forged, 'evt_forged_1'))).toMatchObject({
+      handled: false,
+    });
+    await expect(w.client.ConfirmPayment({ userId: 34, paymentIntentId: forged.id })).rejects.toEqual(
+      rpcError(status.FAILED_PRECONDITION, NOT_A_COIN_PURCHASE),
+    );
+    expect(await w.client.GetBalance({ userId: 34 })).toMatchObject({ coins: 0 });
+    expect(await purchasesOf(w.test.database.db, 34)).toEqual([]);
+    // Redelivered, it is still refused: recorded unhandled, never credited.
+    expect(await w.client.HandleStripeWebhook(signedAt(forged, 'evt_forged_1'))).toMatchObject({
+      handled: false,
+    });
+    expect(await w.client.GetBalance({ userId: 34 })).toMatchObject({ coins: 0 });
+    await expectLedgerOk(w.deps);
+  });
+
+  it('credits an intent it created only for the amount, package and coins it created it for', async () => {
+    const { paymentIntentId: id } = await w.client.CreatePaymentIntent({
+      userId: 35,
+      ...RARE_ROLL,
+      idempotencyKey: 'stripe-mismatch',
+    });
+    fake.succeed(id);
+    const genuine = fake.intents.get(id)!;
+    for (const [n, edit] of [
+      { amount: 1 },
+      { metadata: { ...genuine.metadata, coins: '1000000' } },
+      { metadata: { ...genuine.metadata, packageId: 'ultra-stack', coins: '250000' }, amount: 10_000 },
+      { metadata: { ...genuine.metadata, userId: '36' } },
+      { currency: 'eur' },
+    ].entries())
+      expect(
+        await w.client.HandleStripeWebhook(signedAt({ ...genuine, ...edit }, `evt_mismatch_${n}`)),
+      ).toMatchObject({ handled: false });
+    expect(await w.client.GetBalance({ userId: 35 })).toMatchObject({ coins: 0 });
+    expect(await w.client.GetBalance({ userId: 36 })).toMatchObject({ coins: 0 });
+    // The intent as created still credits its 50,000 coins, once.
+    expect(await w.client.HandleStripeWebhook(signedAt(genuine, 'evt_mismatch_ok'))).toMatchObject({
+      handled: true,
+    });
+    expect(await w.client.GetBalance({ userId: 35 })).toMatchObject({ coins: 50_000 });
+    expect(await purchasesOf(w.test.database.db, 35)).toMatchObject([{ amount_cents: 2_000, coins: 50_000 }]);
+    await expectLedgerOk(w.deps);
+  });
+
+  // A timestamp 600 s in the future was accepted: the SDK's tolerance covers the past only.
+  it('accepts a signature timestamp only within 5 minutes either way', async () => {
+    const { paymentIntentId: id } = await w.client.CreatePaymentIntent({
+      userId: 37,
+      ...RARE_ROLL,
+      idempotencyKey: 'stripe-timestamps',
+    });
+    fake.succeed(id);
+    const intent = fake.intents.get(id)!;
+    const now = Math.floor(Date.now() / 1000);
+    for (const [n, offset] of [600, 310, -600].entries())
+      await expect(
+        w.client.HandleStripeWebhook(signedAt(intent, `evt_time_${n}`, now + offset)),
+      ).rejects.toEqual(rpcError(status.INVALID_ARGUMENT, INVALID_SIGNATURE));
+    expect(await w.client.GetBalance({ userId: 37 })).toMatchObject({ coins: 0 });
+    expect(await w.client.HandleStripeWebhook(signedAt(intent, 'evt_time_ok', now + 240))).toMatchObject({
+      handled: true,
+    });
+    expect(await w.client.GetBalance({ userId: 37 })).toMatchObject({ coins: 50_000 });
+  });
+
+  it('stores each intent it creates, once, with what it was created for', async () => {
+    const order = { userId: 38, ...RARE_ROLL, idempotencyKey: 'stripe-stored' };
+    const first = await w.client.CreatePaymentIntent(order);
+    const again = await w.client.CreatePaymentIntent(order);
+    expect(again.paymentIntentId).toBe(first.paymentIntentId);
+    expect(await w.test.database.db('payment_intents').where({ user_id: 38 })).toMatchObject([
+      {
+        id: first.paymentIntentId,
+        package_id: 'rare-roll',
+        amount_cents: expect.anything(),
+        coins: expect.anything(),
+        livemode: false,
+      },
+    ]);
+  });
+
   it('answers an intent Stripe does not know NOT_FOUND, and has no test card form', async () => {
     await expect(w.client.ConfirmPayment({ userId: 31, paymentIntentId: 'pi_unknown' })).rejects.toEqual(
       rpcError(status.NOT_FOUND, 'Payment not found'),
@@ -639,6 +766,49 @@ describe('real Stripe mode (the stripe SDK against a Stripe-shaped fake)', () =>
       }),
     ).rejects.toThrow(ConfigError);
     expect(() => walletConfigSchema.parse({ STRIPE_SECRET_KEY: 'pk_live_wrong_kind' })).toThrow();
+  });
+});
+
+describe('payment mode (issue #29 item 4)', () => {
+  const deps = () => ({
+    db: undefined as never,
+    clock: systemClock,
+    random: systemRandom,
+    logger: silentLogger,
+  });
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: 'sk_live_touchline_mode',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_touchline_mode',
+    STRIPE_WEBHOOK_SECRET: 'whsec_touchline_mode',
+  };
+
+  it('refuses to start without a Stripe key unless PAYMENTS_MODE=test, naming the variables', async () => {
+    for (const env of [{}, { PAYMENTS_MODE: 'live' }, { PAYMENTS_MODE: '' }]) {
+      const config = walletConfigSchema.parse(env);
+      const error = await createPayments(config, deps()).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain(PAYMENTS_MODE_REQUIRED);
+      expect((error as Error).message).toMatch(/STRIPE_SECRET_KEY.*PAYMENTS_MODE=test/);
+    }
+    // The service itself, as stack mode and the chart start it.
+    await expect(startWallet({ PAYMENTS_MODE: '' })).rejects.toThrow(/PAYMENTS_MODE=test/);
+  });
+
+  it('is test only when PAYMENTS_MODE=test says so, and live with a Stripe key otherwise', async () => {
+    const test = await createPayments(walletConfigSchema.parse({ PAYMENTS_MODE: 'test' }), deps());
+    expect({ mode: test.mode, provider: test.provider.mode }).toEqual({ mode: 'test', provider: 'test' });
+    await test.test?.webhooks.close();
+    const live = await createPayments(walletConfigSchema.parse(stripeKeys), deps());
+    expect({ mode: live.mode, provider: live.provider.mode }).toEqual({ mode: 'live', provider: 'stripe' });
+    const stripeTest = await createPayments(
+      walletConfigSchema.parse({ ...stripeKeys, PAYMENTS_MODE: 'test' }),
+      deps(),
+    );
+    expect(stripeTest.mode).toBe('test');
+    expect(() => walletConfigSchema.parse({ PAYMENTS_MODE: 'real' })).toThrow();
   });
 });
 

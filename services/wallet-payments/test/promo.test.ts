@@ -52,6 +52,7 @@ function promoDeps(db: Knex, cardMinter: CardMinter, clock: Clock = systemClock)
     clock,
     logger: silentLogger,
     welcomeCoins: 0,
+    paymentsMode: 'test',
     cards: cardMinter,
     promoMintRetryAfterMs: 5_000,
   };

@@ -26,6 +26,7 @@ export function walletDeps(db: Knex, welcomeCoins = 10_000): WalletDeps {
     clock: systemClock,
     logger: silentLogger,
     welcomeCoins,
+    paymentsMode: 'test',
   };
 }
 

@@ -61,6 +61,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Benc
       GRPC_BASE_PORT: String(grpcBase),
       MARKET_HOURS: 'always',
       WELCOME_COINS: '100000000',
+      // No Stripe key: test payments, which the wallet takes only when told.
+      PAYMENTS_MODE: 'test',
       RATE_LIMIT_SCALE: '100000',
       LOG_LEVEL: 'warn',
       ...env,

@@ -140,6 +140,8 @@ async function main(): Promise<void> {
       WELCOME_COINS: String(config.welcomeCoins),
       RATE_LIMIT_SCALE: '100000',
       DEMO_PROMO_CODES: 'true',
+      // No Stripe key: the run's payments are test payments, which the wallet takes only when told.
+      PAYMENTS_MODE: 'test',
       STRIPE_WEBHOOK_SECRET: config.webhookSecret,
       LOG_LEVEL: 'warn',
       // Killed processes come back within seconds, also after several kills in a row.

@@ -26,6 +26,21 @@ import { ROOT } from './paths';
  * against the code: topics, roles, peers, config schemas, probes, hardening.
  */
 const CHART = 'helm/touchline';
+/** Test payments over a profile without a Stripe Secret (after checking that it refuses without). */
+const TEST_PAYMENTS_VALUES = 'tools/deploy/src/check/test-payments.values.yaml';
+
+/** The chart must refuse to render live payments without a Stripe Secret, saying what to set. */
+function refusesLivePaymentsWithoutStripe(files: string[]): string[] {
+  try {
+    helmTemplate(CHART, files);
+  } catch (error) {
+    const said = `${(error as { stderr?: unknown }).stderr ?? ''}${(error as Error).message}`;
+    return said.includes('payments.mode=test') && said.includes('secrets.stripe.existingSecret')
+      ? []
+      : [`refused without naming secrets.stripe.existingSecret and payments.mode=test: ${said}`];
+  }
+  return ['rendered live payments without a Stripe Secret'];
+}
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -52,8 +67,20 @@ async function main(): Promise<void> {
   const skaffold = readSkaffold();
   const profiles = profileValues(skaffold);
   const charts: Record<string, Rendered> = {};
-  for (const [profile, files] of Object.entries(profiles)) {
-    const values = loadValues(CHART, files);
+  for (const [profile, profileFiles] of Object.entries(profiles)) {
+    let files = profileFiles;
+    let values = loadValues(CHART, files);
+    const paymentsOf = values as {
+      payments?: { mode?: string };
+      secrets?: { stripe?: { existingSecret?: string } };
+    };
+    if (paymentsOf.payments?.mode !== 'test' && !paymentsOf.secrets?.stripe?.existingSecret) {
+      await report.guard(`chart (${profile}) refuses live payments without a Stripe Secret`, () =>
+        refusesLivePaymentsWithoutStripe(files.filter((f) => path.basename(f) !== 'values.yaml')),
+      );
+      files = [...files, TEST_PAYMENTS_VALUES];
+      values = loadValues(CHART, files);
+    }
     await report.guard(`values (${profile}: ${files.join(', ')}) satisfy values.schema.json`, () =>
       checkValuesSchema(CHART, values),
     );

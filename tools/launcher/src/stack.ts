@@ -10,6 +10,7 @@ import {
   type KafkaMock,
 } from '@touchline/kit/src/testing/kafka-mock';
 import { TOPICS } from '@touchline/protos';
+import { paymentsModeOf } from '@touchline/wallet-payments/src/domain/payment-mode';
 import { buildIfMissing, ROOT, WEB_DIST } from './build-if-missing';
 import { passwordEnvName, prepareServiceDatabases } from './database-roles';
 import { SERVICE_MODULES } from './services';
@@ -36,6 +37,10 @@ const stackConfig = z.object({
   RESTART_BACKOFF_INITIAL_MS: z.coerce.number().int().min(10).default(1_000),
   RESTART_BACKOFF_MAX_MS: z.coerce.number().int().min(10).default(30_000),
   RESTART_BACKOFF_RESET_MS: z.coerce.number().int().min(0).default(60_000),
+  // wallet-payments' choice, checked here too: the stack stops with the message instead of
+  // restarting a wallet that refuses to start.
+  STRIPE_SECRET_KEY: optionalEnv(z.string()),
+  PAYMENTS_MODE: optionalEnv(z.enum(['live', 'test'])),
 });
 
 /** A process of the stack; the supervisor calls this again for each restart. */
@@ -87,6 +92,11 @@ async function main(): Promise<void> {
     config = loadConfig(stackConfig);
   } catch (error) {
     console.error((error as Error).message);
+    process.exit(1);
+  }
+  const payments = paymentsModeOf(config);
+  if ('problem' in payments) {
+    console.error(`Invalid configuration:\n  PAYMENTS_MODE: ${payments.problem}`);
     process.exit(1);
   }
   buildIfMissing();

@@ -176,6 +176,7 @@ beforeAll(async () => {
     RESTART_BACKOFF_INITIAL_MS: '500',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '1000',
+    PAYMENTS_MODE: 'test',
   });
   await stack.waitFor(/stack is ready/);
   for (const pid of stack.pids().values()) everyPid.add(pid);

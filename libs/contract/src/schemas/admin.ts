@@ -19,8 +19,12 @@ export const FraudReport = z
   .object({
     userId: z.number(),
     accountAgeDays: z.number(),
+    /** Real money only. */
     purchaseCount: z.number(),
     purchaseTotal: Dollars,
+    /** Test payments (no money taken), never part of the real purchases. */
+    testPurchaseCount: z.number(),
+    testPurchaseTotal: Dollars,
     coinsReceivedFromPlayers: z.number(),
     coinsSentToPlayers: z.number(),
     cardsReceivedFromPlayers: z.number(),
@@ -49,6 +53,8 @@ export const AdminCashoutRequest = z
     processedByUserId: z.number().nullable(),
     feeCoins: z.number(),
     requester: FraudReport.nullable(),
+    /** Requested in a test deployment: backed by test payments, no real money came in. */
+    test: z.boolean(),
   })
   .meta({ id: 'AdminCashoutRequest' });
 

@@ -44,6 +44,9 @@ export async function startTestService<C, H>(
     GRPC_HOST: '127.0.0.1',
     GRPC_PORT: '0',
     SHUTDOWN_TIMEOUT_MS: '2000',
+    // Tests take no real money: wallet-payments refuses to start without a Stripe key unless this
+    // says so (other services ignore it). A test of live mode sets PAYMENTS_MODE=live and a key.
+    PAYMENTS_MODE: 'test',
     ...options.env,
   });
   const service = await startService(

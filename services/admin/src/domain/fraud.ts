@@ -34,8 +34,11 @@ export interface FraudFlag {
 export interface FraudReport {
   userId: number;
   accountAgeDays: number;
+  /** Real money only: test payments are counted apart and never as money bought. */
   purchaseCount: number;
   purchaseTotalCents: number;
+  testPurchaseCount: number;
+  testPurchaseTotalCents: number;
   coinsReceivedFromPlayers: number;
   coinsSentToPlayers: number;
   cardsReceivedFromPlayers: number;
@@ -110,6 +113,8 @@ export interface UserFacts {
   createdAt: Date;
   purchaseCount: number;
   purchaseTotalCents: number;
+  testPurchaseCount: number;
+  testPurchaseTotalCents: number;
 }
 
 /**
@@ -202,6 +207,8 @@ export function fraudReport(
     accountAgeDays: ageDays,
     purchaseCount: facts.purchaseCount,
     purchaseTotalCents: facts.purchaseTotalCents,
+    testPurchaseCount: facts.testPurchaseCount,
+    testPurchaseTotalCents: facts.testPurchaseTotalCents,
     coinsReceivedFromPlayers: sum((s) => s.coinsReceived),
     coinsSentToPlayers: sum((s) => s.coinsGiven),
     cardsReceivedFromPlayers: sum((s) => s.cardsReceived),

@@ -27,6 +27,7 @@ function adminCashout(
     processedAt: request.processedAt,
     processedByUserId: request.processedByUserId,
     requester: report,
+    test: request.test,
   };
 }
 

@@ -47,6 +47,8 @@ export async function fraudReports(
           createdAt: createdAtOf(userId) ?? now,
           purchaseCount: purchases.get(userId)?.purchaseCount ?? 0,
           purchaseTotalCents: purchases.get(userId)?.totalCents ?? 0,
+          testPurchaseCount: purchases.get(userId)?.testPurchaseCount ?? 0,
+          testPurchaseTotalCents: purchases.get(userId)?.testTotalCents ?? 0,
         },
         exchanges,
         createdAtOf,

@@ -11,6 +11,8 @@ export interface CashoutRow {
   paypal_email: string;
   idempotency_key: string;
   month_key: string;
+  /** Requested in a test deployment (PAYMENTS_MODE=test): backed by test payments. */
+  test: boolean;
   transaction_id: number | null;
   created_at: Date;
   updated_at: Date;
@@ -91,15 +93,37 @@ export async function hasRequestInMonth(db: Knex, userId: number, monthKey: stri
   return row !== undefined;
 }
 
-/** All purchases (USD cents) minus the cash of every cash-out paid or still open. */
-export async function platformFundsCents(db: Knex): Promise<number> {
-  const purchases = (await db('purchases').sum({ total: 'amount_cents' }).first()) as
-    { total: number | string | null } | undefined;
-  const cashouts = (await db('cashout_requests')
+const sumOf = (row: { total: number | string | null } | undefined) => Number(row?.total ?? 0);
+
+/**
+ * Cash (USD cents) of the user's cash-outs that were not rejected: pending, processing and completed
+ * ones all spend what the purchases paid in. `realOnly` leaves out those marked test.
+ */
+export async function cashedOutCents(db: Knex, userId: number, realOnly: boolean): Promise<number> {
+  const query = db('cashout_requests')
+    .where({ user_id: userId })
+    .whereNot({ status: 'rejected' })
+    .sum({ total: 'cash_amount_cents' });
+  if (realOnly) query.where({ test: false });
+  return sumOf((await query.first()) as { total: number | string | null } | undefined);
+}
+
+/**
+ * All purchases (USD cents) minus the cash of every cash-out paid or still open. `realOnly`: real
+ * payments and the cash-outs not marked test only (a live deployment's money).
+ */
+export async function platformFundsCents(db: Knex, realOnly: boolean): Promise<number> {
+  const purchases = db('purchases').sum({ total: 'amount_cents' });
+  const cashouts = db('cashout_requests')
     .whereIn('status', ['pending', 'processing', 'completed'])
-    .sum({ total: 'cash_amount_cents' })
-    .first()) as { total: number | string | null } | undefined;
-  return Number(purchases?.total ?? 0) - Number(cashouts?.total ?? 0);
+    .sum({ total: 'cash_amount_cents' });
+  if (realOnly) {
+    purchases.where({ livemode: true });
+    cashouts.where({ test: false });
+  }
+  const paidIn = (await purchases.first()) as { total: number | string | null } | undefined;
+  const paidOut = (await cashouts.first()) as { total: number | string | null } | undefined;
+  return sumOf(paidIn) - sumOf(paidOut);
 }
 
 export async function insertTransition(trx: Knex.Transaction, row: Omit<TransitionRow, 'id'>): Promise<void> {

@@ -20,19 +20,25 @@ export async function insertPurchase(trx: Knex.Transaction, row: Omit<PurchaseRo
 
 export interface SummaryRow {
   user_id: number;
+  /** Real money: purchases Stripe took in live mode. */
   purchase_count: number;
   total_cents: number;
+  /** Test payments (Stripe test keys, the built-in test provider): no money was taken. */
+  test_purchase_count: number;
+  test_total_cents: number;
 }
 
-/** Count and USD total of completed purchases per user; every user with a purchase when `userIds` is undefined. */
+/** Count and USD total of completed purchases per user, real and test apart; every user with a purchase when `userIds` is undefined. */
 export async function purchaseSummaries(db: Knex, userIds?: readonly number[]): Promise<SummaryRow[]> {
   const query = db('purchases')
     .groupBy('user_id')
     .orderBy('user_id')
     .select(
       'user_id',
-      db.raw('count(*)::int as purchase_count'),
-      db.raw('sum(amount_cents)::bigint as total_cents'),
+      db.raw('(count(*) filter (where livemode))::int as purchase_count'),
+      db.raw('coalesce(sum(amount_cents) filter (where livemode), 0)::bigint as total_cents'),
+      db.raw('(count(*) filter (where not livemode))::int as test_purchase_count'),
+      db.raw('coalesce(sum(amount_cents) filter (where not livemode), 0)::bigint as test_total_cents'),
     );
   if (userIds) query.whereIn('user_id', [...userIds]);
   return (await query) as SummaryRow[];

@@ -1,5 +1,6 @@
 import { businessRule, invalid } from '@touchline/kit';
 import { cashOutCents, MIN_CASH_OUT_COINS } from '@touchline/rules';
+import { countsTowardCashouts, type PaymentsMode } from './payment-mode';
 import { MAX_AMOUNT } from './validation';
 
 /**
@@ -29,6 +30,8 @@ export const tooFewPurchases = (count: number) =>
   `Cashouts require at least ${MIN_PURCHASES} completed coin purchases (you have ${count})`;
 export const purchasesTooLow = (totalCents: number, cash: number) =>
   `Your total purchases (${dollars(totalCents)}) must exceed the cashout amount (${dollars(cash)})`;
+export const ceilingTooLow = (totalCents: number, cashedOutCents: number, cash: number) =>
+  `Your total purchases (${dollars(totalCents)}) less your earlier cashouts (${dollars(cashedOutCents)}) must exceed the cashout amount (${dollars(cash)})`;
 export const alreadyThisMonth = (nextFrom: Date) =>
   `You can request one cashout per month. Your next request is possible from ${nextFrom.toLocaleDateString(
     'en-US',
@@ -52,12 +55,41 @@ export function checkPaypalEmail(email: string): string {
   return normalized;
 }
 
+/** A user's completed purchases: real money and test payments apart (USD cents). */
+export interface PurchaseTotals {
+  count: number;
+  totalCents: number;
+  testCount: number;
+  testTotalCents: number;
+}
+
+/**
+ * The purchases that back cash-outs: in a live deployment real money only, so test payments count
+ * toward nothing; in a test deployment both (its cash-outs are marked test).
+ */
+export function backingPurchases(
+  mode: PaymentsMode,
+  p: PurchaseTotals,
+): { count: number; totalCents: number } {
+  const withTest = countsTowardCashouts(mode, false);
+  return {
+    count: p.count + (withTest ? p.testCount : 0),
+    totalCents: p.totalCents + (withTest ? p.testTotalCents : 0),
+  };
+}
+
 /** What the server knows when it decides a request; every amount in cents is USD. */
 export interface CashoutSituation {
   coins: number;
   balance: number;
+  /** The purchases that back cash-outs (backingPurchases). */
   purchaseCount: number;
   purchaseTotalCents: number;
+  /**
+   * Cash of the user's earlier cash-outs that were not rejected: the ceiling is what was paid in less
+   * what was already taken out, so the same purchases never back a second cash-out.
+   */
+  cashedOutCents: number;
   /** A pending, processing or completed request of the user in this calendar month (ET). */
   requestedThisMonth: boolean;
   nextMonthStart: Date;
@@ -74,7 +106,12 @@ export function checkCashoutRules(s: CashoutSituation): void {
   if (s.coins < MIN_CASH_OUT_COINS) throw businessRule(BELOW_MINIMUM);
   if (s.coins > s.balance) throw businessRule(NOT_ENOUGH_FOR_CASHOUT);
   if (s.purchaseCount < MIN_PURCHASES) throw businessRule(tooFewPurchases(s.purchaseCount));
-  if (s.purchaseTotalCents <= cash) throw businessRule(purchasesTooLow(s.purchaseTotalCents, cash));
+  if (s.purchaseTotalCents - s.cashedOutCents <= cash)
+    throw businessRule(
+      s.cashedOutCents === 0
+        ? purchasesTooLow(s.purchaseTotalCents, cash)
+        : ceilingTooLow(s.purchaseTotalCents, s.cashedOutCents, cash),
+    );
   if (s.requestedThisMonth) throw businessRule(alreadyThisMonth(s.nextMonthStart));
   if (s.platformFundsCents < cash) throw businessRule(PLATFORM_FUNDS_SHORT);
 }

@@ -64,5 +64,39 @@ export function purchaseTerms(intent: {
   };
 }
 
+/** What the wallet stored when it created an intent (db/payment-intents.ts). */
+export interface CreatedIntentRecord {
+  userId: number;
+  packageId: string;
+  amountCents: number;
+  currency: string;
+  coins: number;
+}
+
+/**
+ * Why an intent's purchase is not one the wallet created, or undefined when it is: the intent must be
+ * one the wallet stored at creation, for the same user, package, coins, amount and currency. Anything
+ * else (an intent made elsewhere on the account, metadata edited by hand, a forged event signed with
+ * a leaked secret) credits nothing, whatever its metadata promises.
+ */
+export function notCreatedHere(
+  terms: PurchaseTerms,
+  created: CreatedIntentRecord | undefined,
+): string | undefined {
+  if (!created) return 'the wallet did not create this payment intent';
+  const differing = [
+    terms.userId !== created.userId && 'userId',
+    terms.packageId !== created.packageId && 'packageId',
+    terms.coins !== created.coins && 'coins',
+    terms.amountCents !== created.amountCents && 'amount',
+    terms.currency !== created.currency && 'currency',
+  ].filter((field): field is string => typeof field === 'string');
+  return differing.length > 0
+    ? `${differing.join(', ')} differ from the payment intent the wallet created`
+    : undefined;
+}
+
+export const NOT_A_COIN_PURCHASE = 'This payment is not a coin purchase';
+
 /** The ledger key of a purchase's credit: one per PaymentIntent, whichever path posts it. */
 export const purchaseKey = (paymentIntentId: string) => `payment:${paymentIntentId}`;

@@ -1,5 +1,6 @@
 import { ConfigError, type Clock, type Logger, type Random, type Db } from '@touchline/kit';
 import type { WalletConfig } from '../config';
+import { paymentsModeOf, type PaymentsMode } from '../domain/payment-mode';
 import type { PaymentProvider } from './provider';
 import { TestPaymentProvider } from './test-provider';
 import { TestWebhookSender } from './test-webhooks';
@@ -8,6 +9,8 @@ export type { PaymentProvider } from './provider';
 export { TestPaymentProvider } from './test-provider';
 
 export interface Payments {
+  /** live: only real payments count toward cash-outs; test: PAYMENTS_MODE=test said so. */
+  mode: PaymentsMode;
   provider: PaymentProvider;
   /** The test provider's card form and webhook sender; undefined when Stripe takes the payments. */
   test?: TestPaymentProvider;
@@ -15,13 +18,18 @@ export interface Payments {
 
 /**
  * Chooses the provider from the configuration (design.md section 2: configuration, not code forks).
- * Half a Stripe configuration stops start-up: a live key without its webhook secret would take
+ * No Stripe key and no explicit PAYMENTS_MODE=test stops start-up: a deployment never takes test
+ * payments by omission. Half a Stripe configuration stops it too: a live key without its webhook secret would take
  * money whose webhooks are then all refused.
  */
 export async function createPayments(
   config: WalletConfig,
   deps: { db: Db; clock: Clock; random: Random; logger: Logger },
 ): Promise<Payments> {
+  const chosen = paymentsModeOf(config);
+  if ('problem' in chosen)
+    throw new ConfigError(`Invalid configuration:\n  PAYMENTS_MODE: ${chosen.problem}`);
+  const { mode } = chosen;
   if (config.STRIPE_SECRET_KEY) {
     const missing = (['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
       (name) => !config[name],
@@ -33,6 +41,7 @@ export async function createPayments(
     // The SDK is loaded only here and when test mode first signs an event (offline-stripe.ts).
     const { StripePaymentProvider } = await import('./stripe-provider');
     return {
+      mode,
       provider: new StripePaymentProvider({
         secretKey: config.STRIPE_SECRET_KEY,
         publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
@@ -48,5 +57,5 @@ export async function createPayments(
     logger: deps.logger,
   });
   const test = new TestPaymentProvider(deps.db, deps.clock, deps.random, secret, webhooks);
-  return { provider: test, test };
+  return { mode, provider: test, test };
 }

@@ -12,6 +12,8 @@ export interface CreatedIntent {
   id: string;
   clientSecret: string;
   status: IntentStatus;
+  /** False for Stripe test keys and the test provider: no real money will move. */
+  livemode: boolean;
 }
 
 export interface IntentView {

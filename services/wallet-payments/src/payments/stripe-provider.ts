@@ -72,7 +72,12 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey: order.idempotencyKey },
       )
       .catch(whenStripeIsDown);
-    return { id: intent.id, clientSecret: intent.client_secret ?? '', status: intent.status as IntentStatus };
+    return {
+      id: intent.id,
+      clientSecret: intent.client_secret ?? '',
+      status: intent.status as IntentStatus,
+      livemode: intent.livemode,
+    };
   }
 
   async retrieveIntent(id: string): Promise<IntentView | undefined> {

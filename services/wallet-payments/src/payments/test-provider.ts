@@ -88,7 +88,7 @@ export class TestPaymentProvider implements PaymentProvider {
       : (await findTestIntent(this.db, { idempotency_key: order.idempotencyKey }))!;
     // Stripe refuses a key reused with other parameters rather than answering the first intent.
     if (!sameOrder(intent, order)) throw conflict('Idempotency key was used for another payment');
-    return { id: intent.id, clientSecret: intent.client_secret, status: intent.status };
+    return { id: intent.id, clientSecret: intent.client_secret, status: intent.status, livemode: false };
   }
 
   async retrieveIntent(id: string): Promise<IntentView | undefined> {

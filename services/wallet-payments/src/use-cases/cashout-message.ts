@@ -1,5 +1,7 @@
 import type { CashoutRequest__Output as CashoutRequest } from '@touchline/protos/gen/touchline/wallet/CashoutRequest';
 import type { CashoutRow } from '../db/cashouts';
+import type { SummaryRow } from '../db/purchases';
+import type { PurchaseTotals } from '../domain/cashout';
 
 export function cashoutMessage(row: CashoutRow): CashoutRequest {
   return {
@@ -13,6 +15,17 @@ export function cashoutMessage(row: CashoutRow): CashoutRequest {
     createdAt: row.created_at.toISOString(),
     processedAt: row.processed_at ? row.processed_at.toISOString() : '',
     processedByUserId: Number(row.processed_by_user_id ?? 0),
+    test: row.test,
+  };
+}
+
+/** A summary row (bigint sums arrive as strings on Postgres) as numbers; none: no purchases. */
+export function purchaseTotals(row: SummaryRow | undefined): PurchaseTotals {
+  return {
+    count: Number(row?.purchase_count ?? 0),
+    totalCents: Number(row?.total_cents ?? 0),
+    testCount: Number(row?.test_purchase_count ?? 0),
+    testTotalCents: Number(row?.test_total_cents ?? 0),
   };
 }
 

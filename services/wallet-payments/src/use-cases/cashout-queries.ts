@@ -15,6 +15,7 @@ import { findCashout, hasRequestInMonth, listCashouts } from '../db/cashouts';
 import { purchaseSummaries } from '../db/purchases';
 import { PLATFORM, checkedUserAccount } from '../domain/accounts';
 import {
+  backingPurchases,
   BELOW_MINIMUM,
   CASHOUT_NOT_FOUND,
   CASHOUT_STATUSES,
@@ -25,7 +26,7 @@ import {
 } from '../domain/cashout';
 import { monthOf } from '../domain/et-month';
 import { spendable } from '../domain/funds';
-import { cashoutMessage } from './cashout-message';
+import { cashoutMessage, purchaseTotals } from './cashout-message';
 import type { WalletDeps } from './deps';
 
 export async function listMyCashouts(deps: WalletDeps, userId: number): Promise<ListMyCashoutsResponse> {
@@ -60,7 +61,9 @@ export async function cashoutEligibility(
   const [summary] = await purchaseSummaries(deps.db, [userId]);
   const row = (await findAccounts(deps.db, [account])).get(account);
   const coins = row ? spendable(row) : 0;
-  const purchaseCount = Number(summary?.purchase_count ?? 0);
+  // In a live deployment test payments count toward nothing, here as in RequestCashout.
+  const purchases = backingPurchases(deps.paymentsMode, purchaseTotals(summary));
+  const purchaseCount = purchases.count;
   const requestedThisMonth = await hasRequestInMonth(deps.db, userId, month.key);
   const reasons: string[] = [];
   if (coins < MIN_CASH_OUT_COINS) reasons.push(BELOW_MINIMUM);
@@ -73,7 +76,7 @@ export async function cashoutEligibility(
     coinsPerUsd: COINS_PER_DOLLAR,
     payoutRate: CASH_OUT_SHARE,
     purchaseCount,
-    purchaseTotalCents: Number(summary?.total_cents ?? 0),
+    purchaseTotalCents: purchases.totalCents,
     requestedThisMonth,
     coins,
     minCashCents: cashOutCents(MIN_CASH_OUT_COINS),

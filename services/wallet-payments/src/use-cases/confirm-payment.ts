@@ -3,12 +3,13 @@ import type { ConfirmPaymentRequest__Output } from '@touchline/protos/gen/touchl
 import type { ConfirmPaymentResponse__Output as ConfirmPaymentResponse } from '@touchline/protos/gen/touchline/wallet/ConfirmPaymentResponse';
 import { checkedUserAccount } from '../domain/accounts';
 import {
+  NOT_A_COIN_PURCHASE,
   PAYMENT_NOT_FOUND,
   PAYMENT_NOT_SUCCEEDED,
   PAYMENT_OF_ANOTHER_USER,
   purchaseTerms,
 } from '../domain/payments';
-import { creditPurchaseIn } from './credit-purchase';
+import { createdPurchase, creditPurchaseIn } from './credit-purchase';
 import type { PaymentDeps } from './deps';
 
 const INTENT_ID = /^pi_[A-Za-z0-9_]{1,250}$/;
@@ -36,9 +37,18 @@ export async function confirmPayment(
   if (intent.status !== 'succeeded') throw businessRule(PAYMENT_NOT_SUCCEEDED);
   const terms = purchaseTerms(intent);
   // Metadata this wallet did not write (an intent made by hand in the dashboard): no coins to credit.
-  if (!terms) throw businessRule('This payment is not a coin purchase');
+  if (!terms) throw businessRule(NOT_A_COIN_PURCHASE);
+  // Metadata that matches no intent the wallet created (made or edited by hand): none either.
+  const purchase = await createdPurchase(deps.db, terms, intent.livemode);
+  if ('refused' in purchase) {
+    deps.logger.warn(
+      { intentId: intent.id, userId: request.userId, reason: purchase.refused },
+      'refused to credit a payment on the success page',
+    );
+    throw businessRule(NOT_A_COIN_PURCHASE);
+  }
   const credit = await inTransaction(deps.db, (trx) =>
-    creditPurchaseIn(deps, trx, terms, 'confirm', intent.livemode),
+    creditPurchaseIn(deps, trx, purchase.terms, 'confirm', purchase.livemode),
   );
-  return { ...credit, purchaseCoins: terms.coins };
+  return { ...credit, purchaseCoins: purchase.terms.coins };
 }

@@ -1,10 +1,36 @@
-import type { Tx } from '@touchline/kit';
+import type { Db, Tx } from '@touchline/kit';
+import { findPaymentIntent } from '../db/payment-intents';
 import { insertPurchase } from '../db/purchases';
 import { PLATFORM, checkedUserAccount } from '../domain/accounts';
-import { purchaseKey, type PurchaseTerms } from '../domain/payments';
+import { notCreatedHere, purchaseKey, type PurchaseTerms } from '../domain/payments';
 import { fingerprint, grantEntries } from '../domain/posting';
 import type { WalletDeps } from './deps';
 import { post, spendableOf } from './post';
+
+/**
+ * The purchase as the wallet created it, or why the intent is not one (domain/payments.ts). `livemode`
+ * is real money only when both the creation and the payment say so.
+ */
+export async function createdPurchase(
+  db: Db | Tx,
+  terms: PurchaseTerms,
+  livemode: boolean,
+): Promise<{ terms: PurchaseTerms; livemode: boolean } | { refused: string }> {
+  const row = await findPaymentIntent(db, terms.paymentIntentId);
+  const created = row && {
+    userId: Number(row.user_id),
+    packageId: row.package_id,
+    amountCents: Number(row.amount_cents),
+    currency: row.currency,
+    coins: Number(row.coins),
+  };
+  const refused = notCreatedHere(terms, created);
+  if (refused || !created || !row) return { refused: refused ?? 'no payment intent' };
+  return {
+    terms: { paymentIntentId: terms.paymentIntentId, ...created },
+    livemode: row.livemode && livemode,
+  };
+}
 
 export interface Credit {
   /** Coins this call added: 0 when the intent had been credited before. */

@@ -1,5 +1,6 @@
 import type { Clock, Logger, Outbox, Db } from '@touchline/kit';
 import type { CardMinter } from '../peers';
+import type { PaymentsMode } from '../domain/payment-mode';
 import type { PaymentProvider, TestPaymentProvider } from '../payments';
 
 export interface WalletDeps {
@@ -9,6 +10,8 @@ export interface WalletDeps {
   logger: Logger;
   /** WELCOME_COINS: granted once per new user. */
   welcomeCoins: number;
+  /** PAYMENTS_MODE: which payments back cash-outs, and whether cash-outs are marked test. */
+  paymentsMode: PaymentsMode;
 }
 
 /** Coin purchases: the ledger plus the card payment provider. */

@@ -1,10 +1,23 @@
 import { invalid } from '@touchline/kit';
 import type { GetPurchaseSummariesResponse__Output as GetPurchaseSummariesResponse } from '@touchline/protos/gen/touchline/wallet/GetPurchaseSummariesResponse';
 import type { GetPurchaseSummaryResponse__Output as GetPurchaseSummaryResponse } from '@touchline/protos/gen/touchline/wallet/GetPurchaseSummaryResponse';
-import { purchaseSummaries } from '../db/purchases';
+import { purchaseSummaries, type SummaryRow } from '../db/purchases';
+import { purchaseTotals } from './cashout-message';
 import type { WalletDeps } from './deps';
 
 const MAX_USERS_PER_REQUEST = 1_000;
+
+/** Real purchases and test payments apart: an admin must never take test payments for money. */
+function summaryOf(userId: number, row: SummaryRow | undefined) {
+  const totals = purchaseTotals(row);
+  return {
+    userId,
+    purchaseCount: totals.count,
+    totalCents: totals.totalCents,
+    testPurchaseCount: totals.testCount,
+    testTotalCents: totals.testTotalCents,
+  };
+}
 
 /** Completed purchases of one user (cash-out rules: at least 3, and a total above the cash amount). */
 export async function getPurchaseSummary(
@@ -12,9 +25,7 @@ export async function getPurchaseSummary(
   userId: number,
 ): Promise<GetPurchaseSummaryResponse> {
   const [row] = await purchaseSummaries(deps.db, [userId]);
-  return {
-    summary: { userId, purchaseCount: row?.purchase_count ?? 0, totalCents: Number(row?.total_cents ?? 0) },
-  };
+  return { summary: summaryOf(userId, row) };
 }
 
 /** Per user in the order asked (0 for none), or every user with a purchase when no ids are given. */
@@ -28,10 +39,6 @@ export async function getPurchaseSummaries(
   const byUser = new Map(rows.map((r) => [Number(r.user_id), r]));
   const ids = userIds.length > 0 ? userIds : [...byUser.keys()];
   return {
-    summaries: ids.map((userId) => ({
-      userId,
-      purchaseCount: byUser.get(userId)?.purchase_count ?? 0,
-      totalCents: Number(byUser.get(userId)?.total_cents ?? 0),
-    })),
+    summaries: ids.map((userId) => summaryOf(userId, byUser.get(userId))),
   };
 }

@@ -4,6 +4,7 @@ import type { RequestCashoutRequest__Output } from '@touchline/protos/gen/touchl
 import type { RequestCashoutResponse__Output as RequestCashoutResponse } from '@touchline/protos/gen/touchline/wallet/RequestCashoutResponse';
 import { findAccounts, lockAccounts } from '../db/accounts';
 import {
+  cashedOutCents,
   findCashoutByKey,
   hasRequestInMonth,
   insertCashout,
@@ -14,12 +15,18 @@ import {
 import { lockUserAccount } from '../db/locks';
 import { purchaseSummaries } from '../db/purchases';
 import { PLATFORM, checkedUserAccount } from '../domain/accounts';
-import { CASHOUT_KEY_REUSED, checkCashoutRules, checkCoinsAmount, checkPaypalEmail } from '../domain/cashout';
+import {
+  backingPurchases,
+  CASHOUT_KEY_REUSED,
+  checkCashoutRules,
+  checkCoinsAmount,
+  checkPaypalEmail,
+} from '../domain/cashout';
 import { monthOf } from '../domain/et-month';
 import { spendable } from '../domain/funds';
 import { fingerprint, transferEntries } from '../domain/posting';
 import { checkKey } from '../domain/validation';
-import { cashoutMessage, cashoutPostingKey, cashoutReference } from './cashout-message';
+import { cashoutMessage, cashoutPostingKey, cashoutReference, purchaseTotals } from './cashout-message';
 import type { WalletDeps } from './deps';
 import { post, spendableOf } from './post';
 
@@ -39,7 +46,7 @@ async function replay(
 /**
  * A player asks to cash coins out (design.md sections 3 and 4): the rules are checked with the
  * player's account locked (and platform:cashout-pending, which serialises the platform funds check
- * between players), then the request is created pending and its coins move to
+ * between players; the player's lock serialises the ceiling, purchases less earlier cash-outs), then the request is created pending and its coins move to
  * platform:cashout-pending in one balanced posting. Any refusal writes nothing.
  */
 export async function requestCashout(
@@ -63,14 +70,17 @@ export async function requestCashout(
     const now = deps.clock.now();
     const month = monthOf(now);
     const [summary] = await purchaseSummaries(trx, [request.userId]);
+    const purchases = backingPurchases(deps.paymentsMode, purchaseTotals(summary));
+    const realOnly = deps.paymentsMode === 'live';
     checkCashoutRules({
       coins,
       balance: spendable(mine),
-      purchaseCount: Number(summary?.purchase_count ?? 0),
-      purchaseTotalCents: Number(summary?.total_cents ?? 0),
+      purchaseCount: purchases.count,
+      purchaseTotalCents: purchases.totalCents,
+      cashedOutCents: await cashedOutCents(trx, request.userId, realOnly),
       requestedThisMonth: await hasRequestInMonth(trx, request.userId, month.key),
       nextMonthStart: month.end,
-      platformFundsCents: await platformFundsCents(trx),
+      platformFundsCents: await platformFundsCents(trx, realOnly),
     });
 
     const row = await insertCashout(trx, {
@@ -82,6 +92,7 @@ export async function requestCashout(
       paypal_email: email,
       idempotency_key: key,
       month_key: month.key,
+      test: deps.paymentsMode === 'test',
       created_at: now,
       updated_at: now,
     });

@@ -5,7 +5,7 @@ import { lockAccounts } from '../db/accounts';
 import { claimEvent, findEvent, markHandled } from '../db/stripe-events';
 import { PLATFORM, checkedUserAccount } from '../domain/accounts';
 import { INVALID_SIGNATURE, purchaseTerms } from '../domain/payments';
-import { creditPurchaseIn } from './credit-purchase';
+import { createdPurchase, creditPurchaseIn } from './credit-purchase';
 import type { PaymentDeps } from './deps';
 
 const MAX_PAYLOAD_BYTES = 1024 * 1024;
@@ -14,7 +14,8 @@ const MAX_PAYLOAD_BYTES = 1024 * 1024;
  * Stripe's webhook: the signature is checked over the raw bytes first (a bad one is INVALID_ARGUMENT,
  * which the gateway answers 400, and nothing is read from the body). Each event id is handled once,
  * in the same transaction as its credit: if crediting fails, the event is not recorded either, and
- * Stripe's retry does it again. payment_intent.succeeded credits like the success page would.
+ * Stripe's retry does it again. payment_intent.succeeded credits like the success page would, and
+ * only an intent the wallet created, for the amount and package it was created for.
  */
 export async function handleStripeWebhook(
   deps: PaymentDeps,
@@ -52,7 +53,17 @@ export async function handleStripeWebhook(
       );
       return answer(false);
     }
-    await creditPurchaseIn(deps, trx, terms, 'webhook', event.intent.livemode);
+    const purchase = await createdPurchase(trx, terms, event.intent.livemode);
+    if ('refused' in purchase) {
+      // Signed with our secret yet not a purchase we created: a leaked secret or a forged intent.
+      // Recorded unhandled and acknowledged, so that no retry of it ever credits.
+      deps.logger.error(
+        { eventId: event.id, intentId: event.intent.id, reason: purchase.refused },
+        'refused a payment_intent.succeeded webhook: credited nothing',
+      );
+      return answer(false);
+    }
+    await creditPurchaseIn(deps, trx, purchase.terms, 'webhook', purchase.livemode);
     await markHandled(trx, event.id);
     return answer(true);
   });

@@ -1,6 +1,7 @@
 import { addrEnvName, baseConfigSchema, loadConfig, loadPeerAddrs } from '@touchline/kit';
 import { gatewayConfigSchema, UPSTREAMS } from '@touchline/gateway/src/config';
 import { SERVICE_MODULES } from '@touchline/launcher/src/services';
+import { paymentsModeOf } from '@touchline/wallet-payments/src/domain/payment-mode';
 import { GATEWAY, topology } from '../topology';
 import { at, named, ofKind, type K8sObject, type Rendered } from './manifests';
 
@@ -162,6 +163,14 @@ export function checkComponents(r: Rendered, options: { expectHpa: boolean; expe
       if (!env.DATABASE_URL?.startsWith('postgres://'))
         p('DATABASE_URL is not set: it would use PGlite under /tmp');
       if (!env.KAFKA_BROKERS) p('KAFKA_BROKERS is not set: its events would stay in the pod');
+      // The wallet decides this after its schema (it refuses to start): the same rule here.
+      if (component === 'wallet-payments') {
+        const payments = paymentsModeOf({
+          STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+          PAYMENTS_MODE: env.PAYMENTS_MODE === 'test' ? 'test' : undefined,
+        });
+        if ('problem' in payments) p(payments.problem);
+      }
     } else {
       problems.push(...configProblems(component, () => loadConfig(gatewayConfigSchema, env)));
       problems.push(...configProblems(component, () => loadPeerAddrs(UPSTREAMS, env)));

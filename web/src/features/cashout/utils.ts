@@ -31,7 +31,7 @@ export const INVALID_EMAIL: FieldProblem = {
 /** What the player can be told before asking: the server checks these and the rest again. */
 export const CASHOUT_REQUIREMENTS = [
   'At least 3 purchases',
-  'Total purchases must exceed the cash-out amount',
+  'Total purchases, less earlier cash-outs, must exceed the cash-out amount',
   'One cash-out per month',
   'The platform needs sufficient funds',
   'Processing takes 1-3 business days',

@@ -3,6 +3,7 @@ import { ledger } from './001_ledger';
 import { payments } from './002_payments';
 import { promo } from './003_promo';
 import { cashoutAndSpending } from './004_cashout_spending';
+import { paymentMode } from './005_payment_mode';
 
 /** The wallet schema, in order. */
-export const migrations: Migration[] = [ledger, payments, promo, cashoutAndSpending];
+export const migrations: Migration[] = [ledger, payments, promo, cashoutAndSpending, paymentMode];

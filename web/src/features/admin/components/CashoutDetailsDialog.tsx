@@ -16,6 +16,7 @@ import {
   type CashoutAction,
 } from '../utils';
 import { FraudFlagsPanel } from './FraudFlagsPanel';
+import { TestPaymentBadge } from './TestPaymentBadge';
 
 const statusIcon: Record<CashoutStatus, ReactNode> = {
   pending: <Clock aria-hidden className="size-4 text-amber-400" />,
@@ -69,6 +70,7 @@ function Details({
     ['Coins', formatNumber(request.coinsAmount)],
     ['Cash Amount', formatCash(request.cashAmount)],
   ];
+  if (request.test) rows.push(['Backed by', <TestPaymentBadge key="test" />]);
   if (request.processedAt) rows.push(['Processed', formatDateTime(request.processedAt)]);
   const actions = actionsFor(request.status);
   return (
@@ -82,6 +84,14 @@ function Details({
             </div>
           ))}
         </dl>
+        {request.test && (
+          <p
+            role="alert"
+            className="rounded-xl border border-fuchsia-500/30 bg-fuchsia-500/10 p-3 text-xs text-fuchsia-100"
+          >
+            Test cashout: requested where payments run in test mode. No real money was paid in for it.
+          </p>
+        )}
         {actions.length > 0 && (
           <p
             role="note"

@@ -5,6 +5,7 @@ import { formatNumber } from '@/lib/format';
 
 import { actionsFor, formatCash, formatDateTime, requesterLabel, type CashoutAction } from '../utils';
 import { ActionMenu } from './ActionMenu';
+import { TestPaymentBadge } from './TestPaymentBadge';
 
 export interface CashoutRequestsTableProps {
   status: CashoutStatus;
@@ -59,7 +60,12 @@ export function CashoutRequestsTable({ status, requests, onAction, onDetails }: 
               <td className={cell}>{formatDateTime(request.createdAt)}</td>
               {!open && <td className={cell}>{formatDateTime(request.processedAt)}</td>}
               <td className={cell}>{formatNumber(request.coinsAmount)}</td>
-              <td className={cell}>{formatCash(request.cashAmount)}</td>
+              <td className={cell}>
+                <span className="inline-flex items-center gap-1">
+                  <span>{formatCash(request.cashAmount)}</span>
+                  {request.test && <TestPaymentBadge />}
+                </span>
+              </td>
               <td className={cell}>{request.paypalEmail}</td>
               {open && (
                 <td className={cell}>

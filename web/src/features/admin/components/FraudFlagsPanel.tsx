@@ -5,6 +5,7 @@ import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/cn';
 
 import { formatCash } from '../utils';
+import { TestPaymentBadge } from './TestPaymentBadge';
 
 const severityClasses: Record<FraudFlag['severity'], string> = {
   high: 'border-rose-500/40 bg-rose-500/10 text-rose-200',
@@ -61,6 +62,11 @@ export function FraudFlagsPanel({ report }: { report: FraudReport | null }) {
         <dt>Purchases</dt>
         <dd className="text-slate-200">
           {report.purchaseCount} ({formatCash(report.purchaseTotal)})
+        </dd>
+        <dt>Test payments</dt>
+        <dd className="flex flex-wrap items-center gap-1 text-slate-200">
+          {report.testPurchaseCount} ({formatCash(report.testPurchaseTotal)})
+          {report.testPurchaseCount > 0 && <TestPaymentBadge />}
         </dd>
         <dt>Coins from players</dt>
         <dd className="text-slate-200">{formatNumber(report.coinsReceivedFromPlayers)}</dd>
