@@ -42,8 +42,11 @@ export function profilingEnv(profileDir: string | undefined): Record<string, str
  * `npm run stack` (one process per service and the gateway, real Postgres and Redis, Kafka mock) on
  * a fresh database, resolved once it prints that it is ready. `stop()` ends it and drops the database.
  */
-export async function startStack(env: Record<string, string> = {}): Promise<BenchStack> {
-  const database = `${DB_PREFIX}_${Date.now()}`;
+export async function startStack(
+  env: Record<string, string> = {},
+  options: { databasePrefix?: string } = {},
+): Promise<BenchStack> {
+  const database = `${options.databasePrefix ?? DB_PREFIX}_${Date.now()}`;
   psql('postgres', `create database ${database}`);
   // BENCH_LOG_STATEMENTS=1: Postgres logs every statement of this database (to count them per service).
   if (process.env.BENCH_LOG_STATEMENTS === '1')
