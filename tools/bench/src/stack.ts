@@ -72,8 +72,12 @@ export async function startStack(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // However this process ends (an error, a signal during the start), the stack does not outlive it.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let output = '';
-  await new Promise<void>((resolve, reject) => {
+  const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`stack did not start:\n${output}`)), 180_000);
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
@@ -86,6 +90,18 @@ export async function startStack(
     }
     child.once('exit', () => reject(new Error(`stack exited:\n${output}`)));
   });
+  try {
+    await ready;
+  } catch (error) {
+    // Not ready: stop what did start and drop the database, so that a failed bench leaves nothing behind.
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    psql('postgres', `drop database if exists ${database} with (force)`);
+    throw error;
+  }
   return {
     child,
     database,
