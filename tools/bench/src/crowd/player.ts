@@ -66,9 +66,11 @@ export class World {
   market: MarketItem[] = [];
   private marketReadAt = 0;
 
-  /** Whether this market answer should be decoded: at most every 2 s across the crowd (the driver's CPU). */
+  /** Whether this market answer should be decoded: one every 2 s across the crowd (the driver's CPU). */
   wantsMarket(): boolean {
-    return Date.now() - this.marketReadAt > 2_000;
+    if (Date.now() - this.marketReadAt <= 2_000) return false;
+    this.marketReadAt = Date.now();
+    return true;
   }
 
   takeMarket(text: string): void {
@@ -78,10 +80,18 @@ export class World {
       this.market = items
         .slice(0, 200)
         .map(({ id, userId, price, player }) => ({ id, userId, price, playerId: player.id }));
-      this.marketReadAt = Date.now();
     } catch {
       // not a list (a refusal): keep the last one
     }
+  }
+}
+
+/** A body as JSON, or the fallback for one that is not (never throws: refetches run unawaited). */
+function parseOr<T>(text: string, fallback: T): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return fallback;
   }
 }
 
@@ -128,8 +138,12 @@ export class CrowdPlayer {
   async run(until: number, think: ThinkTime): Promise<void> {
     await sleep(thinkTimeMs(think, this.random) * this.random());
     while (Date.now() < until) {
-      if (this.random() < RELOAD_SHARE || this.cached.size === 0) await this.load();
-      await this.move(weighted(MOVES, this.random));
+      try {
+        if (this.random() < RELOAD_SHARE || this.cached.size === 0) await this.load();
+        await this.move(weighted(MOVES, this.random));
+      } catch {
+        // An answer that was not what the move expected (its status is in the tally): on to the next move.
+      }
       await sleep(Math.min(thinkTimeMs(think, this.random), Math.max(0, until - Date.now())));
     }
   }
@@ -155,7 +169,7 @@ export class CrowdPlayer {
     if (res.status !== 200) return;
     this.cached.add(q.key);
     if (q.key === 'listings' && keep) this.world.takeMarket(res.text);
-    else if (keep) this.data.set(q.key, JSON.parse(res.text));
+    else if (keep) this.data.set(q.key, parseOr(res.text, undefined));
   }
 
   private list<T>(key: string): T[] {

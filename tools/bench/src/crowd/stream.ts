@@ -39,7 +39,8 @@ export class LiveStream {
         this.opens.set(status, (this.opens.get(status) ?? 0) + 1);
         if (status !== 200) {
           res.resume();
-          const wait = Number(res.headers['retry-after'] ?? 3) * 1000;
+          const retryAfter = Number(res.headers['retry-after']);
+          const wait = (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 3) * 1000;
           res.on('end', () => this.again(wait));
           return;
         }
