@@ -42,8 +42,11 @@ export function profilingEnv(profileDir: string | undefined): Record<string, str
  * `npm run stack` (one process per service and the gateway, real Postgres and Redis, Kafka mock) on
  * a fresh database, resolved once it prints that it is ready. `stop()` ends it and drops the database.
  */
-export async function startStack(env: Record<string, string> = {}): Promise<BenchStack> {
-  const database = `${DB_PREFIX}_${Date.now()}`;
+export async function startStack(
+  env: Record<string, string> = {},
+  options: { databasePrefix?: string } = {},
+): Promise<BenchStack> {
+  const database = `${options.databasePrefix ?? DB_PREFIX}_${Date.now()}`;
   psql('postgres', `create database ${database}`);
   // BENCH_LOG_STATEMENTS=1: Postgres logs every statement of this database (to count them per service).
   if (process.env.BENCH_LOG_STATEMENTS === '1')
@@ -69,8 +72,12 @@ export async function startStack(env: Record<string, string> = {}): Promise<Benc
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // However this process ends (an error, a signal during the start), the stack does not outlive it.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let output = '';
-  await new Promise<void>((resolve, reject) => {
+  const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`stack did not start:\n${output}`)), 180_000);
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
@@ -83,6 +90,18 @@ export async function startStack(env: Record<string, string> = {}): Promise<Benc
     }
     child.once('exit', () => reject(new Error(`stack exited:\n${output}`)));
   });
+  try {
+    await ready;
+  } catch (error) {
+    // Not ready: stop what did start and drop the database, so that a failed bench leaves nothing behind.
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    psql('postgres', `drop database if exists ${database} with (force)`);
+    throw error;
+  }
   return {
     child,
     database,

@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import knex from 'knex';
+import { dropRoles } from '@touchline/chaos/src/roles';
+import { crowdAudit } from './crowd/audit';
+import { CrowdPlayer, World } from './crowd/player';
+import { report, reportAudit } from './crowd/report';
+import { Session } from './crowd/session';
+import { LiveStream } from './crowd/stream';
+import { Tally } from './crowd/tally';
+import { capacity, missedTargets } from './crowd/targets';
+import { meanThinkMs, type ThinkTime } from './crowd/think';
+import { HttpDriver } from './http-driver';
+import { cpuMsBetween, cpuMsByPid, postgresCpuMs } from './proc';
+import { PG, startStack, type BenchStack } from './stack';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const LEVELS = (process.env.BENCH_LEVELS ?? '100,250,500,1000').split(',').map(Number);
+const SECONDS = env('BENCH_SECONDS', 60);
+const THINK: ThinkTime = {
+  medianMs: env('BENCH_THINK_MEDIAN_MS', 2_000),
+  p95Ms: env('BENCH_THINK_P95_MS', 10_000),
+};
+/** The client gives up after this long: above the gateway's 5-s upstream timeout, so its 504s show as such. */
+const TIMEOUT_MS = env('BENCH_TIMEOUT_MS', 10_000);
+/** CI mode: exit 1 on any 5xx, timeout or lost connection, as well as on an audit line that is not ok. */
+const CI = process.env.BENCH_CI === '1';
+const WELCOME_COINS = 100_000_000;
+/** Roles are cluster-wide: this run's own, dropped at the end (as the chaos run does). */
+const ROLE_PREFIX = `touchline_crowd_${Date.now().toString(36)}_`;
+
+/** A player's client address: distinct per player, so per-address limits count players. */
+const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) + 1}`;
+
+/** A seeded generator per player (mulberry32), so that a run's choices can be replayed with BENCH_SEED. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `npm run bench:crowd`: the stack (one process per service and the gateway, real Postgres and
+ * Redis, Kafka mock) on a fresh database, and a crowd of simulated players at each level of
+ * BENCH_LEVELS for BENCH_SECONDS each. Every player signs up, holds a live stream and moves as the
+ * web app would (tools/bench/src/crowd/player.ts), a log-normal think time apart. Prints, per level,
+ * requests per second, latency per route group, every non-2xx by status, the CPU per 1,000 requests
+ * of each process and of Postgres, the targets of issue 28 met or missed; then the ledger and card
+ * audit and the capacity: the largest level that met its targets.
+ */
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-crowd-'));
+  let stack: BenchStack | undefined;
+  let db: knex.Knex | undefined;
+  let driver: HttpDriver | undefined;
+  const world = new World();
+  let stopping: Promise<void> | undefined;
+  const cleanUp = () =>
+    (stopping ??= (async () => {
+      for (const p of world.players) p.stream?.close();
+      driver?.close();
+      await db?.destroy();
+      await stack?.stop();
+      await dropRoles(`${PG}/postgres`, ROLE_PREFIX);
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the stack and dropping its database`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+
+  let exitCode = 0;
+  try {
+    stack = await startStack(
+      {
+        REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/15',
+        DB_ROLE_PREFIX: ROLE_PREFIX,
+        DATA_DIR: dataDir,
+        TRUST_PROXY: '1',
+        WELCOME_COINS: String(WELCOME_COINS),
+      },
+      { databasePrefix: process.env.BENCH_DB_PREFIX ?? 'touchline_crowd' },
+    );
+    db = knex({ client: 'pg', connection: `${PG}/${stack.database}`, pool: { min: 0, max: 2 } });
+    const url = new URL(stack.url);
+    // One socket per request in flight, as a crowd of browsers holds.
+    const crowdDriver = (driver = new HttpDriver(stack.url, { maxSockets: Infinity }));
+    let tally = new Tally();
+    const seed = env('BENCH_SEED', Date.now() % 1_000_000);
+    const offered = 1000 / meanThinkMs(THINK);
+    console.log(
+      `bench:crowd (stack: 8 services + gateway, Postgres, Redis, Kafka mock; ${SECONDS} s per level; think time log-normal, median ${THINK.medianMs} ms, p95 ${THINK.p95Ms} ms, mean ${meanThinkMs(THINK).toFixed(0)} ms: ${offered.toFixed(2)} moves/s per player; client timeout ${TIMEOUT_MS} ms; seed ${seed}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')})`,
+    );
+    // What the stack burns doing nothing (pollers, health checks, Kafka fetches, jobs): part of every CPU figure below.
+    const idleBefore = cpuMsByPid(stack.child.pid!);
+    const idlePgBefore = postgresCpuMs(stack.database);
+    await new Promise((r) => setTimeout(r, 5_000));
+    console.log(
+      `  idle: ${(cpuMsBetween(idleBefore, cpuMsByPid(stack.child.pid!)) / 5).toFixed(0)} ms CPU per second in the stack, ${(cpuMsBetween(idlePgBefore, postgresCpuMs(stack.database)) / 5).toFixed(0)} ms in Postgres (no players)`,
+    );
+    const levels: { players: number; missed: string[] }[] = [];
+    for (const players of LEVELS) {
+      // Sign the new players up (not measured): 8 at a time, each then opening its live stream.
+      const signUpStarted = Date.now();
+      tally = new Tally();
+      const fresh: CrowdPlayer[] = [];
+      for (let i = world.players.length; i < players; i++) {
+        const session = new Session(crowdDriver, `crowd${i}@bench.example`, addressOf(i), TIMEOUT_MS, (o) =>
+          tally.add(o),
+        );
+        const player = new CrowdPlayer(session, world, seeded(seed + i));
+        fresh.push(player);
+      }
+      for (let i = 0; i < fresh.length; i += 8) {
+        const batch = fresh.slice(i, i + 8);
+        const ok = await Promise.all(batch.map((p) => p.session.register()));
+        if (ok.includes(false)) throw new Error(`sign-up failed: ${tally.statuses().join(', ')}`);
+      }
+      await waitForWelcome(fresh);
+      for (const p of fresh) {
+        p.stream = new LiveStream(url, () => p.session.headers(), p.onSignal);
+        p.stream.open();
+        world.players.push(p);
+      }
+      const signUpSeconds = (Date.now() - signUpStarted) / 1000;
+
+      tally = new Tally();
+      const cpuBefore = cpuMsByPid(stack.child.pid!);
+      const pgBefore = postgresCpuMs(stack.database);
+      const driverBefore = process.cpuUsage();
+      const started = performance.now();
+      const until = Date.now() + SECONDS * 1000;
+      await Promise.all(world.players.slice(0, players).map((p) => p.run(until, THINK)));
+      const elapsed = (performance.now() - started) / 1000;
+      const missed = missedTargets(players, tally);
+      levels.push({ players, missed });
+      report({
+        players,
+        tally,
+        elapsed,
+        signUpSeconds,
+        signedUp: fresh.length,
+        streams: world.players.map((p) => p.stream!),
+        cpuBefore,
+        cpuAfter: cpuMsByPid(stack.child.pid!),
+        pgBefore,
+        pgAfter: postgresCpuMs(stack.database),
+        driverCpu: process.cpuUsage(driverBefore),
+        missed,
+      });
+      if (CI && tally.statuses().some((s) => /^5|timeout|no answer/.test(s))) exitCode = 1;
+    }
+    for (const p of world.players) p.stream?.close();
+    const audit = await crowdAudit(db, WELCOME_COINS);
+    reportAudit(audit);
+    const auditOk = audit.every((l) => l.violations.length === 0);
+    if (!auditOk) exitCode = 1;
+    const held = capacity(levels, auditOk);
+    console.log(
+      `  capacity: ${held > 0 ? `${held} players` : 'none of the levels'} met the targets of issue 28 (up to 250 players: no 5xx or timeout, p99 ≤ 250 ms shared reads, ≤ 400 ms per-user reads, ≤ 600 ms buys/sells/trade answers; beyond: no 500/502/504 or timeout, only 429/503 with Retry-After under 5%; the audit exact); load average now ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+  } catch (error) {
+    console.error(error);
+    if (stack) console.error(`last lines of the stack:\n${stack.output().split('\n').slice(-30).join('\n')}`);
+    exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
+  process.exit(exitCode);
+}
+
+/** Until every new player's welcome coins arrived over the bus (its balance is above zero). */
+async function waitForWelcome(players: CrowdPlayer[]): Promise<void> {
+  for (const p of players)
+    for (let t = 0; t < 150; t++) {
+      const res = await p.session.call('GET', '/api/user/balance', { keep: true });
+      if (res.status === 200 && (JSON.parse(res.text) as { coins: number }).coins > 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+}
+
+void main();

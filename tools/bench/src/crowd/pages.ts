@@ -1,0 +1,72 @@
+/**
+ * What each screen of the web app asks the server when it is shown, as in web/src/lib/data/*.ts: one
+ * entry per query (its cache key and path). The app's queries never go stale by themselves
+ * (web/src/lib/query-client.ts: staleTime Infinity), so a query is asked once per tab until a
+ * mutation or a live event invalidates it; `always` marks the one that refetches on every mount
+ * (the balance, useBalance).
+ */
+export interface Query {
+  key: string;
+  path: string;
+  always?: boolean;
+}
+
+const q = (key: string, path: string, always = false): Query => ({ key, path, always });
+
+/** The shell every signed-in screen shows: header (user, balance, counts), market status, starter pack. */
+export const SHELL: Query[] = [
+  q('user', '/api/user'),
+  q('balance', '/api/user/balance', true),
+  q('unread', '/api/notifications/unread-count'),
+  q('incomingCount', '/api/trades/incoming/count'),
+  q('marketStatus', '/api/market/status'),
+  q('starterPack', '/api/user/starter-pack'),
+];
+
+export const POSITIONS = ['Forward', 'Midfielder', 'Defender', 'Goalkeeper'] as const;
+
+export const PAGES = {
+  home: [
+    q('missions', '/api/missions'),
+    q('trending', '/api/market/trending'),
+    q('userCards', '/api/user/cards'),
+  ],
+  /** The market's default list (MarketRoute: all positions, cheapest first). */
+  market: [q('listings', '/api/market?sort=price_asc')],
+  /** The stock market's default list (StockMarketRoute: dearest first). */
+  stockMarket: [q('allPlayers', '/api/market/all-players?sort=price_desc')],
+  collection: [q('userCards', '/api/user/cards'), q('teamCounts', '/api/teams/with-player-counts')],
+  catalog: [q('catalog', '/api/player-catalog')],
+  rosters: [q('teamCounts', '/api/teams/with-player-counts')],
+  leaderboard: [q('leaderboard', '/api/leaderboard')],
+  notifications: [q('notifications', '/api/notifications')],
+  trades: [
+    q('incoming', '/api/trades/incoming'),
+    q('outgoing', '/api/trades/outgoing'),
+    q('userCards', '/api/user/cards'),
+    q('usernames', '/api/users/usernames'),
+  ],
+  wishes: [
+    q('wishes', '/api/tradewishes'),
+    q('teams', '/api/teams'),
+    q('userCards', '/api/user/cards'),
+    q('usernames', '/api/users/usernames'),
+  ],
+  missions: [q('missions', '/api/missions'), q('missionsCompleted', '/api/missions/completed')],
+  shop: [q('packs', '/api/packs'), q('balance', '/api/user/balance', true)],
+  coins: [q('coinPackages', '/api/coin-packages')],
+} satisfies Record<string, Query[]>;
+export type Page = keyof typeof PAGES;
+
+/** What the web invalidates after each kind of change (the mutations' onSuccess in web/src/lib/data). */
+export const INVALIDATES = {
+  /** refreshAfterTrade: a buy, a sale or a withdrawal. */
+  marketTrade: ['user', 'balance', 'userCards', 'catalog', 'listings', 'tradeHistory'],
+  pack: ['user', 'balance', 'userCards', 'catalog'],
+  coins: ['user', 'balance'],
+  offer: ['incoming', 'outgoing', 'incomingCount', 'userCards', 'user', 'balance', 'tradeHistory', 'wishes'],
+  wish: ['wishes'],
+  mission: ['missions', 'missionsCompleted', 'user', 'badges'],
+  /** A `cards` event on the live stream (cards gained or lost by someone else's act). */
+  cardsEvent: ['userCards', 'catalog', 'user'],
+} as const;

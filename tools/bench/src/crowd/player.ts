@@ -1,0 +1,354 @@
+import { PAGES, INVALIDATES, POSITIONS, SHELL, type Page, type Query } from './pages';
+import type { Session } from './session';
+import type { LiveStream, StreamSignal } from './stream';
+import { thinkTimeMs, type ThinkTime } from './think';
+
+interface MarketItem {
+  id: number;
+  userId: number;
+  price: number;
+  playerId: number;
+}
+interface OwnCard {
+  id: number;
+  forSale: boolean;
+  player: { id: number; currentPrice: number };
+}
+interface Offer {
+  id: number;
+  status: string;
+}
+interface Mission {
+  id: number;
+  progress: number;
+  target: number;
+  claimed: boolean;
+}
+
+/** How often a player picks each move (relative weights): mostly browsing, a third of moves change something. */
+export const MOVES = {
+  home: 10,
+  market: 14,
+  stockMarket: 8,
+  collection: 7,
+  catalog: 5,
+  rosters: 5,
+  leaderboard: 5,
+  notifications: 3,
+  buy: 10,
+  sell: 6,
+  withdraw: 2,
+  offer: 4,
+  answerOffers: 5,
+  wish: 3,
+  claimMissions: 4,
+  buyCoins: 2,
+  buyPack: 4,
+} as const;
+export type Move = keyof typeof MOVES;
+/** The queries whose answers a move needs (the rest are drained unread). */
+const KEPT = new Set(['userCards', 'incoming', 'outgoing', 'wishes', 'missions', 'teamCounts']);
+
+/** What the web invalidates on each live event (web/src/lib/live): the market's lists are handled apart. */
+const LIVE_INVALIDATES: Record<Exclude<StreamSignal, 'market-listed'>, readonly string[]> = {
+  cards: INVALIDATES.cardsEvent,
+  offers: ['incoming', 'outgoing', 'incomingCount', 'tradeHistory', 'wishes'],
+  missions: ['missions', 'missionsCompleted'],
+  wishes: ['wishes'],
+};
+
+/** Share of moves that start with a fresh load of the app (a new tab, a reload): every query asked again. */
+export const RELOAD_SHARE = 0.1;
+
+/** What players share: who is online (trade partners) and the market as one of them last read it. */
+export class World {
+  readonly players: CrowdPlayer[] = [];
+  market: MarketItem[] = [];
+  private marketReadAt = 0;
+
+  /** Whether this market answer should be decoded: one every 2 s across the crowd (the driver's CPU). */
+  wantsMarket(): boolean {
+    if (Date.now() - this.marketReadAt <= 2_000) return false;
+    this.marketReadAt = Date.now();
+    return true;
+  }
+
+  takeMarket(text: string): void {
+    try {
+      const items = JSON.parse(text) as (Omit<MarketItem, 'playerId'> & { player: { id: number } })[];
+      if (!Array.isArray(items)) return;
+      this.market = items
+        .slice(0, 200)
+        .map(({ id, userId, price, player }) => ({ id, userId, price, playerId: player.id }));
+    } catch {
+      // not a list (a refusal): keep the last one
+    }
+  }
+}
+
+/** A body as JSON, or the fallback for one that is not (never throws: refetches run unawaited). */
+function parseOr<T>(text: string, fallback: T): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return fallback;
+  }
+}
+
+const pick = <T>(list: readonly T[], random: () => number): T | undefined =>
+  list.length === 0 ? undefined : list[Math.floor(random() * list.length)];
+
+function weighted<K extends string>(weights: Record<K, number>, random: () => number): K {
+  const entries = Object.entries(weights) as [K, number][];
+  let roll = random() * entries.reduce((s, [, w]) => s + w, 0);
+  for (const [k, w] of entries) if ((roll -= w) < 0) return k;
+  return entries[entries.length - 1]![0];
+}
+
+/**
+ * A simulated player: a session, a live stream, the query cache of its tab, and the moves of
+ * MOVES separated by a think time. Each move shows the screen it happens on first (asking what that
+ * screen asks and the cache lacks), then acts.
+ */
+export class CrowdPlayer {
+  stream?: LiveStream;
+  private readonly cached = new Set<string>();
+  private page: Page | undefined;
+  /** The decoded answers of the queries in KEPT, as the screen shows them (from the cache or fresh). */
+  private readonly data = new Map<string, unknown>();
+  private refetching = false;
+
+  constructor(
+    readonly session: Session,
+    private readonly world: World,
+    private readonly random: () => number,
+  ) {}
+
+  /** What the stream says: the web refetches the market's list when it is on screen, and the cards. */
+  onSignal = (signal: StreamSignal): void => {
+    if (signal !== 'market-listed') this.invalidate(LIVE_INVALIDATES[signal]);
+    else if (this.page === 'market' && !this.refetching) {
+      // An active query refetches at once; react-query runs one fetch of a key at a time.
+      this.refetching = true;
+      void this.ask(PAGES.market[0]!).finally(() => (this.refetching = false));
+    } else this.cached.delete('listings');
+  };
+
+  /** Moves until the deadline, a think time apart; the first after a random part of one. */
+  async run(until: number, think: ThinkTime): Promise<void> {
+    await sleep(thinkTimeMs(think, this.random) * this.random());
+    while (Date.now() < until) {
+      try {
+        if (this.random() < RELOAD_SHARE || this.cached.size === 0) await this.load();
+        await this.move(weighted(MOVES, this.random));
+      } catch {
+        // An answer that was not what the move expected (its status is in the tally): on to the next move.
+      }
+      await sleep(Math.min(thinkTimeMs(think, this.random), Math.max(0, until - Date.now())));
+    }
+  }
+
+  /** A fresh load of the app: an empty cache and the shell's queries. */
+  private async load(): Promise<void> {
+    this.cached.clear();
+    await Promise.all(SHELL.map((q) => this.ask(q)));
+  }
+
+  private invalidate(keys: readonly string[]): void {
+    for (const k of keys) this.cached.delete(k);
+    // Queries of the screen on show refetch at once.
+    const onScreen = this.page ? PAGES[this.page].filter((q) => keys.includes(q.key)) : [];
+    for (const q of onScreen) void this.ask(q);
+  }
+
+  /** One query as the web asks it: only when not cached, except `always`. Decodes what the next move needs. */
+  private async ask(q: Query): Promise<void> {
+    if (this.cached.has(q.key) && !q.always) return;
+    const keep = KEPT.has(q.key) || (q.key === 'listings' && this.world.wantsMarket());
+    const res = await this.session.call('GET', q.path, { keep });
+    if (res.status !== 200) return;
+    this.cached.add(q.key);
+    if (q.key === 'listings' && keep) this.world.takeMarket(res.text);
+    else if (keep) this.data.set(q.key, parseOr(res.text, undefined));
+  }
+
+  private list<T>(key: string): T[] {
+    const value = this.data.get(key);
+    return Array.isArray(value) ? (value as T[]) : [];
+  }
+
+  private get cards(): OwnCard[] {
+    return this.list<OwnCard>('userCards');
+  }
+
+  private async show(page: Page): Promise<void> {
+    this.page = page;
+    await Promise.all(PAGES[page].map((q) => this.ask(q)));
+  }
+
+  private post(path: string, body: unknown = {}) {
+    return this.session.call('POST', path, { body, idempotent: true, keep: true });
+  }
+
+  private async move(move: Move): Promise<void> {
+    const r = this.random;
+    switch (move) {
+      case 'home':
+      case 'collection':
+      case 'catalog':
+      case 'leaderboard':
+      case 'notifications':
+        return this.show(move);
+      case 'market':
+        await this.show('market');
+        // Now and then another position: a list of its own (the scroll itself is in the page: the whole list came).
+        if (r() < 0.3) {
+          const position = pick(POSITIONS, r)!;
+          await this.ask({
+            key: `listings:${position}`,
+            path: `/api/market?position=${position}&sort=price_asc`,
+          });
+        }
+        return;
+      case 'stockMarket':
+        await this.show('stockMarket');
+        if (r() < 0.4) {
+          const item = pick(this.world.market, r);
+          const range = pick(['1d', '1w', '1m'], r)!;
+          if (item)
+            await this.ask({
+              key: `history:${item.playerId}:${range}`,
+              path: `/api/market/players/${item.playerId}/history?range=${range}`,
+            });
+        }
+        return;
+      case 'rosters': {
+        await this.show('rosters');
+        const team = pick(this.list<{ id: number }>('teamCounts'), r)?.id;
+        if (team === undefined) return;
+        return this.ask({ key: `team:${team}`, path: `/api/teams/${team}/players` });
+      }
+      case 'buy': {
+        await this.show('market');
+        const item = pick(this.world.market.filter((i) => i.userId !== this.session.id).slice(0, 100), r);
+        if (!item) return;
+        await this.post(`/api/market/buy/${item.id}`, { expectedPrice: item.price });
+        return this.invalidate(INVALIDATES.marketTrade);
+      }
+      case 'sell': {
+        await this.show('collection');
+        const card = pick(
+          this.cards.filter((c) => !c.forSale),
+          r,
+        );
+        if (!card) return;
+        const price = Math.max(1, Math.round(card.player.currentPrice * (0.9 + r() * 0.3)));
+        await this.post(`/api/market/sell/${card.id}`, { price });
+        return this.invalidate(INVALIDATES.marketTrade);
+      }
+      case 'withdraw': {
+        await this.show('collection');
+        const card = pick(
+          this.cards.filter((c) => c.forSale),
+          r,
+        );
+        if (!card) return;
+        await this.post(`/api/market/withdraw/${card.id}`);
+        return this.invalidate(INVALIDATES.marketTrade);
+      }
+      case 'offer': {
+        await this.show('trades');
+        const card = pick(
+          this.cards.filter((c) => !c.forSale),
+          r,
+        );
+        const target = pick(
+          this.world.players.filter((p) => p !== this && p.session.username),
+          r,
+        );
+        if (!card || !target) return;
+        await this.post('/api/trades/create', {
+          cardId: card.id,
+          targetUser: target.session.username,
+          coinOffer: 0,
+          requestedCardIds: [],
+          requestedCoins: 1 + Math.floor(r() * 500),
+        });
+        return this.invalidate(INVALIDATES.offer);
+      }
+      case 'answerOffers': {
+        await this.show('trades');
+        const offer = pick(
+          this.list<Offer>('incoming').filter((o) => o.status === 'pending'),
+          r,
+        );
+        if (offer) await this.post(`/api/trades/${offer.id}/${r() < 0.7 ? 'accept' : 'decline'}`);
+        else {
+          const mine = pick(
+            this.list<Offer>('outgoing').filter((o) => o.status === 'pending'),
+            r,
+          );
+          if (!mine) return;
+          await this.session.call('DELETE', `/api/trades/${mine.id}`, { idempotent: true });
+        }
+        return this.invalidate(INVALIDATES.offer);
+      }
+      case 'wish': {
+        await this.show('wishes');
+        if (r() < 0.5) {
+          const card = pick(
+            this.cards.filter((c) => !c.forSale),
+            r,
+          );
+          if (!card) return;
+          await this.post('/api/tradewishes', { cardId: card.id, minimumCoins: 1 + Math.floor(r() * 1_000) });
+        } else {
+          const wish = pick(
+            this.list<{ id: number; userId: number }>('wishes').filter((w) => w.userId !== this.session.id),
+            r,
+          );
+          if (!wish) return;
+          await this.post('/api/trades/offer-for-wish', {
+            wishId: wish.id,
+            offerType: 'coins',
+            coinAmount: 1 + Math.floor(r() * 1_500),
+          });
+        }
+        return this.invalidate(INVALIDATES.wish);
+      }
+      case 'claimMissions': {
+        await this.show('missions');
+        const lists = this.data.get('missions') as { daily: Mission[]; weekly: Mission[] } | undefined;
+        const ready = lists?.daily
+          ? [...lists.daily, ...lists.weekly].filter((m) => !m.claimed && m.progress >= m.target)
+          : [];
+        for (const mission of ready) await this.post(`/api/missions/${mission.id}/claim`);
+        if (ready.length > 0) this.invalidate(INVALIDATES.mission);
+        return;
+      }
+      case 'buyCoins': {
+        await this.show('coins');
+        // The test card flow of the tests: intent, the test provider's confirmation, success.
+        const intent = await this.post('/api/create-payment-intent', {
+          amount: 11,
+          packageId: 'starter-stack',
+        });
+        if (intent.status !== 200) return;
+        const { paymentIntentId } = JSON.parse(intent.text) as { paymentIntentId: string };
+        const confirm = await this.post(`/api/test-payments/${paymentIntentId}/confirm`, TEST_CARD);
+        if (confirm.status !== 200) return;
+        await this.post('/api/payment/success', { paymentIntentId });
+        return this.invalidate(INVALIDATES.coins);
+      }
+      case 'buyPack': {
+        await this.show('shop');
+        await this.post('/api/packs/purchase', { packId: pick([1, 1, 1, 2, 3], r) });
+        return this.invalidate(INVALIDATES.pack);
+      }
+    }
+  }
+}
+
+const TEST_CARD = { cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

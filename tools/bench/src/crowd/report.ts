@@ -1,0 +1,61 @@
+import type { AuditLine } from '@touchline/chaos/src/audit/line';
+import { cpuMsBetween, cpuMsByLabel } from '../proc';
+import type { LiveStream } from './stream';
+import type { Tally } from './tally';
+
+export interface LevelFigures {
+  players: number;
+  tally: Tally;
+  elapsed: number;
+  signUpSeconds: number;
+  signedUp: number;
+  streams: LiveStream[];
+  cpuBefore: Map<number, number>;
+  cpuAfter: Map<number, number>;
+  pgBefore: Map<number, number>;
+  pgAfter: Map<number, number>;
+  driverCpu: NodeJS.CpuUsage;
+  missed: string[];
+}
+
+const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
+
+/** One level's block of the table. */
+export function report(f: LevelFigures): void {
+  const { tally } = f;
+  const per1000 = (cpuMs: number) => ((cpuMs / Math.max(1, tally.total)) * 1000).toFixed(0);
+  console.log(
+    `  ${String(f.players).padStart(4)} players: ${(tally.total / f.elapsed).toFixed(1)} requests/s (${tally.total} in ${f.elapsed.toFixed(0)} s; ${f.signedUp} signed up before it in ${f.signUpSeconds.toFixed(0)} s)`,
+  );
+  for (const [group, g] of tally.groups())
+    console.log(
+      `         ${group.padEnd(25)} ${String(g.count).padStart(7)}  p50 ${ms(g.p50)}  p95 ${ms(g.p95)}  p99 ${ms(g.p99)}`,
+    );
+  const failures = tally.statuses().map((status) => {
+    const groups = [...tally.failures.get(status)!].map(([g, n]) => `${g} ${n}`).join(', ');
+    return `${status} × ${tally.count(status)} (${groups})`;
+  });
+  console.log(`         non-2xx: ${failures.length > 0 ? failures.join('; ') : 'none'}`);
+  const opens = new Map<number, number>();
+  for (const s of f.streams)
+    for (const [status, n] of s.opens) opens.set(status, (opens.get(status) ?? 0) + n);
+  const ends = f.streams.reduce((a, s) => a + s.ends, 0);
+  console.log(
+    `         live streams: ${f.streams.length} held; opening answers so far ${JSON.stringify(Object.fromEntries(opens))}, ended and reopened ${ends}`,
+  );
+  const byProcess = cpuMsByLabel(f.cpuBefore, f.cpuAfter)
+    .filter(([, cpu]) => cpu > 0)
+    .map(([name, cpu]) => `${name} ${per1000(cpu)}`);
+  const driver = (f.driverCpu.user + f.driverCpu.system) / 1000;
+  console.log(
+    `         CPU ms per 1,000 requests: stack ${per1000(cpuMsBetween(f.cpuBefore, f.cpuAfter))} (${byProcess.join(', ')}), Postgres ${per1000(cpuMsBetween(f.pgBefore, f.pgAfter))}; the load driver ${per1000(driver)}`,
+  );
+  console.log(`         targets: ${f.missed.length === 0 ? 'met' : `missed: ${f.missed.join('; ')}`}`);
+}
+
+export function reportAudit(audit: AuditLine[]): void {
+  for (const l of audit)
+    console.log(
+      `  audit ${l.violations.length === 0 ? 'ok    ' : 'FAILED'} ${l.name}${l.note ? ` (${l.note})` : ''}${l.violations.length > 0 ? `: ${l.violations.slice(0, 5).join('; ')}` : ''}`,
+    );
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { DriverAnswer, HttpDriver } from '../http-driver';
+import { routeGroup } from './groups';
+import type { Outcome } from './tally';
+
+export interface CallOptions {
+  body?: unknown;
+  /** Send a fresh Idempotency-Key, as the web does with every state-changing call. */
+  idempotent?: boolean;
+  /** Keep and decode the body (to choose the next move); otherwise it is drained unread. */
+  keep?: boolean;
+}
+
+/** Where every answer goes: the level's tally while a level runs. */
+export type Recorder = (outcome: Outcome) => void;
+
+/**
+ * One player's signed-in session as a browser holds it: the session cookie, its own client address
+ * (X-Forwarded-For, the gateway trusting one proxy) so that per-address limits count players, not
+ * the bench, and the Accept-Encoding a browser sends.
+ */
+export class Session {
+  cookie = '';
+  id = 0;
+  username = '';
+
+  constructor(
+    private readonly driver: HttpDriver,
+    readonly email: string,
+    readonly address: string,
+    private readonly timeoutMs: number,
+    private readonly record: Recorder,
+  ) {}
+
+  static readonly PASSWORD = 'crowd-bench-player';
+
+  headers(): Record<string, string> {
+    const headers: Record<string, string> = {
+      'x-forwarded-for': this.address,
+      'accept-encoding': 'gzip, deflate, br',
+      accept: 'application/json',
+    };
+    if (this.cookie) headers.cookie = this.cookie;
+    return headers;
+  }
+
+  async call(method: string, path: string, options: CallOptions = {}): Promise<DriverAnswer> {
+    let answer = await this.send(method, path, options);
+    // The session token is short-lived: sign in again, as the web app does, and repeat the request.
+    if (answer.status === 401 && (await this.signIn())) answer = await this.send(method, path, options);
+    return answer;
+  }
+
+  /** Registers the player; true once it has a session. */
+  async register(): Promise<boolean> {
+    const res = await this.send('POST', '/api/register', {
+      body: { email: this.email, password: Session.PASSWORD },
+      keep: true,
+    });
+    if (res.status !== 201) return false;
+    const user = JSON.parse(res.text) as { id: number; username: string };
+    this.id = user.id;
+    this.username = user.username;
+    return true;
+  }
+
+  async signIn(): Promise<boolean> {
+    const res = await this.send('POST', '/api/login', {
+      body: { email: this.email, password: Session.PASSWORD },
+    });
+    return res.status === 200;
+  }
+
+  private async send(method: string, path: string, options: CallOptions): Promise<DriverAnswer> {
+    const headers = this.headers();
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.idempotent) headers['idempotency-key'] = randomUUID();
+    const started = performance.now();
+    const answer = await this.driver.request({
+      method,
+      path,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      timeoutMs: this.timeoutMs,
+      discard: !options.keep,
+    });
+    this.record({
+      group: routeGroup(method, path),
+      status: answer.status,
+      ms: performance.now() - started,
+      timedOut: answer.timedOut,
+      retryAfter: answer.retryAfter !== undefined,
+    });
+    if (answer.setCookie?.startsWith('tl_session=')) this.cookie = answer.setCookie.split(';')[0]!;
+    return answer;
+  }
+}

@@ -1,0 +1,76 @@
+import http from 'node:http';
+
+/** What the stream told the page that makes it ask the server again. */
+export type StreamSignal = 'market-listed' | 'cards' | 'offers' | 'missions' | 'wishes';
+const REFETCHING_EVENTS = ['cards', 'offers', 'missions', 'wishes'] as const;
+
+/**
+ * A tab's live stream (GET /api/notifications/stream), held on a socket of its own as a browser
+ * does, and read cheaply: each chunk is only searched for the events after which the web
+ * refetches (web/src/lib/live: a listing added, or a market card sold, refetches the market's
+ * lists; cards, offers, missions and wishes refetch their lists). Reconnects after the server's `retry:` pause
+ * (3 s) when it ends, as an EventSource would, until closed.
+ */
+export class LiveStream {
+  private req?: http.ClientRequest;
+  private closed = false;
+  /** Statuses of the opening answers (200, or a refusal) and how many times the stream ended early. */
+  readonly opens = new Map<number, number>();
+  ends = 0;
+
+  constructor(
+    private readonly url: URL,
+    private readonly headers: () => Record<string, string>,
+    private readonly onSignal: (signal: StreamSignal) => void,
+  ) {}
+
+  open(): void {
+    if (this.closed) return;
+    const req = http.request(
+      {
+        host: this.url.hostname,
+        port: this.url.port,
+        path: '/api/notifications/stream',
+        agent: false,
+        headers: { ...this.headers(), accept: 'text/event-stream' },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        this.opens.set(status, (this.opens.get(status) ?? 0) + 1);
+        if (status !== 200) {
+          res.resume();
+          const retryAfter = Number(res.headers['retry-after']);
+          const wait = (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 3) * 1000;
+          res.on('end', () => this.again(wait));
+          return;
+        }
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (
+            chunk.includes('event: market\n') &&
+            /"change":"listed"|"change":"sold","listingId":0\b/.test(chunk)
+          )
+            this.onSignal('market-listed');
+          for (const event of REFETCHING_EVENTS)
+            if (chunk.includes(`event: ${event}\n`)) this.onSignal(event);
+        });
+        res.on('end', () => this.again(3_000));
+        res.on('error', () => undefined);
+      },
+    );
+    req.on('error', () => this.again(3_000));
+    req.end();
+    this.req = req;
+  }
+
+  private again(ms: number): void {
+    if (this.closed) return;
+    this.ends++;
+    setTimeout(() => this.open(), ms).unref();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.req?.destroy();
+  }
+}
