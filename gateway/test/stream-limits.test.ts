@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InProcessBus, systemRandom } from '@touchline/kit';
 import { eventMessage, silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
@@ -82,6 +83,29 @@ async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> 
   }
 }
 
+/**
+ * A stream read off the wire (a raw TCP socket): the bytes exactly as the gateway sends them, and
+ * whether it ended the connection.
+ */
+async function rawStream(user: { cookie: string }, from: string) {
+  const { hostname, port } = new URL(gateway.baseUrl);
+  const socket = connect(Number(port), hostname);
+  let received = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk));
+  const ended = new Promise<void>((resolve) => socket.once('end', resolve));
+  socket.write(
+    `GET /api/notifications/stream HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAccept: text/event-stream\r\n` +
+      `Cookie: ${user.cookie}\r\nX-Forwarded-For: ${from}\r\n\r\n`,
+  );
+  await eventually(() => expect(received).toContain('event: unread'));
+  return {
+    head: () => received.slice(0, received.indexOf('\r\n\r\n')),
+    body: () => received.slice(received.indexOf('\r\n\r\n') + 4),
+    ended,
+    close: () => socket.destroy(),
+  };
+}
+
 let ticks = 0;
 const tick = () =>
   bus.publish([
@@ -160,6 +184,32 @@ describe('live stream limits (real identity and notifications)', () => {
     } finally {
       liveHubOf(small).close();
       await server.close();
+    }
+  });
+
+  it('writes each frame to the socket as it is, the body ending with the connection; replaced, it ends', async () => {
+    const user = await session();
+    const from = ip();
+    const raw = await rawStream(user, from);
+    try {
+      // No chunked framing and no length: the body is the frames, until the gateway closes.
+      expect(raw.head()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(raw.head()).toMatch(/\r\nconnection: close(\r\n|$)/i);
+      expect(raw.head()).not.toMatch(/transfer-encoding|content-length|content-encoding/i);
+      expect(raw.body()).toMatch(/^retry: 3000\n\n(id: \d+\n)?event: unread\ndata: \{"unreadCount":0\}\n\n$/);
+
+      await tick();
+      await eventually(() => expect(raw.body()).toContain('event: prices'));
+      const prices = raw.body().slice(raw.body().indexOf('event: prices'));
+      expect(prices).toMatch(/^event: prices\ndata: \{"tick":\d+,.*\}\n\n$/s);
+
+      const newer: OpenEventStream[] = [];
+      for (let i = 0; i < 5; i++) newer.push(await open(user, from));
+      await raw.ended;
+      expect(raw.body()).toMatch(/event: closed\ndata: \{"reason":"replaced",.*\}\n\n$/);
+      for (const stream of newer) stream.close();
+    } finally {
+      raw.close();
     }
   });
 });

@@ -64,8 +64,9 @@ export class ContractRouter {
   }
 
   /**
-   * A route whose answer is a text/event-stream: the handler writes the events itself and resolves
-   * when the stream is over. An error before the first byte is an ordinary {message} answer.
+   * A route whose answer is a text/event-stream: the handler opens it and resolves once something
+   * else (the live hub) holds it, so nothing of the request's middleware stays alive with it. An
+   * error before the first byte is an ordinary {message} answer.
    */
   stream<R extends RouteDef & { eventStream: true }>(
     route: R,

@@ -51,10 +51,41 @@ function memoryOf(gateway: ChildProcess): Promise<Memory> {
   });
 }
 
+/**
+ * BENCH_HEAP_SNAPSHOT=<prefix>: the gateway's heap before the streams and at 1,000 (<prefix>-0 and
+ * <prefix>-1000.heapsnapshot), to compare in Chrome DevTools' Memory tab. Writing one costs the
+ * process memory it keeps: the RSS figures of that run are not comparable.
+ */
+function heapSnapshot(gateway: ChildProcess, file: string): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { type: string; path: string }) => {
+      if (message.type !== 'heap-snapshot') return;
+      gateway.off('message', onMessage);
+      console.log(`  heap snapshot: ${message.path}`);
+      resolve();
+    };
+    gateway.on('message', onMessage);
+    gateway.send({ type: 'heap-snapshot', path: path.resolve(file) });
+  });
+}
+
 interface Held {
   req: ClientRequest;
   /** When the stream got its first `prices` event (performance.now()), per tick number. */
   prices: Map<number, number>;
+}
+
+const PRICES = Buffer.from('event: prices\ndata: {"tick":');
+
+/** The tick numbers of `prices` frames in these bytes (a byte search: the client must cost little). */
+function ticksIn(bytes: Buffer): number[] {
+  const found: number[] = [];
+  for (let at = bytes.indexOf(PRICES); at !== -1; at = bytes.indexOf(PRICES, at + 1)) {
+    let end = at + PRICES.length;
+    while (end < bytes.length && bytes[end]! >= 0x30 && bytes[end]! <= 0x39) end++;
+    if (end < bytes.length) found.push(Number(bytes.toString('latin1', at + PRICES.length, end)));
+  }
+  return found;
 }
 
 /** A stream held open by a plain socket; resolves once its first event (`unread`) arrived. */
@@ -66,12 +97,15 @@ function hold(cookie: string, from: string): Promise<Held> {
       { agent: false, headers: { cookie, 'X-Forwarded-For': from, Accept: 'text/event-stream' } },
       (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-        res.setEncoding('utf8');
         res.once('data', () => resolve(held));
-        res.on('data', (chunk: string) => {
+        // A frame's head may straddle two reads: the last bytes of one are searched with the next.
+        let tail = Buffer.alloc(0);
+        res.on('data', (chunk: Buffer) => {
           const at = performance.now();
-          for (const match of chunk.matchAll(/event: prices\ndata: \{"tick":(\d+)/g))
-            if (!held.prices.has(Number(match[1]))) held.prices.set(Number(match[1]), at);
+          const head = Buffer.concat([tail, chunk.subarray(0, PRICES.length + 16)]);
+          for (const tick of [...ticksIn(head), ...ticksIn(chunk)])
+            if (!held.prices.has(tick)) held.prices.set(tick, at);
+          tail = chunk.subarray(Math.max(0, chunk.length - PRICES.length - 16));
         });
       },
     );
@@ -185,11 +219,14 @@ async function main(): Promise<void> {
     await bystander(quietUser, 20);
     await sleep(SETTLE_MS);
     const base = await memoryOf(gateway);
+    const snapshots = process.env.BENCH_HEAP_SNAPSHOT;
+    if (snapshots) await heapSnapshot(gateway, `${snapshots}-0.heapsnapshot`);
     const quiet = await bystander(quietUser, BYSTANDER_REQUESTS);
 
     held.push(...(await openAll(cookies, ips)));
     await sleep(SETTLE_MS);
     const at1000 = await memoryOf(gateway);
+    if (snapshots) await heapSnapshot(gateway, `${snapshots}-1000.heapsnapshot`);
 
     // The tick: published once on the bus; every stream records when its `prices` arrived.
     const delays: number[] = [];
