@@ -20,7 +20,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cardsRoutes } from './routes/cards';
 import { leaderboardRoutes } from './routes/leaderboard';
-import { liveStreamRoutes } from './routes/live-stream';
+import { mountLiveStream } from './routes/live-stream';
 import { cashoutRoutes } from './routes/cashout';
 import { marketRoutes } from './routes/market';
 import { missionRoutes } from './routes/missions';
@@ -88,7 +88,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   app.use(refuseMalformedPath);
   // The live stream ahead of compression and the /api router: what a request goes through stays
   // alive as long as it does, and a stream stays open for hours.
-  app.use('/api', liveStreamRoutes({ hub: live, notifications: clients.notifications, verifier, config }));
+  mountLiveStream(app, { hub: live, notifications: clients.notifications, verifier, config });
   app.use(compressAnswers());
   app.use(healthRoutes(addresses, store));
   if (config.EMBEDDED) app.use(devMailboxRoutes());

@@ -196,6 +196,9 @@ describe('live stream limits (real identity and notifications)', () => {
       expect(raw.head()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
       expect(raw.head()).toMatch(/\r\nconnection: close(\r\n|$)/i);
       expect(raw.head()).not.toMatch(/transfer-encoding|content-length|content-encoding/i);
+      // An event stream is never a document: nosniff stays, the policies only a document heeds go.
+      expect(raw.head()).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+      expect(raw.head()).not.toMatch(/content-security-policy|x-frame-options/i);
       expect(raw.body()).toMatch(/^retry: 3000\n\n(id: \d+\n)?event: unread\ndata: \{"unreadCount":0\}\n\n$/);
 
       await tick();

@@ -73,11 +73,20 @@ export class ContractRouter {
     handler: NoInfer<(context: RouteContext<R>) => Promise<void>>,
     options: RouteOptions = {},
   ): this {
+    this.router[route.method](this.pathOf(route), ...this.streamHandlers(route, handler, options));
+    return this;
+  }
+
+  /** stream()'s handlers, for an app that registers the route itself (ahead of its routers). */
+  streamHandlers<R extends RouteDef & { eventStream: true }>(
+    route: R,
+    handler: NoInfer<(context: RouteContext<R>) => Promise<void>>,
+    options: RouteOptions = {},
+  ): RequestHandler[] {
     const run: RequestHandler = (req, res, next) => {
       handler(this.contextOf(route, req, res) as RouteContext<R>).catch(next);
     };
-    this.router[route.method](this.pathOf(route), this.validate(route), ...(options.before ?? []), run);
-    return this;
+    return [this.validate(route), ...(options.before ?? []), run];
   }
 
   private pathOf(route: RouteDef): string {

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { Response } from 'express';
 import type { LiveClosed } from '@touchline/contract';
+import { DOCUMENT_ONLY_HEADERS } from '../middleware/security-headers';
 import type { Session } from '../session';
 import { frameOf, type LiveFrame } from './events';
 
@@ -46,7 +47,11 @@ export class LiveStream {
     return this.res === undefined;
   }
 
-  /** Headers that keep every proxy and cache from buffering or storing it (nginx honours X-Accel-Buffering). */
+  /**
+   * Headers that keep every proxy and cache from buffering or storing it (nginx honours
+   * X-Accel-Buffering); nosniff, HSTS and a renewed session cookie stay, the headers only a document
+   * heeds go (the head is kept in memory as long as the stream).
+   */
   open(retryMs: number): void {
     const res = this.res;
     if (!res) return;
@@ -60,6 +65,7 @@ export class LiveStream {
     // The body runs until the connection ends: Node then frames nothing (the socket's bytes are the body).
     res.removeHeader('Content-Length');
     res.removeHeader('Transfer-Encoding');
+    for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
     res.flushHeaders();
     this.socket.setNoDelay(true);
     this.write(Buffer.from(`retry: ${retryMs}\n\n`));
