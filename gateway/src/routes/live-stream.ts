@@ -1,27 +1,24 @@
-import cookieParser from 'cookie-parser';
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import { api } from '@touchline/contract';
 import type { NotificationsClient } from '../clients/notifications';
 import type { GatewayConfig } from '../config';
 import { ContractRouter } from '../http/contract-router';
 import type { LiveHub } from '../live/hub';
-import { loadSession } from '../middleware/auth';
-import type { SessionVerifier } from '../session';
 import { openLiveStream } from './notification-stream';
 
 /**
  * GET /api/notifications/stream, registered on the app itself ahead of compression and the /api
  * router: a stream stays open for hours, and what its request went through stays alive with it
- * (compression's wrappers of the response, each router's state). It needs only the session (the
- * contract's auth check answers 401 without one) and its query; a GET passes no origin check, body
- * parser or mutation limit anyway.
+ * (compression's wrappers of the response, each router's state). `apiChecks` are the checks every
+ * /api request goes through first (transport, origin, the session); the contract's auth check
+ * answers 401 without a session.
  */
 export function mountLiveStream(
   app: Express,
+  apiChecks: RequestHandler[],
   deps: {
     hub: LiveHub;
     notifications: NotificationsClient;
-    verifier: SessionVerifier;
     config: Pick<GatewayConfig, 'SSE_RETRY_MS' | 'LIVE_RETRY_AFTER_S'>;
   },
 ): void {
@@ -29,8 +26,7 @@ export function mountLiveStream(
   const { hub, notifications, config } = deps;
   app.get(
     route.path,
-    cookieParser(),
-    loadSession(deps.verifier),
+    ...apiChecks,
     ...new ContractRouter('').streamHandlers(route, ({ req, res, query }) =>
       openLiveStream({ hub, notifications, config }, req, res, query),
     ),

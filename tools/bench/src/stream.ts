@@ -99,7 +99,7 @@ function hold(cookie: string, from: string): Promise<Held> {
         if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
         res.once('data', () => resolve(held));
         // A frame's head may straddle two reads: the last bytes of one are searched with the next.
-        let tail = Buffer.alloc(0);
+        let tail: Buffer = Buffer.alloc(0);
         res.on('data', (chunk: Buffer) => {
           const at = performance.now();
           const head = Buffer.concat([tail, chunk.subarray(0, PRICES.length + 16)]);
