@@ -1,5 +1,5 @@
 import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { allRoutes } from '@touchline/contract';
 import type { Logger } from '@touchline/kit';
 import type { Clients } from './clients';
@@ -20,6 +20,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { cardsRoutes } from './routes/cards';
 import { leaderboardRoutes } from './routes/leaderboard';
+import { mountLiveStream } from './routes/live-stream';
 import { cashoutRoutes } from './routes/cashout';
 import { marketRoutes } from './routes/market';
 import { missionRoutes } from './routes/missions';
@@ -85,6 +86,21 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   // is not UTF-8 stop here, ahead of every route.
   app.use(hostCheck(hosts));
   app.use(refuseMalformedPath);
+  // What every /api request goes through first, the live stream's included.
+  const apiChecks: RequestHandler[] = [
+    (_req, res, next) => {
+      res.set('Cache-Control', 'no-store');
+      next();
+    },
+    originCheck(hosts),
+    jsonBodies(allRoutes),
+    refuseControlCharacters,
+    cookieParser(),
+    loadSession(verifier),
+  ];
+  // The live stream ahead of compression and the /api router: what a request goes through stays
+  // alive as long as it does, and a stream stays open for hours.
+  mountLiveStream(app, apiChecks, { hub: live, notifications: clients.notifications, config });
   app.use(compressAnswers());
   app.use(healthRoutes(addresses, store));
   if (config.EMBEDDED) app.use(devMailboxRoutes());
@@ -92,15 +108,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   app.use(stripeWebhookRoutes(clients));
 
   const api = express.Router();
-  api.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
-  api.use(originCheck(hosts));
-  api.use(jsonBodies(allRoutes));
-  api.use(refuseControlCharacters);
-  api.use(cookieParser());
-  api.use(loadSession(verifier));
+  api.use(...apiChecks);
   api.use(authRoutes({ clients, limits, devices, verifier, cookie, publicUrl }));
   api.use(openApiRoutes());
   api.use(requireSession);
@@ -119,7 +127,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   api.use(missionRoutes(clients));
   api.use(leaderboardRoutes(clients));
   api.use(adminRoutes(clients, verifier));
-  api.use(notificationRoutes(clients, live, config));
+  api.use(notificationRoutes(clients));
   api.use(apiNotFound);
   app.use('/api', api);
 

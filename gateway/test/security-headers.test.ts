@@ -46,6 +46,7 @@ describe('security headers on every answer', () => {
     const app = gw.appWith({ WEB_DIST: webDist });
     const answers = [
       await request(app).get('/api/user'), // 401
+      await request(app).get('/api/notifications/stream'), // 401: the live stream's refusals too
       await request(app).post('/api/login').set('Content-Type', 'application/json').send('{bad json'), // 400
       await request(app).post('/api/forgot-password').send({ email: 'no' }), // 400 from validation
       await request(app).get('/healthz'),
@@ -53,7 +54,7 @@ describe('security headers on every answer', () => {
       await request(app).get('/auth').set('Accept', 'text/html'), // the SPA
       await request(app).get('/dev/mailbox'),
     ];
-    expect(answers.map((r) => r.status)).toEqual([401, 400, 400, 200, 404, 200, 200]);
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 400, 400, 200, 404, 200, 200]);
     for (const res of answers) expectSecurityHeaders(res);
   });
 

@@ -68,19 +68,29 @@ export class ContractRouter {
   }
 
   /**
-   * A route whose answer is a text/event-stream: the handler writes the events itself and resolves
-   * when the stream is over. An error before the first byte is an ordinary {message} answer.
+   * A route whose answer is a text/event-stream: the handler opens it and resolves once something
+   * else (the live hub) holds it, so nothing of the request's middleware stays alive with it. An
+   * error before the first byte is an ordinary {message} answer.
    */
   stream<R extends RouteDef & { eventStream: true }>(
     route: R,
     handler: NoInfer<(context: RouteContext<R>) => Promise<void>>,
     options: RouteOptions = {},
   ): this {
+    this.router[route.method](this.pathOf(route), ...this.streamHandlers(route, handler, options));
+    return this;
+  }
+
+  /** stream()'s handlers, for an app that registers the route itself (ahead of its routers). */
+  streamHandlers<R extends RouteDef & { eventStream: true }>(
+    route: R,
+    handler: NoInfer<(context: RouteContext<R>) => Promise<void>>,
+    options: RouteOptions = {},
+  ): RequestHandler[] {
     const run: RequestHandler = (req, res, next) => {
       handler(this.contextOf(route, req, res) as RouteContext<R>).catch(next);
     };
-    this.router[route.method](this.pathOf(route), this.validate(route), ...(options.before ?? []), run);
-    return this;
+    return [this.validate(route), ...(options.before ?? []), run];
   }
 
   private pathOf(route: RouteDef): string {

@@ -10,12 +10,14 @@ export interface LiveFrame {
   audience: Audience;
   /** The notification's id (a position), for dropping what a stream's replay already covered. */
   notificationId?: number;
-  /** The SSE frame: `id:` (positions only), `event:`, `data:`. */
-  text: string;
+  /** The SSE frame (`id:` for positions only, `event:`, `data:`), encoded once: the same bytes go to every stream. */
+  bytes: Buffer;
 }
 
-export function frameOf(event: LiveEventName, data: unknown, id?: number): string {
-  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+export function frameOf(event: LiveEventName, data: unknown, id?: number): Buffer {
+  return Buffer.from(
+    `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+  );
 }
 
 /** The contract's event for a proto change, unchecked (contractEvent checks it). */
@@ -88,6 +90,6 @@ export function toFrame(m: LiveMessage__Output): LiveFrame | { error: string } |
   return {
     audience: audienceOf(m),
     ...(mapped.event === 'notification' ? { notificationId: mapped.id } : {}),
-    text: frameOf(mapped.event, checked.data, mapped.id),
+    bytes: frameOf(mapped.event, checked.data, mapped.id),
   };
 }

@@ -17,7 +17,7 @@ type HubConfig = Pick<
   | 'LIVE_STREAMS_CAPACITY'
 >;
 
-const HEARTBEAT = ': heartbeat\n\n';
+const HEARTBEAT = Buffer.from(': heartbeat\n\n');
 /** Writes per turn of the event loop when a frame fans out. */
 const FANOUT_SLICE = 256;
 /** The upstream subscription outlives the last stream this long, so a reload does not resubscribe. */
@@ -84,7 +84,7 @@ export class LiveHub {
     this.byUser.set(stream.userId, mine);
     if (stream.session.isAdmin) this.admins.add(stream);
     this.byAddress.set(stream.address, (this.byAddress.get(stream.address) ?? 0) + 1);
-    stream.res.once('close', () => this.remove(stream));
+    stream.socket.once('close', () => this.remove(stream));
     while (mine.length > this.config.LIVE_STREAMS_PER_USER) {
       const oldest = mine[0]!;
       this.remove(oldest);
@@ -175,7 +175,7 @@ export class LiveHub {
 
   private resync(reason: string): void {
     this.logger.info({ streams: this.streams.size }, 'live streams resync');
-    this.deliver({ audience: { kind: 'everyone' }, text: frameOf('resync', { reason }) });
+    this.deliver({ audience: { kind: 'everyone' }, bytes: frameOf('resync', { reason }) });
   }
 
   private tickMs(): number {

@@ -61,3 +61,20 @@ export function securityHeaders(options: SecurityHeaderOptions): RequestHandler 
     crossOriginEmbedderPolicy: false,
   });
 }
+
+/**
+ * Headers of securityHeaders that govern a document (what it may load, frame, open or send as a
+ * referrer). An answer that never becomes one (the live event stream: nosniff keeps a browser from
+ * sniffing it into one) may drop them; a stream holds its head for hours, and these are most of it.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;

@@ -26,7 +26,8 @@ function resumeFrom(req: Request, queryId: string | undefined): { resume: boolea
  * replay (unread count, missed notifications, position) from notifications in one call, then the
  * held-back frames it did not cover, then live until the browser goes, the user opens too many
  * streams, or the session ends. Nothing is written before the replay, so a service that is down is
- * an ordinary 503 {message}; nothing is created or changed anywhere.
+ * an ordinary 503 {message}; nothing is created or changed anywhere. Resolves once the stream is
+ * live: from then on the hub holds it (its socket), and nothing of this request is kept.
  */
 export async function openLiveStream(
   deps: {
@@ -47,8 +48,7 @@ export async function openLiveStream(
     res.json({ message: refusal.message });
     return;
   }
-  const stream = new LiveStream(res, session, address);
-  const done = new Promise<void>((resolve) => res.once('close', resolve));
+  const stream = new LiveStream(res, req.socket, session, address);
   deps.hub.add(stream);
   let replay;
   try {
@@ -58,7 +58,8 @@ export async function openLiveStream(
     deps.hub.remove(stream);
     throw error;
   }
-  if (stream.ended || res.writableEnded) return;
+  if (req.socket.destroyed) deps.hub.remove(stream); // gone before its 'close' was heard
+  if (stream.ended || req.socket.destroyed) return;
   stream.open(deps.config.SSE_RETRY_MS);
   stream.position = replay.position;
   stream.write(frameOf('unread', { unreadCount: replay.unreadCount }, replay.position));
@@ -69,5 +70,4 @@ export async function openLiveStream(
   // What changed while the page was away is not replayed: it refetches what it shows.
   if (from.resume) stream.write(frameOf('resync', { reason: 'resumed' }));
   stream.goLive();
-  await done;
 }

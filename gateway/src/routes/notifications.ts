@@ -1,13 +1,10 @@
 import { api } from '@touchline/contract';
 import type { Clients } from '../clients';
 import { toApiNotification } from '../compose/notifications';
-import type { GatewayConfig } from '../config';
 import { ContractRouter } from '../http/contract-router';
-import type { LiveHub } from '../live/hub';
-import { openLiveStream } from './notification-stream';
 
-/** The user's notifications and the live stream (notifications and every change event). */
-export function notificationRoutes(clients: Clients, hub: LiveHub, config: GatewayConfig) {
+/** The user's notifications (their live stream is routes/live-stream.ts, mounted ahead of the /api router). */
+export function notificationRoutes(clients: Clients) {
   const { notifications } = clients;
   return new ContractRouter()
     .add(api.notifications.list, async ({ userId, query }) => {
@@ -40,8 +37,5 @@ export function notificationRoutes(clients: Clients, hub: LiveHub, config: Gatew
         idempotencyKey,
       });
       return { status: 200, body: { unreadCount } };
-    })
-    .stream(api.notifications.stream, ({ req, res, query }) =>
-      openLiveStream({ hub, notifications, config }, req, res, query),
-    ).router;
+    }).router;
 }
