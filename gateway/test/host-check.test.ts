@@ -96,13 +96,16 @@ describe('DNS rebinding in embedded mode (issue 29, item 1)', () => {
     expect(reset.status, reset.text).toBe(200);
   });
 
-  it('answers loopback names at the listening port and the public host; 421 for any other Host', async () => {
+  it('answers loopback names and the public host; 421 for any other Host', async () => {
     const hostOf = (host: string) => request(gw.baseUrl).get('/api/openapi.json').set('Host', host);
     for (const host of [
       `localhost:${port}`,
       `LOCALHOST:${port}`,
       `127.0.0.1:${port}`,
       `[::1]:${port}`,
+      // Through a forwarder on this machine (a tunnel, a port-forward to another local port).
+      `localhost:${port + 1}`,
+      'localhost',
       new URL(PUBLIC_URL).host,
     ]) {
       expect((await hostOf(host)).status, host).toBe(200);
@@ -110,8 +113,6 @@ describe('DNS rebinding in embedded mode (issue 29, item 1)', () => {
     for (const host of [
       'rebind.attacker.test',
       `rebind.attacker.test:${port}`,
-      `localhost:${port + 1}`,
-      'localhost',
       `localhost.:${port}`,
       `localhost@rebind.attacker.test:${port}`,
       `touchline.test.rebind.attacker.test`,
@@ -188,6 +189,19 @@ describe('DNS rebinding in stack mode and Kubernetes (issue 29, item 1)', () => 
         .send({ email: uniqueEmail('nobody'), password: PASSWORD });
       expectError(login, 401);
       expectError(await request(at).get('/api/openapi.json').set('Host', 'rebind.attacker.test'), 421);
+
+      // A page served through a local forwarder posts through it: its origin is its Host. A page of
+      // another local app (same site for SameSite cookies) posts with its own origin to our Host.
+      const forwarded = `http://localhost:${Number(new URL(at).port) + 1}`;
+      const post = (host: string, origin: string) =>
+        request(at)
+          .post('/api/login')
+          .set('Host', host)
+          .set('Origin', origin)
+          .set('X-Forwarded-For', randomIp())
+          .send({ email: uniqueEmail('nobody'), password: PASSWORD });
+      expectError(await post(new URL(forwarded).host, forwarded), 401);
+      expectError(await post(new URL(localhost).host, forwarded), 403);
     } finally {
       await listening.close();
     }

@@ -37,8 +37,10 @@ export interface HostPolicyConfig {
  *
  * - the `PUBLIC_URL` host, with its port (the scheme's default when it names none);
  * - loopback names (`localhost`, `127.0.0.1`, `[::1]`) in embedded mode, or when the public URL is
- *   itself on loopback (`npm run stack` without PUBLIC_URL, skaffold's port-forward), and then only at
- *   the port the request came in on: the listening port, whatever PORT said (tests listen on port 0);
+ *   itself on loopback (`npm run stack` without PUBLIC_URL, skaffold's port-forward), at any port: a
+ *   rebinding forges a name of its author's, never a loopback one, and a loopback name at another
+ *   port than the one listening means a forwarder on this machine (an SSH tunnel, a port-forward to
+ *   another local port, a test's proxy);
  * - `ALLOWED_HOSTS` entries: a name with a port matches that port only, a bare name any port (what a
  *   rebinding forges is the name; a port is whatever a proxy in front publishes).
  */
@@ -59,14 +61,14 @@ export class HostPolicy {
     this.extra = config.ALLOWED_HOSTS;
   }
 
-  /** Whether a Host value names this deployment; `localPort` is the port the connection came in on. */
-  allowsHost(value: string | undefined, localPort: number | undefined): boolean {
+  /** Whether a Host value names this deployment. */
+  allowsHost(value: string | undefined): boolean {
     const host = parseHostValue(value);
     if (!host) return false;
     // A Host without a port means the scheme's default: a proxy in front (443) or plain http (80).
     if (this.publicHost?.name === host.name && (host.port ?? this.publicHost.port) === this.publicHost.port)
       return true;
-    if (this.loopback && LOOPBACK_NAMES.has(host.name) && (host.port ?? 80) === localPort) return true;
+    if (this.loopback && LOOPBACK_NAMES.has(host.name)) return true;
     return this.matchesExtra(host);
   }
 
@@ -74,8 +76,14 @@ export class HostPolicy {
     return this.extra.some((e) => e.name === host.name && (e.port === undefined || e.port === host.port));
   }
 
-  /** Whether an Origin header is one of this deployment's own pages (never compared with Host). */
-  allowsOrigin(origin: string, localPort: number | undefined): boolean {
+  /**
+   * Whether an Origin header is one of this deployment's own pages. It is never compared with an
+   * arbitrary Host (a page on a rebound name sends that name as both); a loopback origin is ours at
+   * the port the connection came in on (`localPort`), or when it is the request's own loopback Host:
+   * a page served through a local forwarder posts through it. A page of another local app (another
+   * port, the same site for SameSite cookies) sends its own origin with our Host: refused.
+   */
+  allowsOrigin(origin: string, localPort: number | undefined, hostHeader: string | undefined): boolean {
     let url: URL;
     try {
       url = new URL(origin);
@@ -87,13 +95,12 @@ export class HostPolicy {
     if (defaultPort === undefined) return false;
     const host = parseHostValue(url.host);
     if (!host) return false;
-    if (
-      this.loopback &&
-      url.protocol === 'http:' &&
-      LOOPBACK_NAMES.has(host.name) &&
-      (host.port ?? defaultPort) === localPort
-    )
-      return true;
+    if (this.loopback && url.protocol === 'http:' && LOOPBACK_NAMES.has(host.name)) {
+      const port = host.port ?? defaultPort;
+      const requestHost = parseHostValue(hostHeader);
+      const sameAsHost = requestHost?.name === host.name && (requestHost.port ?? defaultPort) === port;
+      if (port === localPort || sameAsHost) return true;
+    }
     return this.matchesExtra(host);
   }
 }
@@ -109,7 +116,7 @@ export const localPortOf = (req: Request): number | undefined => req.socket.loca
  */
 export function hostCheck(policy: HostPolicy): RequestHandler {
   return (req, res, next) => {
-    if (UNCHECKED_PATHS.has(req.path) || policy.allowsHost(req.headers.host, localPortOf(req))) return next();
+    if (UNCHECKED_PATHS.has(req.path) || policy.allowsHost(req.headers.host)) return next();
     res.status(421).json({ message: UNKNOWN_HOST });
   };
 }

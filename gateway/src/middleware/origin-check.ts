@@ -14,7 +14,10 @@ export function originCheck(policy: HostPolicy): RequestHandler {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get('origin');
     const fetchSite = req.get('sec-fetch-site');
-    const ours = origin !== undefined && origin !== 'null' && policy.allowsOrigin(origin, localPortOf(req));
+    const ours =
+      origin !== undefined &&
+      origin !== 'null' &&
+      policy.allowsOrigin(origin, localPortOf(req), req.headers.host);
     if ((origin && !ours) || (!origin && fetchSite === 'cross-site')) {
       res.status(403).json({ message: 'Cross-site request refused' });
       return;
