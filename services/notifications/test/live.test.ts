@@ -96,7 +96,11 @@ describe('Live: the hub every gateway process listens to once', () => {
       if (version % 5 === 0)
         await h.send('trading.offer.created', offerCreated(version, 8, 7), { replica: 0 });
     }
-    await eventually(() => expect(stream.of(7).filter((m) => m.balance)).toHaveLength(30));
+    // Everything sent: the last offer's messages are published after the last balance's.
+    await eventually(() => {
+      expect(stream.of(7).filter((m) => m.balance)).toHaveLength(30);
+      expect(stream.of(7).filter((m) => m.change === 'offers')).toHaveLength(6);
+    });
     expect(stream.of(7).flatMap((m) => (m.balance ? [m.balance.version] : []))).toEqual(versions);
     const kinds = stream.of(7).map((m) => m.change);
     // Each offer's notification and change come right after the fifth balance before them.
