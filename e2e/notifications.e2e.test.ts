@@ -107,9 +107,13 @@ async function watchStream(page: Page): Promise<StreamLog> {
     const entry = byId.get(requestId);
     if (entry) entry.lastEventId ??= lastEventIdOf(headers);
   });
-  cdp.on('Network.loadingFailed', ({ requestId }) => {
+  // The stream's body runs until its connection closes (no chunked framing), so a dropped
+  // connection ends it as finished, not failed: either way the stream is gone.
+  const ended = ({ requestId }: { requestId: string }) => {
     if (streamRequests.has(requestId)) log.failures += 1;
-  });
+  };
+  cdp.on('Network.loadingFailed', ended);
+  cdp.on('Network.loadingFinished', ended);
   cdp.on('Network.eventSourceMessageReceived', ({ eventName, data }) => {
     log.events += 1;
     if (eventName !== 'notification') return;
