@@ -93,6 +93,8 @@ beforeAll(async () => {
       GRPC_HOST: '127.0.0.1',
       GRPC_PORT: addresses[m.name]!.split(':')[1],
       SHUTDOWN_TIMEOUT_MS: '2000',
+      // No Stripe key here: the wallet starts only in explicit test mode.
+      PAYMENTS_MODE: 'test',
     });
     running.push(
       await startService(m, {
