@@ -24,15 +24,22 @@ interface TopicDoc {
   consumers: string;
 }
 
-/** `// topic T | key K | producer P` and the `// consumers: …` line after it, per topic. */
+/**
+ * `// topic T | key K | producer P` and `// consumers: …`, per topic. Either may wrap onto further
+ * `//` lines; the comment block ends at the message it documents.
+ */
 function topicDocs(): Map<string, TopicDoc> {
   const proto = readFileSync(path.join(ROOT, 'protos/touchline/events.proto'), 'utf8').split('\n');
   const docs = new Map<string, TopicDoc>();
   proto.forEach((line, i) => {
-    const m = /^\/\/ topic (\S+) \| key ([^|]+)\| producer (.+)$/.exec(line.trim());
-    if (!m) return;
-    const consumers = /^\/\/ consumers: (.+)$/.exec(proto[i + 1]?.trim() ?? '')?.[1] ?? 'none';
-    docs.set(m[1]!, { key: m[2]!.trim(), producer: m[3]!.trim(), consumers });
+    if (!line.trim().startsWith('// topic ')) return;
+    const block: string[] = [];
+    for (let j = i; j < proto.length && proto[j]!.trim().startsWith('//'); j++)
+      block.push(proto[j]!.trim().replace(/^\/\/\s?/, ''));
+    const text = block.join(' ');
+    const m = /^topic (\S+) \| key ([^|]+)\| producer (.+?)(?: consumers: (.+))?$/.exec(text);
+    if (!m) throw new Error(`events.proto line ${i + 1}: cannot read the topic comment "${text}"`);
+    docs.set(m[1]!, { key: m[2]!.trim(), producer: m[3]!.trim(), consumers: m[4]?.trim() ?? 'none' });
   });
   return docs;
 }
