@@ -53,22 +53,54 @@ export function addrEnvName(service: string): string {
   return `${service.replace(/-/g, '_').toUpperCase()}_ADDR`;
 }
 
-/** Reads one address per peer; a missing one is a start-up error naming the variable. */
+const HOST_PORT = /^[\w.-]+:\d{1,5}$/;
+const IPV4_PORT = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3}):\d{1,5}$/;
+
+/**
+ * A peer's address: `host:port`, or several replicas' `ip:port,ip:port` (the stack's replicas,
+ * reached round-robin by kit's gRPC client, as a Kubernetes Service spreads calls over its pods).
+ * A list names IPv4 addresses only: grpc-js balances over a list of addresses it need not resolve;
+ * behind one DNS name, give that one name.
+ */
+export const peerAddressSchema = z.string().superRefine((value, ctx) => {
+  const entries = value.split(',').map((e) => e.trim());
+  const port = (entry: string) => Number(entry.split(':').pop());
+  for (const entry of entries) {
+    if (!HOST_PORT.test(entry))
+      ctx.addIssue({ code: 'custom', message: `expected host:port, got "${entry}"` });
+    else if (port(entry) > 65535)
+      ctx.addIssue({ code: 'custom', message: `port must be at most 65535 in "${entry}"` });
+    else if (
+      entries.length > 1 &&
+      !IPV4_PORT.exec(entry)
+        ?.slice(1)
+        .every((b) => Number(b) <= 255)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        message: `a list of replicas takes IPv4 addresses (ip:port,ip:port), got "${entry}"`,
+      });
+  }
+  if (new Set(entries).size !== entries.length)
+    ctx.addIssue({ code: 'custom', message: 'an address appears twice in the list' });
+});
+
+/** Reads one address (or list of replicas' addresses) per peer; a missing or bad one is a start-up error naming the variable. */
 export function loadPeerAddrs(
   peers: readonly string[],
   env: NodeJS.ProcessEnv = process.env,
 ): Record<string, string> {
-  const shape = Object.fromEntries(
+  const shape = Object.fromEntries(peers.map((p) => [addrEnvName(p), peerAddressSchema]));
+  const parsed = loadConfig(z.object(shape), env);
+  return Object.fromEntries(
     peers.map((p) => [
-      addrEnvName(p),
-      z
-        .string()
-        .regex(/^[\w.-]+:\d{1,5}$/, 'expected host:port')
-        .refine((v) => Number(v.split(':').pop()) <= 65535, 'port must be at most 65535'),
+      p,
+      (parsed[addrEnvName(p)] as string)
+        .split(',')
+        .map((e) => e.trim())
+        .join(','),
     ]),
   );
-  const parsed = loadConfig(z.object(shape), env);
-  return Object.fromEntries(peers.map((p) => [p, parsed[addrEnvName(p)] as string]));
 }
 
 export const booleanFromEnv = z

@@ -152,6 +152,29 @@ describe('loadPeerAddrs', () => {
     expect(message).toContain('IDENTITY_ADDR');
   });
 
+  it('takes a list of replicas, reached round-robin, and keeps a single address as it is', () => {
+    const peers = loadPeerAddrs(['cards-market', 'identity'], {
+      CARDS_MARKET_ADDR: '127.0.0.1:45102, 127.0.0.1:45110',
+      IDENTITY_ADDR: 'identity.touchline.svc:50051',
+    });
+    expect(peers).toEqual({
+      'cards-market': '127.0.0.1:45102,127.0.0.1:45110',
+      identity: 'identity.touchline.svc:50051',
+    });
+  });
+
+  it.each([
+    ['127.0.0.1:45102,', 'expected host:port'],
+    ['127.0.0.1:45102,cards-market:50051', 'IPv4 addresses'],
+    ['127.0.0.1:45102,127.0.0.300:1', 'IPv4 addresses'],
+    ['127.0.0.1:45102,127.0.0.1:70000', 'at most 65535'],
+    ['127.0.0.1:45102,127.0.0.1:45102', 'appears twice'],
+  ])('rejects the list %j at start-up', (value, problem) => {
+    const message = configErrorOf(() => loadPeerAddrs(['cards-market'], { CARDS_MARKET_ADDR: value }));
+    expect(message).toContain('CARDS_MARKET_ADDR');
+    expect(message).toContain(problem);
+  });
+
   it('needs nothing when there are no peers', () => {
     expect(loadPeerAddrs([], {})).toEqual({});
   });

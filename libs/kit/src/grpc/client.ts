@@ -8,6 +8,7 @@ import {
   REQUEST_ID_HEADER,
 } from '../context';
 import { withReusedDecoding } from './encoded-once';
+import { channelTarget } from './target';
 
 export interface CallOptions {
   /** Milliseconds from now; every call has one (default from the client). */
@@ -51,8 +52,9 @@ export function outgoingMetadata(): grpc.Metadata {
 }
 
 /**
- * A small promise-based client for one downstream service. Each call carries a deadline, the
- * request id and the trace context; unary RPCs only (streams are used through `raw`).
+ * A small promise-based client for one downstream service (`address`: one host:port, or its
+ * replicas' list, called round-robin: grpc/target.ts). Each call carries a deadline, the request id
+ * and the trace context; unary RPCs only (streams are used through `raw`).
  */
 export function createPromiseClient<D>(
   definition: grpc.ServiceDefinition,
@@ -63,9 +65,11 @@ export function createPromiseClient<D>(
     options.reuseDecoded ? withReusedDecoding(definition, options.reuseDecoded) : definition,
     'touchline',
   );
-  const raw = new Ctor(address, grpc.credentials.createInsecure(), {
+  const { target, options: balancing } = channelTarget(address);
+  const raw = new Ctor(target, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.enable_retries': 1,
+    ...balancing,
   });
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 5_000;
   const client: Record<string, unknown> = { raw, close: () => raw.close() };

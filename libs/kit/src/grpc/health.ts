@@ -66,8 +66,19 @@ export class HealthReporter {
   }
 }
 
-/** Asks a server's grpc.health.v1 service for a status (what /readyz and probes use). */
-export function checkHealth(address: string, service = '', timeoutMs = 1_000): Promise<string> {
+/**
+ * Asks a server's grpc.health.v1 service for a status (what /readyz and probes use). For a list of
+ * replicas' addresses: SERVING when one of them serves (calls go round-robin to the ready ones, as
+ * a Kubernetes Service is ready with one ready pod), else the first replica's status.
+ */
+export async function checkHealth(address: string, service = '', timeoutMs = 1_000): Promise<string> {
+  const replicas = address.split(',').map((a) => a.trim());
+  if (replicas.length === 1) return checkOne(replicas[0]!, service, timeoutMs);
+  const statuses = await Promise.all(replicas.map((a) => checkOne(a, service, timeoutMs)));
+  return statuses.includes('SERVING') ? 'SERVING' : statuses[0]!;
+}
+
+function checkOne(address: string, service: string, timeoutMs: number): Promise<string> {
   const Client = grpcRuntime.makeGenericClientConstructor(
     healthServiceDefinition as grpc.ServiceDefinition,
     'Health',
