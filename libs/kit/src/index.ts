@@ -22,6 +22,7 @@ export * from './events/bus';
 export * from './events/outbox';
 export * from './events/relay';
 export * from './events/inbox';
+export * from './events/listeners';
 export * from './events/rounds';
 export * from './events/in-process-bus';
 export * from './service';

@@ -9,6 +9,7 @@ import { migrate, type Migration } from './db/migrate';
 import { pingDatabase } from './db/database';
 import type { EventBus } from './events/bus';
 import { subscribeConsumers, type EventConsumer } from './events/inbox';
+import { listenerGroup, subscribeListeners, type ReplicaListener } from './events/listeners';
 import { kitMigrations } from './events/kit-migrations';
 import { Outbox } from './events/outbox';
 import { OutboxRelay } from './events/relay';
@@ -43,6 +44,8 @@ export interface ServiceDeps<C> {
 export interface ServiceParts<H> {
   useCases: UseCases<H>;
   consumers?: EventConsumer[];
+  /** What every replica hears to keep its memory level with the others' writes (events/listeners.ts). */
+  listeners?: ReplicaListener[];
   jobs?: BackgroundJob[];
   /** Called when shutdown starts, before in-flight calls drain: ends long-lived server streams, which would hold the drain open. */
   beforeDrain?(): void;
@@ -157,7 +160,15 @@ export async function startService<C, H>(
   );
   const port = await bind(server, config.GRPC_HOST, config.GRPC_PORT);
 
-  await subscribeConsumers({ bus, db, group: module.name, consumers: parts.consumers ?? [], logger });
+  await Promise.all([
+    subscribeConsumers({ bus, db, group: module.name, consumers: parts.consumers ?? [], logger }),
+    subscribeListeners({
+      bus,
+      group: listenerGroup(module.name, runtime.instanceId),
+      listeners: parts.listeners ?? [],
+      logger,
+    }),
+  ]);
   relay.start();
   for (const job of parts.jobs ?? []) job.start();
   await health.start(config.HEALTH_CHECK_INTERVAL_MS);

@@ -405,6 +405,41 @@ describe('kafka event bus (librdkafka mock cluster)', () => {
   );
 
   it(
+    "starts a new group that asks for it at the newest events (a replica's listeners)",
+    async () => {
+      const bus = newBus();
+      const name = topic(3);
+      await bus.publish([message(name, 'before', 'before')]);
+      const heard: string[] = [];
+      const everything: string[] = [];
+      await Promise.all([
+        bus.subscribe({
+          group: unique('replica'),
+          topics: [name],
+          fromBeginning: false,
+          handler: async (m) => void heard.push(m.key),
+        }),
+        bus.subscribe({
+          group: unique('service'),
+          topics: [name],
+          handler: async (m) => void everything.push(m.key),
+        }),
+      ]);
+      // kafkajs settles a new group's newest offset at its first fetch, a moment after the join:
+      // publish until the listener hears one.
+      for (let i = 0; i < 20 && heard.length === 0; i++) {
+        await bus.publish([message(name, `after-${i}`, `after-${i}`)]);
+        await sleep(500);
+      }
+      await waitFor(() => heard.length > 0 && everything.includes('before'), 'both groups to get a message');
+
+      expect(heard.every((key) => key.startsWith('after-'))).toBe(true);
+      expect(everything).toContain('before');
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
     'close() is idempotent and stops delivery',
     async () => {
       const bus = newBus();

@@ -6,6 +6,7 @@ import { cardsConsumers } from './consumers';
 import { PlayerCache } from './db/player-cache';
 import { migrations } from './db/migrations';
 import { cardsJobs } from './jobs';
+import { cardsListeners } from './listeners';
 import { cardsMarketUseCases } from './server';
 import { createPeers, PEERS } from './peers';
 
@@ -25,6 +26,7 @@ export const cardsMarketService: ServiceModule<CardsMarketConfig, CardsMarketHan
     return {
       useCases: cardsMarketUseCases(deps),
       consumers: cardsConsumers(deps),
+      listeners: cardsListeners(deps),
       jobs: cardsJobs(deps),
       close: async () => clients.close(),
     };

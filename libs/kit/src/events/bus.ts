@@ -21,6 +21,12 @@ export interface Subscription {
   /** One consumer group per consuming service, e.g. "cards-market". */
   group: string;
   topics: string[];
+  /**
+   * Where a group seen for the first time starts: at the oldest events (default: a service's
+   * consumers must not miss what was written before it first ran) or, false, at the newest (a
+   * replica's in-memory listeners, events/listeners.ts).
+   */
+  fromBeginning?: boolean;
   /** Throwing makes the bus redeliver the message later (with backoff); later messages of the same key wait. */
   handler: BusHandler;
   /**

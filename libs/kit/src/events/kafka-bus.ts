@@ -327,8 +327,12 @@ async function startConsumer(
   const joined = waitForGroupJoin(consumer, subscription.group, timeoutMs, closed);
   const start = async () => {
     await consumer.connect();
-    // A new group starts at the beginning: it must not miss events written before the service first ran.
-    await consumer.subscribe({ topics: subscription.topics, fromBeginning: true });
+    // A new group starts at the beginning: it must not miss events written before the service first ran
+    // (unless it asks otherwise: a replica's listeners start at the newest events).
+    await consumer.subscribe({
+      topics: subscription.topics,
+      fromBeginning: subscription.fromBeginning ?? true,
+    });
     joins.runStarting();
     // Resolves only after the first join; errors in it surface through the CRASH event instead.
     await consumer.run({
