@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { addrEnvName, loadConfig, optionalEnv } from '@touchline/kit';
+import { addrEnvName, checkHealth, loadConfig, optionalEnv } from '@touchline/kit';
 import {
   kafkaMockAvailable,
   KAFKA_MOCK_INSTALL_HINT,
@@ -13,9 +13,11 @@ import { TOPICS } from '@touchline/protos';
 import { paymentsModeOf } from '@touchline/wallet-payments/src/domain/payment-mode';
 import { buildIfMissing, ROOT, WEB_DIST } from './build-if-missing';
 import { passwordEnvName, prepareServiceDatabases } from './database-roles';
+import { replicaAddress, replicaCounts, replicaName, replicaPorts } from './replicas';
+import { startFront, type Front } from './round-robin-front';
 import { SERVICE_MODULES } from './services';
 import { Supervisor } from './supervisor';
-import { touchlineTopology } from './topology';
+import { GATEWAY, touchlineTopology } from './topology';
 
 const stackConfig = z.object({
   DATABASE_URL: z.url({
@@ -58,13 +60,26 @@ function starter(name: string, entry: string, env: NodeJS.ProcessEnv): () => Chi
   };
 }
 
-async function waitReady(url: string): Promise<void> {
+/**
+ * Until every service replica says SERVING and every gateway's /readyz answers 200 (a gateway is
+ * ready with one replica of each upstream: without this, a stack would be "ready" with replicas
+ * still starting).
+ */
+async function waitReady(serviceAddresses: string[], gatewayUrls: string[]): Promise<void> {
+  const ready = async () =>
+    (await Promise.all(serviceAddresses.map((a) => checkHealth(a)))).every((s) => s === 'SERVING') &&
+    (
+      await Promise.all(
+        gatewayUrls.map((url) =>
+          fetch(`${url}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        ),
+      )
+    ).every(Boolean);
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
+    if (await ready()) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('the stack did not become ready within 2 minutes (see the logs above)');
@@ -97,6 +112,21 @@ async function main(): Promise<void> {
   const payments = paymentsModeOf(config);
   if ('problem' in payments) {
     console.error(`Invalid configuration:\n  PAYMENTS_MODE: ${payments.problem}`);
+    process.exit(1);
+  }
+  const topology = touchlineTopology();
+  const serviceNames = SERVICE_MODULES.map((m) => m.name);
+  let counts: Map<string, number>;
+  let ports: ReturnType<typeof replicaPorts>;
+  try {
+    counts = replicaCounts([...serviceNames, GATEWAY], process.env);
+    if ([...counts.values()].some((n) => n > 1) && !config.REDIS_URL)
+      throw new Error(
+        'Invalid configuration:\n  REDIS_URL: replicas share the live hub, the leaderboard cache, sessions and rate limits through Redis (not set)',
+      );
+    ports = replicaPorts(config.GRPC_BASE_PORT, serviceNames, counts, counts.get(GATEWAY)!);
+  } catch (error) {
+    console.error((error as Error).message);
     process.exit(1);
   }
   buildIfMissing();
@@ -132,10 +162,9 @@ async function main(): Promise<void> {
     console.log(`KAFKA_BROKERS not set: using librdkafka's in-memory mock cluster at ${brokers}`);
   }
 
-  const ports = new Map(SERVICE_MODULES.map((m, i) => [m.name, config.GRPC_BASE_PORT + i]));
+  // A service's callers get its replicas' list: kit's client calls them round-robin.
   const addrEnv = (names: readonly string[]) =>
-    Object.fromEntries(names.map((name) => [addrEnvName(name), `127.0.0.1:${ports.get(name)}`]));
-  const topology = touchlineTopology();
+    Object.fromEntries(names.map((name) => [addrEnvName(name), replicaAddress(ports.services.get(name)!)]));
   const common = {
     ...inheritedEnv(),
     KAFKA_BROKERS: brokers,
@@ -150,35 +179,64 @@ async function main(): Promise<void> {
       resetAfterMs: config.RESTART_BACKOFF_RESET_MS,
     },
   });
-  for (const service of topology.services)
+  for (const service of topology.services) {
+    const own = ports.services.get(service.name)!;
+    own.forEach((port, r) => {
+      const name = replicaName(service.name, r, own.length);
+      supervisor.add({
+        name,
+        start: starter(name, `services/${service.name}/src/main.ts`, {
+          ...common,
+          ...addrEnv(service.peers),
+          DATABASE_URL: databases.urls.get(service.name),
+          GRPC_HOST: '127.0.0.1',
+          GRPC_PORT: String(port),
+          OTEL_SERVICE_NAME: service.name,
+        }),
+      });
+    });
+  }
+  // One gateway listens on PORT itself; several listen on loopback ports behind the front on PORT.
+  const gatewayPorts = ports.gateways.length > 0 ? ports.gateways : [config.PORT];
+  gatewayPorts.forEach((port, g) => {
+    const name = replicaName(GATEWAY, g, gatewayPorts.length);
     supervisor.add({
-      name: service.name,
-      start: starter(service.name, `services/${service.name}/src/main.ts`, {
+      name,
+      start: starter(name, 'gateway/src/main.ts', {
         ...common,
-        ...addrEnv(service.peers),
-        DATABASE_URL: databases.urls.get(service.name),
-        GRPC_HOST: '127.0.0.1',
-        GRPC_PORT: String(ports.get(service.name)),
-        OTEL_SERVICE_NAME: service.name,
+        ...addrEnv(topology.gateway.peers),
+        PORT: String(port),
+        ...(gatewayPorts.length > 1 ? { HOST: '127.0.0.1' } : {}),
+        WEB_DIST,
+        COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false',
+        OTEL_SERVICE_NAME: GATEWAY,
       }),
     });
-  supervisor.add({
-    name: 'gateway',
-    start: starter('gateway', 'gateway/src/main.ts', {
-      ...common,
-      ...addrEnv(topology.gateway.peers),
-      PORT: String(config.PORT),
-      WEB_DIST,
-      COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false',
-      OTEL_SERVICE_NAME: 'gateway',
-    }),
   });
+  let front: Front | undefined;
+  if (gatewayPorts.length > 1) {
+    try {
+      front = await startFront({
+        port: config.PORT,
+        backends: gatewayPorts,
+        log: (line) => console.log(line),
+      });
+    } catch (error) {
+      console.error(
+        `the gateways' front could not listen on PORT ${config.PORT}: ${(error as Error).message}`,
+      );
+      await supervisor.stop();
+      kafka?.stop();
+      process.exit(1);
+    }
+  }
 
   let stopping = false;
   const stop = async (signal: string, code: number) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping every process…`);
+    await front?.close();
     await supervisor.stop();
     kafka?.stop();
     process.exit(code);
@@ -187,15 +245,18 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM', 0));
 
   const url = `http://localhost:${config.PORT}`;
+  const serviceAddresses = [...ports.services.values()].flat().map((p) => `127.0.0.1:${p}`);
   try {
-    await waitReady(url);
+    await waitReady(serviceAddresses, [...gatewayPorts.map((p) => `http://127.0.0.1:${p}`), url]);
   } catch (error) {
     console.error((error as Error).message);
     await stop('not ready', 1);
     return;
   }
+  const processes = [...counts.values()].reduce((a, b) => a + b, 0);
+  const several = [...counts].filter(([, n]) => n > 1).map(([name, n]) => `${n} × ${name}`);
   console.log(
-    `\nTouchline stack is ready at ${url} (${topology.services.length + 1} processes, restarted if they crash)\n`,
+    `\nTouchline stack is ready at ${url} (${processes} processes${several.length ? `: ${several.join(', ')}` : ''}; restarted if they crash)\n`,
   );
 }
 

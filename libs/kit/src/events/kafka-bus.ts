@@ -30,6 +30,7 @@ import type {
 
 import type { BusMessage, EventBus, Subscription } from './bus';
 import { applyKafkajsIdleFix } from './kafkajs-idle-fix';
+import { applyKafkajsLateSyncFix } from './kafkajs-late-sync-fix';
 import { coalesce } from './coalesce';
 
 // kafkajs is CommonJS and spreads its error classes into module.exports, which Node's ESM named-export
@@ -107,6 +108,7 @@ function joinTimeoutOf(options: KafkaBusOptions): number {
 
 export function createKafkaBus(options: KafkaBusOptions): EventBus {
   applyKafkajsIdleFix();
+  applyKafkajsLateSyncFix();
   const { logger } = options;
   const kafka = new KafkaClient({
     clientId: options.clientId,

@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module';
+
+/**
+ * librdkafka's mock cluster (the stack's Kafka) completes a group's sync as soon as the leader's
+ * SyncGroup brings every member's assignment, and answers a follower whose own SyncGroup comes
+ * after that with INVALID_REQUEST instead of its assignment (rdkafka_mock_cgrp.c: check_state in
+ * state UP). kafkajs takes that error as fatal: the first join rejects (the process exits) and a
+ * rejoin crashes the consumer for good. It happens only with two members of a group at once, that
+ * is with replicas, when the follower is slower than the leader (a loaded machine).
+ *
+ * The follower only needs to join again, as after REBALANCE_IN_PROGRESS: SyncGroup's
+ * INVALID_REQUEST is turned into that, which kafkajs's joinAndSync retries (join, then sync).
+ */
+interface BrokerInternals {
+  syncGroup(...args: unknown[]): Promise<unknown>;
+}
+
+interface ProtocolErrorCtor {
+  new (e: { message: string; type: string; code: number; retriable: boolean }): Error;
+}
+
+let applied = false;
+
+export function applyKafkajsLateSyncFix(): void {
+  if (applied) return;
+  applied = true;
+  const require = createRequire(__filename);
+  const Broker = require('kafkajs/src/broker') as { prototype: BrokerInternals };
+  const { KafkaJSProtocolError } = require('kafkajs/src/errors') as {
+    KafkaJSProtocolError: ProtocolErrorCtor;
+  };
+  const original = Broker.prototype.syncGroup;
+  Broker.prototype.syncGroup = async function (this: BrokerInternals, ...args: unknown[]) {
+    try {
+      return await original.apply(this, args);
+    } catch (error) {
+      if ((error as { type?: string }).type !== 'INVALID_REQUEST') throw error;
+      throw new KafkaJSProtocolError({
+        message: `SyncGroup answered INVALID_REQUEST (a late follower on the mock cluster): joining again`,
+        type: 'REBALANCE_IN_PROGRESS',
+        code: 27,
+        retriable: false,
+      });
+    }
+  };
+}
