@@ -11,6 +11,8 @@ function num(name: string, fallback: number): number {
 export const config = {
   /** How long the load and the faults run. */
   seconds: num('CHAOS_SECONDS', 120),
+  /** Replicas of every service and of the gateway (STACK_REPLICAS; STACK_REPLICAS_<NAME> still applies). */
+  replicas: Math.max(1, num('CHAOS_REPLICAS', 1)),
   /** Simultaneous players (one is also the admin who decides cash-outs). */
   players: Math.max(4, num('CHAOS_PLAYERS', 10)),
   /** Admin URL of the Postgres server; the run creates (and drops) its own database there. */

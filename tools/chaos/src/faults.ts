@@ -41,7 +41,9 @@ export async function runFaults(stack: RunningStack, dice: Dice, until: number):
         ? 'gateway'
         : dice.pick(SERVICES.filter(recovered));
       if (!name || !recovered(name)) continue;
-      const pid = stack.pid(name);
+      // One replica of it (each runs alone when there is one): the others go on serving.
+      const pids = stack.pids(name);
+      const pid = pids.length > 0 ? dice.pick(pids) : undefined;
       if (pid && signal(pid, 'SIGKILL')) {
         lastKill.set(name, Date.now());
         counts.kills.set(name, (counts.kills.get(name) ?? 0) + 1);
@@ -53,7 +55,8 @@ export async function runFaults(stack: RunningStack, dice: Dice, until: number):
     if (!config.pauseEveryMs) return;
     while (Date.now() + config.pauseEveryMs < until) {
       await sleep(dice.int(config.pauseEveryMs / 2, config.pauseEveryMs));
-      const pid = stack.pid('wallet-payments');
+      const wallets = stack.pids('wallet-payments');
+      const pid = wallets.length > 0 ? dice.pick(wallets) : undefined;
       if (!pid || !signal(pid, 'SIGSTOP')) continue;
       const ms = dice.int(config.pauseMs / 2, config.pauseMs * 1.5);
       log(`SIGSTOP wallet-payments (pid ${pid}) for ${(ms / 1000).toFixed(1)} s`);

@@ -73,7 +73,9 @@ async function settle(db: Knex, stack: RunningStack): Promise<number> {
   let calm = 0;
   while (Date.now() - started < config.settleSeconds * 1000) {
     const open = (await auditOpenWork(db))[0]!.violations.length;
-    const up = [...SERVICES, 'gateway' as const].every((name) => stack.pid(name) !== undefined);
+    const up = [...SERVICES, 'gateway' as const].every(
+      (name) => stack.pids(name).length >= stack.replicas(name),
+    );
     calm = open === 0 && up ? calm + 1 : 0;
     // Open work gone twice in a row, 3 s apart: consumers had time to take the last events too.
     if (calm >= 3) break;
@@ -125,7 +127,7 @@ async function main(): Promise<void> {
   const grpcBase = config.grpcBasePort || 21000 + Math.floor(Math.random() * 5000);
   const databaseUrl = `${config.pg}/${config.database}`;
   console.log(
-    `chaos: seed ${config.seed}, database ${config.database}, gateway port ${port}, gRPC from ${grpcBase}`,
+    `chaos: seed ${config.seed}, database ${config.database}, gateway port ${port}, gRPC from ${grpcBase}, ${config.replicas} replica(s) of each process`,
   );
   const startedAt = Date.now();
   const stack = await startStack(
@@ -149,6 +151,7 @@ async function main(): Promise<void> {
       RESTART_BACKOFF_MAX_MS: '4000',
       BUS_CHAOS_DUPLICATE_SHARE: String(config.busDuplicateShare),
       BUS_CHAOS_REORDER_SHARE: String(config.busReorderShare),
+      STACK_REPLICAS: String(config.replicas),
     },
     [BUS_DUPLICATE, BUS_REORDER, EXITED],
   );

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { replicaCounts } from '@touchline/launcher/src/replicas';
 import { config } from './config';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -22,8 +23,12 @@ export type ProcessName = (typeof SERVICES)[number] | 'gateway';
 export interface RunningStack {
   child: ChildProcess;
   url: string;
-  /** Pid of a process's current run, found among the launcher's children. */
+  /** Pid of a process's current run (of one of its replicas), found among the launcher's children. */
   pid(name: ProcessName): number | undefined;
+  /** Pids of every running replica of a process. */
+  pids(name: ProcessName): number[];
+  /** How many replicas of the process the stack runs. */
+  replicas(name: ProcessName): number;
   /** How many lines the stack printed that match one of the watched patterns. */
   count(pattern: RegExp): number;
   tail(lines: number): string;
@@ -61,6 +66,7 @@ export async function startStack(env: Record<string, string>, watch: RegExp[]): 
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const counts = replicaCounts([...SERVICES, 'gateway'], { ...process.env, ...env });
   const lines: string[] = [];
   const counters = new Map<RegExp, number>();
   const patterns = [...watch];
@@ -84,13 +90,14 @@ export async function startStack(env: Record<string, string>, watch: RegExp[]): 
     for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', check);
     child.once('exit', () => reject(new Error(`stack exited:\n${lines.join('\n')}`)));
   });
+  const pids = (name: ProcessName) =>
+    childrenOf(child.pid!).filter((pid) => cmdline(pid).includes(entryOf(name)));
   return {
     child,
     url: `http://127.0.0.1:${env.PORT}`,
-    pid(name) {
-      const entry = entryOf(name);
-      return childrenOf(child.pid!).find((pid) => cmdline(pid).includes(entry));
-    },
+    pid: (name) => pids(name)[0],
+    pids,
+    replicas: (name) => counts.get(name) ?? 1,
     count: (pattern) => counters.get(pattern) ?? 0,
     tail: (n) => lines.slice(-n).join('\n'),
     stop: () =>
