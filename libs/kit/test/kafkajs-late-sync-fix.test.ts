@@ -14,7 +14,7 @@ const { createErrorFromCode } = require('kafkajs/src/protocol/error') as {
 /** A broker whose SyncGroup request answers with the given Kafka error code (0: the assignment). */
 function brokerAnswering(code: number) {
   const broker = Object.create(Broker.prototype) as typeof Broker.prototype & {
-    [key: string]: unknown;
+    [key: string | symbol]: unknown;
   };
   broker.lookupRequest = () => () => ({});
   broker[Object.getOwnPropertySymbols(Broker.prototype).find((s) => String(s).includes('sendRequest'))!] =
