@@ -154,7 +154,13 @@ async function main(): Promise<void> {
       STACK_REPLICAS: String(config.replicas),
     },
     [BUS_DUPLICATE, BUS_REORDER, EXITED],
-  );
+  ).catch(async (error: unknown) => {
+    const drop = knex({ client: 'pg', connection: `${config.pg}/postgres`, pool: { min: 0, max: 1 } });
+    await drop.raw(`drop database if exists ${config.database} with (force)`);
+    await drop.destroy();
+    await dropRoles(`${config.pg}/postgres`, RUN_ROLE_PREFIX);
+    throw error;
+  });
   console.log(`chaos: stack ready after ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
   const db = knex({ client: 'pg', connection: databaseUrl, pool: { min: 0, max: 3 } });
   let exitCode = 1;

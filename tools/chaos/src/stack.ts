@@ -79,8 +79,19 @@ export async function startStack(env: Record<string, string>, watch: RegExp[]): 
     for (const p of patterns) if (p.test(line)) counters.set(p, (counters.get(p) ?? 0) + 1);
   };
   for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', onLine);
+  // 4 minutes for one process of each, 2 more per extra replica of each: 18 processes took over 4
+  // minutes to start on the 2 shared cores (load average 34).
+  const startMs = 240_000 + 120_000 * (Math.max(...counts.values()) - 1);
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack did not start:\n${lines.join('\n')}`)), 240_000);
+    const timer = setTimeout(() => {
+      // The launcher stops what it started, once this run waits for it: exiting first would close
+      // its pipe, and it would die on its next line and orphan them.
+      const failed = new Error(
+        `stack did not start within ${startMs / 1000} s:\n${lines.slice(-40).join('\n')}`,
+      );
+      child.once('exit', () => reject(failed));
+      child.kill('SIGTERM');
+    }, startMs);
     const check = (line: string) => {
       if (line.includes('stack is ready')) {
         clearTimeout(timer);
