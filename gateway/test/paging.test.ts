@@ -247,6 +247,7 @@ describe('GET /api/market, paged', () => {
       expect(res.status).toBe(200);
       const page = res.body as MarketPage;
       expect(page.total).toBe(7);
+      expect(Object.keys(page).sort()).toEqual(['items', 'nextCursor', 'total']);
       ids.push(...page.items.map((item) => item.id));
       cursor = page.nextCursor;
       pages++;
@@ -296,6 +297,14 @@ describe('GET /api/market/all-players and GET /api/player-catalog, paged', () =>
     const first = (await get('/api/player-catalog?position=Forward&limit=2')).body as CatalogPage;
     expect(first.items.map((e) => e.player.id)).toEqual([1, 3]);
     expect(first).toMatchObject({ total: 3, collectedPlayers: 1, totalPlayers: 5 });
+    // A page is what the contract says, nothing of the upstream's answer besides.
+    expect(Object.keys(first).sort()).toEqual([
+      'collectedPlayers',
+      'items',
+      'nextCursor',
+      'total',
+      'totalPlayers',
+    ]);
     const second = (await get(`/api/player-catalog?position=Forward&limit=2&cursor=${first.nextCursor}`))
       .body as CatalogPage;
     expect(second.items.map((e) => e.player.id)).toEqual([5]);

@@ -43,5 +43,7 @@ export function catalogAnswer(
   progress: CatalogProgress,
   query: CatalogQuery,
 ): CatalogEntry[] | CatalogPage {
-  return pagedAnswer(filterEntries(entries, query), catalogOrder, query, progress);
+  // Only the two counts: `progress` may be the whole upstream answer.
+  const { collectedPlayers, totalPlayers } = progress;
+  return pagedAnswer(filterEntries(entries, query), catalogOrder, query, { collectedPlayers, totalPlayers });
 }
