@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import type { CatalogEntry } from '@touchline/contract';
 
-import { catalogEntry, makePlayer, players } from './card-fixtures';
+import { catalogEntry, makePlayer, players, teams } from './card-fixtures';
 import { makeUser, mockFetch, renderApp } from './utils';
 
 const entries: CatalogEntry[] = [
@@ -127,7 +127,8 @@ describe('Player Catalog', () => {
     const rarities = screen.getByRole('group', { name: 'Filter by rarity' });
     await user.click(within(rarities).getByRole('button', { name: 'Common' }));
 
-    expect(screen.getByText('No players found matching your filters.')).toBeInTheDocument();
+    // Once the server has answered for these filters (the list shown meanwhile is the last one's).
+    expect(await screen.findByText('No players found matching your filters.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Players' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
@@ -165,6 +166,69 @@ describe('Player Catalog', () => {
     await waitFor(() => expect(rowNames()).toContain('Academy Prospect 501'));
     expect(rowNames()).not.toContain('Academy Prospect 001');
     expect(rowNames().length).toBeLessThan(40);
+  });
+
+  it('loads a page at a time as the list scrolls, with the server filtering and counting', async () => {
+    const many = Array.from({ length: 120 }, (_, index) =>
+      catalogEntry(
+        makePlayer({
+          id: 1000 + index,
+          name: `Academy Prospect ${String(index + 1).padStart(3, '0')}`,
+          teamId: 1,
+          position: 'Midfielder',
+          rarity: 'Common',
+          price: 100 + index,
+        }),
+      ),
+    );
+    // As the gateway answers: a page after the cursor, the filtered total, the progress over every player.
+    const { calls } = mockFetch({
+      'GET /api/user': { body: makeUser() },
+      'GET /api/teams/with-player-counts': { body: teams },
+      'GET /api/player-catalog': (_body, url) => {
+        const start = Number(url.searchParams.get('cursor')?.replace('at-', '') ?? 0);
+        const end = start + Number(url.searchParams.get('limit'));
+        const list = url.searchParams.get('position') === 'Goalkeeper' ? [] : many;
+        return {
+          body: {
+            items: list.slice(start, end),
+            nextCursor: end < list.length ? `at-${end}` : null,
+            total: list.length,
+            collectedPlayers: 7,
+            totalPlayers: 858,
+          },
+        };
+      },
+    });
+    const { user } = renderApp('/catalog');
+    const catalogCalls = () =>
+      calls.filter((call) => call.path === '/api/player-catalog').map((call) => call.search);
+
+    await screen.findByRole('list', { name: 'Players' });
+    expect(screen.getByText('7 / 858 players collected')).toBeInTheDocument();
+    expect(screen.getByText('120 players')).toBeInTheDocument();
+    const [firstRow] = within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem');
+    expect(firstRow).toHaveAttribute('aria-setsize', '120');
+    // Every club is offered, not only those of the first page's players.
+    const team = screen.getByRole('combobox', { name: 'Filter by team' });
+    await waitFor(() => expect(within(team).getAllByRole('option')).toHaveLength(teams.length + 1));
+    expect(catalogCalls()).toEqual(['?limit=50']);
+
+    // Near the end of the 50 loaded rows, the next page is asked for after the first's cursor.
+    scrollPageTo(45 * 94);
+    await waitFor(() => expect(catalogCalls()).toEqual(['?limit=50', '?cursor=at-50&limit=50']));
+    scrollPageTo(95 * 94);
+    await waitFor(() => expect(rowNames()).toContain('Academy Prospect 100'));
+    await waitFor(() => expect(catalogCalls()).toHaveLength(3));
+    expect(catalogCalls()[2]).toBe('?cursor=at-100&limit=50');
+
+    // A filter is the server's: its first page, and its count.
+    scrollPageTo(0);
+    const positions = screen.getByRole('group', { name: 'Filter by position' });
+    await user.click(within(positions).getByRole('button', { name: 'Goalkeepers' }));
+    expect(await screen.findByText('No players found matching your filters.')).toBeInTheDocument();
+    expect(catalogCalls()).toContain('?position=Goalkeeper&limit=50');
+    expect(screen.getByText('0 players')).toBeInTheDocument();
   });
 
   it('shows the error text when the catalog fails to load', async () => {

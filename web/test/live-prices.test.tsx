@@ -62,6 +62,22 @@ const tick: LivePrices = {
 const priceOf = (list: readonly Player[] | undefined, id: number) =>
   list?.find((p) => p.id === id)?.currentPrice;
 
+/** The cache of a paged list (an infinite query): these pages, each saying the list's total. */
+function pagesOf<T>(pages: T[][], extra: object = {}) {
+  const total = pages.flat().length;
+  return {
+    pages: pages.map((items, index) => ({
+      items,
+      nextCursor: index < pages.length - 1 ? `after-${index}` : null,
+      total,
+      ...extra,
+    })),
+    pageParams: pages.map((_, index) => (index === 0 ? null : `after-${index - 1}`)),
+  };
+}
+type CachedPages<T> = ReturnType<typeof pagesOf<T>>;
+const catalogFilters = { search: '', teamId: 0, position: null, rarity: null };
+
 beforeEach(() => resetLastTick());
 afterEach(() => vi.useRealTimers());
 
@@ -74,18 +90,21 @@ describe('a price tick patches every cached query that holds prices', () => {
 
   function seeded() {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(marketKeys.listing({ ...filters, sort: 'price_asc' }), [
-      marketCard,
-      userListing,
-      untouched,
-    ]);
-    queryClient.setQueryData(marketKeys.listing(forwards), [marketCard]);
+    // The market's listings are pages (an infinite query): the untouched card is on a second page.
+    queryClient.setQueryData(
+      marketKeys.listing({ ...filters, sort: 'price_asc' }),
+      pagesOf([[marketCard, userListing], [untouched]]),
+    );
+    queryClient.setQueryData(marketKeys.listing(forwards), pagesOf([[marketCard]]));
     queryClient.setQueryData(marketKeys.playerList(filters), [messi, alba, herbers]);
     queryClient.setQueryData(marketKeys.playerList({ ...filters, sort: 'name' }), [alba]);
     queryClient.setQueryData(marketKeys.trending(), [herbers, messi]);
     queryClient.setQueryData(cardKeys.teams(), teams);
     queryClient.setQueryData(cardKeys.teamPlayers(12), [messi, alba]);
-    queryClient.setQueryData(cardKeys.catalog(), [catalogEntry(messi, 1), catalogEntry(herbers)]);
+    queryClient.setQueryData(
+      cardKeys.catalogList(catalogFilters),
+      pagesOf([[catalogEntry(messi, 1)], [catalogEntry(herbers)]], { collectedPlayers: 1, totalPlayers: 2 }),
+    );
     queryClient.setQueryData(cardKeys.userCards(), collection);
     queryClient.setQueryData(cardKeys.starterPack(), [collection[1]]);
     queryClient.setQueryData(userQueryKey, makeUser({ collectionValue: 500_000 }));
@@ -102,20 +121,32 @@ describe('a price tick patches every cached query that holds prices', () => {
 
   it('moves prices in the market, stock market, trending, rosters, catalog, cards, popups and the user', () => {
     const queryClient = seeded();
+    const seededPages = queryClient.getQueryData<CachedPages<MarketItem>>(
+      marketKeys.listing({ ...filters, sort: 'price_asc' }),
+    )!;
     const clubs = queryClient.getQueryData(cardKeys.teams());
     const herbersHistory = queryClient.getQueryData(marketKeys.history(herbers.id, '1d'));
     onPrices(queryClient, tick);
     const up = messi.currentPrice + 1_000;
     const down = alba.currentPrice - 200;
 
-    // The market: its own card sells at the new price, a user's listing keeps its asking price.
-    const [market, listing, other] = queryClient.getQueryData<MarketItem[]>(
+    // The market: its own card sells at the new price, a user's listing keeps its asking price; a page
+    // the tick missed stays the same object (nothing of it re-renders).
+    const before = seededPages;
+    expect(before.pages[0]!.items[0]).toBe(marketCard);
+    const { pages } = queryClient.getQueryData<CachedPages<MarketItem>>(
       marketKeys.listing({ ...filters, sort: 'price_asc' }),
     )!;
+    const [market, listing] = pages[0]!.items;
     expect(market).toMatchObject({ price: up, priceChange: 3.1, player: { currentPrice: up } });
     expect(listing).toMatchObject({ price: 200_000, priceChange: 3.1, player: { currentPrice: up } });
-    expect(other).toBe(untouched);
-    expect(queryClient.getQueryData<MarketItem[]>(marketKeys.listing(forwards))![0]!.price).toBe(up);
+    expect(pages[1]).toBe(before.pages[1]);
+    expect(pages[1]!.items[0]).toBe(untouched);
+    expect(pages.map((page) => page.total)).toEqual([3, 3]);
+    expect(
+      queryClient.getQueryData<CachedPages<MarketItem>>(marketKeys.listing(forwards))!.pages[0]!.items[0]!
+        .price,
+    ).toBe(up);
 
     // The stock market under every filter, trending and a club's roster.
     const all = queryClient.getQueryData<Player[]>(marketKeys.playerList(filters));
@@ -133,8 +164,11 @@ describe('a price tick patches every cached query that holds prices', () => {
     expect(queryClient.getQueryData<Team[]>(cardKeys.teams())).toBe(clubs);
 
     // The catalog and the user's cards (their 24h change and profit follow the player).
-    const catalog = queryClient.getQueryData<CatalogEntry[]>(cardKeys.catalog())!;
-    expect(catalog[0]!.player.currentPrice).toBe(up);
+    const catalog = queryClient.getQueryData<CachedPages<CatalogEntry>>(
+      cardKeys.catalogList(catalogFilters),
+    )!;
+    expect(catalog.pages[0]!.items[0]!.player.currentPrice).toBe(up);
+    expect(catalog.pages[1]!.items[0]!.player.currentPrice).toBe(herbers.currentPrice);
     const cards = queryClient.getQueryData<Card[]>(cardKeys.userCards())!;
     const messiCard = cards.find((card) => card.player.id === messi.id)!;
     expect(messiCard).toMatchObject({
@@ -189,12 +223,17 @@ describe('market events', () => {
 
   function seeded() {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(pageA, [marketCard, listing, other]);
-    queryClient.setQueryData(pageB, [listing]);
+    // Two pages loaded of one filter, one of another: the listing is on the first page of both.
+    queryClient.setQueryData(pageA, pagesOf([[marketCard, listing], [other]]));
+    queryClient.setQueryData(pageB, pagesOf([[listing]]));
     return queryClient;
   }
   const ids = (queryClient: QueryClient, key: readonly unknown[]) =>
-    queryClient.getQueryData<MarketItem[]>(key)!.map((item) => item.id);
+    queryClient
+      .getQueryData<CachedPages<MarketItem>>(key)!
+      .pages.flatMap((page) => page.items.map((item) => item.id));
+  const totals = (queryClient: QueryClient, key: readonly unknown[]) =>
+    queryClient.getQueryData<CachedPages<MarketItem>>(key)!.pages.map((page) => page.total);
   const invalidated = (queryClient: QueryClient) =>
     queryClient.getQueryCache().find({ queryKey: pageA })!.state.isInvalidated;
 
@@ -209,6 +248,9 @@ describe('market events', () => {
     });
     expect(ids(queryClient, pageA)).toEqual([900, 902]);
     expect(ids(queryClient, pageB)).toEqual([]);
+    // Every page's count of the list drops by one ('2 players'), the page that held it or not.
+    expect(totals(queryClient, pageA)).toEqual([2, 2]);
+    expect(totals(queryClient, pageB)).toEqual([0]);
     onMarket(queryClient, {
       change: 'withdrawn',
       listingId: other.listingId!,
@@ -217,6 +259,7 @@ describe('market events', () => {
       price: null,
     });
     expect(ids(queryClient, pageA)).toEqual([900]);
+    expect(totals(queryClient, pageA)).toEqual([1, 1]);
     expect(invalidated(queryClient)).toBe(false);
   });
 

@@ -5,7 +5,7 @@ import { SETTLE_INTERVAL_MS } from '@/lib/pending';
 
 import type { MarketItem, MarketStatus } from '@touchline/contract';
 
-import { makeCard, players } from './card-fixtures';
+import { makeCard, makePlayer, players } from './card-fixtures';
 import { makeMarketItem, marketClosed, marketOpen } from './market-fixtures';
 import { makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
 
@@ -147,10 +147,13 @@ describe('market page', () => {
 
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(
-        '/api/market?position=Defender&sort=change',
+        '/api/market?position=Defender&sort=change&limit=50',
       ),
     );
-    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain('/api/market?sort=price_asc');
+    // A page at a time: the first page has no cursor.
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toContain(
+      '/api/market?sort=price_asc&limit=50',
+    );
   });
 
   it('buys a market card with an Idempotency-Key, toasts and updates the balance', async () => {
@@ -375,6 +378,58 @@ describe('market page', () => {
 
     expect(await screen.findByText('Listing removed')).toBeInTheDocument();
     expect(calls.some((call) => call.path === '/api/market/withdraw/502')).toBe(true);
+  });
+
+  it('loads the listings a page at a time: the first 50, then the next after its cursor', async () => {
+    // 60 market cards, cheapest first, served as the gateway pages them (the cursor is opaque).
+    const many = Array.from({ length: 60 }, (_, index) =>
+      makeMarketItem({
+        id: 1000 + index,
+        player: makePlayer({
+          id: 5000 + index,
+          name: `Prospect ${index}`,
+          teamId: 1,
+          position: 'Midfielder',
+          rarity: 'Common',
+          price: 100 + index,
+        }),
+      }),
+    );
+    const { calls } = setup(marketOpen, [], {
+      'GET /api/market': (_body, url) => {
+        const start = Number(url.searchParams.get('cursor')?.replace('at-', '') ?? 0);
+        const limit = Number(url.searchParams.get('limit'));
+        const end = start + limit;
+        return {
+          body: {
+            items: many.slice(start, end),
+            nextCursor: end < many.length ? `at-${end}` : null,
+            total: 60,
+          },
+        };
+      },
+    });
+    const { user } = renderApp('/market');
+    const rows = () => screen.getAllByTestId(/^listing-/);
+
+    await screen.findByTestId('listing-1000');
+    expect(rows()).toHaveLength(50);
+    expect(screen.getByText('60 players')).toBeInTheDocument();
+    const marketCalls = () => calls.filter((call) => call.path === '/api/market');
+    expect(marketCalls()).toHaveLength(1);
+
+    expect(screen.queryByTestId('listing-1050')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more (10 left)' }));
+    await waitFor(() => expect(rows()).toHaveLength(60));
+    expect(screen.getByText('60 players')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Show more/ })).not.toBeInTheDocument();
+    expect(rows().map((row) => row.dataset.testid)).toEqual(many.map((item) => `listing-${item.id}`));
+    // One request per page, each after the last one's cursor.
+    expect(marketCalls().map((call) => call.search)).toEqual([
+      '?sort=price_asc&limit=50',
+      '?sort=price_asc&cursor=at-50&limit=50',
+    ]);
   });
 
   it('shows the error text when the listings fail to load', async () => {

@@ -19,12 +19,14 @@ export interface MockResponse {
   body?: unknown;
 }
 
-/** Handler per "METHOD /path" (query string ignored); the request body is passed parsed. */
-export type RouteHandlers = Record<string, MockResponse | ((body: unknown) => MockResponse)>;
+/** Handler per "METHOD /path" (query string not matched); the request body is passed parsed, and the URL. */
+export type RouteHandlers = Record<string, MockResponse | ((body: unknown, url: URL) => MockResponse)>;
 
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string ('?sort=price_asc&limit=50'), or ''. */
+  search: string;
   body: unknown;
   init: RequestInit | undefined;
 }
@@ -34,12 +36,13 @@ export function mockFetch(handlers: RouteHandlers) {
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = new URL(url, 'http://localhost').pathname;
+    const parsed = new URL(url, 'http://localhost');
+    const path = parsed.pathname;
     const method = (init?.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, body, init });
+    calls.push({ method, path, search: parsed.search, body, init });
     const handler = handlers[`${method} ${path}`];
-    const response = typeof handler === 'function' ? handler(body) : handler;
+    const response = typeof handler === 'function' ? handler(body, parsed) : handler;
     if (!response) {
       return Promise.resolve(new Response(JSON.stringify({ message: 'Not found' }), { status: 404 }));
     }

@@ -1,6 +1,7 @@
 import { api } from '@touchline/contract';
 import type { Clients } from '../clients';
 import { cardJson, catalogEntryJson, playerJson, teamJson } from '../compose/cards';
+import { catalogAnswer } from '../compose/catalog-page';
 import { ContractRouter } from '../http/contract-router';
 import { sharedBody } from '../http/shared-json';
 
@@ -24,9 +25,10 @@ export function cardsRoutes(clients: Clients) {
       status: 200,
       body: await cardsMarket.MarkStarterPackRevealed({ userId, idempotencyKey: `starter-reveal:${userId}` }),
     }))
-    .add(api.cards.catalog, async ({ userId }) => {
+    .add(api.cards.catalog, async ({ userId, query }) => {
       const answer = await cardsMarket.GetCatalog({ userId });
-      return { status: 200, body: sharedBody(answer, ({ entries }) => entries.map(catalogEntryJson)) };
+      const entries = sharedBody(answer, ({ entries }) => entries.map(catalogEntryJson));
+      return { status: 200, body: catalogAnswer(entries, answer, query) };
     })
     .add(api.cards.teams, teams)
     .add(api.cards.teamsWithPlayerCounts, teams)

@@ -4,6 +4,8 @@ import { usernamesOf } from '../compose/usernames';
 import { cardJson, marketItemJson, playerJson } from '../compose/cards';
 import { ContractRouter } from '../http/contract-router';
 import { sharedBody } from '../http/shared-json';
+import { pagedAnswer } from '../http/paged-answer';
+import { marketOrder, playerOrder } from '../compose/page-orders';
 
 /** Buying waits on the whole saga (listing, wallet transfer, card move): longer than a plain call. */
 const BUY_TIMEOUT_MS = 15_000;
@@ -19,22 +21,26 @@ export function marketRoutes(clients: Clients) {
         body: { isOpen: status.isOpen, nextEvent: status.nextEvent, nextEventAt: status.nextEventAt || null },
       };
     })
-    .add(api.market.listings, async ({ userId, query }) => {
-      const answer = await cardsMarket.ListMarket({ userId, ...query });
+    .add(api.market.listings, async ({ userId, query: { cursor, limit, ...filters } }) => {
+      // The upstream answers the whole filtered list; the page is cut from it (compose/paging.ts).
+      const answer = await cardsMarket.ListMarket({ userId, ...filters });
       const usernames = await usernamesOf(
         clients,
         answer.items.map((i) => i.userId),
       );
       // The same page for everyone until a listing, a sale or a price changes it, or a seller's name.
       const names = JSON.stringify([...usernames].sort(([a], [b]) => a - b));
-      return {
-        status: 200,
-        body: sharedBody(answer, ({ items }) => items.map((item) => marketItemJson(item, usernames)), names),
-      };
+      const list = sharedBody(
+        answer,
+        ({ items }) => items.map((item) => marketItemJson(item, usernames)),
+        names,
+      );
+      return { status: 200, body: pagedAnswer(list, marketOrder(filters.sort), { cursor, limit }) };
     })
-    .add(api.market.allPlayers, async ({ query }) => {
-      const answer = await cardsMarket.ListAllPlayers(query);
-      return { status: 200, body: sharedBody(answer, ({ players }) => players.map(playerJson)) };
+    .add(api.market.allPlayers, async ({ query: { cursor, limit, ...filters } }) => {
+      const answer = await cardsMarket.ListAllPlayers(filters);
+      const list = sharedBody(answer, ({ players }) => players.map(playerJson));
+      return { status: 200, body: pagedAnswer(list, playerOrder(filters.sort), { cursor, limit }) };
     })
     .add(api.market.trending, async () => {
       const { players } = await cardsMarket.GetTrending({ limit: TRENDING_LIMIT });

@@ -13,4 +13,5 @@ export * from './schemas/trades';
 export * from './schemas/user';
 export * from './schemas/cashout';
 export * from './schemas/notifications';
+export * from './schemas/paging';
 export * from './schemas/live';

@@ -4,6 +4,8 @@ import { admin } from './admin-routes';
 import { defineRoute, type RouteDef } from './route';
 import {
   CatalogEntry,
+  CatalogPage,
+  CatalogQuery,
   Card,
   FavoriteTeamBody,
   Player,
@@ -26,8 +28,10 @@ import {
   BuyBody,
   BuyResult,
   MarketItem,
+  MarketPage,
   MarketQuery,
   MarketStatus,
+  PlayersPage,
   PlayersQuery,
   PriceHistory,
   PriceHistoryQuery,
@@ -232,9 +236,11 @@ export const cards = {
   catalog: defineRoute({
     method: 'get',
     path: '/api/player-catalog',
-    summary: 'Every player with whether (and how often) the user owns them',
+    summary:
+      'Every player with whether (and how often) the user owns them; filtered by the query, paged with cursor or limit',
     auth: 'session',
-    responses: { 200: z.array(CatalogEntry) },
+    query: CatalogQuery,
+    responses: { 200: z.union([z.array(CatalogEntry), CatalogPage]) },
   }),
   teams: defineRoute({
     method: 'get',
@@ -272,18 +278,18 @@ export const market = {
   listings: defineRoute({
     method: 'get',
     path: '/api/market',
-    summary: "Users' listings and the market's own cards",
+    summary: "Users' listings and the market's own cards; a page of them with cursor or limit",
     auth: 'session',
     query: MarketQuery,
-    responses: { 200: z.array(MarketItem) },
+    responses: { 200: z.union([z.array(MarketItem), MarketPage]) },
   }),
   allPlayers: defineRoute({
     method: 'get',
     path: '/api/market/all-players',
-    summary: 'Every player with price and 24h change (the stock market)',
+    summary: 'Every player with price and 24h change (the stock market); a page of them with cursor or limit',
     auth: 'session',
     query: PlayersQuery,
-    responses: { 200: z.array(Player) },
+    responses: { 200: z.union([z.array(Player), PlayersPage]) },
   }),
   trending: defineRoute({
     method: 'get',

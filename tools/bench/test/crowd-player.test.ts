@@ -20,7 +20,14 @@ let incomingAsked = 0;
 /** Just enough of each answer for a player to choose its next move. */
 function answer(method: string, path: string): [number, unknown] {
   if (path === '/api/register') return [201, { id: 41, username: 'crowd41' }];
-  if (path.startsWith('/api/market?')) return [200, [{ id: 9, userId: 0, price: 50, player: { id: 3 } }]];
+  // The market's list in two pages, as the gateway pages it.
+  if (path.startsWith('/api/market?'))
+    return [
+      200,
+      path.includes('cursor=')
+        ? { items: [{ id: 10, userId: 0, price: 60, player: { id: 4 } }], nextCursor: null, total: 2 }
+        : { items: [{ id: 9, userId: 0, price: 50, player: { id: 3 } }], nextCursor: 'c1', total: 2 },
+    ];
   if (path === '/api/user/cards')
     return [
       200,
@@ -112,6 +119,11 @@ describe('a crowd player', () => {
       if (s.forwardedFor !== '10.0.0.42') problems.push(`${s.method} ${s.url}: address ${s.forwardedFor}`);
     }
     expect(problems).toEqual([]);
+    // The market is asked a page at a time: its first page, and the next after the cursor as it scrolls.
+    const marketPaths = seen.map((s) => s.url).filter((u) => u.startsWith('/api/market?'));
+    expect(marketPaths).toContain('/api/market?sort=price_asc&limit=50');
+    expect(marketPaths).toContain('/api/market?sort=price_asc&limit=50&cursor=c1');
+    expect(marketPaths.every((u) => u.includes('limit=50'))).toBe(true);
     // Every kind of write of MOVES happened (the fake answers make each one possible).
     const writes = new Set(
       seen.filter((s) => s.method !== 'GET').map((s) => routeOf(s.method, s.url.split('?')[0]!)!.path),

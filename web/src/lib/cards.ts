@@ -1,4 +1,4 @@
-import { RARITIES, type Card, type Player, type Rarity } from '@touchline/contract';
+import { RARITIES, type Card, type Player, type Position, type Rarity } from '@touchline/contract';
 
 // ---------------------------------------------------------------------------------------------------------
 // Rarity
@@ -46,6 +46,18 @@ const POSITION_WORDS: Record<Exclude<PositionFilter, 'All'>, string> = {
   Defenders: 'defender',
   Goalkeepers: 'goalkeeper',
 };
+
+const POSITION_OF_FILTER: Record<Exclude<PositionFilter, 'All'>, Position> = {
+  Forwards: 'Forward',
+  Midfielders: 'Midfielder',
+  Defenders: 'Defender',
+  Goalkeepers: 'Goalkeeper',
+};
+
+/** The API's position parameter of a chip: null for All. */
+export function positionParam(filter: PositionFilter): Position | null {
+  return filter === 'All' ? null : POSITION_OF_FILTER[filter];
+}
 
 /** Whether a position text belongs to a position chip (the text contains Forward, Midfielder, ...). */
 export function matchesPosition(position: string, filter: PositionFilter): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Rarity, Timestamp } from './common';
+import { playerFilters, Rarity, Timestamp } from './common';
+import { pageOf, pageQuery } from './paging';
 
 /** The club as embedded in a player. */
 export const PlayerTeam = z
@@ -78,6 +79,16 @@ export const CatalogEntry = z
   .object({ player: Player, owned: z.boolean(), count: z.number() })
   .meta({ id: 'CatalogEntry' });
 export type CatalogEntry = z.infer<typeof CatalogEntry>;
+
+/** GET /api/player-catalog: the market's filters, and paging; the catalog keeps its order (by player). */
+export const CatalogQuery = z.strictObject({ ...playerFilters, ...pageQuery });
+export type CatalogQuery = z.infer<typeof CatalogQuery>;
+
+/** A page of the catalog, with the user's progress over every player (not only the filtered ones). */
+export const CatalogPage = pageOf(CatalogEntry)
+  .extend({ collectedPlayers: z.number(), totalPlayers: z.number() })
+  .meta({ id: 'CatalogPage' });
+export type CatalogPage = z.infer<typeof CatalogPage>;
 
 export const Team = z
   .object({

@@ -25,6 +25,14 @@ export type Position = z.infer<typeof Position>;
 export const RarityFilter = z.enum([...RARITIES, ''] as const);
 export const PositionFilter = z.enum([...POSITIONS, ''] as const);
 
+/** The query filters of the market, all players and the catalog (empty: any). */
+export const playerFilters = {
+  position: PositionFilter.default(''),
+  rarity: RarityFilter.default(''),
+  search: z.string().max(100).default(''),
+  teamId: z.coerce.number().int().min(0).default(0),
+};
+
 /** A row id in a JSON body. */
 export const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Card, Player } from './cards';
-import { PositionFilter, RarityFilter, Timestamp } from './common';
+import { playerFilters, Timestamp } from './common';
+import { pageOf, pageQuery } from './paging';
 
 export const MarketStatus = z
   .object({
@@ -52,14 +53,23 @@ export const PLAYER_SORTS = ['price_desc', 'price_asc', 'change', 'name'] as con
 export type MarketSort = (typeof MARKET_SORTS)[number];
 export type PlayerSort = (typeof PLAYER_SORTS)[number];
 
-const filters = {
-  position: PositionFilter.default(''),
-  rarity: RarityFilter.default(''),
-  search: z.string().max(100).default(''),
-  teamId: z.coerce.number().int().min(0).default(0),
-};
-export const MarketQuery = z.strictObject({ ...filters, sort: z.enum(MARKET_SORTS).default('price_asc') });
-export const PlayersQuery = z.strictObject({ ...filters, sort: z.enum(PLAYER_SORTS).default('price_desc') });
+export const MarketQuery = z.strictObject({
+  ...playerFilters,
+  sort: z.enum(MARKET_SORTS).default('price_asc'),
+  ...pageQuery,
+});
+export const PlayersQuery = z.strictObject({
+  ...playerFilters,
+  sort: z.enum(PLAYER_SORTS).default('price_desc'),
+  ...pageQuery,
+});
+
+/** A page of GET /api/market (with `cursor` or `limit`). */
+export const MarketPage = pageOf(MarketItem).meta({ id: 'MarketPage' });
+export type MarketPage = z.infer<typeof MarketPage>;
+/** A page of GET /api/market/all-players (with `cursor` or `limit`). */
+export const PlayersPage = pageOf(Player).meta({ id: 'PlayersPage' });
+export type PlayersPage = z.infer<typeof PlayersPage>;
 
 /** How many of the biggest 24h movers `GET /api/market/trending` answers (home's Trending Players). */
 export const TRENDING_LIMIT = 8;

@@ -25,18 +25,29 @@ export const SHELL: Query[] = [
 
 export const POSITIONS = ['Forward', 'Midfielder', 'Defender', 'Goalkeeper'] as const;
 
+/** The page size of the web's paged lists (web/src/lib/data/market.ts and cards.ts). */
+export const MARKET_PAGE_SIZE = 50;
+
+/** The path of the market's list after a page's cursor (the next page, as the list scrolls). */
+export const marketPagePath = (path: string, cursor: string) =>
+  `${path}&cursor=${encodeURIComponent(cursor)}`;
+
 export const PAGES = {
   home: [
     q('missions', '/api/missions'),
     q('trending', '/api/market/trending'),
     q('userCards', '/api/user/cards'),
   ],
-  /** The market's default list (MarketRoute: all positions, cheapest first). */
-  market: [q('listings', '/api/market?sort=price_asc')],
+  /**
+   * The market's default list (MarketRoute: all positions, cheapest first), its first page as the
+   * web asks it (useMarketListings, MARKET_PAGE_SIZE); scrolling asks the next ones (player.ts).
+   */
+  market: [q('listings', `/api/market?sort=price_asc&limit=${MARKET_PAGE_SIZE}`)],
   /** The stock market's default list (StockMarketRoute: dearest first). */
   stockMarket: [q('allPlayers', '/api/market/all-players?sort=price_desc')],
   collection: [q('userCards', '/api/user/cards'), q('teamCounts', '/api/teams/with-player-counts')],
-  catalog: [q('catalog', '/api/player-catalog')],
+  /** The catalog's first page (useCatalog, CATALOG_PAGE_SIZE, no filter). */
+  catalog: [q('catalog', `/api/player-catalog?limit=${MARKET_PAGE_SIZE}`)],
   rosters: [q('teamCounts', '/api/teams/with-player-counts')],
   leaderboard: [q('leaderboard', '/api/leaderboard')],
   notifications: [q('notifications', '/api/notifications')],

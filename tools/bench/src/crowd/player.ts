@@ -1,4 +1,13 @@
-import { PAGES, INVALIDATES, POSITIONS, SHELL, type Page, type Query } from './pages';
+import {
+  PAGES,
+  INVALIDATES,
+  MARKET_PAGE_SIZE,
+  POSITIONS,
+  SHELL,
+  marketPagePath,
+  type Page,
+  type Query,
+} from './pages';
 import type { Session } from './session';
 import type { LiveStream, StreamSignal } from './stream';
 import { thinkTimeMs, type ThinkTime } from './think';
@@ -73,18 +82,33 @@ export class World {
     return true;
   }
 
-  takeMarket(text: string): void {
-    try {
-      const items = JSON.parse(text) as (Omit<MarketItem, 'playerId'> & { player: { id: number } })[];
-      if (!Array.isArray(items)) return;
-      this.market = items
-        .slice(0, 200)
-        .map(({ id, userId, price, player }) => ({ id, userId, price, playerId: player.id }));
-    } catch {
-      // not a list (a refusal): keep the last one
-    }
+  takeMarket(items: readonly (Omit<MarketItem, 'playerId'> & { player: { id: number } })[]): void {
+    this.market = items
+      .slice(0, 200)
+      .map(({ id, userId, price, player }) => ({ id, userId, price, playerId: player.id }));
   }
 }
+
+type ListedItem = Omit<MarketItem, 'playerId'> & { player: { id: number } };
+
+/** A page of the market (or the whole array of an unpaged answer); null for anything else. */
+function marketPageOf(text: string): { items: ListedItem[]; nextCursor: string | null } | null {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (Array.isArray(body)) return { items: body as ListedItem[], nextCursor: null };
+    const page = body as { items?: unknown; nextCursor?: unknown };
+    if (!Array.isArray(page.items)) return null;
+    return {
+      items: page.items as ListedItem[],
+      nextCursor: typeof page.nextCursor === 'string' ? page.nextCursor : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Pages of the market's list a player scrolls through beyond the first, at most (0 to this, evenly). */
+export const MAX_SCROLLED_PAGES = 3;
 
 /** A body as JSON, or the fallback for one that is not (never throws: refetches run unawaited). */
 function parseOr<T>(text: string, fallback: T): unknown {
@@ -117,6 +141,10 @@ export class CrowdPlayer {
   /** The decoded answers of the queries in KEPT, as the screen shows them (from the cache or fresh). */
   private readonly data = new Map<string, unknown>();
   private refetching = false;
+  /** The market list's pages loaded beyond the first (an infinite query refetches them all, in order). */
+  private marketPages = 0;
+  /** The cursor after the market list's last loaded page; null at its end. */
+  private marketCursor: string | null = null;
 
   constructor(
     readonly session: Session,
@@ -151,6 +179,7 @@ export class CrowdPlayer {
   /** A fresh load of the app: an empty cache and the shell's queries. */
   private async load(): Promise<void> {
     this.cached.clear();
+    this.marketPages = 0;
     await Promise.all(SHELL.map((q) => this.ask(q)));
   }
 
@@ -164,12 +193,45 @@ export class CrowdPlayer {
   /** One query as the web asks it: only when not cached, except `always`. Decodes what the next move needs. */
   private async ask(q: Query): Promise<void> {
     if (this.cached.has(q.key) && !q.always) return;
-    const keep = KEPT.has(q.key) || (q.key === 'listings' && this.world.wantsMarket());
+    if (q.key === 'listings') return this.askListings(q);
+    const keep = KEPT.has(q.key);
     const res = await this.session.call('GET', q.path, { keep });
     if (res.status !== 200) return;
     this.cached.add(q.key);
-    if (q.key === 'listings' && keep) this.world.takeMarket(res.text);
-    else if (keep) this.data.set(q.key, parseOr(res.text, undefined));
+    if (keep) this.data.set(q.key, parseOr(res.text, undefined));
+  }
+
+  /**
+   * The market's list as the web's infinite query asks it: the first page, then each page loaded
+   * before after the cursor of the one before (react-query refetches an infinite query's pages in
+   * order). A page is small (50 items): it is always decoded, for its cursor.
+   */
+  private async askListings(q: Query): Promise<void> {
+    const pages = this.marketPages;
+    this.marketPages = 0;
+    this.marketCursor = null;
+    const first = await this.askMarketPage(q.path, this.world.wantsMarket());
+    if (!first) return;
+    this.cached.add(q.key);
+    while (this.marketPages < pages && (await this.scrollMarket(q.path)));
+  }
+
+  /** The market's next page, as the list scrolls to its end; false at the end or on a refusal. */
+  private async scrollMarket(path: string): Promise<boolean> {
+    if (this.marketCursor === null) return false;
+    if (!(await this.askMarketPage(marketPagePath(path, this.marketCursor), false))) return false;
+    this.marketPages++;
+    return true;
+  }
+
+  private async askMarketPage(path: string, share: boolean): Promise<boolean> {
+    const res = await this.session.call('GET', path, { keep: true });
+    if (res.status !== 200) return false;
+    const page = marketPageOf(res.text);
+    if (!page) return false;
+    if (share) this.world.takeMarket(page.items);
+    this.marketCursor = page.nextCursor;
+    return true;
   }
 
   private list<T>(key: string): T[] {
@@ -199,17 +261,21 @@ export class CrowdPlayer {
       case 'leaderboard':
       case 'notifications':
         return this.show(move);
-      case 'market':
+      case 'market': {
         await this.show('market');
-        // Now and then another position: a list of its own (the scroll itself is in the page: the whole list came).
+        // Scrolling down the list: up to MAX_SCROLLED_PAGES more pages (those loaded already stay).
+        const scrolls = Math.floor(r() * (MAX_SCROLLED_PAGES + 1));
+        while (this.marketPages < scrolls && (await this.scrollMarket(PAGES.market[0]!.path)));
+        // Now and then another position: a list of its own, its first page.
         if (r() < 0.3) {
           const position = pick(POSITIONS, r)!;
           await this.ask({
             key: `listings:${position}`,
-            path: `/api/market?position=${position}&sort=price_asc`,
+            path: `/api/market?position=${position}&sort=price_asc&limit=${MARKET_PAGE_SIZE}`,
           });
         }
         return;
+      }
       case 'stockMarket':
         await this.show('stockMarket');
         if (r() < 0.4) {

@@ -1,5 +1,6 @@
-import type { CatalogEntry, PlayerTeam, Rarity } from '@touchline/contract';
-import { matchesPosition, type PositionFilter } from '@/lib/cards';
+import type { CatalogEntry, PlayerTeam, Rarity, Team } from '@touchline/contract';
+import { matchesPosition, positionParam, type PositionFilter } from '@/lib/cards';
+import type { CatalogQueryFilters } from '@/lib/data/cards';
 
 export type RarityFilter = 'All' | Rarity;
 export const RARITY_FILTERS: readonly RarityFilter[] = [
@@ -37,17 +38,32 @@ export function filterCatalog(entries: readonly CatalogEntry[], filters: Catalog
   });
 }
 
-/** The clubs present in the catalog, sorted by name. */
-export function catalogTeams(entries: readonly CatalogEntry[]): PlayerTeam[] {
-  const teams = new Map<number, PlayerTeam>();
+/** The filters as the server takes them: the search as typed a moment ago (debounced). */
+export function catalogQuery(filters: CatalogFilters, search: string): CatalogQueryFilters {
+  return {
+    search: search.trim(),
+    teamId: filters.teamId === 'all' ? 0 : filters.teamId,
+    position: positionParam(filters.position),
+    rarity: filters.rarity === 'All' ? null : filters.rarity,
+  };
+}
+
+/**
+ * The clubs to filter by, sorted by name: those of the players loaded and every club with players
+ * (the catalog comes a page at a time, its first page does not name every club).
+ */
+export function catalogTeams(
+  entries: readonly CatalogEntry[],
+  clubs: readonly Pick<Team, 'id' | 'name' | 'playerCount'>[] = [],
+): Pick<PlayerTeam, 'id' | 'name'>[] {
+  const teams = new Map<number, Pick<PlayerTeam, 'id' | 'name'>>();
   for (const { player } of entries) if (!teams.has(player.team.id)) teams.set(player.team.id, player.team);
+  for (const club of clubs) if (!teams.has(club.id) && club.playerCount !== 0) teams.set(club.id, club);
   return [...teams.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Collected (owned) players and the total, with the percent to one decimal. */
-export function catalogProgress(entries: readonly CatalogEntry[]) {
-  const collected = entries.filter((entry) => entry.owned || entry.count > 0).length;
-  const total = entries.length;
+/** Collected (owned) players and the total (the server counts them over every player), with the percent to one decimal. */
+export function catalogProgress(collected: number, total: number) {
   const percent = total > 0 ? Math.floor((collected / total) * 1000) / 10 : 0;
   return { collected, total, percent };
 }

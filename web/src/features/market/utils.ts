@@ -1,5 +1,7 @@
-import type { Player, Position } from '@touchline/contract';
+import type { Player } from '@touchline/contract';
 import { matchesPosition, type PositionFilter } from '@/lib/cards';
+
+export { positionParam } from '@/lib/cards';
 
 import type {
   MarketItem,
@@ -11,18 +13,6 @@ import type {
 // Filters and sorting (the server filters and sorts too; the client repeats it so a list shown while
 // the next one loads already matches the chosen filter)
 // ---------------------------------------------------------------------------------------------------------
-
-const POSITION_OF_FILTER: Record<Exclude<PositionFilter, 'All'>, Position> = {
-  Forwards: 'Forward',
-  Midfielders: 'Midfielder',
-  Defenders: 'Defender',
-  Goalkeepers: 'Goalkeeper',
-};
-
-/** The API's position parameter of a chip: null for All. */
-export function positionParam(filter: PositionFilter): Position | null {
-  return filter === 'All' ? null : POSITION_OF_FILTER[filter];
-}
 
 /** Case-insensitive player-name search; blank matches everything. */
 export function matchesPlayerName(name: string, search: string): boolean {

@@ -1,8 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Team } from '@touchline/contract';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  api,
+  type CatalogEntry,
+  type CatalogPage,
+  type Position,
+  type Rarity,
+  type Team,
+} from '@touchline/contract';
 
 import { userQueryKey } from '@/lib/data/auth';
 import { call } from '@/lib/api';
+import { pageParams, type Pages } from '@/lib/data/pages';
 
 // ---------------------------------------------------------------------------------------------------------
 // Query keys: every card, catalog and club query of the app.
@@ -13,6 +27,7 @@ export const cardKeys = {
   userCards: () => [...cardKeys.all, 'user'] as const,
   starterPack: () => [...cardKeys.all, 'starter-pack'] as const,
   catalog: () => [...cardKeys.all, 'catalog'] as const,
+  catalogList: (filters: CatalogQueryFilters) => [...cardKeys.catalog(), filters] as const,
   teams: () => [...cardKeys.all, 'teams'] as const,
   teamsWithPlayerCounts: () => [...cardKeys.all, 'teams', 'with-player-counts'] as const,
   /** Not under teams(): the rosters hold players (and their prices), the clubs do not. */
@@ -27,7 +42,42 @@ export const cardKeys = {
 export const getUserCards = (signal?: AbortSignal) => call(api.cards.userCards, { signal });
 export const getStarterPack = (signal?: AbortSignal) => call(api.cards.starterPack, { signal });
 export const markStarterPackRevealed = () => call(api.cards.starterPackRevealed, { body: {} });
-export const getCatalog = (signal?: AbortSignal) => call(api.cards.catalog, { signal });
+/** The catalog's filters as the server takes them (null or 0: any). */
+export interface CatalogQueryFilters {
+  search: string;
+  teamId: number;
+  position: Position | null;
+  rarity: Rarity | null;
+}
+
+/** Catalog entries per page (the list draws the rows on screen; the next page loads near its end). */
+export const CATALOG_PAGE_SIZE = 50;
+
+/** The spec's whole catalog (an older gateway, a test's fixture) as one last page. */
+function asCatalogPage(answer: CatalogEntry[] | CatalogPage): CatalogPage {
+  if (!Array.isArray(answer)) return answer;
+  const collectedPlayers = answer.filter((entry) => entry.owned || entry.count > 0).length;
+  return {
+    items: answer,
+    nextCursor: null,
+    total: answer.length,
+    collectedPlayers,
+    totalPlayers: answer.length,
+  };
+}
+
+/** One page of the catalog with these filters, and the user's progress over every player. */
+export const getCatalogPage = async (
+  filters: CatalogQueryFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<CatalogPage> =>
+  asCatalogPage(
+    await call(api.cards.catalog, {
+      query: { ...filters, teamId: filters.teamId || null, cursor, limit: CATALOG_PAGE_SIZE },
+      signal,
+    }),
+  );
 export const getTeams = (signal?: AbortSignal) => call(api.cards.teams, { signal });
 export const getTeamsWithPlayerCounts = (signal?: AbortSignal) =>
   call(api.cards.teamsWithPlayerCounts, { signal });
@@ -66,9 +116,23 @@ export function useMarkStarterPackRevealed() {
   });
 }
 
-/** Every player with whether (and how often) the user owns them. */
-export function useCatalog() {
-  return useQuery({ queryKey: cardKeys.catalog(), queryFn: ({ signal }) => getCatalog(signal) });
+/**
+ * Every player passing the filters, with whether (and how often) the user owns them: a page at a
+ * time, the previous list shown while another filter loads.
+ */
+export function useCatalog(filters: CatalogQueryFilters) {
+  return useInfiniteQuery<
+    CatalogPage,
+    Error,
+    Pages<CatalogPage>,
+    ReturnType<typeof cardKeys.catalogList>,
+    string | null
+  >({
+    queryKey: cardKeys.catalogList(filters),
+    queryFn: ({ signal, pageParam }) => getCatalogPage(filters, pageParam, signal),
+    ...pageParams,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The clubs, sorted by name. */

@@ -1,26 +1,35 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import type { LiveMarket, LiveMarketStatus, MarketItem, MarketStatus } from '@touchline/contract';
+import type { LiveMarket, LiveMarketStatus, MarketItem, MarketPage, MarketStatus } from '@touchline/contract';
 
 import { marketKeys } from '@/lib/data/market';
+import { isPages, patchPages } from '@/lib/data/pages';
 
 /** Whether a cached market item is the one the event names: a user's listing, or the market's own card. */
 const isEventItem = (item: MarketItem, event: LiveMarket) =>
   event.listingId !== 0 ? item.listingId === event.listingId : item.userId === 0 && item.id === event.cardId;
 
+/** The items without the event's, or the items themselves when it is not among them. */
+function without(items: readonly MarketItem[], event: LiveMarket): MarketItem[] {
+  const left = items.filter((item) => !isEventItem(item, event));
+  return left.length === items.length ? (items as MarketItem[]) : left;
+}
+
 /**
- * `market`: a listing was added, withdrawn or sold. A listing gone leaves every cached page of the
- * market at once; a listing that must appear (a new one, or the market's next edition of a player
- * after a direct buy) is not in the event whole, so the lists refetch.
+ * `market`: a listing was added, withdrawn or sold. A listing gone leaves every cached list of the
+ * market at once (every loaded page of every filter, whose count drops by one); a listing that must
+ * appear (a new one, or the market's next edition of a player after a direct buy) is not in the
+ * event whole, so the lists refetch.
  */
 export function onMarket(queryClient: QueryClient, event: LiveMarket): void {
   if (event.change !== 'listed') {
-    for (const [queryKey, items] of queryClient.getQueriesData<MarketItem[]>({
-      queryKey: marketKeys.listings(),
-    })) {
-      if (!Array.isArray(items)) continue;
-      const left = items.filter((item) => !isEventItem(item, event));
-      if (left.length !== items.length) queryClient.setQueryData<MarketItem[]>(queryKey, left);
+    for (const [queryKey, data] of queryClient.getQueriesData<unknown>({ queryKey: marketKeys.listings() })) {
+      const next = Array.isArray(data)
+        ? without(data as MarketItem[], event)
+        : isPages(data)
+          ? patchPages<MarketItem, MarketPage>(data as never, (items) => without(items, event))
+          : data;
+      if (next !== data) queryClient.setQueryData(queryKey, next);
     }
   }
   if (event.change === 'listed' || (event.change === 'sold' && event.listingId === 0))

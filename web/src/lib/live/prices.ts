@@ -1,10 +1,11 @@
 import type { QueryClient, QueryFilters } from '@tanstack/react-query';
 
-import type { Card, LivePrices, PriceHistory, User } from '@touchline/contract';
+import type { Card, LivePrices, Page, PriceHistory, User } from '@touchline/contract';
 
 import { userQueryKey } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
 import { marketKeys } from '@/lib/data/market';
+import { isPages, patchPages, type Pages } from '@/lib/data/pages';
 
 import { recordTick } from './last-tick';
 import {
@@ -27,15 +28,22 @@ function patchAll<T>(queryClient: QueryClient, filters: QueryFilters, patch: (da
   }
 }
 
-/** Arrays only: a key's prefix can also cover a cached answer of another shape. */
+/**
+ * A list patch for a cached list or for the pages of a paged one (the market, the catalog); any other
+ * shape is left alone: a key's prefix can also cover a cached answer of another shape.
+ */
 const lists =
   <T>(patch: (list: readonly T[], prices: PriceMap) => T[], prices: PriceMap) =>
-  (data: readonly T[]) =>
-    Array.isArray(data) ? patch(data, prices) : (data as T[]);
+  <D>(data: D): D => {
+    if (Array.isArray(data)) return patch(data as T[], prices) as D;
+    if (isPages(data))
+      return patchPages<T, Page<T>>(data as Pages<Page<T>>, (items) => patch(items, prices)) as D;
+    return data;
+  };
 
 /**
  * `prices`: a tick moved these players' prices. Every cached answer that shows a price is patched in
- * place (the market's listings, the stock market under every filter, trending, the catalog, rosters,
+ * place (the market's listings and the catalog in each of their loaded pages, the stock market under every filter, trending, the catalog, rosters,
  * the user's cards and collection value, each cached price history gains the tick's point), so the
  * screens move without refetching lists of every player.
  */

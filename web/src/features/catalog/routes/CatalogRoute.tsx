@@ -1,5 +1,5 @@
 import { BookOpen, SearchX } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 import { Header } from '@/components/Header';
 import { QueryError } from '@/components/QueryError';
@@ -11,15 +11,18 @@ import { ProgressBar } from '@/components/ui/Progress';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { Select } from '@/components/ui/Select';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { useCatalog } from '@/lib/data/cards';
+import { useCatalog, useTeamsWithPlayerCounts } from '@/lib/data/cards';
+import { itemsOf, totalOf } from '@/lib/data/pages';
 import type { CatalogEntry } from '@touchline/contract';
 import { POSITION_FILTERS, type PositionFilter } from '@/lib/cards';
 import { formatNumber } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useWindowList } from '@/lib/use-window-list';
 
 import { CatalogRow } from '../components/CatalogRow';
 import {
   catalogProgress,
+  catalogQuery,
   catalogTeams,
   DEFAULT_CATALOG_FILTERS,
   filterCatalog,
@@ -32,10 +35,15 @@ import {
 const ROW_HEIGHT = 86;
 /** The list's gap-2, in px. */
 const ROW_GAP = 8;
+/** Rows before the end of the loaded ones at which the next page is asked for. */
+const LOAD_AHEAD_ROWS = 15;
 
-/** /catalog: every player, with the user's collection progress. */
+/** /catalog: every player, with the user's collection progress; the server filters and pages it. */
 export function CatalogRoute() {
-  const { data: entries, isPending, isError, error, refetch, isFetching } = useCatalog();
+  const [filters, setFilters] = useState<CatalogFilters>(DEFAULT_CATALOG_FILTERS);
+  const debouncedSearch = useDebouncedValue(filters.search.trim());
+  const catalog = useCatalog(catalogQuery(filters, debouncedSearch));
+  const { isPending, isError, error, refetch, isFetching } = catalog;
 
   return (
     <>
@@ -49,24 +57,42 @@ export function CatalogRoute() {
               <Skeleton key={index} className="h-[4.5rem] rounded-2xl" />
             ))}
           </div>
-        ) : isError ? (
+        ) : isError && !catalog.data ? (
           <QueryError error={error} onRetry={() => void refetch()} retrying={isFetching} />
         ) : (
-          <Catalog entries={entries} />
+          <Catalog catalog={catalog} filters={filters} onFilters={setFilters} />
         )}
       </div>
     </>
   );
 }
 
-function Catalog({ entries }: { entries: CatalogEntry[] }) {
-  const [filters, setFilters] = useState<CatalogFilters>(DEFAULT_CATALOG_FILTERS);
-  const progress = catalogProgress(entries);
-  const teams = catalogTeams(entries);
+interface CatalogProps {
+  catalog: ReturnType<typeof useCatalog>;
+  filters: CatalogFilters;
+  onFilters: (update: (current: CatalogFilters) => CatalogFilters) => void;
+}
+
+function Catalog({ catalog, filters, onFilters }: CatalogProps) {
+  const { data: clubs } = useTeamsWithPlayerCounts();
+  const pages = catalog.data;
+  const newest = pages?.pages[pages.pages.length - 1];
+  const entries = itemsOf(pages, (entry) => entry.player.id);
+  const progress = catalogProgress(newest?.collectedPlayers ?? 0, newest?.totalPlayers ?? 0);
+  const teams = catalogTeams(entries, clubs);
+  // The pages hold the server's answer to the filters; filtered here too, so a list shown while
+  // another filter loads already matches it. Counted by the server unless that list is shown.
   const filtered = filterCatalog(entries, filters);
+  const exact = !catalog.isPlaceholderData && filtered.length === entries.length;
+  const count = exact ? totalOf(pages) : filtered.length;
+  const more = catalog.hasNextPage;
+  const canLoadMore = more && !catalog.isFetchingNextPage && exact;
+  const loadMore = () => {
+    if (canLoadMore) void catalog.fetchNextPage();
+  };
 
   function update(change: Partial<CatalogFilters>) {
-    setFilters((current) => ({ ...current, ...change }));
+    onFilters((current) => ({ ...current, ...change }));
   }
 
   return (
@@ -121,10 +147,16 @@ function Catalog({ entries }: { entries: CatalogEntry[] }) {
       </div>
 
       <p className="text-xs font-medium text-slate-400" aria-live="polite">
-        {`${formatNumber(filtered.length)} ${filtered.length === 1 ? 'player' : 'players'}`}
+        {`${formatNumber(count)} ${count === 1 ? 'player' : 'players'}`}
       </p>
 
-      {filtered.length === 0 ? (
+      {filtered.length === 0 && (more || catalog.isPlaceholderData) ? (
+        <div role="status" aria-label="Loading catalog" className="flex flex-col gap-3">
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} className="h-[4.5rem] rounded-2xl" />
+          ))}
+        </div>
+      ) : filtered.length === 0 ? (
         <EmptyState
           icon={SearchX}
           title="No players found matching your filters."
@@ -135,18 +167,34 @@ function Catalog({ entries }: { entries: CatalogEntry[] }) {
           }
         />
       ) : (
-        <PlayerRows entries={filtered} />
+        <PlayerRows entries={filtered} total={count} onNearEnd={loadMore} />
       )}
     </>
   );
 }
 
-/** Every player that passes the filters, in the page's scroll: only the rows on screen are drawn. */
-function PlayerRows({ entries }: { entries: CatalogEntry[] }) {
+interface PlayerRowsProps {
+  entries: CatalogEntry[];
+  /** Every player passing the filters, loaded or not. */
+  total: number;
+  /** The rows drawn come near the end of the loaded ones: the next page is asked for. */
+  onNearEnd: () => void;
+}
+
+/**
+ * Every player that passes the filters, in the page's scroll: only the rows on screen are drawn,
+ * and the next page loads as they near the end of the loaded ones.
+ */
+function PlayerRows({ entries, total, onNearEnd }: PlayerRowsProps) {
   const { attachList, items, before, after, measureRow } = useWindowList({
     count: entries.length,
     estimateSize: ROW_HEIGHT,
     gap: ROW_GAP,
+  });
+  const lastDrawn = items[items.length - 1]?.index ?? -1;
+  const nearEnd = lastDrawn >= entries.length - LOAD_AHEAD_ROWS;
+  useEffect(() => {
+    if (nearEnd) onNearEnd();
   });
   return (
     <ul
@@ -162,7 +210,7 @@ function PlayerRows({ entries }: { entries: CatalogEntry[] }) {
             key={entry.player.id}
             ref={measureRow}
             data-index={item.index}
-            aria-setsize={entries.length}
+            aria-setsize={total}
             aria-posinset={item.index + 1}
             entry={entry}
           />

@@ -11,6 +11,8 @@ import { useUser } from '@/lib/data/auth';
 import type { PositionFilter } from '@/lib/cards';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLoadMore } from '@/lib/use-load-more';
+import { itemsOf, totalOf } from '@/lib/data/pages';
 
 import { useMarketListings, useMarketStatus } from '@/lib/data/market';
 import { ConfirmBuyDialog } from '../components/ConfirmBuyDialog';
@@ -26,9 +28,6 @@ import { toastMarketClosed, useBuyListing } from '../components/useBuyListing';
 import type { MarketItem, MarketSort as MarketSortKey } from '@touchline/contract';
 import { filterMarketItems, listingAction, MARKET_SORTS, positionParam } from '../utils';
 
-/** Listings rendered at first and added by each 'Show more' (the market holds one card of every player). */
-export const MARKET_PAGE_SIZE = 50;
-
 /** /market: the listings of the market and of other users, with buying. */
 export function MarketRoute() {
   const { data: user } = useUser();
@@ -37,7 +36,6 @@ export function MarketRoute() {
   const [sort, setSort] = useState<MarketSortKey>('price_asc');
   const [search, setSearch] = useState('');
   const [searchOpen, setSearchOpen] = useState(false);
-  const [limit, setLimit] = useState(MARKET_PAGE_SIZE);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [confirmingId, setConfirmingId] = useState<number | null>(null);
   const debouncedSearch = useDebouncedValue(search.trim());
@@ -46,23 +44,27 @@ export function MarketRoute() {
 
   const isOpen = status?.isOpen;
   const actionOf = (item: MarketItem) => listingAction(item, user?.id, isOpen);
-  const items = listings.data ? filterMarketItems(listings.data, position, search, sort) : [];
+  // The pages loaded so far (the server pages the market, MARKET_PAGE_SIZE at a time).
+  const loaded = itemsOf(listings.data, (item) => item.id);
+  const items = filterMarketItems(loaded, position, search, sort);
+  // The server's count, unless the list shown is another filter's (still loading, or a search typed
+  // since): then what is shown is counted, as when the whole list was loaded at once.
+  const exact = !listings.isPlaceholderData && items.length === loaded.length;
+  const count = exact ? totalOf(listings.data) : items.length;
+  const left = Math.max(count - items.length, 0);
+  const canLoadMore = listings.hasNextPage && !listings.isFetchingNextPage;
+  const loadMore = () => {
+    if (canLoadMore) void listings.fetchNextPage();
+  };
+  const endOfList = useLoadMore(loadMore, canLoadMore && exact);
   // Kept by id so the popup follows the refreshed list (and closes when the card is gone).
-  const selected =
-    selectedId === null ? null : (listings.data?.find((item) => item.id === selectedId) ?? null);
+  const selected = selectedId === null ? null : (loaded.find((item) => item.id === selectedId) ?? null);
   // The same for the purchase being confirmed: it states the price the buy will send.
-  const confirming =
-    confirmingId === null ? null : (listings.data?.find((item) => item.id === confirmingId) ?? null);
-
-  function changePosition(next: PositionFilter) {
-    setPosition(next);
-    setLimit(MARKET_PAGE_SIZE);
-  }
+  const confirming = confirmingId === null ? null : (loaded.find((item) => item.id === confirmingId) ?? null);
 
   function showAll() {
     setPosition('All');
     setSearch('');
-    setLimit(MARKET_PAGE_SIZE);
   }
 
   function buyItem(item: MarketItem, onBought?: () => void) {
@@ -90,6 +92,15 @@ export function MarketRoute() {
         retrying={listings.isFetching}
       />
     );
+  } else if (items.length === 0 && (listings.hasNextPage || listings.isPlaceholderData)) {
+    // The pages loaded hold none of a search typed since: the server's answer decides.
+    body = (
+      <div role="status" aria-label="Loading market" className="flex flex-col gap-2">
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} className="h-[5.25rem] rounded-2xl" />
+        ))}
+      </div>
+    );
   } else if (items.length === 0) {
     body = (
       <EmptyState
@@ -103,11 +114,10 @@ export function MarketRoute() {
       />
     );
   } else {
-    const shown = items.slice(0, limit);
     body = (
       <>
         <ul aria-label="Market listings" className="flex flex-col gap-2">
-          {shown.map((item) => (
+          {items.map((item) => (
             <ListingRow
               key={item.id}
               item={item}
@@ -120,10 +130,10 @@ export function MarketRoute() {
             />
           ))}
         </ul>
-        {items.length > shown.length && (
-          <Button variant="outline" onClick={() => setLimit((current) => current + MARKET_PAGE_SIZE)}>
+        {listings.hasNextPage && (
+          <Button ref={endOfList} variant="outline" onClick={loadMore} disabled={!canLoadMore}>
             <ChevronsDown aria-hidden className="size-4" />
-            {`Show more (${formatNumber(items.length - shown.length)} left)`}
+            {`Show more (${formatNumber(left)} left)`}
           </Button>
         )}
       </>
@@ -139,24 +149,16 @@ export function MarketRoute() {
       />
       <div className="flex flex-col gap-4 px-4 py-5">
         {(searchOpen || search !== '') && (
-          <SearchInput
-            placeholder="Search players..."
-            value={search}
-            onValueChange={(value) => {
-              setSearch(value);
-              setLimit(MARKET_PAGE_SIZE);
-            }}
-            autoFocus
-          />
+          <SearchInput placeholder="Search players..." value={search} onValueChange={setSearch} autoFocus />
         )}
         <MarketStatusBanner />
         <MarketScheduleNotice />
         <MarketTabs />
-        <PositionChips value={position} onChange={changePosition} />
+        <PositionChips value={position} onChange={setPosition} />
         <div className="flex items-center justify-between gap-3">
           <div className="flex flex-col gap-0.5">
             <p className="text-xs font-medium text-slate-400" aria-live="polite">
-              {listings.data ? playerCountText(items.length) : ''}
+              {listings.data ? playerCountText(count) : ''}
             </p>
             {listings.data && <PricesUpdated fetchedAt={listings.dataUpdatedAt} className="text-[11px]" />}
           </div>

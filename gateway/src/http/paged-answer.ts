@@ -1,0 +1,32 @@
+import type { Page, PageQuery } from '@touchline/contract';
+import { pageOf, wantsPage, type Order } from '../compose/paging';
+import { sharedBody } from './shared-json';
+
+/** Pages kept per list: the first pages of a list are what most requests ask for. */
+const PAGES_PER_LIST = 32;
+
+const pages = new WeakMap<object, Map<string, object>>();
+
+/**
+ * The answer of a paged list route: the whole list for a call without cursor and limit (as the spec
+ * has it), else its page. A page is made once per list, cursor and limit, and sent as a shared body
+ * (serialised and compressed once), so the crowd's identical first pages cost one slice.
+ */
+export function pagedAnswer<T, E extends object = object>(
+  list: T[],
+  order: Order<T>,
+  query: PageQuery,
+  extra?: E,
+): T[] | (Page<T> & E) {
+  if (!wantsPage(query)) return list;
+  let kept = pages.get(list);
+  if (!kept) pages.set(list, (kept = new Map()));
+  const key = `${query.cursor ?? ''}|${query.limit ?? ''}`;
+  const page = kept.get(key);
+  if (page) return page as Page<T> & E;
+  // A bad cursor throws here (400) and keeps nothing.
+  const made = sharedBody({ ...pageOf(list, order, query), ...extra } as Page<T> & E, (body) => body);
+  if (kept.size >= PAGES_PER_LIST) kept.delete(kept.keys().next().value!);
+  kept.set(key, made);
+  return made;
+}
