@@ -26,6 +26,8 @@ export class LiveUpstream {
     private readonly handlers: {
       onMessage(message: LiveMessage__Output): void;
       onReady(resumed: boolean): void;
+      /** The call broke (it reconnects): changes may be lost until the next onReady. */
+      onLost?(): void;
     },
   ) {}
 
@@ -80,6 +82,7 @@ export class LiveUpstream {
       if (call !== this.call || !this.running) return;
       this.call = undefined;
       this.ready = false;
+      this.handlers.onLost?.();
       this.logger.warn({ err: error, retryInMs: this.backoff }, 'live subscription lost: reconnecting');
       this.retry = setTimeout(() => this.running && this.connect(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);

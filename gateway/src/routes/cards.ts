@@ -2,14 +2,20 @@ import { api } from '@touchline/contract';
 import type { Clients } from '../clients';
 import { cardJson, catalogEntryJson, playerJson, teamJson } from '../compose/cards';
 import { ContractRouter } from '../http/contract-router';
+import { sharedKey, type SharedAnswers, type SharedTopic } from '../http/shared-answers';
 import { sharedBody } from '../http/shared-json';
 
+/** Rosters show each player's price and minted editions; the clubs change only with the max-age. */
+const PLAYERS: SharedTopic[] = ['prices', 'players'];
+
 /** Clubs, rosters, the catalog, the user's cards and starter pack (game-spec section 7). */
-export function cardsRoutes(clients: Clients) {
+export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
   const { cardsMarket } = clients;
   const teams = async () => ({
     status: 200 as const,
-    body: (await cardsMarket.ListTeams({})).teams.map(teamJson),
+    body: await shared.get(api.cards.teams.path, [], async () =>
+      (await cardsMarket.ListTeams({})).teams.map(teamJson),
+    ),
   });
   return new ContractRouter()
     .add(api.cards.userCards, async ({ userId }) => {
@@ -31,7 +37,11 @@ export function cardsRoutes(clients: Clients) {
     .add(api.cards.teams, teams)
     .add(api.cards.teamsWithPlayerCounts, teams)
     .add(api.cards.teamPlayers, async ({ params }) => {
-      const { players } = await cardsMarket.GetTeamPlayers({ teamId: params.id });
-      return { status: 200, body: players.map(playerJson) };
+      const key = sharedKey(api.cards.teamPlayers.path, { id: params.id });
+      const body = await shared.get(key, PLAYERS, async () => {
+        const { players } = await cardsMarket.GetTeamPlayers({ teamId: params.id });
+        return players.map(playerJson);
+      });
+      return { status: 200, body };
     }).router;
 }
