@@ -53,6 +53,11 @@ export function liveHubOf(app: Express): LiveHub {
   return app.locals.live as LiveHub;
 }
 
+/** The app's shared-answer store (tests look at what it is asked). */
+export function sharedAnswersOf(app: Express): SharedAnswers {
+  return app.locals.shared as SharedAnswers;
+}
+
 export function publicUrlOf(config: GatewayConfig): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
@@ -81,6 +86,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
     capacity: config.SHARED_ANSWERS_CAPACITY,
     onFirstUse: () => live.watch(sharedAnswersWatcher(shared)),
   });
+  app.locals.shared = shared;
 
   app.use(
     securityHeaders({
