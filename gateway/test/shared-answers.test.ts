@@ -27,20 +27,22 @@ let clients: Clients;
 let app: ReturnType<typeof createApp>;
 let gateway: { baseUrl: string; close(): Promise<void> };
 let cookie: string;
+let otherCookie: string;
 
 /** The stand-in market: its listings, the price of every player, and the calls it got. */
 const market = {
   cards: [1, 2, 3],
   price: 100,
   calls: 0,
+  playerCalls: 0,
   /** While set, ListMarket waits for it (to hold requests together). */
   gate: undefined as Promise<void> | undefined,
 };
 
-function player(price: number): Player__Output {
+function player(price: number, id = 7): Player__Output {
   const team = { id: 1, name: 'Club', shortName: 'Club', abbreviation: 'CLB', logoUrl: '' } as never;
   return {
-    id: 7,
+    id,
     name: 'A Player',
     position: 'FW',
     rarity: 'Common',
@@ -66,6 +68,13 @@ const standIn = {
     market.cards = market.cards.filter((id) => id !== request.cardId);
     const card = { id: request.cardId, player: player(market.price), editionNumber: 1 };
     return { card, pricePaid: market.price, remainingCoins: 1_000 };
+  },
+  async ListAllPlayers() {
+    market.playerCalls++;
+    return { players: [player(market.price, 9), player(market.price, 7)] };
+  },
+  async GetOwnedCounts(request: { userId: number }) {
+    return { counts: request.userId === 4_000_001 ? [{ playerId: 7, count: 2 }] : [] };
   },
   close() {},
 };
@@ -97,12 +106,12 @@ beforeAll(async () => {
   });
   gateway = await listenLocally(app);
   const signer = await createTokenSigner(identity.database.db, systemRandom);
-  const { token } = await signer.sign(
-    { userId: 4_000_001, sessionId: randomUUID(), isAdmin: false },
-    new Date(),
-    900,
-  );
-  cookie = `tl_session=${token}`;
+  const sessionOf = async (userId: number) => {
+    const { token } = await signer.sign({ userId, sessionId: randomUUID(), isAdmin: false }, new Date(), 900);
+    return `tl_session=${token}`;
+  };
+  cookie = await sessionOf(4_000_001);
+  otherCookie = await sessionOf(4_000_002);
   // The first shared read starts the live subscription; its first message drops every answer.
   await get('/api/market');
   await liveHubOf(app).upstreamReady(10_000);
@@ -242,6 +251,28 @@ describe('a shared answer (GET /api/market)', () => {
     } finally {
       store.get = original;
     }
+  });
+});
+
+describe('the catalog (GET /api/player-catalog)', () => {
+  it("is the shared players, loaded once for every user, with each user's own counts", async () => {
+    const calls = market.playerCalls;
+    const mine = await get('/api/player-catalog');
+    const theirs = await get('/api/player-catalog', { cookie: otherCookie });
+    expect(market.playerCalls - calls).toBe(1);
+    const entries = (res: { body: Buffer }) =>
+      (JSON.parse(res.body.toString()) as { player: { id: number }; owned: boolean; count: number }[]).map(
+        (e) => [e.player.id, e.owned, e.count],
+      );
+    // In player id order, as cards-market keeps them.
+    expect(entries(mine)).toEqual([
+      [7, true, 2],
+      [9, false, 0],
+    ]);
+    expect(entries(theirs)).toEqual([
+      [7, false, 0],
+      [9, false, 0],
+    ]);
   });
 });
 

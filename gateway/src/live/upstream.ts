@@ -65,7 +65,15 @@ export class LiveUpstream {
   }
 
   private connect(): void {
-    const call = this.client.live({ subscriber: `${hostname()}:${process.pid}` });
+    let call: ReturnType<NotificationsClient['live']>;
+    try {
+      call = this.client.live({ subscriber: `${hostname()}:${process.pid}` });
+    } catch (error) {
+      // The client was closed (the process is shutting down): nothing to reconnect to.
+      this.logger.warn({ err: error }, 'live subscription cannot start: stopped');
+      this.stop();
+      return;
+    }
     this.call = call;
     call.on('data', (message: LiveMessage__Output) => {
       if (call !== this.call) return;
@@ -84,7 +92,7 @@ export class LiveUpstream {
       this.ready = false;
       this.handlers.onLost?.();
       this.logger.warn({ err: error, retryInMs: this.backoff }, 'live subscription lost: reconnecting');
-      this.retry = setTimeout(() => this.running && this.connect(), this.backoff);
+      this.retry = setTimeout(() => this.running && this.connect(), this.backoff).unref();
       this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);
     };
     call.on('error', lost);

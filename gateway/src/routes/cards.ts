@@ -1,12 +1,16 @@
 import { api } from '@touchline/contract';
 import type { Clients } from '../clients';
-import { cardJson, catalogEntryJson, playerJson, teamJson } from '../compose/cards';
+import { catalogOf } from '../compose/catalog';
+import { cardJson, playerJson, teamJson } from '../compose/cards';
 import { ContractRouter } from '../http/contract-router';
 import { sharedKey, type SharedAnswers, type SharedTopic } from '../http/shared-answers';
 import { sharedBody } from '../http/shared-json';
 
 /** Rosters show each player's price and minted editions; the clubs change only with the max-age. */
 const PLAYERS: SharedTopic[] = ['prices', 'players'];
+
+/** The catalog lists the players in id order, as cards-market keeps them. */
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
 /** Clubs, rosters, the catalog, the user's cards and starter pack (game-spec section 7). */
 export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
@@ -31,8 +35,15 @@ export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
       body: await cardsMarket.MarkStarterPackRevealed({ userId, idempotencyKey: `starter-reveal:${userId}` }),
     }))
     .add(api.cards.catalog, async ({ userId }) => {
-      const answer = await cardsMarket.GetCatalog({ userId });
-      return { status: 200, body: sharedBody(answer, ({ entries }) => entries.map(catalogEntryJson)) };
+      // Every player (shared by all users) with the user's own counts (a few numbers) added.
+      const [players, { counts }] = await Promise.all([
+        shared.get(`${api.cards.catalog.path}#players`, PLAYERS, async () => {
+          const answer = await cardsMarket.ListAllPlayers({});
+          return sharedBody(answer, ({ players }) => [...players].sort(byId).map(playerJson), 'by-id');
+        }),
+        cardsMarket.GetOwnedCounts({ userId }),
+      ]);
+      return { status: 200, body: catalogOf(players, counts) };
     })
     .add(api.cards.teams, teams)
     .add(api.cards.teamsWithPlayerCounts, teams)
