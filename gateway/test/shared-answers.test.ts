@@ -273,6 +273,9 @@ describe('the catalog (GET /api/player-catalog)', () => {
       [7, false, 0],
       [9, false, 0],
     ]);
+    // Per user, yet with an ETag: asked again unchanged, 304.
+    expect(mine.headers.etag).not.toBe(theirs.headers.etag);
+    expect((await get('/api/player-catalog', { 'If-None-Match': mine.headers.etag! })).status).toBe(304);
   });
 });
 

@@ -43,7 +43,7 @@ export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
         }),
         cardsMarket.GetOwnedCounts({ userId }),
       ]);
-      return { status: 200, body: catalogOf(players, counts) };
+      return { status: 200, body: catalogOf(userId, players, counts) };
     })
     .add(api.cards.teams, teams)
     .add(api.cards.teamsWithPlayerCounts, teams)
