@@ -12,6 +12,7 @@ import { closeClients, createClients, type Clients } from '../src/clients';
 import type { CardsMarketClient } from '../src/clients/cards-market';
 import { UPSTREAMS, type Upstream } from '../src/config';
 import { notModified } from '../src/http/conditional';
+import { SharedAnswers } from '../src/http/shared-answers';
 import { createMemoryStore } from '../src/store';
 import { gatewayConfig, listenLocally, rawGet, UNREACHABLE } from './support';
 
@@ -289,5 +290,59 @@ describe('If-None-Match', () => {
     expect(notModified('"abcd"', 'abc')).toBe(false);
     expect(notModified('abc', 'abc')).toBe(false);
     expect(notModified(undefined, 'abc')).toBe(false);
+  });
+});
+
+describe('the store', () => {
+  /** A store on a hand-moved clock, and a load that answers its call number. */
+  function setup() {
+    let now = 0;
+    const store = new SharedAnswers({ maxAgeMs: 1_000, capacity: 8, now: () => now });
+    let loads = 0;
+    let release = () => {};
+    const load = () => {
+      const n = ++loads;
+      return new Promise<{ n: number }>((resolve) => (release = () => resolve({ n })));
+    };
+    return {
+      store,
+      load,
+      advance: (ms: number) => (now += ms),
+      loads: () => loads,
+      release: () => release(),
+    };
+  }
+
+  it('does not keep nor share a load that began before a change of its topics', async () => {
+    const s = setup();
+    void s.store.get('k', ['prices'], s.load); // never answers: the change overtakes it
+    s.store.changed('prices');
+    const second = s.store.get('k', ['prices'], s.load);
+    expect(s.loads()).toBe(2);
+    s.release();
+    expect(await second).toEqual({ n: 2 });
+    // A change of another topic leaves it alone.
+    s.store.changed('listings');
+    expect(await s.store.get('k', ['prices'], s.load)).toEqual({ n: 2 });
+    expect(s.loads()).toBe(2);
+  });
+
+  it('past the max-age serves the old answer while one reload runs; past twice the max-age it waits', async () => {
+    const s = setup();
+    const first = s.store.get('k', [], s.load);
+    s.release();
+    expect(await first).toEqual({ n: 1 });
+    s.advance(1_000);
+    expect(await s.store.get('k', [], s.load)).toEqual({ n: 1 });
+    expect(await s.store.get('k', [], s.load)).toEqual({ n: 1 });
+    expect(s.loads()).toBe(2);
+    s.release();
+    await new Promise((resolve) => setImmediate(resolve)); // the reload's answer is kept
+    expect(await s.store.get('k', [], s.load)).toEqual({ n: 2 });
+    s.advance(2_000);
+    const waited = s.store.get('k', [], s.load);
+    expect(s.loads()).toBe(3);
+    s.release();
+    expect(await waited).toEqual({ n: 3 });
   });
 });

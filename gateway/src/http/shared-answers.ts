@@ -41,7 +41,8 @@ interface Loading {
  * - concurrent requests for a key share one upstream load;
  * - `changed(topics)` (a live event, a mutation through this gateway) drops what depends on them,
  *   and a load that began before a change is handed to its waiters but not kept nor joined;
- * - an answer older than maxAgeMs is rebuilt anyway (an event lost while the live link reconnects).
+ * - an answer older than maxAgeMs is rebuilt anyway (an event lost while the live link reconnects),
+ *   in the background: it serves until its rebuild is in, or twice the max-age at most.
  */
 export class SharedAnswers {
   private readonly entries: BoundedMap<string, Entry>;
@@ -69,12 +70,28 @@ export class SharedAnswers {
     }
     const stamp = this.stampOf(topics);
     const kept = this.entries.get(key);
-    if (kept && kept.stamp === stamp && this.now() - kept.builtAt < this.options.maxAgeMs) {
+    const age = kept ? this.now() - kept.builtAt : Infinity;
+    if (kept && kept.stamp === stamp && age < 2 * this.options.maxAgeMs) {
       // Most recently used last: the bounded map drops from the front.
       this.entries.delete(key);
       this.entries.set(key, kept);
+      if (age >= this.options.maxAgeMs) {
+        // Old, but not known to be changed: it serves while one reload runs (up to twice the
+        // max-age), so the max-age costs no request a wait nor, when the reload fails, an error.
+        this.loadOnce(key, topics, stamp, load).catch(() => undefined);
+      }
       return Promise.resolve(kept.body as B);
     }
+    return this.loadOnce(key, topics, stamp, load);
+  }
+
+  /** The one load of `key` for this stamp, joined by every caller while it runs. */
+  private loadOnce<B extends object>(
+    key: string,
+    topics: readonly SharedTopic[],
+    stamp: string,
+    load: () => Promise<B>,
+  ): Promise<B> {
     const running = this.loading.get(key);
     if (running && running.stamp === stamp) return running.promise as Promise<B>;
 
