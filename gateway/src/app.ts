@@ -6,6 +6,8 @@ import type { Clients } from './clients';
 import { DeviceCookies } from './device-cookies';
 import type { GatewayConfig, Upstream } from './config';
 import { compressAnswers } from './http/compress-answers';
+import { SharedAnswers } from './http/shared-answers';
+import { dropSharedOnMutation, sharedAnswersWatcher } from './http/shared-changes';
 import { LiveHub } from './live/hub';
 import { loadSession, requireSession } from './middleware/auth';
 import { apiNotFound, errorHandler } from './middleware/errors';
@@ -51,6 +53,11 @@ export function liveHubOf(app: Express): LiveHub {
   return app.locals.live as LiveHub;
 }
 
+/** The app's shared-answer store (tests look at what it is asked). */
+export function sharedAnswersOf(app: Express): SharedAnswers {
+  return app.locals.shared as SharedAnswers;
+}
+
 export function publicUrlOf(config: GatewayConfig): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
 }
@@ -73,6 +80,13 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   // One per process: its Live subscription and timers serve every stream of this app.
   const live = new LiveHub(config, clients.notifications, verifier, logger);
   app.locals.live = live;
+  // Answers the same for every player, built once per change; the live events keep them true.
+  const shared: SharedAnswers = new SharedAnswers({
+    maxAgeMs: config.SHARED_ANSWER_MAX_AGE_MS,
+    capacity: config.SHARED_ANSWERS_CAPACITY,
+    onFirstUse: () => live.watch(sharedAnswersWatcher(shared)),
+  });
+  app.locals.shared = shared;
 
   app.use(
     securityHeaders({
@@ -115,9 +129,10 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   api.use((req, res, next) =>
     req.method === 'GET' ? next() : limits.middleware(RULES.mutation)(req, res, next),
   );
+  api.use(dropSharedOnMutation(shared));
   api.use(userRoutes(clients, verifier));
-  api.use(cardsRoutes(clients));
-  api.use(marketRoutes(clients));
+  api.use(cardsRoutes(clients, shared));
+  api.use(marketRoutes(clients, shared));
   api.use(tradeHistoryRoutes(clients));
   api.use(tradeRoutes(clients));
   api.use(packRoutes(clients));

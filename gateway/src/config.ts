@@ -62,6 +62,16 @@ export const gatewayConfigSchema = z.object({
   LIVE_STREAMS_CAPACITY: z.coerce.number().int().positive().default(20_000),
   /** The Retry-After (seconds) of a refused stream. */
   LIVE_RETRY_AFTER_S: z.coerce.number().int().positive().default(30),
+  /**
+   * The shared answers (market page, all players, rosters …) are rebuilt at the latest this long
+   * after they were built, even when no event said they changed: a missed event costs this much.
+   */
+  SHARED_ANSWER_MAX_AGE_MS: z.coerce.number().int().min(0).default(5_000),
+  /**
+   * Shared answers kept per process (every route and query variant together): room for every
+   * market filter in use and the price histories players are looking at (small, but many).
+   */
+  SHARED_ANSWERS_CAPACITY: z.coerce.number().int().positive().default(1024),
   /** Set when payments go through Stripe: the page's CSP then lets Stripe.js load and talk to Stripe. */
   STRIPE_PUBLISHABLE_KEY: optionalEnv(z.string().regex(/^pk_/, 'expected a Stripe publishable key (pk_…)')),
 });

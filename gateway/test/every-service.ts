@@ -5,7 +5,7 @@ import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
 import { missionsService } from '@touchline/missions';
 import { notificationsService } from '@touchline/notifications';
 import { startAdmin, type AdminHarness } from '../../services/admin/test/support';
-import { createApp } from '../src/app';
+import { createApp, liveHubOf } from '../src/app';
 import { closeClients, createClients } from '../src/clients';
 import { UPSTREAMS, type Upstream } from '../src/config';
 import { createMemoryStore } from '../src/store';
@@ -116,6 +116,7 @@ export async function startEveryService() {
       return cards.map((c) => c.id);
     },
     async stop(): Promise<void> {
+      liveHubOf(app).close();
       await listening.close();
       closeClients(clients);
       await notifications.stop();

@@ -17,6 +17,7 @@ import { marketOrder } from '../src/compose/page-orders';
 import { decodeCursor, encodeCursor, ordered, pageOf, type Order } from '../src/compose/paging';
 import { errorHandler } from '../src/middleware/errors';
 import { cardsRoutes } from '../src/routes/cards';
+import { SharedAnswers } from '../src/http/shared-answers';
 import { marketRoutes } from '../src/routes/market';
 
 interface Item {
@@ -201,31 +202,27 @@ const marketItems = [5, 1, 7, 3, 2, 6, 4]
   }))
   .sort((a, b) => a.price - b.price);
 const marketAnswer = { items: marketItems };
-const catalogAnswerOf = {
-  entries: [1, 2, 3, 4, 5].map((id) => ({
-    player: player(id, 10 * id, id % 2 ? 'Forward' : 'Defender'),
-    owned: id === 2,
-    count: id === 2 ? 1 : 0,
-  })),
-  totalPlayers: 5,
-  collectedPlayers: 1,
-};
+/** The catalog's players (cards-market's ListAllPlayers without a sort) and the user's counts. */
+const catalogPlayers = [1, 2, 3, 4, 5].map((id) => player(id, 10 * id, id % 2 ? 'Forward' : 'Defender'));
+const ownedCounts = { counts: [{ playerId: 2, count: 1 }] };
 
 const stubClients = {
   cardsMarket: {
     ListMarket: () => Promise.resolve(marketAnswer),
-    ListAllPlayers: () => Promise.resolve({ players: marketItems.map((item) => item.player) }),
-    GetCatalog: () => Promise.resolve(catalogAnswerOf),
+    ListAllPlayers: (request: { sort?: string }) =>
+      Promise.resolve({ players: request.sort ? marketItems.map((item) => item.player) : catalogPlayers }),
+    GetOwnedCounts: () => Promise.resolve(ownedCounts),
   },
   identity: { GetUsernames: () => Promise.resolve({ usernames: [{ id: 12, username: 'alba' }] }) },
 } as unknown as Clients;
+const shared = new SharedAnswers({ maxAgeMs: 60_000, capacity: 64 });
 
 const app = express();
 app.use((req, _res, next) => {
   (req as unknown as { session: object }).session = { userId: 7 };
   next();
 });
-app.use('/api', marketRoutes(stubClients), cardsRoutes(stubClients));
+app.use('/api', marketRoutes(stubClients, shared), cardsRoutes(stubClients, shared));
 app.use(errorHandler(silentLogger));
 
 const get = (path: string) => request(app).get(path);
@@ -256,6 +253,16 @@ describe('GET /api/market, paged', () => {
     expect(ids).toEqual([101, 102, 103, 104, 105, 106, 107]);
     const alba = (await get('/api/market?limit=3')).body as MarketPage;
     expect(alba.items.find((item) => item.id === 103)?.username).toBe('alba');
+  });
+
+  it('gives a page its ETag, and 304 to a client that has it', async () => {
+    const first = await get('/api/market?limit=3');
+    const etag = first.headers['etag'] as string | undefined;
+    expect(etag).toMatch(/^"/);
+    const again = await request(app).get('/api/market?limit=3').set('If-None-Match', etag!);
+    expect(again.status).toBe(304);
+    const next = await get(`/api/market?limit=3&cursor=${(first.body as MarketPage).nextCursor}`);
+    expect(next.headers['etag']).not.toBe(etag);
   });
 
   it('refuses a bad limit or cursor with 400 and a message', async () => {

@@ -6,7 +6,7 @@ import request, { type Response } from 'supertest';
 import { expect } from 'vitest';
 import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
 import { identityService } from '../../services/identity/src/service';
-import { createApp } from '../src/app';
+import { createApp, liveHubOf } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
 import { gatewayConfigSchema, UPSTREAMS, type GatewayConfig, type Upstream } from '../src/config';
 import { createMemoryStore, type KeyValueStore } from '../src/store';
@@ -124,6 +124,7 @@ export async function startGatewayHarness(
     baseUrl: listening.baseUrl,
     appWith,
     async close() {
+      liveHubOf(app).close();
       await listening.close();
       closeClients(clients);
       await store.close();

@@ -3,7 +3,7 @@ import { SERVICES } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 
 /** The big reads many requests share: a repeated answer is not decoded again (kit grpc/encoded-once.ts). */
-const REUSE_DECODED = ['ListMarket', 'ListAllPlayers', 'GetCatalog', 'ListUserCards'];
+const REUSE_DECODED = ['ListMarket', 'ListAllPlayers', 'ListUserCards'];
 
 export function createCardsMarketClient(address: string, options: ClientOptions) {
   return createPromiseClient<CardsMarketDefinition>(SERVICES['cards-market'].definition(), address, {

@@ -1,6 +1,5 @@
 import type {
   Card,
-  CatalogEntry,
   MarketItem,
   Player,
   PrivateCardField,
@@ -9,7 +8,6 @@ import type {
   TradeableCard,
 } from '@touchline/contract';
 import type { Card__Output } from '@touchline/protos/gen/touchline/cards_market/Card';
-import type { CatalogEntry__Output } from '@touchline/protos/gen/touchline/cards_market/CatalogEntry';
 import type { MarketItem__Output } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
 import type { Player__Output } from '@touchline/protos/gen/touchline/cards_market/Player';
 import type { Team__Output } from '@touchline/protos/gen/touchline/cards_market/Team';
@@ -112,10 +110,6 @@ export function marketItemJson(item: MarketItem__Output, usernames: Map<number, 
     listingId: item.listingId || null,
     listedAt: item.listedAt || null,
   };
-}
-
-export function catalogEntryJson(entry: CatalogEntry__Output): CatalogEntry {
-  return { player: playerJson(entry.player!), owned: entry.owned, count: entry.count };
 }
 
 /** Whether a card can be asked for in a trade: not listed for sale, not held by a trade saga. */

@@ -1,5 +1,6 @@
 import type { Page, PageQuery } from '@touchline/contract';
 import { pageOf, wantsPage, type Order } from '../compose/paging';
+import { markConditional } from './conditional';
 import { sharedBody } from './shared-json';
 
 /** Pages kept per list: the first pages of a list are what most requests ask for. */
@@ -25,7 +26,10 @@ export function pagedAnswer<T, E extends object = object>(
   const page = kept.get(key);
   if (page) return page as Page<T> & E;
   // A bad cursor throws here (400) and keeps nothing.
-  const made = sharedBody({ ...pageOf(list, order, query), ...extra } as Page<T> & E, (body) => body);
+  // A page has its ETag like the list it is cut from: a client scrolling back gets 304.
+  const made = markConditional(
+    sharedBody({ ...pageOf(list, order, query), ...extra } as Page<T> & E, (body) => body),
+  );
   if (kept.size >= PAGES_PER_LIST) kept.delete(kept.keys().next().value!);
   kept.set(key, made);
   return made;

@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { preferredCoding, type Coding } from './accept-encoding';
 import { COMPRESS_THRESHOLD_BYTES } from './compress-answers';
+import { contentHash, etagOf, notModified, SHARED_CACHE_CONTROL } from './conditional';
 
 const CODINGS: readonly Coding[] = ['br', 'gzip'];
 const brotli = promisify(brotliCompress);
@@ -30,7 +31,8 @@ export function sharedCompressed(body: object, json: string, coding: Coding): Pr
 /**
  * Sends a shared body (many requests answered with the same object, see shared-json.ts) as JSON. A
  * large one goes out compressed as the client accepts, from the copy made for the first request:
- * the market page or the catalog of 858 players were gzipped again for every request.
+ * the market page or the catalog of 858 players were gzipped again for every request. A body of the
+ * shared-answer store carries an ETag and its Cache-Control, and a client that has it gets 304.
  */
 export async function sendSharedAnswer(
   req: Request,
@@ -39,11 +41,20 @@ export async function sendSharedAnswer(
   body: object,
   json: string,
 ): Promise<void> {
-  res.status(status).type('json').vary('Accept-Encoding');
+  res.vary('Accept-Encoding');
   const coding =
     json.length >= COMPRESS_THRESHOLD_BYTES
       ? preferredCoding(req.get('accept-encoding'), CODINGS)
       : undefined;
+  const hash = status === 200 ? contentHash(body, json) : undefined;
+  if (hash !== undefined) {
+    res.set({ ETag: etagOf(hash, coding), 'Cache-Control': SHARED_CACHE_CONTROL });
+    if (notModified(req.get('if-none-match'), hash)) {
+      res.status(304).end();
+      return;
+    }
+  }
+  res.status(status).type('json');
   if (!coding) {
     res.send(json);
     return;
@@ -52,7 +63,9 @@ export async function sendSharedAnswer(
   try {
     bytes = await sharedCompressed(body, json, coding);
   } catch {
-    res.send(json); // the compression middleware has its own go at it
+    // The compression middleware has its own go at it; the ETag named the compressed bytes.
+    if (hash !== undefined) res.set('ETag', etagOf(hash, undefined));
+    res.send(json);
     return;
   }
   // Set before sending: the compression middleware leaves an answer that has an encoding alone.

@@ -24,6 +24,12 @@ export function sharedBody<S extends object, B extends object>(
   return body;
 }
 
+/** `body` itself as a shared body: its JSON is made once (it must not be mutated afterwards). */
+export function shareBody<B extends object>(body: B): B {
+  if (!serialized.has(body)) serialized.set(body, '');
+  return body;
+}
+
 /** The JSON text of a body made by sharedBody (stringified once), or undefined for any other body. */
 export function sharedJson(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;

@@ -23,6 +23,15 @@ const FANOUT_SLICE = 256;
 /** The upstream subscription outlives the last stream this long, so a reload does not resubscribe. */
 const UPSTREAM_LINGER_MS = 60_000;
 
+/**
+ * Hears the process's live changes besides the streams (the shared answers): every message as the
+ * upstream sends it, and `reset` whenever changes may have been missed (the link broke or came up).
+ */
+export interface LiveWatcher {
+  change(message: LiveMessage__Output): void;
+  reset(): void;
+}
+
 export interface Refusal {
   status: 429 | 503;
   message: string;
@@ -39,6 +48,7 @@ export class LiveHub {
   private readonly streams = new Set<LiveStream>();
   private readonly byUser = new Map<number, LiveStream[]>();
   private readonly admins = new Set<LiveStream>();
+  private readonly watchers = new Set<LiveWatcher>();
   private readonly byAddress = new Map<string, number>();
   private readonly upstream: LiveUpstream;
   /** Frames being fanned out, oldest first, each with the streams it was for when it arrived. */
@@ -58,12 +68,26 @@ export class LiveHub {
   ) {
     this.upstream = new LiveUpstream(notifications, logger, {
       onMessage: (message) => this.onMessage(message),
-      onReady: (resumed) => resumed && this.resync('the server reconnected to its live events'),
+      onReady: (resumed) => {
+        for (const watcher of this.watchers) watcher.reset();
+        if (resumed) this.resync('the server reconnected to its live events');
+      },
+      onLost: () => {
+        for (const watcher of this.watchers) watcher.reset();
+      },
     });
   }
 
   get size(): number {
     return this.streams.size;
+  }
+
+  /** `watcher` hears every change from now on; the subscription then stays up without streams. */
+  watch(watcher: LiveWatcher): void {
+    if (this.closed) return;
+    this.watchers.add(watcher);
+    clearTimeout(this.linger);
+    this.upstream.start();
   }
 
   /** Why a new stream of this user from this address is refused, if it is. */
@@ -110,6 +134,7 @@ export class LiveHub {
     if (this.streams.size === 0) {
       clearInterval(this.timer);
       this.timer = undefined;
+      if (this.watchers.size > 0) return;
       this.linger = setTimeout(() => this.upstream.stop(), UPSTREAM_LINGER_MS).unref();
     }
   }
@@ -130,10 +155,12 @@ export class LiveHub {
       );
     }
     clearTimeout(this.linger);
+    this.watchers.clear();
     this.upstream.stop();
   }
 
   private onMessage(message: LiveMessage__Output): void {
+    for (const watcher of this.watchers) watcher.change(message);
     const frame = toFrame(message);
     if (!frame) return;
     if ('error' in frame) {

@@ -26,6 +26,8 @@ export class LiveUpstream {
     private readonly handlers: {
       onMessage(message: LiveMessage__Output): void;
       onReady(resumed: boolean): void;
+      /** The call broke (it reconnects): changes may be lost until the next onReady. */
+      onLost?(): void;
     },
   ) {}
 
@@ -63,7 +65,15 @@ export class LiveUpstream {
   }
 
   private connect(): void {
-    const call = this.client.live({ subscriber: `${hostname()}:${process.pid}` });
+    let call: ReturnType<NotificationsClient['live']>;
+    try {
+      call = this.client.live({ subscriber: `${hostname()}:${process.pid}` });
+    } catch (error) {
+      // The client was closed (the process is shutting down): nothing to reconnect to.
+      this.logger.warn({ err: error }, 'live subscription cannot start: stopped');
+      this.stop();
+      return;
+    }
     this.call = call;
     call.on('data', (message: LiveMessage__Output) => {
       if (call !== this.call) return;
@@ -80,8 +90,9 @@ export class LiveUpstream {
       if (call !== this.call || !this.running) return;
       this.call = undefined;
       this.ready = false;
+      this.handlers.onLost?.();
       this.logger.warn({ err: error, retryInMs: this.backoff }, 'live subscription lost: reconnecting');
-      this.retry = setTimeout(() => this.running && this.connect(), this.backoff);
+      this.retry = setTimeout(() => this.running && this.connect(), this.backoff).unref();
       this.backoff = Math.min(this.backoff * 2, BACKOFF_MAX_MS);
     };
     call.on('error', lost);

@@ -1,16 +1,26 @@
 import { api } from '@touchline/contract';
 import type { Clients } from '../clients';
-import { cardJson, catalogEntryJson, playerJson, teamJson } from '../compose/cards';
+import { catalogOf } from '../compose/catalog';
 import { catalogAnswer } from '../compose/catalog-page';
+import { cardJson, playerJson, teamJson } from '../compose/cards';
 import { ContractRouter } from '../http/contract-router';
+import { sharedKey, type SharedAnswers, type SharedTopic } from '../http/shared-answers';
 import { sharedBody } from '../http/shared-json';
 
+/** Rosters show each player's price and minted editions; the clubs change only with the max-age. */
+const PLAYERS: SharedTopic[] = ['prices', 'players'];
+
+/** The catalog lists the players in id order, as cards-market keeps them. */
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
 /** Clubs, rosters, the catalog, the user's cards and starter pack (game-spec section 7). */
-export function cardsRoutes(clients: Clients) {
+export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
   const { cardsMarket } = clients;
   const teams = async () => ({
     status: 200 as const,
-    body: (await cardsMarket.ListTeams({})).teams.map(teamJson),
+    body: await shared.get(api.cards.teams.path, [], async () =>
+      (await cardsMarket.ListTeams({})).teams.map(teamJson),
+    ),
   });
   return new ContractRouter()
     .add(api.cards.userCards, async ({ userId }) => {
@@ -26,14 +36,29 @@ export function cardsRoutes(clients: Clients) {
       body: await cardsMarket.MarkStarterPackRevealed({ userId, idempotencyKey: `starter-reveal:${userId}` }),
     }))
     .add(api.cards.catalog, async ({ userId, query }) => {
-      const answer = await cardsMarket.GetCatalog({ userId });
-      const entries = sharedBody(answer, ({ entries }) => entries.map(catalogEntryJson));
-      return { status: 200, body: catalogAnswer(entries, answer, query) };
+      // Every player (shared by all users) with the user's own counts (a few numbers) added.
+      const [players, { counts }] = await Promise.all([
+        shared.get(`${api.cards.catalog.path}#players`, PLAYERS, async () => {
+          const answer = await cardsMarket.ListAllPlayers({});
+          return sharedBody(answer, ({ players }) => [...players].sort(byId).map(playerJson), 'by-id');
+        }),
+        cardsMarket.GetOwnedCounts({ userId }),
+      ]);
+      const entries = catalogOf(userId, players, counts);
+      const progress = {
+        totalPlayers: entries.length,
+        collectedPlayers: counts.filter((c) => c.count > 0).length,
+      };
+      return { status: 200, body: catalogAnswer(entries, progress, query) };
     })
     .add(api.cards.teams, teams)
     .add(api.cards.teamsWithPlayerCounts, teams)
     .add(api.cards.teamPlayers, async ({ params }) => {
-      const { players } = await cardsMarket.GetTeamPlayers({ teamId: params.id });
-      return { status: 200, body: players.map(playerJson) };
+      const key = sharedKey(api.cards.teamPlayers.path, { id: params.id });
+      const body = await shared.get(key, PLAYERS, async () => {
+        const { players } = await cardsMarket.GetTeamPlayers({ teamId: params.id });
+        return players.map(playerJson);
+      });
+      return { status: 200, body };
     }).router;
 }

@@ -3,6 +3,7 @@ import type { Clients } from '../clients';
 import { usernamesOf } from '../compose/usernames';
 import { cardJson, marketItemJson, playerJson } from '../compose/cards';
 import { ContractRouter } from '../http/contract-router';
+import { sharedKey, type SharedAnswers, type SharedTopic } from '../http/shared-answers';
 import { sharedBody } from '../http/shared-json';
 import { pagedAnswer } from '../http/paged-answer';
 import { marketOrder, playerOrder } from '../compose/page-orders';
@@ -10,8 +11,13 @@ import { marketOrder, playerOrder } from '../compose/page-orders';
 /** Buying waits on the whole saga (listing, wallet transfer, card move): longer than a plain call. */
 const BUY_TIMEOUT_MS = 15_000;
 
+/** What the shared answers of these routes are built from (shared-answers.ts). */
+const LISTINGS: SharedTopic[] = ['listings', 'prices', 'players', 'usernames'];
+const PLAYERS: SharedTopic[] = ['prices', 'players'];
+const PRICES: SharedTopic[] = ['prices'];
+
 /** Market hours, listings, selling, buying, prices (game-spec section 7; design.md sections 4-5). */
-export function marketRoutes(clients: Clients) {
+export function marketRoutes(clients: Clients, shared: SharedAnswers) {
   const { cardsMarket } = clients;
   return new ContractRouter()
     .add(api.market.status, async () => {
@@ -21,35 +27,42 @@ export function marketRoutes(clients: Clients) {
         body: { isOpen: status.isOpen, nextEvent: status.nextEvent, nextEventAt: status.nextEventAt || null },
       };
     })
-    .add(api.market.listings, async ({ userId, query: { cursor, limit, ...filters } }) => {
-      // The upstream answers the whole filtered list; the page is cut from it (compose/paging.ts).
-      const answer = await cardsMarket.ListMarket({ userId, ...filters });
-      const usernames = await usernamesOf(
-        clients,
-        answer.items.map((i) => i.userId),
-      );
-      // The same page for everyone until a listing, a sale or a price changes it, or a seller's name.
-      const names = JSON.stringify([...usernames].sort(([a], [b]) => a - b));
-      const list = sharedBody(
-        answer,
-        ({ items }) => items.map((item) => marketItemJson(item, usernames)),
-        names,
-      );
+    .add(api.market.listings, async ({ query: { cursor, limit, ...filters } }) => {
+      // The same list for everyone until a listing, a sale or a price changes it, or a seller's name;
+      // a page is cut from it (compose/paging.ts), so paging costs no upstream call.
+      const list = await shared.get(sharedKey(api.market.listings.path, filters), LISTINGS, async () => {
+        // No user: the answer is everyone's (the service does not read it for the market page).
+        const answer = await cardsMarket.ListMarket({ userId: 0, ...filters });
+        const usernames = await usernamesOf(
+          clients,
+          answer.items.map((i) => i.userId),
+        );
+        const names = JSON.stringify([...usernames].sort(([a], [b]) => a - b));
+        return sharedBody(answer, ({ items }) => items.map((item) => marketItemJson(item, usernames)), names);
+      });
       return { status: 200, body: pagedAnswer(list, marketOrder(filters.sort), { cursor, limit }) };
     })
     .add(api.market.allPlayers, async ({ query: { cursor, limit, ...filters } }) => {
-      const answer = await cardsMarket.ListAllPlayers(filters);
-      const list = sharedBody(answer, ({ players }) => players.map(playerJson));
+      const list = await shared.get(sharedKey(api.market.allPlayers.path, filters), PLAYERS, async () => {
+        const answer = await cardsMarket.ListAllPlayers(filters);
+        return sharedBody(answer, ({ players }) => players.map(playerJson));
+      });
       return { status: 200, body: pagedAnswer(list, playerOrder(filters.sort), { cursor, limit }) };
     })
     .add(api.market.trending, async () => {
-      const { players } = await cardsMarket.GetTrending({ limit: TRENDING_LIMIT });
-      return { status: 200, body: players.map(playerJson) };
+      const body = await shared.get(api.market.trending.path, PLAYERS, async () => {
+        const { players } = await cardsMarket.GetTrending({ limit: TRENDING_LIMIT });
+        return players.map(playerJson);
+      });
+      return { status: 200, body };
     })
-    .add(api.market.priceHistory, async ({ params, query }) => ({
-      status: 200,
-      body: await cardsMarket.GetPriceHistory({ playerId: params.id, range: query.range }),
-    }))
+    .add(api.market.priceHistory, async ({ params, query }) => {
+      const key = sharedKey(api.market.priceHistory.path, { id: params.id, ...query });
+      const body = await shared.get(key, PRICES, () =>
+        cardsMarket.GetPriceHistory({ playerId: params.id, range: query.range }),
+      );
+      return { status: 200, body };
+    })
     .add(api.market.sell, async ({ userId, params, body, idempotencyKey }) => {
       const result = await cardsMarket.SellCard({
         userId,

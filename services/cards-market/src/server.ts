@@ -4,7 +4,7 @@ import { cardMessages } from './mappers';
 import { listCollectionCards, transferToShop } from './use-cases/admin-cards';
 import { buyCard } from './use-cases/buying';
 import { commitCardHold, holdCards, voidCardHold } from './use-cases/card-holds';
-import { catalog, clubProgress, listTeams, players, teamPlayers } from './use-cases/catalog';
+import { catalog, clubProgress, listTeams, ownedCountsOf, players, teamPlayers } from './use-cases/catalog';
 import { cardsWithIds, summaries, userCards } from './use-cases/collection';
 import type { CardsDeps } from './use-cases/deps';
 import { listAllPlayers, listMarket, trending } from './use-cases/market-list';
@@ -26,6 +26,7 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     GetTeamPlayers: (req) => teamPlayers(deps, req.teamId),
     GetPlayers: (req) => players(deps, req.playerIds),
     GetCatalog: (req) => catalog(deps, req.userId),
+    GetOwnedCounts: (req) => ownedCountsOf(deps, req.userId),
     GetClubProgress: (req) => clubProgress(deps, req.userId),
     ListUserCards: (req) => userCards(deps, req.userId),
     GetCollectionSummaries: (req) => summaries(deps, req.userIds),

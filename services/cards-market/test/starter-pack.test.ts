@@ -72,6 +72,11 @@ describe('starter pack', () => {
     const owned = catalog.entries.filter((e) => e.owned);
     expect(owned.reduce((n, e) => n + e.count, 0)).toBe(3);
     expect(catalog.collectedPlayers).toBe(new Set(cards.map((c) => c.player!.id)).size);
+    // The catalog's per-user part alone: the same counts, only for the players owned.
+    const { counts } = await client.GetOwnedCounts({ userId: 503 });
+    expect(new Map(counts.map((c) => [Number(c.playerId), c.count]))).toEqual(
+      new Map(owned.map((e) => [Number(e.player!.id), e.count])),
+    );
     const { summaries } = await client.GetCollectionSummaries({ userIds: [503, 999_999] });
     expect(summaries[0]).toEqual({
       userId: 503,

@@ -20,6 +20,8 @@ export interface DriverAnswer {
   timedOut: boolean;
   retryAfter?: string;
   setCookie?: string;
+  /** The answer's ETag (a shared answer), for the next request's If-None-Match. */
+  etag?: string;
 }
 
 /** Undoes the Content-Encoding the server chose from the Accept-Encoding a browser sends. */
@@ -91,6 +93,7 @@ export class HttpDriver {
               timedOut: false,
               retryAfter: res.headers['retry-after'],
               setCookie: res.headers['set-cookie']?.[0],
+              etag: res.headers.etag,
             });
           });
           res.on('error', () => done({ status: 0, text: '', timedOut: false }));

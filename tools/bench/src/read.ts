@@ -43,6 +43,39 @@ async function load(target: Target, path: string, seconds: number): Promise<numb
   return samples;
 }
 
+/**
+ * Like load, as a browser that holds the answer: each request carries the ETag it last got
+ * (If-None-Match), so an unchanged shared answer comes back as 304 with no body. Counts the 304s.
+ */
+async function loadWithEtag(target: Target, path: string, seconds: number) {
+  const samples: number[] = [];
+  let notModified = 0;
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      let etag = '';
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const headers = etag ? { ...target.headers, 'if-none-match': etag } : target.headers;
+        const res = await fetch(`${target.url}${path}`, { headers });
+        await res.arrayBuffer();
+        if (res.status === 304) notModified++;
+        else if (res.status !== 200) throw new Error(`${target.url}${path} answered ${res.status}`);
+        etag = res.headers.get('etag') ?? etag;
+        samples.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { samples, notModified };
+}
+
+/** Whether the path answers with an ETag (a shared answer). */
+async function hasEtag(target: Target, path: string): Promise<boolean> {
+  const res = await fetch(`${target.url}${path}`, { headers: target.headers });
+  await res.arrayBuffer();
+  return res.headers.has('etag');
+}
+
 async function startBare(databaseUrl: string) {
   const port = await freePort();
   const child = spawn(
@@ -64,7 +97,9 @@ async function startBare(databaseUrl: string) {
  * `npm run bench:read`: four reads served two ways in one run, on one fresh database: through
  * Touchline (stack mode: gateway, gRPC, cards-market) and through a bare express + pg server running
  * the same SQL and answering the same JSON (tools/bench/src/bare-server.ts). Prints requests per
- * second and latency at a fixed concurrency, and Touchline's rate as a share of bare's.
+ * second and latency at a fixed concurrency, and Touchline's rate as a share of bare's. A read that
+ * answers an ETag (a shared answer) gets a third line, "with ETag": clients that send it back
+ * (If-None-Match) and get 304 while it holds, in the same alternating rounds.
  */
 async function main(): Promise<void> {
   const stack = await startStack();
@@ -126,13 +161,20 @@ async function main(): Promise<void> {
       `bench:read (stack mode vs bare express + pg on the same database; user with ${owned.length} cards; ${CONCURRENCY} concurrent clients, ${SECONDS} s per endpoint and server in ${ROUNDS} alternating rounds)`,
     );
     let worst = Infinity;
+    let marketShared: { full: number; etag: number } | undefined;
     for (const path of ENDPOINTS) {
       await load(bareTarget, path, 1);
       await load(touchline, path, 1);
-      const samples = { bare: [] as number[], touchline: [] as number[] };
+      const etagged = await hasEtag(touchline, path);
+      const samples = { bare: [] as number[], touchline: [] as number[], etag: [] as number[] };
+      let notModified = 0;
       for (let round = 0; round < ROUNDS; round++) {
         samples.bare.push(...(await load(bareTarget, path, SECONDS / ROUNDS)));
         samples.touchline.push(...(await load(touchline, path, SECONDS / ROUNDS)));
+        if (!etagged) continue;
+        const round304 = await loadWithEtag(touchline, path, SECONDS / ROUNDS);
+        samples.etag.push(...round304.samples);
+        notModified += round304.notModified;
       }
       const rps = (n: number) => n / SECONDS;
       const line = (label: string, s: number[]) => {
@@ -144,8 +186,20 @@ async function main(): Promise<void> {
       console.log(`  GET ${path}`);
       console.log(`    ${line('bare     ', samples.bare)}`);
       console.log(`    ${line('touchline', samples.touchline)}   = ${(ratio * 100).toFixed(0)}% of bare`);
+      if (etagged) {
+        const share = samples.etag.length / samples.bare.length;
+        const answered304 = (notModified / samples.etag.length) * 100;
+        console.log(
+          `    ${line('with ETag', samples.etag)}   = ${share.toFixed(1)}x bare (${answered304.toFixed(0)}% answered 304)`,
+        );
+        if (path === '/api/market') marketShared = { full: ratio, etag: share };
+      }
     }
     console.log(`  lowest share of bare: ${(worst * 100).toFixed(0)}% (target: 70% or more)`);
+    if (marketShared)
+      console.log(
+        `  GET /api/market from its shared answer: ${marketShared.full.toFixed(1)}x bare (200s), ${marketShared.etag.toFixed(1)}x bare (with ETag; target: 10x or more)`,
+      );
   } finally {
     bare?.child.kill('SIGTERM');
     await stack.stop();

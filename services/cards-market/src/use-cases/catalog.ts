@@ -37,6 +37,12 @@ export async function catalog(deps: CardsDeps, userId: number): Promise<GetCatal
   );
 }
 
+/** How many cards of each player the user owns: a few numbers beside the shared players. */
+export async function ownedCountsOf(deps: CardsDeps, userId: number) {
+  const owned = await ownedCounts(deps.db, userId);
+  return { counts: [...owned].map(([playerId, count]) => ({ playerId, count })) };
+}
+
 function catalogOf(deps: CardsDeps, rows: PlayerRow[], owned: Map<number, number>): GetCatalogResponse {
   const entries = rows.map((row) => {
     const count = owned.get(row.id) ?? 0;

@@ -35,7 +35,9 @@ export function report(f: LevelFigures): void {
     const groups = [...tally.failures.get(status)!].map(([g, n]) => `${g} ${n}`).join(', ');
     return `${status} × ${tally.count(status)} (${groups})`;
   });
-  console.log(`         non-2xx: ${failures.length > 0 ? failures.join('; ') : 'none'}`);
+  console.log(
+    `         non-2xx: ${failures.length > 0 ? failures.join('; ') : 'none'} (besides ${tally.notModified} × 304 to If-None-Match)`,
+  );
   const opens = new Map<number, number>();
   for (const s of f.streams)
     for (const [status, n] of s.opens) opens.set(status, (opens.get(status) ?? 0) + n);

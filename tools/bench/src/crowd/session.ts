@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BoundedMap } from '@touchline/kit';
 import type { DriverAnswer, HttpDriver } from '../http-driver';
 import { routeGroup } from './groups';
 import type { Outcome } from './tally';
@@ -10,6 +11,12 @@ export interface CallOptions {
   /** Keep and decode the body (to choose the next move); otherwise it is drained unread. */
   keep?: boolean;
 }
+
+/**
+ * The bodies of kept answers by ETag, shared by every player of the bench: a strong ETag names the
+ * content, so one copy serves every player who holds it (a browser each would hold its own).
+ */
+const bodies = new BoundedMap<string, string>(256);
 
 /** Where every answer goes: the level's tally while a level runs. */
 export type Recorder = (outcome: Outcome) => void;
@@ -23,6 +30,8 @@ export class Session {
   cookie = '';
   id = 0;
   username = '';
+  /** The ETag of each path's last answer, sent back as If-None-Match as a browser's cache does. */
+  private readonly etags = new Map<string, string>();
 
   constructor(
     private readonly driver: HttpDriver,
@@ -75,8 +84,12 @@ export class Session {
     const headers = this.headers();
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.idempotent) headers['idempotency-key'] = randomUUID();
+    // A held answer is asked for again with its ETag; to be kept, only if its body is still here.
+    const held = method === 'GET' ? this.etags.get(path) : undefined;
+    const heldBody = held && options.keep ? bodies.get(held) : '';
+    if (held && heldBody !== undefined) headers['if-none-match'] = held;
     const started = performance.now();
-    const answer = await this.driver.request({
+    let answer = await this.driver.request({
       method,
       path,
       headers,
@@ -92,6 +105,14 @@ export class Session {
       retryAfter: answer.retryAfter !== undefined,
     });
     if (answer.setCookie?.startsWith('tl_session=')) this.cookie = answer.setCookie.split(';')[0]!;
+    if (method !== 'GET') return answer;
+    // What fetch() hands the page: a 304 is the held answer, as a 200.
+    if (answer.status === 304 && headers['if-none-match'])
+      answer = { ...answer, status: 200, text: heldBody ?? '' };
+    else if (answer.status === 200 && answer.etag) {
+      this.etags.set(path, answer.etag);
+      if (options.keep) bodies.set(answer.etag, answer.text);
+    } else if (answer.status === 200) this.etags.delete(path);
     return answer;
   }
 }

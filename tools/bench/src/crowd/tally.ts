@@ -24,6 +24,8 @@ export class Tally {
   readonly failures = new Map<string, Map<RouteGroup, number>>();
   /** 429 and 503 answers that came without a Retry-After: a refusal the client cannot pace. */
   refusalsWithoutRetryAfter = 0;
+  /** 304 answers: the player held the answer (If-None-Match), as a browser's cache does. */
+  notModified = 0;
   total = 0;
 
   add(o: Outcome): void {
@@ -31,7 +33,8 @@ export class Tally {
     const list = this.samples.get(o.group) ?? [];
     list.push(o.ms);
     this.samples.set(o.group, list);
-    if (o.status >= 200 && o.status < 300) return;
+    if (o.status === 304) this.notModified++;
+    if ((o.status >= 200 && o.status < 300) || o.status === 304) return;
     const key = o.status === 0 ? (o.timedOut ? 'timeout' : 'no answer') : String(o.status);
     const byGroup = this.failures.get(key) ?? new Map<RouteGroup, number>();
     byGroup.set(o.group, (byGroup.get(o.group) ?? 0) + 1);

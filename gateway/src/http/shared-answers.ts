@@ -1,0 +1,155 @@
+import { BoundedMap } from '@touchline/kit';
+import { markConditional } from './conditional';
+import { shareBody } from './shared-json';
+
+/**
+ * What a shared answer is built from, and so what makes it change: listings (listed, withdrawn,
+ * sold, the market's own cards), prices (a tick), players (a mint moves an edition count), sellers'
+ * usernames. An answer names the topics it depends on; a change of one drops it.
+ */
+export type SharedTopic = 'listings' | 'prices' | 'players' | 'usernames';
+export const SHARED_TOPICS: readonly SharedTopic[] = ['listings', 'prices', 'players', 'usernames'];
+
+export interface SharedAnswersOptions {
+  /** An answer is rebuilt after this long even without an event: a missed event costs at most this. */
+  maxAgeMs: number;
+  /** Answers kept (every route and query variant together); the least recently used goes first. */
+  capacity: number;
+  /** Called on the first get(): the event subscription that keeps the answers true starts then. */
+  onFirstUse?: () => void;
+  now?: () => number;
+}
+
+interface Entry {
+  body: object;
+  topics: readonly SharedTopic[];
+  stamp: string;
+  builtAt: number;
+}
+
+interface Loading {
+  stamp: string;
+  promise: Promise<object>;
+}
+
+/**
+ * Answers that are the same for every player between two changes (the market page, all players,
+ * rosters, trending, price histories), built once per change and per gateway process instead of
+ * once per request:
+ * - per key (a route and its normalised query) the last answer, made a shared body (JSON,
+ *   compressed copies and ETag made once, see shared-json.ts and conditional.ts);
+ * - concurrent requests for a key share one upstream load;
+ * - `changed(topics)` (a live event, a mutation through this gateway) drops what depends on them,
+ *   and a load that began before a change is handed to its waiters but not kept nor joined;
+ * - an answer older than maxAgeMs is rebuilt anyway (an event lost while the live link reconnects),
+ *   in the background: it serves until its rebuild is in, or twice the max-age at most.
+ */
+export class SharedAnswers {
+  private readonly entries: BoundedMap<string, Entry>;
+  private readonly loading = new Map<string, Loading>();
+  /** Grows with every change of a topic. */
+  private readonly versions = new Map<SharedTopic, number>(SHARED_TOPICS.map((t) => [t, 0]));
+  /** Grows when everything is dropped (the live link reconnected): part of every stamp. */
+  private epoch = 0;
+  private used = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SharedAnswersOptions) {
+    this.entries = new BoundedMap(options.capacity);
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The answer for `key`, kept or loaded once for every concurrent caller. `load` must answer the
+   * same for every user (nothing per user in it); its body is not to be mutated afterwards.
+   */
+  get<B extends object>(key: string, topics: readonly SharedTopic[], load: () => Promise<B>): Promise<B> {
+    if (!this.used) {
+      this.used = true;
+      this.options.onFirstUse?.();
+    }
+    const stamp = this.stampOf(topics);
+    const kept = this.entries.get(key);
+    const age = kept ? this.now() - kept.builtAt : Infinity;
+    if (kept && kept.stamp === stamp && age < 2 * this.options.maxAgeMs) {
+      // Most recently used last: the bounded map drops from the front.
+      this.entries.delete(key);
+      this.entries.set(key, kept);
+      if (age >= this.options.maxAgeMs) {
+        // Old, but not known to be changed: it serves while one reload runs (up to twice the
+        // max-age), so the max-age costs no request a wait nor, when the reload fails, an error.
+        this.loadOnce(key, topics, stamp, load).catch(() => undefined);
+      }
+      return Promise.resolve(kept.body as B);
+    }
+    return this.loadOnce(key, topics, stamp, load);
+  }
+
+  /** The one load of `key` for this stamp, joined by every caller while it runs. */
+  private loadOnce<B extends object>(
+    key: string,
+    topics: readonly SharedTopic[],
+    stamp: string,
+    load: () => Promise<B>,
+  ): Promise<B> {
+    const running = this.loading.get(key);
+    if (running && running.stamp === stamp) return running.promise as Promise<B>;
+
+    const builtAt = this.now();
+    const promise = load().then((body) => {
+      const shared = markConditional(shareBody(body));
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+      // Kept only if nothing it depends on changed while it loaded.
+      if (this.stampOf(topics) === stamp) this.entries.set(key, { body: shared, topics, stamp, builtAt });
+      return shared;
+    });
+    this.loading.set(key, { stamp, promise });
+    // A failed load is not kept: the next request tries again (its own callers get the error).
+    promise.catch(() => {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+    });
+    return promise;
+  }
+
+  /** Something the answers are built from changed: those depending on `topics` are rebuilt. */
+  changed(...topics: SharedTopic[]): void {
+    for (const topic of topics) this.versions.set(topic, this.versions.get(topic)! + 1);
+    // Their stamps no longer match, so they would not be served: dropped now to free them.
+    for (const [key, entry] of this.entries) {
+      if (entry.topics.some((t) => topics.includes(t))) this.entries.delete(key);
+    }
+  }
+
+  /** Everything is rebuilt (the live link was lost or came back: events may have been missed). */
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Which versions of its topics (and which epoch) an answer was built from. */
+  private stampOf(topics: readonly SharedTopic[]): string {
+    let stamp = String(this.epoch);
+    for (const topic of topics) stamp += `|${this.versions.get(topic)}`;
+    return stamp;
+  }
+}
+
+/**
+ * The store's key of an answer: the route's path and its query, normalised (keys sorted, blank
+ * values left out, text trimmed) so that equal requests share one answer. Only what the upstream
+ * answer depends on goes in: a page's cursor or size slices the answer, it does not make another.
+ */
+export function sharedKey(path: string, query: Record<string, unknown> = {}): string {
+  const parts: [string, unknown][] = [];
+  for (const name of Object.keys(query).sort()) {
+    const raw = query[name];
+    const value = typeof raw === 'string' ? raw.trim() : raw;
+    if (value === undefined || value === null || value === '') continue;
+    parts.push([name, value]);
+  }
+  return parts.length === 0 ? path : `${path}?${JSON.stringify(parts)}`;
+}

@@ -1,0 +1,348 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { InProcessBus, systemRandom } from '@touchline/kit';
+import { eventMessage, silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { identityService } from '@touchline/identity';
+import { notificationsService } from '@touchline/notifications';
+import type { MarketItem__Output } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
+import type { Player__Output } from '@touchline/protos/gen/touchline/cards_market/Player';
+import { createTokenSigner } from '../../services/identity/src/tokens';
+import { createApp, liveHubOf, sharedAnswersOf } from '../src/app';
+import { closeClients, createClients, type Clients } from '../src/clients';
+import type { CardsMarketClient } from '../src/clients/cards-market';
+import { UPSTREAMS, type Upstream } from '../src/config';
+import { notModified } from '../src/http/conditional';
+import { SharedAnswers } from '../src/http/shared-answers';
+import { createMemoryStore } from '../src/store';
+import { gatewayConfig, listenLocally, rawGet, UNREACHABLE } from './support';
+
+/**
+ * The shared answers through the whole gateway: real identity (sessions) and notifications (the
+ * live events, on an in-process bus), and a cards-market stand-in that counts its calls. The
+ * max-age is long, so an answer changes only by an event or a mutation.
+ */
+let bus: InProcessBus;
+let identity: TestService;
+let notifications: TestService;
+let clients: Clients;
+let app: ReturnType<typeof createApp>;
+let gateway: { baseUrl: string; close(): Promise<void> };
+let cookie: string;
+let otherCookie: string;
+
+/** The stand-in market: its listings, the price of every player, and the calls it got. */
+const market = {
+  cards: [1, 2, 3],
+  price: 100,
+  calls: 0,
+  playerCalls: 0,
+  /** While set, ListMarket waits for it (to hold requests together). */
+  gate: undefined as Promise<void> | undefined,
+};
+
+function player(price: number, id = 7): Player__Output {
+  const team = { id: 1, name: 'Club', shortName: 'Club', abbreviation: 'CLB', logoUrl: '' } as never;
+  return {
+    id,
+    name: 'A Player',
+    position: 'FW',
+    rarity: 'Common',
+    currentPrice: price,
+    basePrice: 100,
+    teamId: 1,
+    team,
+    mintedEditions: 1,
+    maxEditions: 10,
+  } as unknown as Player__Output;
+}
+
+const item = (cardId: number): MarketItem__Output =>
+  ({ id: cardId, player: player(market.price), userId: 0, price: market.price }) as MarketItem__Output;
+
+const standIn = {
+  async ListMarket() {
+    market.calls++;
+    if (market.gate) await market.gate;
+    return { items: market.cards.map(item) };
+  },
+  async BuyCard(request: { cardId: number }) {
+    market.cards = market.cards.filter((id) => id !== request.cardId);
+    const card = { id: request.cardId, player: player(market.price), editionNumber: 1 };
+    return { card, pricePaid: market.price, remainingCoins: 1_000 };
+  },
+  async ListAllPlayers() {
+    market.playerCalls++;
+    return { players: [player(market.price, 9), player(market.price, 7)] };
+  },
+  async GetOwnedCounts(request: { userId: number }) {
+    return { counts: request.userId === 4_000_001 ? [{ playerId: 7, count: 2 }] : [] };
+  },
+  close() {},
+};
+
+beforeAll(async () => {
+  bus = new InProcessBus(silentLogger);
+  identity = await startTestService(identityService, { bus });
+  notifications = await startTestService(notificationsService, {
+    bus,
+    peers: { identity: identity.service.address },
+  });
+  const running: Partial<Record<Upstream, string>> = {
+    identity: identity.service.address,
+    notifications: notifications.service.address,
+  };
+  const addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<
+    Upstream,
+    string
+  >;
+  clients = createClients(addresses, { defaultTimeoutMs: 10_000 });
+  clients.cardsMarket.close();
+  clients.cardsMarket = standIn as unknown as CardsMarketClient;
+  app = createApp({
+    config: gatewayConfig({ SHARED_ANSWER_MAX_AGE_MS: '600000' }),
+    clients,
+    addresses,
+    store: createMemoryStore(),
+    logger: silentLogger,
+  });
+  gateway = await listenLocally(app);
+  const signer = await createTokenSigner(identity.database.db, systemRandom);
+  const sessionOf = async (userId: number) => {
+    const { token } = await signer.sign({ userId, sessionId: randomUUID(), isAdmin: false }, new Date(), 900);
+    return `tl_session=${token}`;
+  };
+  cookie = await sessionOf(4_000_001);
+  otherCookie = await sessionOf(4_000_002);
+  // The first shared read starts the live subscription; its first message drops every answer.
+  await get('/api/market');
+  await liveHubOf(app).upstreamReady(10_000);
+}, 120_000);
+
+afterAll(async () => {
+  if (app) liveHubOf(app).close();
+  await gateway?.close();
+  if (clients) closeClients(clients);
+  for (const s of [notifications, identity]) await s?.stop();
+});
+
+beforeEach(() => {
+  market.cards = [1, 2, 3];
+  market.gate = undefined;
+  sharedAnswersOf(app).clear(); // the stand-in changed behind the store's back
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  rawGet(`${gateway.baseUrl}${path}`, { cookie, 'X-Forwarded-For': '10.8.0.1', ...headers });
+
+const idsOf = (body: Buffer) => (JSON.parse(body.toString()) as { id: number }[]).map((i) => i.id);
+const pricesOf = (body: Buffer) => (JSON.parse(body.toString()) as { price: number }[]).map((i) => i.price);
+
+async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+async function buy(cardId: number) {
+  const res = await fetch(`${gateway.baseUrl}/api/market/buy/${cardId}`, {
+    method: 'POST',
+    headers: {
+      cookie,
+      origin: 'http://touchline.test',
+      'content-type': 'application/json',
+      'X-Forwarded-For': '10.8.0.1',
+    },
+    body: JSON.stringify({ expectedPrice: market.price }),
+  });
+  expect(res.status, await res.text()).toBe(200);
+}
+
+describe('a shared answer (GET /api/market)', () => {
+  it('carries a strong ETag and Cache-Control, and answers 304 with no body to a client that has it', async () => {
+    const first = await get('/api/market');
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const again = await get('/api/market', { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('names the coding in the ETag, and a client holding either coding has the content', async () => {
+    const gzip = await get('/api/market', { 'Accept-Encoding': 'gzip' });
+    if (gzip.headers['content-encoding'] === 'gzip') expect(gzip.headers.etag).toMatch(/\.gzip"$/);
+    const plain = await get('/api/market', { 'If-None-Match': gzip.headers.etag! });
+    expect(plain.status).toBe(304);
+  });
+
+  it('a stale or foreign ETag gets the new answer, never an error', async () => {
+    const before = await get('/api/market');
+    await buy(2);
+    const after = await get('/api/market', { 'If-None-Match': before.headers.etag! });
+    expect(after.status).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(idsOf(after.body)).toEqual([1, 3]);
+    for (const foreign of ['"not-ours"', 'W/"x"', 'garbage', '""']) {
+      const res = await get('/api/market', { 'If-None-Match': foreign });
+      expect(res.status).toBe(200);
+      expect(idsOf(res.body)).toEqual([1, 3]);
+    }
+  });
+
+  it('changes at once for the buyer after a buy', async () => {
+    const before = await get('/api/market');
+    expect(idsOf(before.body)).toEqual([1, 2, 3]);
+    const calls = market.calls;
+    // Kept: asked again, the store does not call the market.
+    expect(idsOf((await get('/api/market')).body)).toEqual([1, 2, 3]);
+    expect(market.calls).toBe(calls);
+    await buy(3);
+    expect(idsOf((await get('/api/market')).body)).toEqual([1, 2]);
+  });
+
+  it('changes after a price tick heard on the live events', async () => {
+    await buy(1); // a fresh answer to start from
+    const before = await get('/api/market');
+    const calls = market.calls;
+    market.price = 250; // the market answers the new price; the gateway does not know yet
+    const kept = await get('/api/market');
+    expect(kept.headers.etag).toBe(before.headers.etag);
+    expect(market.calls).toBe(calls);
+    await bus.publish([
+      eventMessage('market.prices.ticked', 'market', {
+        tick: 1,
+        tickedAt: new Date().toISOString(),
+        prices: [{ playerId: 7, price: 250, previousPrice: 100, priceChange: 150 }],
+      }),
+    ]);
+    await eventually(async () => expect(pricesOf((await get('/api/market')).body)).toEqual([250, 250]));
+  });
+
+  it('50 concurrent identical requests make one upstream call', async () => {
+    await buy(2); // nothing kept
+    let release!: () => void;
+    market.gate = new Promise<void>((resolve) => (release = resolve));
+    const store = sharedAnswersOf(app);
+    const original = store.get.bind(store);
+    let asked = 0;
+    store.get = ((...args: Parameters<typeof original>) => {
+      asked++;
+      return original(...args);
+    }) as typeof store.get;
+    try {
+      const calls = market.calls;
+      const answers = Promise.all(Array.from({ length: 50 }, () => get('/api/market')));
+      // Every request is waiting on the one load before the market answers.
+      await eventually(async () => expect(asked).toBe(50));
+      release();
+      const results = await answers;
+      expect(market.calls - calls).toBe(1);
+      expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+      expect(new Set(results.map((r) => r.headers.etag)).size).toBe(1);
+      expect(idsOf(results[0]!.body)).toEqual([1, 3]);
+    } finally {
+      store.get = original;
+    }
+  });
+});
+
+describe('the catalog (GET /api/player-catalog)', () => {
+  it("is the shared players, loaded once for every user, with each user's own counts", async () => {
+    const calls = market.playerCalls;
+    const mine = await get('/api/player-catalog');
+    const theirs = await get('/api/player-catalog', { cookie: otherCookie });
+    expect(market.playerCalls - calls).toBe(1);
+    const entries = (res: { body: Buffer }) =>
+      (JSON.parse(res.body.toString()) as { player: { id: number }; owned: boolean; count: number }[]).map(
+        (e) => [e.player.id, e.owned, e.count],
+      );
+    // In player id order, as cards-market keeps them.
+    expect(entries(mine)).toEqual([
+      [7, true, 2],
+      [9, false, 0],
+    ]);
+    expect(entries(theirs)).toEqual([
+      [7, false, 0],
+      [9, false, 0],
+    ]);
+    // Per user, yet with an ETag: asked again unchanged, 304.
+    expect(mine.headers.etag).not.toBe(theirs.headers.etag);
+    expect((await get('/api/player-catalog', { 'If-None-Match': mine.headers.etag! })).status).toBe(304);
+  });
+});
+
+describe('If-None-Match', () => {
+  it('matches the content in any coding, weak or strong, in a list, or *', () => {
+    expect(notModified('"abc"', 'abc')).toBe(true);
+    expect(notModified('"abc.br"', 'abc')).toBe(true);
+    expect(notModified('W/"abc.gzip"', 'abc')).toBe(true);
+    expect(notModified('"x", "abc"', 'abc')).toBe(true);
+    expect(notModified('*', 'abc')).toBe(true);
+    expect(notModified('"abcd"', 'abc')).toBe(false);
+    expect(notModified('abc', 'abc')).toBe(false);
+    expect(notModified(undefined, 'abc')).toBe(false);
+  });
+});
+
+describe('the store', () => {
+  /** A store on a hand-moved clock, and a load that answers its call number. */
+  function setup() {
+    let now = 0;
+    const store = new SharedAnswers({ maxAgeMs: 1_000, capacity: 8, now: () => now });
+    let loads = 0;
+    let release = () => {};
+    const load = () => {
+      const n = ++loads;
+      return new Promise<{ n: number }>((resolve) => (release = () => resolve({ n })));
+    };
+    return {
+      store,
+      load,
+      advance: (ms: number) => (now += ms),
+      loads: () => loads,
+      release: () => release(),
+    };
+  }
+
+  it('does not keep nor share a load that began before a change of its topics', async () => {
+    const s = setup();
+    void s.store.get('k', ['prices'], s.load); // never answers: the change overtakes it
+    s.store.changed('prices');
+    const second = s.store.get('k', ['prices'], s.load);
+    expect(s.loads()).toBe(2);
+    s.release();
+    expect(await second).toEqual({ n: 2 });
+    // A change of another topic leaves it alone.
+    s.store.changed('listings');
+    expect(await s.store.get('k', ['prices'], s.load)).toEqual({ n: 2 });
+    expect(s.loads()).toBe(2);
+  });
+
+  it('past the max-age serves the old answer while one reload runs; past twice the max-age it waits', async () => {
+    const s = setup();
+    const first = s.store.get('k', [], s.load);
+    s.release();
+    expect(await first).toEqual({ n: 1 });
+    s.advance(1_000);
+    expect(await s.store.get('k', [], s.load)).toEqual({ n: 1 });
+    expect(await s.store.get('k', [], s.load)).toEqual({ n: 1 });
+    expect(s.loads()).toBe(2);
+    s.release();
+    await new Promise((resolve) => setImmediate(resolve)); // the reload's answer is kept
+    expect(await s.store.get('k', [], s.load)).toEqual({ n: 2 });
+    s.advance(2_000);
+    const waited = s.store.get('k', [], s.load);
+    expect(s.loads()).toBe(3);
+    s.release();
+    expect(await waited).toEqual({ n: 3 });
+  });
+});
