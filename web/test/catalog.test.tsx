@@ -127,8 +127,11 @@ describe('Player Catalog', () => {
     const rarities = screen.getByRole('group', { name: 'Filter by rarity' });
     await user.click(within(rarities).getByRole('button', { name: 'Common' }));
 
-    // Once the server has answered for these filters (the list shown meanwhile is the last one's).
-    expect(await screen.findByText('No players found matching your filters.')).toBeInTheDocument();
+    // Once the server has answered for these filters (the list shown meanwhile is the last one's):
+    // the search's debounce and the answer took 1.4 s in a full, loaded run.
+    expect(
+      await screen.findByText('No players found matching your filters.', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Players' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
@@ -226,7 +229,9 @@ describe('Player Catalog', () => {
     scrollPageTo(0);
     const positions = screen.getByRole('group', { name: 'Filter by position' });
     await user.click(within(positions).getByRole('button', { name: 'Goalkeepers' }));
-    expect(await screen.findByText('No players found matching your filters.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No players found matching your filters.', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(catalogCalls()).toContain('?position=Goalkeeper&limit=50');
     expect(screen.getByText('0 players')).toBeInTheDocument();
   });
