@@ -12,18 +12,21 @@ describe('callDeadline', () => {
   const budget = (startedAt: number, open = true): RequestBudget => ({ startedAt, ms: 5_000, open });
 
   it('gives a call its own timeout outside a request, or once the request has answered', () => {
-    expect(callDeadline(10_000, 5_000, undefined)).toBe(15_000);
-    expect(callDeadline(10_000, 5_000, budget(2_000, false))).toBe(15_000);
+    expect(callDeadline(10_000, undefined, 5_000, undefined)).toBe(15_000);
+    expect(callDeadline(10_000, 2_000, 5_000, undefined)).toBe(12_000);
+    expect(callDeadline(10_000, undefined, 5_000, budget(2_000, false))).toBe(15_000);
   });
 
   it('ends a call where its request budget ends: what is left of it, counted from the start', () => {
-    expect(callDeadline(10_000, 5_000, budget(7_000))).toBe(12_000);
+    expect(callDeadline(10_000, undefined, 5_000, budget(7_000))).toBe(12_000);
+    // The budget, not the client's default, bounds the request (a client default of 10 s).
+    expect(callDeadline(10_000, undefined, 10_000, budget(9_000))).toBe(14_000);
     // A shorter timeout of its own still applies (a part of a composed answer).
-    expect(callDeadline(10_000, 1_500, budget(9_000))).toBe(11_500);
+    expect(callDeadline(10_000, 1_500, 5_000, budget(9_000))).toBe(11_500);
     // A longer one (a buy's 15 s) stretches the budget, still from the request's start.
-    expect(callDeadline(10_000, 15_000, budget(7_000))).toBe(22_000);
+    expect(callDeadline(10_000, 15_000, 5_000, budget(7_000))).toBe(22_000);
     // Spent: the deadline is already past.
-    expect(callDeadline(10_000, 5_000, budget(4_000))).toBe(9_000);
+    expect(callDeadline(10_000, undefined, 5_000, budget(4_000))).toBe(9_000);
   });
 });
 
@@ -35,14 +38,16 @@ describe('a client call within a request budget', () => {
 
   beforeAll(async () => {
     upstream = await startHeldUpstream(SERVICES.leaderboard.definition(), ['GetTop']);
-    client = createPromiseClient(SERVICES.leaderboard.definition(), upstream.address);
+    client = createPromiseClient<LeaderboardDefinition>(SERVICES.leaderboard.definition(), upstream.address);
     const gate = new CallGate({
       concurrency: 1,
       queue: 0,
       maxWaitMs: 1_000,
       refusal: () => new DomainError('unavailable', 'busy', undefined, 7),
     });
-    gated = createPromiseClient(SERVICES.leaderboard.definition(), upstream.address, { gate });
+    gated = createPromiseClient<LeaderboardDefinition>(SERVICES.leaderboard.definition(), upstream.address, {
+      gate,
+    });
   });
   afterAll(async () => {
     client?.close();

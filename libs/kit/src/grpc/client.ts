@@ -92,7 +92,7 @@ export function createPromiseClient<D>(
       });
     client[name] = (request: unknown, callOptions: CallOptions = {}) => {
       const now = Date.now();
-      const deadline = callDeadline(now, callOptions.timeoutMs ?? defaultTimeoutMs, currentContext()?.budget);
+      const deadline = callDeadline(now, callOptions.timeoutMs, defaultTimeoutMs, currentContext()?.budget);
       if (deadline <= now) return Promise.reject(gate ? gate.refusal() : unavailable());
       const metadata = outgoingMetadata();
       if (!gate) return send(request, metadata, deadline);
