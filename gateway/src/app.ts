@@ -12,8 +12,10 @@ import { LiveHub } from './live/hub';
 import { loadSession, requireSession } from './middleware/auth';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { hostCheck, HostPolicy } from './middleware/allowed-hosts';
+import { limitInFlight } from './middleware/in-flight';
 import { originCheck } from './middleware/origin-check';
 import { RULES, RateLimits } from './middleware/rate-limit';
+import { requestBudget } from './middleware/request-budget';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
 import { refuseControlCharacters } from './middleware/text-fields';
@@ -96,6 +98,8 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
     }),
   );
   app.use(requestId);
+  // Every request's upstream calls share one budget from here (the live stream's included).
+  app.use(requestBudget(config.UPSTREAM_TIMEOUT_MS));
   // Transport before code: a Host this deployment does not serve (DNS rebinding) and a path that
   // is not UTF-8 stop here, ahead of every route.
   app.use(hostCheck(hosts));
@@ -123,6 +127,14 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
 
   const api = express.Router();
   api.use(...apiChecks);
+  // Shedding per client, once the session says who it is; per upstream service in the clients.
+  api.use(
+    limitInFlight({
+      perUser: config.IN_FLIGHT_PER_USER,
+      perAddress: config.IN_FLIGHT_PER_ADDRESS,
+      retryAfterSeconds: config.SHED_RETRY_AFTER_S,
+    }),
+  );
   api.use(authRoutes({ clients, limits, devices, verifier, cookie, publicUrl }));
   api.use(openApiRoutes());
   api.use(requireSession);

@@ -47,7 +47,31 @@ export const gatewayConfigSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** Multiplies every rate-limit allowance (load tests and e2e raise it; 1 in production). */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /**
+   * A request's time budget for its upstream calls, counted from its start: a call gets what is left
+   * (a route that asks more for one call, like a buy's 15 s, stretches it); none is left → 503, unsent.
+   */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /**
+   * Shedding (issue 28): calls in flight to one upstream service from this process; more wait for a
+   * slot. 48 is a few times a service's database pool (10): enough to keep it busy, not so many that
+   * the wait moves inside the service, where it cannot be refused.
+   */
+  UPSTREAM_CONCURRENCY: z.coerce.number().int().positive().default(48),
+  /** Calls that may wait for a slot per upstream service; one more is refused with 503 at once. */
+  UPSTREAM_QUEUE: z.coerce.number().int().min(0).default(256),
+  /**
+   * The longest a call waits for a slot (then 503). Once the oldest waiting call has waited half of
+   * it, new calls are refused at once: the queue is standing, and a longer one would only turn into
+   * timeouts (grpc/call-gate.ts in the kit).
+   */
+  UPSTREAM_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(1_000),
+  /** Requests one signed-in user may have in flight in this process (all tabs); one more is refused with 429. */
+  IN_FLIGHT_PER_USER: z.coerce.number().int().positive().default(32),
+  /** Requests without a session one client address may have in flight in this process; one more → 429. */
+  IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().positive().default(64),
+  /** The Retry-After (seconds) of a request shed with 503 or 429. */
+  SHED_RETRY_AFTER_S: z.coerce.number().int().positive().default(2),
   /** How often every open live stream gets a heartbeat comment (one timer for all; idle proxies close silent streams). */
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(20_000),
   /** How often the open live streams' sessions are checked (one timer for all: revoked, expired). */

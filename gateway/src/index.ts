@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Logger } from '@touchline/kit';
 import { createApp, liveHubOf } from './app';
 import { closeClients, createClients } from './clients';
+import { shedSettings } from './clients/shedding';
 import type { GatewayConfig, Upstream } from './config';
 import { createMemoryStore, type KeyValueStore } from './store';
 
@@ -20,7 +21,10 @@ export async function startGateway(
   addresses: Record<Upstream, string>,
   logger: Logger,
 ): Promise<RunningGateway> {
-  const clients = createClients(addresses, { defaultTimeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const clients = createClients(addresses, {
+    defaultTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    shed: shedSettings(config),
+  });
   const store = await createStore(config.REDIS_URL);
   const app = createApp({ config, clients, addresses, store, logger });
   const server = await new Promise<Server>((resolve, reject) => {

@@ -46,6 +46,9 @@ describe('GET /api/openapi.json', () => {
       expect(Object.keys(buy.responses)).toEqual(
         expect.arrayContaining(['200', '202', '400', '401', '409', '422', '429', '503']),
       );
+      // A read may be shed per client too: 429 with Retry-After.
+      const listings = document.paths[openApiPath(api.market.listings.path)]!.get!;
+      expect(listings.responses['429']).toMatchObject({ headers: { 'Retry-After': expect.anything() } });
       const stream = document.paths['/api/notifications/stream']!.get!;
       expect(Object.keys(stream.responses['200'] as object)).toContain('content');
       expect(Object.keys((stream.responses['200'] as { content: object }).content)).toEqual([

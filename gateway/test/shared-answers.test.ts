@@ -99,7 +99,8 @@ beforeAll(async () => {
   clients.cardsMarket.close();
   clients.cardsMarket = standIn as unknown as CardsMarketClient;
   app = createApp({
-    config: gatewayConfig({ SHARED_ANSWER_MAX_AGE_MS: '600000' }),
+    // 50 requests at once from one user: above the per-user in-flight limit, which is not tested here.
+    config: gatewayConfig({ SHARED_ANSWER_MAX_AGE_MS: '600000', IN_FLIGHT_PER_USER: '100' }),
     clients,
     addresses,
     store: createMemoryStore(),

@@ -39,6 +39,9 @@ export function gatewayConfig(overrides: Record<string, string> = {}): GatewayCo
     TRUST_PROXY: '1',
     RATE_LIMIT_SCALE: '1',
     LOG_LEVEL: 'silent',
+    // Each test gives its clients the timeout it can afford on a busy machine (up to 20 s); the
+    // request budget must not cut it shorter (gateway/test/shedding.test.ts sets its own).
+    UPSTREAM_TIMEOUT_MS: '20000',
     ...overrides,
   });
 }

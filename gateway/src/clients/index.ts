@@ -6,6 +6,7 @@ import { createIdentityClient, type IdentityClient } from './identity';
 import { createLeaderboardClient, type LeaderboardClient } from './leaderboard';
 import { createMissionsClient, type MissionsClient } from './missions';
 import { createNotificationsClient, type NotificationsClient } from './notifications';
+import { upstreamGate, type ShedSettings } from './shedding';
 import { createTradingClient, type TradingClient } from './trading';
 import { createWalletClient, type WalletClient } from './wallet';
 
@@ -21,16 +22,24 @@ export interface Clients {
   notifications: NotificationsClient;
 }
 
-export function createClients(addresses: Record<Upstream, string>, options: ClientOptions): Clients {
+export interface GatewayClientOptions extends ClientOptions {
+  /** Limits per upstream service (one gate per client); unset: calls are not limited (tests). */
+  shed?: ShedSettings;
+}
+
+export function createClients(addresses: Record<Upstream, string>, options: GatewayClientOptions): Clients {
+  const { shed, ...shared } = options;
+  // Each upstream its own gate: a slow service fills its own slots, not the others'.
+  const own = (): ClientOptions => (shed ? { ...shared, gate: upstreamGate(shed) } : shared);
   return {
-    identity: createIdentityClient(addresses.identity, options),
-    cardsMarket: createCardsMarketClient(addresses['cards-market'], options),
-    wallet: createWalletClient(addresses['wallet-payments'], options),
-    trading: createTradingClient(addresses.trading, options),
-    missions: createMissionsClient(addresses.missions, options),
-    leaderboard: createLeaderboardClient(addresses.leaderboard, options),
-    admin: createAdminClient(addresses.admin, options),
-    notifications: createNotificationsClient(addresses.notifications, options),
+    identity: createIdentityClient(addresses.identity, own()),
+    cardsMarket: createCardsMarketClient(addresses['cards-market'], own()),
+    wallet: createWalletClient(addresses['wallet-payments'], own()),
+    trading: createTradingClient(addresses.trading, own()),
+    missions: createMissionsClient(addresses.missions, own()),
+    leaderboard: createLeaderboardClient(addresses.leaderboard, own()),
+    admin: createAdminClient(addresses.admin, own()),
+    notifications: createNotificationsClient(addresses.notifications, own()),
   };
 }
 

@@ -4,6 +4,7 @@ import type { BodyOf, ParamsOf, QueryOf, Reply, RouteDef } from '@touchline/cont
 import { invalid, runWithContext } from '@touchline/kit';
 import { NOT_SIGNED_IN } from '../middleware/auth';
 import { idempotencyKey } from '../middleware/params';
+import { requestContext } from '../middleware/request-budget';
 import { idempotencyScope } from './idempotency-scope';
 import { describeIssue } from '../middleware/validate';
 import { sendSharedAnswer } from './shared-answer';
@@ -54,7 +55,7 @@ export class ContractRouter {
       const call = () => handler(this.contextOf(route, req, res) as RouteContext<R>);
       const idempotency = idempotencyScope(route, req, res.locals.input as never);
       // The services hear whose key it is with every call the handler makes (kit's grpc/client.ts).
-      (idempotency ? runWithContext({ requestId: req.requestId, idempotency }, call) : call())
+      (idempotency ? runWithContext(requestContext(req, idempotency), call) : call())
         .then((reply) => {
           if (reply.headers) res.set(reply.headers);
           const json = sharedJson(reply.body);

@@ -1,4 +1,4 @@
-import type { Logger } from '@touchline/kit';
+import { outsideRequest, type Logger } from '@touchline/kit';
 import type { LiveMessage__Output } from '@touchline/protos/gen/touchline/notifications/LiveMessage';
 import type { NotificationsClient } from '../clients/notifications';
 import type { GatewayConfig } from '../config';
@@ -118,8 +118,11 @@ export class LiveHub {
       );
     }
     clearTimeout(this.linger);
-    this.upstream.start();
-    this.timer ??= setInterval(() => this.tick(), this.tickMs()).unref();
+    // Process-wide work, started by whichever stream opens first: not held to that request's budget.
+    outsideRequest(() => {
+      this.upstream.start();
+      this.timer ??= setInterval(() => this.tick(), this.tickMs()).unref();
+    });
   }
 
   remove(stream: LiveStream): void {

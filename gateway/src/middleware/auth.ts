@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { runWithContext } from '@touchline/kit';
 import type { Session, SessionVerifier } from '../session';
+import { requestContext } from './request-budget';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -14,7 +15,7 @@ export function loadSession(verifier: SessionVerifier): RequestHandler {
   return async (req, res, next) => {
     try {
       req.session = await verifier.authenticate(req, res);
-      runWithContext({ requestId: req.requestId }, next);
+      runWithContext(requestContext(req), next);
     } catch (error) {
       next(error);
     }

@@ -50,9 +50,11 @@ const REASONS: Record<number, string> = {
 function sharedStatuses(route: RouteDef): number[] {
   const statuses = [500, 503, 504];
   const mutating = route.method !== 'get';
+  // 429 also when a client has too many requests in flight (the gateway sheds them), reads included.
+  if (!route.rawBody) statuses.push(429);
   if (route.params || route.query || route.body) statuses.push(400);
   if (route.auth === 'session') statuses.push(401);
-  if (mutating && !route.rawBody) statuses.push(403, 429);
+  if (mutating && !route.rawBody) statuses.push(403);
   if (route.body) statuses.push(413, 415);
   // The same Idempotency-Key with another request.
   if (route.idempotent) statuses.push(422);

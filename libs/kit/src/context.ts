@@ -11,6 +11,20 @@ export interface RequestContext {
   requestId: string;
   /** Whose Idempotency-Key the calls carry, and what it was sent with (grpc/scoped-keys.ts). */
   idempotency?: IdempotencyScope;
+  /** The time the request may spend upstream, from its start: calls get what is left (grpc/deadline.ts). */
+  budget?: RequestBudget;
+}
+
+/**
+ * A request's time budget. `open` turns false when its answer is sent: work the request started that
+ * outlives it (a shared refresh, a timer it created) is no longer held to its budget.
+ */
+export interface RequestBudget {
+  /** When the request started (ms since the epoch, as gRPC deadlines are). */
+  startedAt: number;
+  /** How long its upstream calls may take in all, unless a call asks for longer (a buy's 15 s). */
+  ms: number;
+  open: boolean;
 }
 
 /**
@@ -30,6 +44,14 @@ export function runWithContext<T>(context: RequestContext, fn: () => T): T {
 
 export function currentContext(): RequestContext | undefined {
   return storage.getStore();
+}
+
+/**
+ * Runs fn outside any request: what it starts (a process-wide timer) does not carry the request id
+ * or the budget of the request that happened to start it.
+ */
+export function outsideRequest<T>(fn: () => T): T {
+  return storage.exit(fn);
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id';

@@ -31,6 +31,8 @@ export class DomainError extends Error {
     message: string,
     /** Extra JSON fields for the response body (e.g. remainingCoins); never secrets. */
     readonly details?: Record<string, unknown>,
+    /** The Retry-After (seconds) of an answer that asks the client to come back; RETRY_AFTER_SECONDS when unset. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -50,6 +52,9 @@ export const pending = (message: string, details?: Record<string, unknown>) =>
   new DomainError('pending', message, details);
 export const unavailable = (message = UNAVAILABLE_MESSAGE) => new DomainError('unavailable', message);
 export const timedOut = (message = TIMED_OUT_MESSAGE) => new DomainError('timed_out', message);
+/** Refused before anything was sent, to shed load: 503 with this Retry-After. */
+export const busy = (message: string, retryAfterSeconds: number) =>
+  new DomainError('unavailable', message, undefined, retryAfterSeconds);
 
 export const UNAVAILABLE_MESSAGE = 'A service is temporarily unavailable. Please try again.';
 export const TIMED_OUT_MESSAGE = 'A service took too long to answer. Please try again.';
@@ -210,7 +215,8 @@ export function toHttpError(error: unknown): HttpError {
     domain.code === 'pending'
       ? { ...domain.details, status: 'pending', message }
       : { ...domain.details, message };
+  const retryAfter = domain.retryAfterSeconds ?? RETRY_AFTER_SECONDS;
   return answer.retryAfter
-    ? { status: answer.status, body, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } }
+    ? { status: answer.status, body, headers: { 'Retry-After': String(retryAfter) } }
     : { status: answer.status, body };
 }

@@ -10,6 +10,8 @@ export * from './grpc/handlers';
 export * from './grpc/scoped-keys';
 export * from './grpc/health';
 export * from './grpc/client';
+export * from './grpc/call-gate';
+export * from './grpc/deadline';
 export * from './grpc/encoded-once';
 export * from './grpc/peers';
 export * from './db/database';

@@ -10,6 +10,8 @@
 
 import { pathOf, type BodyInputOf, type QueryOf, type RouteDef, type SuccessOf } from '@touchline/contract';
 
+import { busyRetryDelay, showBusy, waitToRetry } from './busy-retry';
+
 export class ApiError extends Error {
   readonly status: number;
   /** The error response's parsed JSON body; undefined when the body is empty or not JSON. */
@@ -88,7 +90,11 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Sends a request to the API and returns the parsed JSON body (undefined when empty). */
+/**
+ * Sends a request to the API and returns the parsed JSON body (undefined when empty). An answer that
+ * sheds load (503 or 429 with Retry-After) is retried after the time it gives, a few times, for a
+ * read or a change with an Idempotency-Key (busy-retry.ts).
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -99,12 +105,24 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (signal) init.signal = signal;
 
-  const response = await fetch(path, init);
-  if (!response.ok) {
-    const { message, data } = await readErrorBody(response);
-    throw new ApiError(response.status, message, data);
+  let busyDone: (() => void) | undefined;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const response = await fetch(path, init);
+      if (response.ok) return (await readBody(response)) as T;
+      const delay = busyRetryDelay(response, { method, headers }, attempt);
+      if (delay === undefined) {
+        const { message, data } = await readErrorBody(response);
+        throw new ApiError(response.status, message, data);
+      }
+      // Shed by the gateway: wait what it asks, saying so, and send the same request again.
+      busyDone ??= showBusy();
+      await response.body?.cancel().catch(() => undefined);
+      await waitToRetry(delay, signal);
+    }
+  } finally {
+    busyDone?.();
   }
-  return (await readBody(response)) as T;
 }
 
 type Scalar = string | number | boolean;

@@ -49,4 +49,6 @@ export const toast = {
   info: (message: Message, options?: ExternalToast) => raise('info', message, options),
   warning: (message: Message, options?: ExternalToast) => raise('warning', message, options),
   loading: (message: Message, options?: ExternalToast) => raise('loading', message, options),
+  /** Closes a toast by id (after the toasts raised before it, which wait on the same import). */
+  dismiss: (id: string | number) => void loadSonner().then(({ toast }) => toast.dismiss(id)),
 };

@@ -7,11 +7,17 @@ import {
   IDEMPOTENCY_SCOPE_HEADER,
   REQUEST_ID_HEADER,
 } from '../context';
+import { unavailable } from '../errors';
+import type { CallGate } from './call-gate';
+import { callDeadline } from './deadline';
 import { withReusedDecoding } from './encoded-once';
 import { channelTarget } from './target';
 
 export interface CallOptions {
-  /** Milliseconds from now; every call has one (default from the client). */
+  /**
+   * Milliseconds from now (default from the client); within a request no later than the end of its
+   * budget (grpc/deadline.ts).
+   */
   timeoutMs?: number;
 }
 
@@ -31,6 +37,8 @@ export interface ClientOptions {
   defaultTimeoutMs?: number;
   /** Methods whose answers are reused when their bytes equal a recent answer's (grpc/encoded-once.ts). */
   reuseDecoded?: readonly string[];
+  /** Limits the calls in flight (grpc/call-gate.ts); a call it refuses is never sent. */
+  gate?: CallGate;
 }
 
 /**
@@ -54,7 +62,8 @@ export function outgoingMetadata(): grpc.Metadata {
 /**
  * A small promise-based client for one downstream service (`address`: one host:port, or its
  * replicas' list, called round-robin: grpc/target.ts). Each call carries a deadline, the request id
- * and the trace context; unary RPCs only (streams are used through `raw`).
+ * and the trace context; unary RPCs only (streams are used through `raw`). A call whose request has
+ * no time left, or that its gate refuses, is not sent: it rejects with the gate's refusal.
  */
 export function createPromiseClient<D>(
   definition: grpc.ServiceDefinition,
@@ -72,23 +81,31 @@ export function createPromiseClient<D>(
     ...balancing,
   });
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 5_000;
+  const gate = options.gate;
   const client: Record<string, unknown> = { raw, close: () => raw.close() };
   for (const [name, method] of Object.entries(definition)) {
     if (method.requestStream || method.responseStream) continue;
     const fn = (
       raw as unknown as Record<string, grpc.requestCallback<unknown> & ((...args: unknown[]) => void)>
     )[name]!;
-    client[name] = (request: unknown, callOptions: CallOptions = {}) =>
+    const send = (request: unknown, metadata: grpc.Metadata, deadline: number) =>
       new Promise((resolve, reject) => {
-        const deadline = Date.now() + (callOptions.timeoutMs ?? defaultTimeoutMs);
-        fn.call(
-          raw,
-          request,
-          outgoingMetadata(),
-          { deadline },
-          (error: grpc.ServiceError | null, response: unknown) => (error ? reject(error) : resolve(response)),
+        fn.call(raw, request, metadata, { deadline }, (error: grpc.ServiceError | null, response: unknown) =>
+          error ? reject(error) : resolve(response),
         );
       });
+    client[name] = (request: unknown, callOptions: CallOptions = {}) => {
+      const now = Date.now();
+      const deadline = callDeadline(now, callOptions.timeoutMs, defaultTimeoutMs, currentContext()?.budget);
+      if (deadline <= now) return Promise.reject(gate ? gate.refusal() : unavailable());
+      const metadata = outgoingMetadata();
+      if (!gate) return send(request, metadata, deadline);
+      return gate.enter(deadline).then((release) => {
+        const call = send(request, metadata, deadline);
+        call.then(release, release);
+        return call;
+      });
+    };
   }
   return client as PromiseClient<D> & { raw: grpc.Client };
 }

@@ -3,3 +3,4 @@ export * from './database';
 export * from './event-message';
 export * from './service';
 export * from './tcp-proxy';
+export * from './held-upstream';

@@ -62,8 +62,10 @@ export class Session {
 
   /** Registers the player; true once it has a session. */
   async register(): Promise<boolean> {
+    // With a key, as the web signs up: a refused sign-up is sent again, performed once.
     const res = await this.send('POST', '/api/register', {
       body: { email: this.email, password: Session.PASSWORD },
+      idempotent: true,
       keep: true,
     });
     if (res.status !== 201) return false;
@@ -80,10 +82,30 @@ export class Session {
     return res.status === 200;
   }
 
+  /**
+   * One request as the web sends it: a shed answer (429/503 with Retry-After) of a GET or of a change
+   * with an Idempotency-Key is sent again after the time it gives, the same key included, a few
+   * times (web/src/lib/busy-retry.ts). Every answer is recorded, refusals too.
+   */
   private async send(method: string, path: string, options: CallOptions): Promise<DriverAnswer> {
     const headers = this.headers();
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.idempotent) headers['idempotency-key'] = randomUUID();
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.sendOnce(method, path, headers, options);
+      const wait = shedWaitMs(answer, method === 'GET' || options.idempotent === true, attempt);
+      if (wait === undefined) return answer;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.cookie) headers.cookie = this.cookie;
+    }
+  }
+
+  private async sendOnce(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    options: CallOptions,
+  ): Promise<DriverAnswer> {
     // A held answer is asked for again with its ETag; to be kept, only if its body is still here.
     const held = method === 'GET' ? this.etags.get(path) : undefined;
     const heldBody = held && options.keep ? bodies.get(held) : '';
@@ -115,4 +137,16 @@ export class Session {
     } else if (answer.status === 200) this.etags.delete(path);
     return answer;
   }
+}
+
+/** Tries in all of a shed request, and the longest wait between two, as in the web. */
+export const SHED_TRIES = 3;
+export const MAX_SHED_WAIT_MS = 10_000;
+
+/** How long to wait before sending again, or undefined when the answer is final. */
+export function shedWaitMs(answer: DriverAnswer, safe: boolean, attempt: number): number | undefined {
+  if (!safe || attempt >= SHED_TRIES || (answer.status !== 429 && answer.status !== 503)) return undefined;
+  const seconds = Number(answer.retryAfter);
+  if (answer.retryAfter === undefined || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  return Math.min(seconds * 1000, MAX_SHED_WAIT_MS);
 }

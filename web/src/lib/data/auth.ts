@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 
 import { api, type Credentials, type User } from '@touchline/contract';
 
-import { ApiError, call } from '@/lib/api';
+import { ApiError, call, newIdempotencyKey } from '@/lib/api';
 
 // ---------------------------------------------------------------------------------------------------------
 // Requests
@@ -19,7 +19,9 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User | null>
 }
 
 export const login = (body: Credentials) => call(api.auth.login, { body });
-export const register = (body: Credentials) => call(api.auth.register, { body });
+/** With a key of its own: a sign-up the gateway shed is sent again (busy-retry.ts) and performed once. */
+export const register = (body: Credentials) =>
+  call(api.auth.register, { body, idempotencyKey: newIdempotencyKey() });
 export const logout = () => call(api.auth.logout);
 export const requestPasswordReset = (body: { email: string }) => call(api.auth.forgotPassword, { body });
 export const resetPassword = (body: { token: string; password: string }) =>

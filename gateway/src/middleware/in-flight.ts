@@ -1,0 +1,47 @@
+import type { Request, RequestHandler } from 'express';
+
+/** What a player reads when one client has too many requests on the way (429); the web retries it. */
+export const TOO_MANY_IN_FLIGHT =
+  'Too many of your requests are on their way at once. Please wait a moment and try again.';
+
+export interface InFlightLimits {
+  /** Requests one signed-in user may have in flight in this process. */
+  perUser: number;
+  /** Requests without a session one address may have in flight in this process. */
+  perAddress: number;
+  retryAfterSeconds: number;
+}
+
+/** Who a request counts against: its user when signed in (any address, any tab), else its address. */
+function clientOf(req: Request, limits: InFlightLimits): { key: string; limit: number } {
+  return req.session
+    ? { key: `u:${req.session.userId}`, limit: limits.perUser }
+    : { key: `a:${req.ip ?? 'unknown'}`, limit: limits.perAddress };
+}
+
+/**
+ * Counts each client's requests in flight in this process and refuses one more beyond its limit
+ * with 429 and Retry-After, at once: one client (a stuck retry loop, a script) cannot fill the
+ * upstream slots everyone shares. In memory: an in-flight count is about this process, not the
+ * cluster (rate limits over time are the Redis-backed RateLimits). Mounted after the session is
+ * read, on the /api router only: health and the live stream (its own limits) never pass here.
+ */
+export function limitInFlight(limits: InFlightLimits): RequestHandler {
+  const inFlight = new Map<string, number>();
+  return (req, res, next) => {
+    const { key, limit } = clientOf(req, limits);
+    const count = inFlight.get(key) ?? 0;
+    if (count >= limit) {
+      res.set('Retry-After', String(limits.retryAfterSeconds));
+      res.status(429).json({ message: TOO_MANY_IN_FLIGHT });
+      return;
+    }
+    inFlight.set(key, count + 1);
+    res.once('close', () => {
+      const left = (inFlight.get(key) ?? 1) - 1;
+      if (left <= 0) inFlight.delete(key);
+      else inFlight.set(key, left);
+    });
+    next();
+  };
+}

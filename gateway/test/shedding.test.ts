@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemRandom } from '@touchline/kit';
+import {
+  silentLogger,
+  startHeldUpstream,
+  startTestService,
+  type HeldUpstream,
+  type TestService,
+} from '@touchline/kit/src/testing';
+import { identityService } from '@touchline/identity';
+import { SERVICES } from '@touchline/protos';
+import { createTokenSigner } from '../../services/identity/src/tokens';
+import { createApp } from '../src/app';
+import { closeClients, createClients, type Clients } from '../src/clients';
+import { BUSY_MESSAGE } from '../src/clients/shedding';
+import { UPSTREAMS, type Upstream } from '../src/config';
+import { TOO_MANY_IN_FLIGHT } from '../src/middleware/in-flight';
+import { createMemoryStore } from '../src/store';
+import { gatewayConfig, listenLocally, UNREACHABLE } from './support';
+
+// identity for real (sessions), a leaderboard that answers nothing until the test releases it.
+// GET /api/leaderboard makes one call: GetTop (an empty board needs no usernames).
+const SLOTS = 3;
+const PER_USER = 2;
+const BUDGET_MS = 3_000;
+const EMPTY_BOARD = { entries: [], asOf: '' };
+
+let identity: TestService;
+let leaderboard: HeldUpstream;
+let clients: Clients;
+let gateway: { baseUrl: string; close(): Promise<void> };
+let signer: Awaited<ReturnType<typeof createTokenSigner>>;
+let nextUser = 2_000_000;
+
+beforeAll(async () => {
+  identity = await startTestService(identityService);
+  leaderboard = await startHeldUpstream(SERVICES.leaderboard.definition(), ['GetTop']);
+  const running: Partial<Record<Upstream, string>> = {
+    identity: identity.service.address,
+    leaderboard: leaderboard.address,
+  };
+  const addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<
+    Upstream,
+    string
+  >;
+  clients = createClients(addresses, {
+    defaultTimeoutMs: 10_000,
+    shed: { concurrency: SLOTS, queue: 0, maxWaitMs: 1_000, retryAfterSeconds: 3 },
+  });
+  const config = gatewayConfig({
+    IN_FLIGHT_PER_USER: String(PER_USER),
+    SHED_RETRY_AFTER_S: '3',
+    UPSTREAM_TIMEOUT_MS: String(BUDGET_MS),
+  });
+  const app = createApp({ config, clients, addresses, store: createMemoryStore(), logger: silentLogger });
+  gateway = await listenLocally(app);
+  signer = await createTokenSigner(identity.database.db, systemRandom);
+}, 120_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  if (clients) closeClients(clients);
+  await leaderboard?.close();
+  await identity?.stop();
+});
+
+/** A signed-in user's cookie (a fresh session of a user id no one else uses). */
+async function user(): Promise<string> {
+  const { token } = await signer.sign(
+    { userId: nextUser++, sessionId: randomUUID(), isAdmin: false },
+    new Date(),
+    900,
+  );
+  return `tl_session=${token}`;
+}
+
+const board = (cookie: string) =>
+  request(gateway.baseUrl).get('/api/leaderboard').set('Cookie', cookie).set('X-Forwarded-For', '10.77.0.1');
+
+/**
+ * Sends the request and returns its pending answer once the upstream holds `held` calls in all
+ * (wrapped: an async function would wait for a promise it returns).
+ */
+async function held<T>(send: () => PromiseLike<T>, held: number): Promise<{ answer: Promise<T> }> {
+  const answer = Promise.resolve(send());
+  while (leaderboard.calls.length < held) await new Promise((resolve) => setTimeout(resolve, 5));
+  return { answer };
+}
+
+describe('shedding', () => {
+  it('answers 503 with Retry-After at once when the upstream is saturated, and sends it nothing', async () => {
+    const before = leaderboard.calls.length;
+    const waiting: Promise<request.Response>[] = [];
+    for (let i = 1; i <= SLOTS; i++)
+      waiting.push((await held(async () => board(await user()), before + i)).answer);
+
+    const refused = await board(await user());
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('3');
+    expect(refused.body).toEqual({ message: BUSY_MESSAGE });
+    // Answered while every slot was still held, and the upstream never heard of it.
+    expect(leaderboard.calls.length).toBe(before + SLOTS);
+
+    // Health is never shed.
+    expect((await request(gateway.baseUrl).get('/healthz')).status).toBe(200);
+
+    leaderboard.releaseAll(EMPTY_BOARD);
+    for (const answer of await Promise.all(waiting)) expect(answer.status).toBe(200);
+    // The slots are free again.
+    const { answer: after } = await held(async () => board(await user()), before + SLOTS + 1);
+    leaderboard.releaseAll(EMPTY_BOARD);
+    expect((await after).status).toBe(200);
+  });
+
+  it('answers 429 with Retry-After to a client with too many requests in flight', async () => {
+    const cookie = await user();
+    const before = leaderboard.calls.length;
+    const { answer: first } = await held(() => board(cookie), before + 1);
+    const { answer: second } = await held(() => board(cookie), before + 2);
+
+    const refused = await board(cookie);
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3');
+    expect(refused.body).toEqual({ message: TOO_MANY_IN_FLIGHT });
+    expect(leaderboard.calls.length).toBe(before + 2);
+
+    leaderboard.releaseAll(EMPTY_BOARD);
+    expect([(await first).status, (await second).status]).toEqual([200, 200]);
+    // Its answers are in: the client may send again.
+    const { answer: again } = await held(() => board(cookie), before + 3);
+    leaderboard.releaseAll(EMPTY_BOARD);
+    expect((await again).status).toBe(200);
+  });
+
+  it("gives the upstream call the request's budget as its deadline (UPSTREAM_TIMEOUT_MS, not the client's 10 s)", async () => {
+    const before = leaderboard.calls.length;
+    const { answer } = await held(async () => board(await user()), before + 1);
+    const call = leaderboard.calls[before]!;
+    leaderboard.releaseAll(EMPTY_BOARD);
+    expect((await answer).status).toBe(200);
+    expect(call.deadline - call.receivedAt).toBeLessThanOrEqual(BUDGET_MS);
+    expect(call.deadline - call.receivedAt).toBeGreaterThan(1_000);
+  });
+});

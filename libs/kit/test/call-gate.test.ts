@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CallGate, type CallGateOptions } from '../src/grpc/call-gate';
+
+class Refused extends Error {}
+
+// Fake timers: the queue's waits are driven by advancing the clock, never by waiting.
+beforeEach(() => void vi.useFakeTimers({ now: 1_000_000 }));
+afterEach(() => void vi.useRealTimers());
+
+function gate(options: Partial<CallGateOptions> = {}): CallGate {
+  return new CallGate({
+    concurrency: 2,
+    queue: 10,
+    maxWaitMs: 1_000,
+    refusal: () => new Refused(),
+    ...options,
+  });
+}
+
+/** Whether the promise has settled, and how, after the microtasks that are due have run. */
+async function state(promise: Promise<unknown>): Promise<'pending' | 'admitted' | 'refused'> {
+  let outcome: 'pending' | 'admitted' | 'refused' = 'pending';
+  promise.then(
+    () => (outcome = 'admitted'),
+    (error: unknown) => (outcome = error instanceof Refused ? 'refused' : 'pending'),
+  );
+  await vi.advanceTimersByTimeAsync(0);
+  return outcome;
+}
+
+const far = () => Date.now() + 60_000;
+
+describe('CallGate', () => {
+  it('admits up to its concurrency, queues the next and admits it when a slot frees, in order', async () => {
+    const g = gate();
+    const first = await g.enter(far());
+    await g.enter(far());
+    const third = g.enter(far());
+    const fourth = g.enter(far());
+    expect(await state(third)).toBe('pending');
+    expect(g.stats()).toEqual({ inFlight: 2, waiting: 2, refused: 0 });
+
+    first();
+    first(); // a second release of the same slot frees nothing more
+    expect(await state(third)).toBe('admitted');
+    expect(await state(fourth)).toBe('pending');
+    expect(g.stats()).toEqual({ inFlight: 2, waiting: 1, refused: 0 });
+  });
+
+  it('refuses at once when the queue is full (no queue: when every slot is taken)', async () => {
+    const g = gate({ concurrency: 1, queue: 0 });
+    await g.enter(far());
+    expect(await state(g.enter(far()))).toBe('refused');
+    expect(g.stats()).toEqual({ inFlight: 1, waiting: 0, refused: 1 });
+  });
+
+  it('gives up on a waiting call after the longest wait, or at its deadline when that comes first', async () => {
+    const g = gate({ concurrency: 1 });
+    await g.enter(far());
+    const patient = g.enter(far());
+    const hurried = g.enter(Date.now() + 300);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(await state(hurried)).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await state(hurried)).toBe('refused');
+    expect(await state(patient)).toBe('pending');
+    await vi.advanceTimersByTimeAsync(700);
+    expect(await state(patient)).toBe('refused');
+    expect(g.stats()).toEqual({ inFlight: 1, waiting: 0, refused: 2 });
+  });
+
+  it('refuses a new call at once while the oldest waiting call has waited half the longest wait', async () => {
+    const g = gate({ concurrency: 1 });
+    const release = await g.enter(far());
+    const oldest = g.enter(far());
+    await vi.advanceTimersByTimeAsync(499);
+    const young = g.enter(far());
+    expect(await state(young)).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    // The queue has not moved for 500 ms: a newcomer would only wait into the timeout.
+    expect(await state(g.enter(far()))).toBe('refused');
+    // Once it drains, calls queue again.
+    release();
+    expect(await state(oldest)).toBe('admitted');
+    const next = g.enter(far());
+    expect(await state(next)).toBe('pending');
+    expect(g.stats().waiting).toBe(2);
+  });
+
+  it('does not queue a call whose deadline has already passed', async () => {
+    const g = gate({ concurrency: 1 });
+    await g.enter(far());
+    expect(await state(g.enter(Date.now()))).toBe('refused');
+  });
+});
