@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * Points a foil card's light at the pointer: while a pointer moves over the element, sets its
- * --foil-x and --foil-y (-1…1 from the centre) once per animation frame; the CSS moves the foil and
+ * Points a foil card's light at the pointer: while a pointer moves over the element, sets its and its
+ * foil's --foil-x and --foil-y (-1…1 from the centre) once per animation frame; the CSS moves the foil and
  * tilts the card with them (transforms only, index.css), and ignores them under reduced motion.
  * Nothing runs while no pointer is over the card.
  */
@@ -15,10 +15,14 @@ export function useFoilPointer<T extends HTMLElement>(enabled: boolean) {
     let rect: DOMRect | null = null;
     let x = 0;
     let y = 0;
+    // The variables do not inherit (index.css): set on the card (its tilt) and on its foil.
+    const targets = [element, ...element.querySelectorAll<HTMLElement>('.card-foil')];
     const apply = () => {
       frame = 0;
-      element.style.setProperty('--foil-x', x.toFixed(3));
-      element.style.setProperty('--foil-y', y.toFixed(3));
+      for (const target of targets) {
+        target.style.setProperty('--foil-x', x.toFixed(3));
+        target.style.setProperty('--foil-y', y.toFixed(3));
+      }
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(apply);
