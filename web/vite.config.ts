@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { cardArtGroup } from './build/card-art-chunk';
 import { contractForBrowser } from './build/contract-for-browser';
 import { firstScreenGroup, isFirstScreenChunk } from './build/first-load-chunks';
 import { lucideIconImports } from './build/lucide-icon-imports';
@@ -57,7 +58,7 @@ export default defineConfig(({ command }) => ({
         hostType === 'html' || isFirstScreenChunk(chunk) ? deps : [],
     },
     rolldownOptions: {
-      output: { codeSplitting: { groups: [firstScreenGroup(root)] } },
+      output: { codeSplitting: { groups: [cardArtGroup(root), firstScreenGroup(root)] } },
     },
   },
 }));

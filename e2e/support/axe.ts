@@ -39,10 +39,11 @@ export async function settle(page: Page): Promise<void> {
     undefined,
     { timeout: 20_000 },
   );
-  // Strings given to page.evaluate run through the DevTools protocol, outside the page's CSP.
+  // Strings given to page.evaluate run through the DevTools protocol, outside the page's CSP. An
+  // animation driven by the scroll (a card's foil) never finishes while it is on screen: skipped.
   await page.evaluate(
     `Promise.all(document.getAnimations()
-      .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity)
+      .filter((a) => a.timeline === document.timeline && a.effect && a.effect.getComputedTiming().iterations !== Infinity)
       .map((a) => a.finished.catch(() => undefined)))`,
   );
 }

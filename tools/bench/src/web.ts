@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { ROOT, spawnApp } from '@touchline/launcher/src/spawn';
+import { printCardArtLoad } from './card-art-load';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
 import { kb, measureFirstLoad, type LoadedBytes } from './first-load';
 import { runLighthouseWithRetries as runLighthouse, type LighthouseRun } from './lighthouse';
@@ -57,7 +58,8 @@ function printLighthouse(label: string, runs: LighthouseRun[]): void {
  * `npm run bench:web`: builds the web app, starts the embedded app on a free port, and for /auth
  * (signed out) and / (signed in, a returning player) prints the JS and CSS of the first load as
  * served (compressed bytes on the wire, measured in Chromium at phone width) and Lighthouse's mobile
- * performance score. `--no-build` measures the web/dist that is there.
+ * performance score; then the card art a 30-card collection screen transfers. `--no-build` measures
+ * the web/dist that is there.
  */
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) {
@@ -91,6 +93,10 @@ async function main(): Promise<void> {
     }
     printLighthouse('/auth (signed out)', authRuns);
     printLighthouse('/ (signed in, returning player)', homeRuns);
+
+    // Last: it fills the player's collection, which would change what / draws.
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    await printCardArtLoad(browser, app.url, await signIn(app.url));
   } finally {
     await browser?.close();
     await app.stop();

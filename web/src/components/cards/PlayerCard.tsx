@@ -5,10 +5,13 @@ import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
 import type { Player } from '@touchline/contract';
-import { editionLabel, isLightColor, playerInitials, positionShort, rarityAbbreviation } from '@/lib/cards';
+import { editionLabel, isLightColor, positionShort, rarityAbbreviation } from '@/lib/cards';
+import { backdropStyle } from '@/components/cards/art/backdrop';
+import { playerArt } from '@/components/cards/art/player-art';
 import { ClubLogo } from '@/components/cards/ClubCrest';
+import { rarityFinish } from '@/components/cards/finish/rarity-finish';
+import { useFoilPointer } from '@/components/cards/finish/use-foil-pointer';
 import { PlayerImage } from '@/components/cards/PlayerImage';
-import { rarityStyle } from '@/components/cards/rarityStyles';
 
 export interface PlayerCardProps {
   player: Player;
@@ -19,17 +22,11 @@ export interface PlayerCardProps {
   className?: string;
 }
 
-/** Background of a card face in the club's colours. */
-export function clubGradient(primary: string, secondary: string): CSSProperties {
-  return {
-    backgroundImage: `radial-gradient(120% 80% at 50% 0%, rgb(255 255 255 / 0.22), transparent 60%), linear-gradient(160deg, ${primary} 0%, ${primary} 42%, ${secondary} 100%)`,
-  };
-}
-
 /**
- * A player card face drawn in the browser: club-colour background, rarity frame (Ultra Legendary is
- * holographic), position art with the player's initials behind it, name, position, price and edition.
- * Sizes itself to its width (container units), so the same face works from thumbnails to popups.
+ * A player card face drawn in the browser: the club's backdrop, the player's figure in the club's kit
+ * (art/) with the shirt number behind it, the rarity's finish (finish/: frame, foil, shine), name,
+ * position, price and edition. Sizes itself to its width (container units), so the same face works
+ * from thumbnails to popups.
  */
 export function PlayerCard({
   player,
@@ -38,45 +35,59 @@ export function PlayerCard({
   variant = 'full',
   className,
 }: PlayerCardProps) {
-  const style = rarityStyle(player.rarity);
-  const { primaryColor, secondaryColor } = player.team;
-  const lightKit = isLightColor(primaryColor);
+  const finish = rarityFinish(player.rarity);
+  const art = playerArt(player);
+  const foilRef = useFoilPointer<HTMLDivElement>(finish.foil);
+  const lightKit = isLightColor(player.team.primaryColor);
   const edition = editionLabel(editionNumber, maxEditions);
   const full = variant === 'full';
+  // Legendary shines do not all cross at once in a grid.
+  const shineDelay = { '--shine-delay': `${-(player.id % 5)}s` } as CSSProperties;
 
   return (
     <div
+      ref={foilRef}
       data-rarity={player.rarity}
-      className={cn('@container w-full shrink-0 rounded-[8%/5.714%] shadow-lg shadow-black/40', className)}
+      data-finish={finish.name}
+      className={cn(
+        '@container w-full shrink-0 rounded-[8%/5.714%] shadow-lg shadow-black/40',
+        finish.foil && 'card-tilt',
+        className,
+      )}
     >
-      <div className={cn('relative aspect-[5/7] w-full rounded-[8cqw] p-[2.6cqw]', style.frame)}>
+      <div className={cn('relative aspect-[5/7] w-full rounded-[8cqw] p-[2.6cqw]', finish.frame)}>
         <div
           className="relative size-full overflow-hidden rounded-[6cqw] ring-1 ring-black/40"
-          style={clubGradient(primaryColor, secondaryColor)}
+          style={backdropStyle(player.team)}
         >
-          <div aria-hidden className="card-stripes absolute inset-0" />
-          {player.rarity === 'Ultra Legendary' && <div aria-hidden className="holo-sheen absolute inset-0" />}
+          {/* The foil lies on the backdrop, under the number and the figure, which stay crisp. */}
+          {finish.foil && <div aria-hidden data-foil={finish.name} className="card-foil" />}
 
-          {/* Initials watermark behind the art. */}
-          <span
-            aria-hidden
-            className={cn(
-              'absolute inset-x-0 font-display leading-none font-black tracking-tighter italic select-none',
-              full ? 'top-[9cqw] text-center text-[46cqw]' : 'top-[18cqw] text-center text-[52cqw]',
-              lightKit ? 'text-slate-950/15' : 'text-white/15',
-            )}
-          >
-            {playerInitials(player.name)}
-          </span>
+          {/* The shirt number, big, behind the figure. */}
+          {art && (
+            <span
+              aria-hidden
+              className={cn(
+                'absolute inset-x-0 text-center font-display leading-none font-black tracking-tighter italic select-none',
+                full ? 'top-[7cqw] text-[50cqw]' : 'top-[12cqw] text-[58cqw]',
+                lightKit ? 'text-slate-950/20' : 'text-white/20',
+              )}
+            >
+              {art.number}
+            </span>
+          )}
 
           <PlayerImage
             player={player}
+            art={art}
             className={cn(
-              'absolute left-1/2 -translate-x-1/2 drop-shadow-[0_2px_4px_rgb(0_0_0_/_0.45)]',
-              full ? 'top-[14cqw] h-[56%] w-[80%]' : 'top-[14cqw] h-[66%] w-[86%]',
+              'absolute left-1/2 -translate-x-1/2 drop-shadow-[0_2px_3px_rgb(0_0_0_/_0.4)]',
+              full ? 'top-[9cqw] h-[64%] w-[92%]' : 'top-[6cqw] h-[80%] w-[100%]',
               lightKit ? 'text-slate-950/85' : 'text-white/90',
             )}
           />
+
+          {finish.shine && <div aria-hidden data-shine className="card-shine" style={shineDelay} />}
 
           {full ? (
             <>

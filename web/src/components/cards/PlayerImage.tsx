@@ -4,19 +4,29 @@ import { LogoMark } from '@/components/Logo';
 import { cn } from '@/lib/cn';
 
 import type { Player } from '@touchline/contract';
-import { playerImageKind } from '@/lib/cards';
-import { PositionSilhouette } from '@/components/cards/PositionSilhouette';
+import { PlayerFigure } from '@/components/cards/art/PlayerFigure';
+import type { PlayerArt } from '@/components/cards/art/player-art';
 
 export interface PlayerImageProps {
-  player: Pick<Player, 'name' | 'position' | 'imageUrl'>;
+  player: Pick<Player, 'imageUrl'>;
+  /** The drawn art (art/player-art.ts); null for a position the spec gives the product logo. */
+  art: PlayerArt | null;
   className?: string;
+}
+
+function Logo({ className }: { className?: string }) {
+  return (
+    <span data-image-kind="logo" className={cn('flex items-center justify-center', className)}>
+      <LogoMark className="size-1/2 opacity-90" />
+    </span>
+  );
 }
 
 /**
  * The player's picture: the photo when there is one (the product logo if it fails to load), otherwise
- * the position silhouette picked by the spec's image fallback rule.
+ * the drawn figure, or the product logo for a position the spec's image fallback rule does not know.
  */
-export function PlayerImage({ player, className }: PlayerImageProps) {
+export function PlayerImage({ player, art, className }: PlayerImageProps) {
   const [failed, setFailed] = useState(false);
   if (player.imageUrl && !failed) {
     return (
@@ -29,12 +39,6 @@ export function PlayerImage({ player, className }: PlayerImageProps) {
       />
     );
   }
-  if (player.imageUrl && failed) {
-    return (
-      <span data-image-kind="logo" className={cn('flex items-center justify-center', className)}>
-        <LogoMark className="size-1/2" />
-      </span>
-    );
-  }
-  return <PositionSilhouette kind={playerImageKind(player.position)} className={className} />;
+  if (player.imageUrl || !art) return <Logo className={className} />;
+  return <PlayerFigure art={art} className={className} />;
 }

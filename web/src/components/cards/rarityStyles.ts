@@ -19,7 +19,7 @@ export interface RarityStyle {
 
 const STYLES: Record<string, RarityStyle> = {
   Common: {
-    frame: 'bg-linear-to-br from-slate-200 via-slate-500 to-slate-300',
+    frame: 'frame-plain',
     text: 'text-slate-300',
     badge: 'border-slate-400/40 bg-slate-400/15 text-slate-200',
     glow: 'shadow-slate-400/25',
@@ -28,7 +28,7 @@ const STYLES: Record<string, RarityStyle> = {
     bar: 'bg-slate-400',
   },
   Rare: {
-    frame: 'bg-linear-to-br from-sky-300 via-blue-500 to-blue-700',
+    frame: 'frame-metal',
     text: 'text-sky-300',
     badge: 'border-sky-400/40 bg-sky-500/15 text-sky-300',
     glow: 'shadow-sky-500/35',
@@ -37,7 +37,7 @@ const STYLES: Record<string, RarityStyle> = {
     bar: 'bg-sky-400',
   },
   Epic: {
-    frame: 'bg-linear-to-br from-fuchsia-300 via-purple-500 to-violet-700',
+    frame: 'frame-epic',
     text: 'text-purple-300',
     badge: 'border-purple-400/40 bg-purple-500/15 text-purple-300',
     glow: 'shadow-purple-500/40',
@@ -46,7 +46,7 @@ const STYLES: Record<string, RarityStyle> = {
     bar: 'bg-purple-400',
   },
   Legendary: {
-    frame: 'bg-linear-to-br from-amber-100 via-yellow-500 to-amber-700',
+    frame: 'frame-gold',
     text: 'text-amber-300',
     badge: 'border-amber-400/50 bg-amber-400/15 text-amber-300',
     glow: 'shadow-amber-400/45',
@@ -55,7 +55,7 @@ const STYLES: Record<string, RarityStyle> = {
     bar: 'bg-amber-400',
   },
   'Ultra Legendary': {
-    frame: 'holo-frame',
+    frame: 'holo-frame frame-prism',
     text: 'bg-linear-to-r from-pink-300 via-amber-200 to-cyan-300 bg-clip-text text-transparent',
     badge: 'border-pink-300/50 bg-linear-to-r from-pink-500/20 via-amber-400/20 to-cyan-400/20 text-pink-200',
     glow: 'shadow-pink-400/45',
