@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeGroup } from '../src/crowd/groups';
+import { routeGroup, routeOf } from '../src/crowd/groups';
 import { Tally, type Outcome } from '../src/crowd/tally';
 import { capacity, missedTargets } from '../src/crowd/targets';
 import { meanThinkMs, thinkTimeMs } from '../src/crowd/think';
@@ -110,5 +110,19 @@ describe('the targets of a level', () => {
     expect(capacity(levels, true)).toBe(250);
     expect(capacity(levels, false)).toBe(0);
     expect(capacity([{ players: 100, missed: ['x'] }], true)).toBe(0);
+  });
+});
+
+describe('the slowest routes', () => {
+  it('name a route without its ids and query, and rank routes by p99', () => {
+    expect(routeOf('get', '/api/market/price-history/12?range=1d')).toBe('GET /api/market/price-history/:id');
+    expect(routeOf('POST', '/api/trades/7/accept')).toBe('POST /api/trades/:id/accept');
+    const t = tallyOf([
+      ...Array.from({ length: 50 }, (_, i) => ({ ...ok('shared reads', 10 + i), route: 'GET /api/market' })),
+      { ...ok('per-user reads', 900), route: 'GET /api/user/cards' },
+      { ...ok('per-user reads', 5), route: 'GET /api/user/cards' },
+    ]);
+    expect(t.slowestRoutes(1)).toEqual([['GET /api/user/cards', expect.objectContaining({ count: 2 })]]);
+    expect(t.slowestRoutes(5).map(([route]) => route)).toEqual(['GET /api/user/cards', 'GET /api/market']);
   });
 });

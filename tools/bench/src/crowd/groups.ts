@@ -46,3 +46,8 @@ export function routeGroup(method: string, path: string): RouteGroup {
   if (/^\/api\/(create-payment-intent|test-payments\/|payment\/success)/.test(path)) return 'coins';
   return 'other writes';
 }
+
+/** A call's route for the report: its method and path, ids as `:id`, without the query. */
+export function routeOf(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path.split('?')[0]!.replace(/\/\d+(?=\/|$)/g, '/:id')}`;
+}

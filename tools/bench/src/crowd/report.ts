@@ -31,6 +31,11 @@ export function report(f: LevelFigures): void {
     console.log(
       `         ${group.padEnd(25)} ${String(g.count).padStart(7)}  p50 ${ms(g.p50)}  p95 ${ms(g.p95)}  p99 ${ms(g.p99)}`,
     );
+  const slowest = tally
+    .slowestRoutes(5)
+    .map(([route, g]) => `${route} ${g.p99.toFixed(0)} (${g.count})`)
+    .join(', ');
+  console.log(`         slowest routes by p99 ms (calls): ${slowest}`);
   const failures = tally.statuses().map((status) => {
     const groups = [...tally.failures.get(status)!].map(([g, n]) => `${g} ${n}`).join(', ');
     return `${status} × ${tally.count(status)} (${groups})`;

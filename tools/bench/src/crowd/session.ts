@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BoundedMap } from '@touchline/kit';
 import type { DriverAnswer, HttpDriver } from '../http-driver';
-import { routeGroup } from './groups';
+import { routeGroup, routeOf } from './groups';
 import type { Outcome } from './tally';
 
 export interface CallOptions {
@@ -121,6 +121,7 @@ export class Session {
     });
     this.record({
       group: routeGroup(method, path),
+      route: routeOf(method, path),
       status: answer.status,
       ms: performance.now() - started,
       timedOut: answer.timedOut,

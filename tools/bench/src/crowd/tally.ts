@@ -8,6 +8,8 @@ export interface Outcome {
   ms: number;
   timedOut: boolean;
   retryAfter: boolean;
+  /** The route without ids and query (groups.ts routeOf), to find where a group's time goes. */
+  route?: string;
 }
 
 export interface GroupFigures {
@@ -20,6 +22,7 @@ export interface GroupFigures {
 /** What one level of the crowd saw, by route group and by status. */
 export class Tally {
   private readonly samples = new Map<RouteGroup, number[]>();
+  private readonly byRoute = new Map<string, number[]>();
   /** Non-2xx answers by status ('timeout' and 'no answer' for status 0), then by group. */
   readonly failures = new Map<string, Map<RouteGroup, number>>();
   /** 429 and 503 answers that came without a Retry-After: a refusal the client cannot pace. */
@@ -33,6 +36,11 @@ export class Tally {
     const list = this.samples.get(o.group) ?? [];
     list.push(o.ms);
     this.samples.set(o.group, list);
+    if (o.route) {
+      const route = this.byRoute.get(o.route) ?? [];
+      route.push(o.ms);
+      this.byRoute.set(o.route, route);
+    }
     if (o.status === 304) this.notModified++;
     if ((o.status >= 200 && o.status < 300) || o.status === 304) return;
     const key = o.status === 0 ? (o.timedOut ? 'timeout' : 'no answer') : String(o.status);
@@ -49,6 +57,14 @@ export class Tally {
       const { p50, p95, p99 } = percentiles(s);
       return [g, { count: s.length, p50, p95, p99 }];
     });
+  }
+
+  /** The `n` routes with the highest p99, slowest first. */
+  slowestRoutes(n: number): [string, GroupFigures][] {
+    return [...this.byRoute]
+      .map(([route, s]): [string, GroupFigures] => [route, { count: s.length, ...percentiles(s) }])
+      .sort(([, a], [, b]) => b.p99 - a.p99)
+      .slice(0, n);
   }
 
   /** Answers with this status ('timeout', 'no answer' or a number), over every group. */
