@@ -85,6 +85,7 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   // Answers the same for every player, built once per change; the live events keep them true.
   const shared: SharedAnswers = new SharedAnswers({
     maxAgeMs: config.SHARED_ANSWER_MAX_AGE_MS,
+    minIntervalMs: config.SHARED_ANSWER_MIN_INTERVAL_MS,
     capacity: config.SHARED_ANSWERS_CAPACITY,
     onFirstUse: () => live.watch(sharedAnswersWatcher(shared)),
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanFromEnv, optionalEnv } from '@touchline/kit';
+import { SHARED_ANSWER_COALESCE_MS } from '@touchline/contract';
 import { parseHostValue, type HostValue } from './middleware/allowed-hosts';
 
 /** `a.example,b.example:8443`: every entry a plain host name or address, with a port or without. */
@@ -90,6 +91,11 @@ export const gatewayConfigSchema = z.object({
    * The shared answers (market page, all players, rosters …) are rebuilt at the latest this long
    * after they were built, even when no event said they changed: a missed event costs this much.
    */
+  /**
+   * A changed shared answer built less than this long ago still serves (http/shared-answers.ts): the
+   * market changes with every buy, and is rebuilt at most this often per filter and sort.
+   */
+  SHARED_ANSWER_MIN_INTERVAL_MS: z.coerce.number().int().min(0).default(SHARED_ANSWER_COALESCE_MS),
   SHARED_ANSWER_MAX_AGE_MS: z.coerce.number().int().min(0).default(5_000),
   /**
    * Shared answers kept per process (every route and query variant together): room for every

@@ -100,7 +100,12 @@ beforeAll(async () => {
   clients.cardsMarket = standIn as unknown as CardsMarketClient;
   app = createApp({
     // 50 requests at once from one user: above the per-user in-flight limit, which is not tested here.
-    config: gatewayConfig({ SHARED_ANSWER_MAX_AGE_MS: '600000', IN_FLIGHT_PER_USER: '100' }),
+    // No coalescing interval: each change is seen by the next request (the store's tests cover it).
+    config: gatewayConfig({
+      SHARED_ANSWER_MAX_AGE_MS: '600000',
+      SHARED_ANSWER_MIN_INTERVAL_MS: '0',
+      IN_FLIGHT_PER_USER: '100',
+    }),
     clients,
     addresses,
     store: createMemoryStore(),
@@ -314,18 +319,43 @@ describe('the store', () => {
     };
   }
 
-  it('does not keep nor share a load that began before a change of its topics', async () => {
+  it('runs one load of a key at a time: a change during a load is answered by the next, started after it', async () => {
     const s = setup();
-    void s.store.get('k', ['prices'], s.load); // never answers: the change overtakes it
+    const first = s.store.get('k', ['prices'], s.load);
     s.store.changed('prices');
     const second = s.store.get('k', ['prices'], s.load);
+    s.store.changed('prices');
+    const third = s.store.get('k', ['prices'], s.load);
+    // The second load has not started: the first is still running.
+    expect(s.loads()).toBe(1);
+    s.release();
+    expect(await first).toEqual({ n: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
+    // One load after it for both callers who needed a newer answer.
     expect(s.loads()).toBe(2);
     s.release();
-    expect(await second).toEqual({ n: 2 });
+    expect([await second, await third]).toEqual([{ n: 2 }, { n: 2 }]);
     // A change of another topic leaves it alone.
     s.store.changed('listings');
     expect(await s.store.get('k', ['prices'], s.load)).toEqual({ n: 2 });
     expect(s.loads()).toBe(2);
+  });
+
+  it('serves a changed answer built within the minimum interval, and rebuilds it after', async () => {
+    let now = 0;
+    const store = new SharedAnswers({ maxAgeMs: 10_000, minIntervalMs: 1_000, capacity: 8, now: () => now });
+    let loads = 0;
+    const load = () => Promise.resolve({ n: ++loads });
+    expect(await store.get('k', ['listings'], load)).toEqual({ n: 1 });
+    now = 400;
+    store.changed('listings');
+    expect(await store.get('k', ['listings'], load)).toEqual({ n: 1 });
+    now = 1_000;
+    expect(await store.get('k', ['listings'], load)).toEqual({ n: 2 });
+    // Unchanged since: kept, however long within the max-age.
+    now = 5_000;
+    expect(await store.get('k', ['listings'], load)).toEqual({ n: 2 });
+    expect(loads).toBe(2);
   });
 
   it('past the max-age serves the old answer while one reload runs; past twice the max-age it waits', async () => {

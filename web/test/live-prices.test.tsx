@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { SHARED_ANSWER_COALESCE_MS } from '@touchline/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -273,6 +274,18 @@ describe('market events', () => {
     onMarket(again, { change: 'listed', listingId: 77, cardId: 950, playerId: messi.id, price: 9 });
     expect(ids(again, pageA)).toEqual([900, 901, 902]);
     expect(invalidated(again)).toBe(true);
+  });
+
+  it('asks once more for a burst of events after the gateway may have coalesced them', async () => {
+    vi.useFakeTimers();
+    const queryClient = seeded();
+    const refetches = vi.spyOn(queryClient, 'invalidateQueries');
+    onMarket(queryClient, { change: 'listed', listingId: 77, cardId: 950, playerId: messi.id, price: 9 });
+    onMarket(queryClient, { change: 'listed', listingId: 78, cardId: 951, playerId: messi.id, price: 9 });
+    expect(refetches).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(SHARED_ANSWER_COALESCE_MS + 250);
+    // One more for the burst, not one per event.
+    expect(refetches).toHaveBeenCalledTimes(3);
   });
 
   it('market-status sets isOpen at once and reads the status again for its words', () => {

@@ -13,6 +13,13 @@ export const SHARED_TOPICS: readonly SharedTopic[] = ['listings', 'prices', 'pla
 export interface SharedAnswersOptions {
   /** An answer is rebuilt after this long even without an event: a missed event costs at most this. */
   maxAgeMs: number;
+  /**
+   * After a change, an answer built less than this long ago still serves (stale by at most this and
+   * its load): under a crowd the market changes with every buy, several times a second, and
+   * rebuilding it for each change kept every request waiting on a rebuild (250 players: 1,541 of
+   * 3,070 market reads past the 5 s timeout). 0: every change is seen by the next request.
+   */
+  minIntervalMs?: number;
   /** Answers kept (every route and query variant together); the least recently used goes first. */
   capacity: number;
   /** Called on the first get(): the event subscription that keeps the answers true starts then. */
@@ -30,6 +37,8 @@ interface Entry {
 interface Loading {
   stamp: string;
   promise: Promise<object>;
+  /** The load that starts when this one ends, for callers who need a newer answer than it gives. */
+  next?: Promise<object>;
 }
 
 /**
@@ -38,9 +47,11 @@ interface Loading {
  * once per request:
  * - per key (a route and its normalised query) the last answer, made a shared body (JSON,
  *   compressed copies and ETag made once, see shared-json.ts and conditional.ts);
- * - concurrent requests for a key share one upstream load;
- * - `changed(topics)` (a live event, a mutation through this gateway) drops what depends on them,
- *   and a load that began before a change is handed to its waiters but not kept nor joined;
+ * - concurrent requests for a key share one upstream load, and a key has one load running at a
+ *   time: a caller who needs a newer answer than the running load gives waits for the next one,
+ *   which starts when it ends (rebuilds started for each change ran side by side and never caught up);
+ * - `changed(topics)` (a live event, a mutation through this gateway) makes what depends on them
+ *   stale: rebuilt for the next request, or after minIntervalMs if it was built more recently;
  * - an answer older than maxAgeMs is rebuilt anyway (an event lost while the live link reconnects),
  *   in the background: it serves until its rebuild is in, or twice the max-age at most.
  */
@@ -71,53 +82,70 @@ export class SharedAnswers {
     const stamp = this.stampOf(topics);
     const kept = this.entries.get(key);
     const age = kept ? this.now() - kept.builtAt : Infinity;
-    if (kept && kept.stamp === stamp && age < 2 * this.options.maxAgeMs) {
-      // Most recently used last: the bounded map drops from the front.
-      this.entries.delete(key);
-      this.entries.set(key, kept);
-      if (age >= this.options.maxAgeMs) {
-        // Old, but not known to be changed: it serves while one reload runs (up to twice the
-        // max-age), so the max-age costs no request a wait nor, when the reload fails, an error.
-        this.loadOnce(key, topics, stamp, load).catch(() => undefined);
+    if (kept && age < 2 * this.options.maxAgeMs) {
+      if (kept.stamp === stamp) {
+        // Most recently used last: the bounded map drops from the front.
+        this.entries.delete(key);
+        this.entries.set(key, kept);
+        if (age >= this.options.maxAgeMs) {
+          // Old, but not known to be changed: it serves while one reload runs (up to twice the
+          // max-age), so the max-age costs no request a wait nor, when the reload fails, an error.
+          this.loadNext(key, topics, load).catch(() => undefined);
+        }
+        return Promise.resolve(kept.body as B);
       }
-      return Promise.resolve(kept.body as B);
+      // Changed, but built within the minimum interval: it serves; the first request after the
+      // interval rebuilds it.
+      if (age < (this.options.minIntervalMs ?? 0)) return Promise.resolve(kept.body as B);
     }
-    return this.loadOnce(key, topics, stamp, load);
+    return this.loadNext(key, topics, load);
   }
 
-  /** The one load of `key` for this stamp, joined by every caller while it runs. */
-  private loadOnce<B extends object>(
+  /** An answer as new as the topics' versions now: the running load's, or the next one's. */
+  private loadNext<B extends object>(
     key: string,
     topics: readonly SharedTopic[],
-    stamp: string,
     load: () => Promise<B>,
   ): Promise<B> {
     const running = this.loading.get(key);
-    if (running && running.stamp === stamp) return running.promise as Promise<B>;
+    if (!running) return this.startLoad(key, topics, load);
+    if (running.stamp === this.stampOf(topics)) return running.promise as Promise<B>;
+    running.next ??= running.promise.then(
+      () => this.startLoad(key, topics, load),
+      () => this.startLoad(key, topics, load),
+    );
+    return running.next as Promise<B>;
+  }
 
+  /** Loads `key` now; its answer is kept with the versions it was started at. */
+  private startLoad<B extends object>(
+    key: string,
+    topics: readonly SharedTopic[],
+    load: () => Promise<B>,
+  ): Promise<B> {
+    const stamp = this.stampOf(topics);
     const builtAt = this.now();
+    const epoch = this.epoch;
     const promise = load().then((body) => {
       const shared = markConditional(shareBody(body));
-      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
-      // Kept only if nothing it depends on changed while it loaded.
-      if (this.stampOf(topics) === stamp) this.entries.set(key, { body: shared, topics, stamp, builtAt });
+      // A load that began before everything was dropped is handed to its callers, not kept.
+      if (this.epoch === epoch) this.entries.set(key, { body: shared, topics, stamp, builtAt });
       return shared;
     });
-    this.loading.set(key, { stamp, promise });
+    const loading: Loading = { stamp, promise };
+    this.loading.set(key, loading);
     // A failed load is not kept: the next request tries again (its own callers get the error).
-    promise.catch(() => {
-      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
-    });
+    const done = () => {
+      if (this.loading.get(key) === loading) this.loading.delete(key);
+    };
+    promise.then(done, done);
     return promise;
   }
 
   /** Something the answers are built from changed: those depending on `topics` are rebuilt. */
   changed(...topics: SharedTopic[]): void {
+    // Their stamps no longer match; they stay to serve within the minimum interval.
     for (const topic of topics) this.versions.set(topic, this.versions.get(topic)! + 1);
-    // Their stamps no longer match, so they would not be served: dropped now to free them.
-    for (const [key, entry] of this.entries) {
-      if (entry.topics.some((t) => topics.includes(t))) this.entries.delete(key);
-    }
   }
 
   /** Everything is rebuilt (the live link was lost or came back: events may have been missed). */

@@ -5,7 +5,7 @@ import knex from 'knex';
 import { dropRoles } from '@touchline/chaos/src/roles';
 import { crowdAudit } from './crowd/audit';
 import { CrowdPlayer, World } from './crowd/player';
-import { report, reportAudit } from './crowd/report';
+import { report, reportAudit, reportRamp } from './crowd/report';
 import { Session } from './crowd/session';
 import { LiveStream } from './crowd/stream';
 import { Tally } from './crowd/tally';
@@ -18,6 +18,13 @@ import { PG, startStack, type BenchStack } from './stack';
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const LEVELS = (process.env.BENCH_LEVELS ?? '100,250,500,1000').split(',').map(Number);
 const SECONDS = env('BENCH_SECONDS', 60);
+/**
+ * The level's new players arrive spread over this many seconds, not in one instant: each one's first
+ * move is a full load of the app (a dozen calls), and 100 of them at once queued for 5 s in a herd
+ * that no crowd of people makes. The figures are of the SECONDS after the ramp; the ramp's own
+ * failures are printed (and fail CI) too.
+ */
+const RAMP_SECONDS = env('BENCH_RAMP_SECONDS', 15);
 const THINK: ThinkTime = {
   medianMs: env('BENCH_THINK_MEDIAN_MS', 2_000),
   p95Ms: env('BENCH_THINK_P95_MS', 10_000),
@@ -133,13 +140,22 @@ async function main(): Promise<void> {
       }
       const signUpSeconds = (Date.now() - signUpStarted) / 1000;
 
+      const rampTally = (tally = new Tally());
+      const rampEnds = Date.now() + RAMP_SECONDS * 1000;
+      const newcomers = new Set(fresh);
+      const running = world.players
+        .slice(0, players)
+        .map((p) =>
+          p.run(rampEnds + SECONDS * 1000, THINK, newcomers.has(p) ? arrivalWithin(rampEnds, p) : 0),
+        );
+      await new Promise((r) => setTimeout(r, Math.max(0, rampEnds - Date.now())));
+      reportRamp(RAMP_SECONDS, rampTally);
       tally = new Tally();
       const cpuBefore = cpuMsByPid(stack.child.pid!);
       const pgBefore = postgresCpuMs(stack.database);
       const driverBefore = process.cpuUsage();
       const started = performance.now();
-      const until = Date.now() + SECONDS * 1000;
-      await Promise.all(world.players.slice(0, players).map((p) => p.run(until, THINK)));
+      await Promise.all(running);
       const elapsed = (performance.now() - started) / 1000;
       const missed = missedTargets(players, tally);
       levels.push({ players, missed });
@@ -157,7 +173,8 @@ async function main(): Promise<void> {
         driverCpu: process.cpuUsage(driverBefore),
         missed,
       });
-      if (CI && tally.statuses().some((s) => /^5|timeout|no answer/.test(s))) exitCode = 1;
+      const failed = (t: Tally) => t.statuses().some((s) => /^5|timeout|no answer/.test(s));
+      if (CI && (failed(tally) || failed(rampTally))) exitCode = 1;
     }
     for (const p of world.players) p.stream?.close();
     const audit = await crowdAudit(db, WELCOME_COINS);
@@ -178,6 +195,11 @@ async function main(): Promise<void> {
     await cleanUp();
   }
   process.exit(exitCode);
+}
+
+/** When a new player comes in: uniformly over the ramp that ends at `rampEnds` (from its seeded random). */
+function arrivalWithin(rampEnds: number, player: CrowdPlayer): number {
+  return rampEnds - RAMP_SECONDS * 1000 * (1 - player.random());
 }
 
 /** Until every new player's welcome coins arrived over the bus (its balance is above zero). */

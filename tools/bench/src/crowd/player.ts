@@ -149,7 +149,7 @@ export class CrowdPlayer {
   constructor(
     readonly session: Session,
     private readonly world: World,
-    private readonly random: () => number,
+    readonly random: () => number,
   ) {}
 
   /** What the stream says: the web refetches the market's list when it is on screen, and the cards. */
@@ -162,9 +162,12 @@ export class CrowdPlayer {
     } else this.cached.delete('listings');
   };
 
-  /** Moves until the deadline, a think time apart; the first after a random part of one. */
-  async run(until: number, think: ThinkTime): Promise<void> {
-    await sleep(thinkTimeMs(think, this.random) * this.random());
+  /**
+   * Moves until the deadline, a think time apart; the first after a random part of one, and not
+   * before `arrival` (a player who just signed up comes in during the level's ramp).
+   */
+  async run(until: number, think: ThinkTime, arrival = 0): Promise<void> {
+    await sleep(Math.max(0, arrival - Date.now()) + thinkTimeMs(think, this.random) * this.random());
     while (Date.now() < until) {
       try {
         if (this.random() < RELOAD_SHARE || this.cached.size === 0) await this.load();

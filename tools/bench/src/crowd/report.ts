@@ -20,6 +20,15 @@ export interface LevelFigures {
 
 const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
 
+/** The ramp of a level, while its new players come in: not in the level's figures, but its failures count. */
+export function reportRamp(seconds: number, tally: Tally): void {
+  const failures = tally.statuses().map((status) => `${status} × ${tally.count(status)}`);
+  const p99 = Math.max(0, ...tally.groups().map(([, g]) => g.p99));
+  console.log(
+    `         ramp (${seconds} s, new players coming in): ${tally.total} requests, slowest group p99 ${p99.toFixed(0)} ms, non-2xx: ${failures.length > 0 ? failures.join('; ') : 'none'}`,
+  );
+}
+
 /** One level's block of the table. */
 export function report(f: LevelFigures): void {
   const { tally } = f;

@@ -1,6 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import type { LiveMarket, LiveMarketStatus, MarketItem, MarketPage, MarketStatus } from '@touchline/contract';
+import {
+  SHARED_ANSWER_COALESCE_MS,
+  type LiveMarket,
+  type LiveMarketStatus,
+  type MarketItem,
+  type MarketPage,
+  type MarketStatus,
+} from '@touchline/contract';
 
 import { marketKeys } from '@/lib/data/market';
 import { isPages, patchPages } from '@/lib/data/pages';
@@ -32,8 +39,28 @@ export function onMarket(queryClient: QueryClient, event: LiveMarket): void {
       if (next !== data) queryClient.setQueryData(queryKey, next);
     }
   }
-  if (event.change === 'listed' || (event.change === 'sold' && event.listingId === 0))
+  if (event.change === 'listed' || (event.change === 'sold' && event.listingId === 0)) {
     void queryClient.invalidateQueries({ queryKey: marketKeys.listings() });
+    refetchAfterCoalescing(queryClient);
+  }
+}
+
+const trailing = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
+
+/**
+ * Once more when the gateway's coalescing interval is over: the refetch right after the event may
+ * get the answer built just before it (SHARED_ANSWER_COALESCE_MS). One timer per burst of events;
+ * with the ETag an unchanged list costs a 304.
+ */
+function refetchAfterCoalescing(queryClient: QueryClient): void {
+  if (trailing.has(queryClient)) return;
+  trailing.set(
+    queryClient,
+    setTimeout(() => {
+      trailing.delete(queryClient);
+      void queryClient.invalidateQueries({ queryKey: marketKeys.listings() });
+    }, SHARED_ANSWER_COALESCE_MS + 250),
+  );
 }
 
 /**
