@@ -341,7 +341,7 @@ describe('the store', () => {
     expect(s.loads()).toBe(2);
   });
 
-  it('serves a changed answer built within the minimum interval, and rebuilds it after', async () => {
+  it('serves a changed answer within the minimum interval, then while it is rebuilt', async () => {
     let now = 0;
     const store = new SharedAnswers({ maxAgeMs: 10_000, minIntervalMs: 1_000, capacity: 8, now: () => now });
     let loads = 0;
@@ -350,12 +350,20 @@ describe('the store', () => {
     now = 400;
     store.changed('listings');
     expect(await store.get('k', ['listings'], load)).toEqual({ n: 1 });
+    // After the interval it serves while one rebuild runs, up to three intervals old.
     now = 1_000;
-    expect(await store.get('k', ['listings'], load)).toEqual({ n: 2 });
-    // Unchanged since: kept, however long within the max-age.
-    now = 5_000;
-    expect(await store.get('k', ['listings'], load)).toEqual({ n: 2 });
+    expect(await store.get('k', ['listings'], load)).toEqual({ n: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
     expect(loads).toBe(2);
+    expect(await store.get('k', ['listings'], load)).toEqual({ n: 2 });
+    store.changed('listings');
+    now = 4_000;
+    // Past three intervals, a changed answer waits for its rebuild.
+    expect(await store.get('k', ['listings'], load)).toEqual({ n: 3 });
+    store.changed('listings');
+    now = 4_500;
+    expect(await store.get('k', ['listings'], load)).toEqual({ n: 3 });
+    expect(loads).toBe(3);
   });
 
   it('past the max-age serves the old answer while one reload runs; past twice the max-age it waits', async () => {

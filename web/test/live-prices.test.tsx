@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { SHARED_ANSWER_COALESCE_MS } from '@touchline/contract';
+import { SHARED_ANSWER_MAX_STALE_MS } from '@touchline/contract';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -283,7 +283,7 @@ describe('market events', () => {
     onMarket(queryClient, { change: 'listed', listingId: 77, cardId: 950, playerId: messi.id, price: 9 });
     onMarket(queryClient, { change: 'listed', listingId: 78, cardId: 951, playerId: messi.id, price: 9 });
     expect(refetches).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(SHARED_ANSWER_COALESCE_MS + 250);
+    await vi.advanceTimersByTimeAsync(SHARED_ANSWER_MAX_STALE_MS + 250);
     // One more for the burst, not one per event.
     expect(refetches).toHaveBeenCalledTimes(3);
   });

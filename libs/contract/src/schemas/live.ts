@@ -13,12 +13,14 @@ import { NotificationStreamEvent } from './notifications';
 
 /** The user's coin balance after a change. `version` grows with every change: ignore an older one. */
 /**
- * A shared answer (the market page, all players, rosters…) changed less than this long after it was
- * built may still be served unchanged: the gateway rebuilds it at most this often (under a crowd the
- * market changes with every buy). A page that refetches because an event said so asks once more
- * after this (web/src/lib/live/market.ts).
+ * A shared answer (the market page, all players, rosters…) that changed less than this long after it
+ * was built may still be served unchanged: the gateway rebuilds it at most this often (under a crowd
+ * the market changes with every buy), and serves it while it is rebuilt, up to
+ * SHARED_ANSWER_MAX_STALE_MS after it was built. A page that refetches because an event said so
+ * asks once more after that (web/src/lib/live/market.ts).
  */
 export const SHARED_ANSWER_COALESCE_MS = 1_000;
+export const SHARED_ANSWER_MAX_STALE_MS = 3 * SHARED_ANSWER_COALESCE_MS;
 
 export const LiveBalance = z.object({ balance: z.number(), version: z.number() }).meta({ id: 'LiveBalance' });
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import {
-  SHARED_ANSWER_COALESCE_MS,
+  SHARED_ANSWER_MAX_STALE_MS,
   type LiveMarket,
   type LiveMarketStatus,
   type MarketItem,
@@ -48,8 +48,8 @@ export function onMarket(queryClient: QueryClient, event: LiveMarket): void {
 const trailing = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
 
 /**
- * Once more when the gateway's coalescing interval is over: the refetch right after the event may
- * get the answer built just before it (SHARED_ANSWER_COALESCE_MS). One timer per burst of events;
+ * Once more when the gateway's answer is sure to be rebuilt: the refetch right after the event may
+ * get the answer built just before it (SHARED_ANSWER_COALESCE_MS, SHARED_ANSWER_MAX_STALE_MS). One timer per burst of events;
  * with the ETag an unchanged list costs a 304.
  */
 function refetchAfterCoalescing(queryClient: QueryClient): void {
@@ -59,7 +59,7 @@ function refetchAfterCoalescing(queryClient: QueryClient): void {
     setTimeout(() => {
       trailing.delete(queryClient);
       void queryClient.invalidateQueries({ queryKey: marketKeys.listings() });
-    }, SHARED_ANSWER_COALESCE_MS + 250),
+    }, SHARED_ANSWER_MAX_STALE_MS + 250),
   );
 }
 
