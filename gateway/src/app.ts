@@ -13,6 +13,7 @@ import { loadSession, requireSession } from './middleware/auth';
 import { apiNotFound, errorHandler } from './middleware/errors';
 import { hostCheck, HostPolicy } from './middleware/allowed-hosts';
 import { limitInFlight } from './middleware/in-flight';
+import { shedWhileLagging } from './middleware/loop-lag';
 import { originCheck } from './middleware/origin-check';
 import { RULES, RateLimits } from './middleware/rate-limit';
 import { requestBudget } from './middleware/request-budget';
@@ -48,6 +49,8 @@ export interface GatewayDeps {
   addresses: Record<Upstream, string>;
   store: KeyValueStore;
   logger: Logger;
+  /** The event loop's delay in ms (tests set it); the process's own monitor otherwise. */
+  loopLagMs?: () => number;
 }
 
 /** The app's live hub: closed on shutdown, so its streams end with `closed` (shutdown) at once. */
@@ -65,7 +68,7 @@ export function publicUrlOf(config: GatewayConfig): string {
 }
 
 /** The express app: /api onto the services, health, the dev mailbox in embedded mode, and the web app. */
-export function createApp({ config, clients, addresses, store, logger }: GatewayDeps): Express {
+export function createApp({ config, clients, addresses, store, logger, loopLagMs }: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY);
@@ -127,6 +130,14 @@ export function createApp({ config, clients, addresses, store, logger }: Gateway
   app.use(stripeWebhookRoutes(clients));
 
   const api = express.Router();
+  // A process too busy to answer in time refuses before doing any work for the request.
+  api.use(
+    shedWhileLagging({
+      maxLagMs: config.OVERLOAD_LAG_MS ?? (config.EMBEDDED ? 0 : 250),
+      retryAfterSeconds: config.SHED_RETRY_AFTER_S,
+      lagMs: loopLagMs,
+    }),
+  );
   api.use(...apiChecks);
   // Shedding per client, once the session says who it is; per upstream service in the clients.
   api.use(

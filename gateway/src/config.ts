@@ -72,6 +72,12 @@ export const gatewayConfigSchema = z.object({
   /** Requests without a session one client address may have in flight in this process; one more → 429. */
   IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().positive().default(64),
   /** The Retry-After (seconds) of a request shed with 503 or 429. */
+  /**
+   * Refuse /api requests (503) while the event loop's delay is above this many ms
+   * (middleware/loop-lag.ts). Default 250 on the stack and in a cluster; 0 (off) embedded, where
+   * every service shares the one loop and PGlite's queries block it by design.
+   */
+  OVERLOAD_LAG_MS: optionalEnv(z.coerce.number().int().min(0)),
   SHED_RETRY_AFTER_S: z.coerce.number().int().positive().default(2),
   /** How often every open live stream gets a heartbeat comment (one timer for all; idle proxies close silent streams). */
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(20_000),

@@ -1,0 +1,60 @@
+import request from 'supertest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '@touchline/kit/src/testing';
+import { createApp } from '../src/app';
+import { closeClients, createClients } from '../src/clients';
+import { BUSY_MESSAGE } from '../src/clients/shedding';
+import { UPSTREAMS, type Upstream } from '../src/config';
+import { createMemoryStore } from '../src/store';
+import { gatewayConfig, UNREACHABLE } from './support';
+
+const addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, UNREACHABLE])) as Record<Upstream, string>;
+const clients = createClients(addresses, {
+  defaultTimeoutMs: 1_000,
+  shed: { concurrency: 8, queue: 0, maxWaitMs: 100, retryAfterSeconds: 1 },
+});
+afterAll(() => closeClients(clients));
+
+/** A gateway whose event loop reports `lag` ms (a test's hand, not the machine's load). */
+function gatewayLagging(lag: { ms: number }, overrides: Record<string, string> = {}) {
+  const config = gatewayConfig({ OVERLOAD_LAG_MS: '250', SHED_RETRY_AFTER_S: '4', ...overrides });
+  return createApp({
+    config,
+    clients,
+    addresses,
+    store: createMemoryStore(),
+    logger: silentLogger,
+    loopLagMs: () => lag.ms,
+  });
+}
+
+describe('shedding while the event loop lags', () => {
+  it('refuses /api requests with 503 and Retry-After while the delay is above the limit, and serves again after', async () => {
+    const lag = { ms: 400 };
+    const app = gatewayLagging(lag);
+    const refused = await request(app).get('/api/openapi.json');
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('4');
+    expect(refused.body).toEqual({ message: BUSY_MESSAGE });
+    // Health is never shed: an orchestrator must not restart a busy gateway.
+    expect((await request(app).get('/healthz')).status).toBe(200);
+    lag.ms = 100;
+    expect((await request(app).get('/api/openapi.json')).status).toBe(200);
+  });
+
+  it('never sheds with OVERLOAD_LAG_MS=0, nor embedded by default', async () => {
+    const lag = { ms: 10_000 };
+    expect(
+      (await request(gatewayLagging(lag, { OVERLOAD_LAG_MS: '0' })).get('/api/openapi.json')).status,
+    ).toBe(200);
+    const embedded = createApp({
+      config: gatewayConfig({ EMBEDDED: 'true' }),
+      clients,
+      addresses,
+      store: createMemoryStore(),
+      logger: silentLogger,
+      loopLagMs: () => lag.ms,
+    });
+    expect((await request(embedded).get('/api/openapi.json')).status).toBe(200);
+  });
+});
