@@ -133,7 +133,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   // A process too busy to answer in time refuses before doing any work for the request.
   api.use(
     shedWhileLagging({
-      maxLagMs: config.OVERLOAD_LAG_MS ?? (config.EMBEDDED ? 0 : 250),
+      maxLagMs: config.OVERLOAD_LAG_MS ?? (config.EMBEDDED ? 0 : 1_000),
       retryAfterSeconds: config.SHED_RETRY_AFTER_S,
       lagMs: loopLagMs,
     }),

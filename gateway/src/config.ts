@@ -74,8 +74,9 @@ export const gatewayConfigSchema = z.object({
   /** The Retry-After (seconds) of a request shed with 503 or 429. */
   /**
    * Refuse /api requests (503) while the event loop's delay is above this many ms
-   * (middleware/loop-lag.ts). Default 250 on the stack and in a cluster; 0 (off) embedded, where
-   * every service shares the one loop and PGlite's queries block it by design.
+   * (middleware/loop-lag.ts). Default 1,000 on the stack and in a cluster (at 250 ms, 250 crowd
+   * players got 670 refusals and no better p99); 0 (off) embedded, where every service shares the
+   * one loop and PGlite's queries block it by design.
    */
   OVERLOAD_LAG_MS: optionalEnv(z.coerce.number().int().min(0)),
   SHED_RETRY_AFTER_S: z.coerce.number().int().positive().default(2),
