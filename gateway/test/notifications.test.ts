@@ -2,13 +2,10 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InProcessBus } from '@touchline/kit';
-import { eventMessage, silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
-import { identityService } from '@touchline/identity';
-import { notificationsService } from '@touchline/notifications';
+import { type InProcessBus } from '@touchline/kit';
+import { eventMessage, silentLogger } from '@touchline/kit/src/testing';
 import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
-import { UPSTREAMS, type Upstream } from '../src/config';
 import { createMemoryStore, type KeyValueStore } from '../src/store';
 import { openEventStream, type OpenEventStream } from './sse-client';
 import {
@@ -17,34 +14,23 @@ import {
   gatewayConfig,
   PASSWORD,
   sessionCookie,
+  startLiveUpstreams,
   uniqueEmail,
-  UNREACHABLE,
+  type LiveUpstreams,
 } from './support';
 
 // identity and notifications on one event bus, and the gateway in front of them.
+let live: LiveUpstreams;
 let bus: InProcessBus;
-let identity: TestService;
-let notifications: TestService;
 let clients: Clients;
 let store: KeyValueStore;
 let server: Server;
 let baseUrl: string;
 
 beforeAll(async () => {
-  bus = new InProcessBus(silentLogger);
-  identity = await startTestService(identityService, { bus });
-  notifications = await startTestService(notificationsService, {
-    bus,
-    peers: { identity: identity.service.address },
-  });
-  const running: Partial<Record<Upstream, string>> = {
-    identity: identity.service.address,
-    notifications: notifications.service.address,
-  };
-  const addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<
-    Upstream,
-    string
-  >;
+  live = await startLiveUpstreams();
+  ({ bus } = live);
+  const addresses = live.addresses;
   clients = createClients(addresses, { defaultTimeoutMs: 10_000 });
   store = createMemoryStore();
   const config = gatewayConfig({ SSE_HEARTBEAT_MS: '100', SSE_SESSION_CHECK_MS: '100' });
@@ -60,7 +46,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   if (clients) closeClients(clients);
   await store?.close();
-  for (const s of [notifications, identity]) await s?.stop();
+  await live?.stop();
 });
 
 /** A signed-in player: the agent keeps the session cookie; `cookie` is it for a plain fetch. */

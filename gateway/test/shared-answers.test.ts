@@ -1,29 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { InProcessBus, systemRandom } from '@touchline/kit';
-import { eventMessage, silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
-import { identityService } from '@touchline/identity';
-import { notificationsService } from '@touchline/notifications';
+import { type InProcessBus, systemRandom } from '@touchline/kit';
+import { eventMessage, silentLogger, type TestService } from '@touchline/kit/src/testing';
 import type { MarketItem__Output } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
 import type { Player__Output } from '@touchline/protos/gen/touchline/cards_market/Player';
 import { createTokenSigner } from '../../services/identity/src/tokens';
 import { createApp, liveHubOf, sharedAnswersOf } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
 import type { CardsMarketClient } from '../src/clients/cards-market';
-import { UPSTREAMS, type Upstream } from '../src/config';
 import { notModified } from '../src/http/conditional';
 import { SharedAnswers } from '../src/http/shared-answers';
 import { createMemoryStore } from '../src/store';
-import { gatewayConfig, listenLocally, rawGet, UNREACHABLE } from './support';
+import { gatewayConfig, listenLocally, rawGet, startLiveUpstreams, type LiveUpstreams } from './support';
 
 /**
  * The shared answers through the whole gateway: real identity (sessions) and notifications (the
  * live events, on an in-process bus), and a cards-market stand-in that counts its calls. The
  * max-age is long, so an answer changes only by an event or a mutation.
  */
+let live: LiveUpstreams;
 let bus: InProcessBus;
 let identity: TestService;
-let notifications: TestService;
 let clients: Clients;
 let app: ReturnType<typeof createApp>;
 let gateway: { baseUrl: string; close(): Promise<void> };
@@ -81,20 +78,9 @@ const standIn = {
 };
 
 beforeAll(async () => {
-  bus = new InProcessBus(silentLogger);
-  identity = await startTestService(identityService, { bus });
-  notifications = await startTestService(notificationsService, {
-    bus,
-    peers: { identity: identity.service.address },
-  });
-  const running: Partial<Record<Upstream, string>> = {
-    identity: identity.service.address,
-    notifications: notifications.service.address,
-  };
-  const addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<
-    Upstream,
-    string
-  >;
+  live = await startLiveUpstreams();
+  ({ bus, identity } = live);
+  const addresses = live.addresses;
   clients = createClients(addresses, { defaultTimeoutMs: 10_000 });
   clients.cardsMarket.close();
   clients.cardsMarket = standIn as unknown as CardsMarketClient;
@@ -128,7 +114,7 @@ afterAll(async () => {
   if (app) liveHubOf(app).close();
   await gateway?.close();
   if (clients) closeClients(clients);
-  for (const s of [notifications, identity]) await s?.stop();
+  await live?.stop();
 });
 
 beforeEach(() => {

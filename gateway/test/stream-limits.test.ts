@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InProcessBus, systemRandom } from '@touchline/kit';
-import { eventMessage, silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
-import { identityService } from '@touchline/identity';
-import { notificationsService } from '@touchline/notifications';
+import { type InProcessBus, systemRandom } from '@touchline/kit';
+import { eventMessage, silentLogger, type TestService } from '@touchline/kit/src/testing';
 import { createTokenSigner } from '../../services/identity/src/tokens';
 import { createApp, liveHubOf } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
-import { UPSTREAMS, type Upstream } from '../src/config';
+import type { Upstream } from '../src/config';
 import { createMemoryStore } from '../src/store';
 import { openEventStream, type OpenEventStream } from './sse-client';
-import { gatewayConfig, listenLocally, UNREACHABLE } from './support';
+import { gatewayConfig, listenLocally, startLiveUpstreams, type LiveUpstreams } from './support';
 
 // identity and notifications for real, on one bus; the gateway in front with its default limits.
+let live: LiveUpstreams;
 let bus: InProcessBus;
 let identity: TestService;
-let notifications: TestService;
 let clients: Clients;
 let addresses: Record<Upstream, string>;
 let app: ReturnType<typeof createApp>;
@@ -26,20 +24,9 @@ let nextUser = 1_000_000;
 let nextIp = 0;
 
 beforeAll(async () => {
-  bus = new InProcessBus(silentLogger);
-  identity = await startTestService(identityService, { bus });
-  notifications = await startTestService(notificationsService, {
-    bus,
-    peers: { identity: identity.service.address },
-  });
-  const running: Partial<Record<Upstream, string>> = {
-    identity: identity.service.address,
-    notifications: notifications.service.address,
-  };
-  addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<
-    Upstream,
-    string
-  >;
+  live = await startLiveUpstreams();
+  ({ bus, identity } = live);
+  addresses = live.addresses;
   clients = createClients(addresses, { defaultTimeoutMs: 10_000 });
   app = createApp({
     config: gatewayConfig(),
@@ -57,7 +44,7 @@ afterAll(async () => {
   if (app) liveHubOf(app).close();
   await gateway?.close();
   if (clients) closeClients(clients);
-  for (const s of [notifications, identity]) await s?.stop();
+  await live?.stop();
 });
 
 /** A signed-in user's cookie (a fresh session of a user id no one else uses). */

@@ -4,7 +4,9 @@ import { get, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Express } from 'express';
 import request, { type Response } from 'supertest';
 import { expect } from 'vitest';
+import { InProcessBus } from '@touchline/kit';
 import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { notificationsService } from '@touchline/notifications';
 import { identityService } from '../../services/identity/src/service';
 import { createApp, liveHubOf } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
@@ -16,6 +18,41 @@ export const PUBLIC_URL = 'http://touchline.test';
 export const PASSWORD = 'correct horse battery';
 /** Nothing listens here: upstreams that are not started in a test. */
 export const UNREACHABLE = '127.0.0.1:1';
+
+/** Every upstream's address: those given, the others unreachable. */
+export function upstreamAddresses(running: Partial<Record<Upstream, string>>): Record<Upstream, string> {
+  return Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<Upstream, string>;
+}
+
+/** Identity (sessions) and notifications (the live stream) on one in-process bus; nothing else runs. */
+export interface LiveUpstreams {
+  bus: InProcessBus;
+  identity: TestService;
+  notifications: TestService;
+  addresses: Record<Upstream, string>;
+  stop(): Promise<void>;
+}
+
+export async function startLiveUpstreams(): Promise<LiveUpstreams> {
+  const bus = new InProcessBus(silentLogger);
+  const identity = await startTestService(identityService, { bus });
+  const notifications = await startTestService(notificationsService, {
+    bus,
+    peers: { identity: identity.service.address },
+  });
+  return {
+    bus,
+    identity,
+    notifications,
+    addresses: upstreamAddresses({
+      identity: identity.service.address,
+      notifications: notifications.service.address,
+    }),
+    stop: async () => {
+      for (const s of [notifications, identity]) await s.stop();
+    },
+  };
+}
 
 export interface GatewayHarness {
   identity: TestService;
