@@ -59,7 +59,9 @@ export async function startMoneyHarness(cardsEnv: Record<string, string> = {}): 
   const store: KeyValueStore = createMemoryStore();
   const app = createApp({
     // Many parallel purchases of one player are the point here, not the per-user allowance.
-    config: gatewayConfig({ RATE_LIMIT_SCALE: '100' }),
+    // 50 requests of one player at once: above the per-user in-flight limit (32), which is the
+    // shedding tests' subject, not these races'.
+    config: gatewayConfig({ RATE_LIMIT_SCALE: '100', IN_FLIGHT_PER_USER: '1000' }),
     clients,
     addresses,
     store,
