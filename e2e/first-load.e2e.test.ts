@@ -9,8 +9,8 @@ import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
  * yardstick of the targets), that it goes out compressed, and that the app installs and opens
  * offline. Sizes only: `npm run bench:web` prints the times and Lighthouse's score.
  *
- * The budgets are the issue's targets, 120 KB and 170 KB (both pages loaded 257 KB gzip before
- * splitting by route, then 145 KB and 190 KB); /auth measured 119 KB and / 141 KB when they were set.
+ * The budgets are the issue's targets, 120 KB and 170 KB (the sizes before and since are in
+ * docs/performance.md, `bench:web`).
  * React, react-dom, react-router and react-query alone are about 105 KB of it: what is left is kept
  * small by loading sonner with the first toast, the bell's popover at its first press and the
  * dialogs when they open.

@@ -4,7 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
-// CI runs the node and web projects side by side on two cores: a render that takes 300 ms alone can
+// CI runs the node and web projects side by side on two cores: a render that is quick alone can
 // take seconds there, so findBy/waitFor wait up to 10 s instead of 1 s (a real failure still fails).
 configure({ asyncUtilTimeout: 10_000 });
 

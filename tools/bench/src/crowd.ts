@@ -20,7 +20,7 @@ const LEVELS = (process.env.BENCH_LEVELS ?? '100,250,500,1000').split(',').map(N
 const SECONDS = env('BENCH_SECONDS', 60);
 /**
  * The level's new players arrive spread over this many seconds, not in one instant: each one's first
- * move is a full load of the app (a dozen calls), and 100 of them at once queued for 5 s in a herd
+ * move is a full load of the app (a dozen calls), and a level's players all at once queue in a herd
  * that no crowd of people makes. The figures are of the SECONDS after the ramp; the ramp's own
  * failures are printed (and fail CI) too.
  */

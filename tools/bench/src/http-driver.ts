@@ -34,8 +34,8 @@ function decode(encoding: string | undefined, raw: Buffer): string {
 
 /**
  * The load driver's HTTP client: node:http over kept-alive sockets. The driver shares the machine's
- * cores with the stack it measures, and Node 20's fetch (undici) cost about 0.35 ms more client CPU
- * per request than this (measured side by side on one machine): CPU the stack could not use.
+ * cores with the stack it measures, and Node 20's fetch (undici) costs several times more client CPU
+ * per request than this (docs/performance.md, the load driver): CPU the stack could not use.
  */
 export class HttpDriver {
   private readonly agent: http.Agent;

@@ -20,7 +20,8 @@ import { percentiles } from './stats';
  * - a bystander's request (the unread count: session, gRPC to notifications) quiet, and while one
  *   user holds 5 streams and 1,000 other users one each, with a tick to all and an offer to the
  *   greedy user every 500 ms (p50, p99 and the difference).
- * Figures, not assertions: this shared machine's load moves them (the README says how to read them).
+ * Figures, not assertions: this shared machine's load moves them (docs/performance.md says how to
+ * read them).
  */
 const ROOT = path.resolve(__dirname, '../../..');
 const PORT = Number(process.env.BENCH_PORT ?? 18_590);

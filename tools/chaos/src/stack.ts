@@ -79,8 +79,8 @@ export async function startStack(env: Record<string, string>, watch: RegExp[]): 
     for (const p of patterns) if (p.test(line)) counters.set(p, (counters.get(p) ?? 0) + 1);
   };
   for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', onLine);
-  // 4 minutes for one process of each, 2 more per extra replica of each: 18 processes took over 4
-  // minutes to start on the 2 shared cores (load average 34).
+  // 4 minutes for one process of each, 2 more per extra replica of each: every replica adds start-up
+  // work on the same shared cores (docs/chaos.md has a run's figure).
   const startMs = 240_000 + 120_000 * (Math.max(...counts.values()) - 1);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 const INT8 = 20;
 const NUMERIC = 1700;
 
-/** Small buffers: the embedded process hosts every service, and PGlite's defaults alone cost ~300 MB. */
+/** Small buffers: the embedded process hosts every service, and PGlite's defaults are sized for a server. */
 const EMBEDDED_PG_CONF = ['shared_buffers=16MB', 'work_mem=4MB', 'maintenance_work_mem=16MB'];
 
 const execFileAsync = promisify(execFile);

@@ -16,7 +16,7 @@ export function passwordProblem(password: string): string | undefined {
  * N = 2^15, r = 8: a 32 MB work area, twice the 2^14 of the scrypt paper's interactive logins (OWASP
  * now asks 2^17). The size matters for memory too: glibc serves a request of up to 32 MB from its
  * heaps once a freed mapping of that size has raised its mmap threshold, and keeps it there, so each
- * libuv thread that hashed with 2^14 held 16 MB for good (67 MB after 40 hashes, measured); a larger
+ * libuv thread that hashed with 2^14 held 16 MB for good (docs/performance.md, Memory); a larger
  * area is always mapped on its own and returned when freed. An older hash is verified with its own
  * parameters and made again with these at that sign-in (login.ts).
  */

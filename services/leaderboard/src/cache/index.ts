@@ -5,7 +5,7 @@ export type { BoardCache } from './board-cache';
 
 /**
  * Redis when REDIS_URL is set, process memory otherwise (embedded mode). ioredis is loaded only for
- * Redis: the embedded app never needs it (about 15 MB of memory and 50 ms of start).
+ * Redis: the embedded app never needs it (its memory and start time, docs/performance.md).
  */
 export async function createBoardCache(config: {
   REDIS_URL?: string;
