@@ -18,6 +18,7 @@ import { auditMissions } from './audit/missions';
 import { auditNotificationFacts, auditNotificationsPerEvent } from './audit/notifications';
 import { Player } from './client';
 import { config } from './config';
+import { consumerLag } from './consumer-lag';
 import { runFaults } from './faults';
 import { Dice, seeded, sleep } from './random';
 import { dropRoles, ROLE_PREFIX, RUN_ROLE_PREFIX } from './roles';
@@ -67,20 +68,28 @@ async function servedBoard(player: Player): Promise<ServedEntry[]> {
   return res.body;
 }
 
-/** Until nothing is left open and every process answers, or the time is up. Returns the seconds waited. */
+/**
+ * Until nothing is left open, every consumer group has taken every event and every process
+ * answers, or the time is up. Returns the seconds waited.
+ */
 async function settle(db: Knex, stack: RunningStack): Promise<number> {
   const started = Date.now();
   let calm = 0;
+  let lag = new Map<string, number>();
   while (Date.now() - started < config.settleSeconds * 1000) {
     const open = (await auditOpenWork(db))[0]!.violations.length;
     const up = [...SERVICES, 'gateway' as const].every(
       (name) => stack.pids(name).length >= stack.replicas(name),
     );
-    calm = open === 0 && up ? calm + 1 : 0;
-    // Open work gone twice in a row, 3 s apart: consumers had time to take the last events too.
+    const brokers = stack.brokers();
+    lag = brokers ? await consumerLag(brokers, [...SERVICES]).catch(() => lag) : lag;
+    calm = open === 0 && up && lag.size === 0 ? calm + 1 : 0;
+    // Calm three times in a row, 3 s apart: what the last events started has been written too.
     if (calm >= 3) break;
     await sleep(3_000);
   }
+  if (lag.size > 0)
+    console.log(`chaos: consumers still behind: ${[...lag].map(([g, n]) => `${g} ${n}`).join(', ')}`);
   return (Date.now() - started) / 1000;
 }
 

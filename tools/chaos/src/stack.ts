@@ -29,6 +29,8 @@ export interface RunningStack {
   pids(name: ProcessName): number[];
   /** How many replicas of the process the stack runs. */
   replicas(name: ProcessName): number;
+  /** The Kafka the stack's processes use (the launcher's mock cluster unless KAFKA_BROKERS is set). */
+  brokers(): string | undefined;
   /** How many lines the stack printed that match one of the watched patterns. */
   count(pattern: RegExp): number;
   tail(lines: number): string;
@@ -68,12 +70,14 @@ export async function startStack(env: Record<string, string>, watch: RegExp[]): 
   });
   const counts = replicaCounts([...SERVICES, 'gateway'], { ...process.env, ...env });
   const lines: string[] = [];
+  let brokers = env.KAFKA_BROKERS ?? process.env.KAFKA_BROKERS;
   const counters = new Map<RegExp, number>();
   const patterns = [...watch];
   const file = config.stackLogFile ? createWriteStream(config.stackLogFile) : undefined;
   const onLine = (line: string) => {
     file?.write(`${line}\n`);
     lines.push(line);
+    brokers ??= /in-memory mock cluster at (\S+)/.exec(line)?.[1];
     if (lines.length > 2000) lines.splice(0, 1000);
     if (config.verbose) console.log(`  | ${line}`);
     for (const p of patterns) if (p.test(line)) counters.set(p, (counters.get(p) ?? 0) + 1);
@@ -109,6 +113,7 @@ export async function startStack(env: Record<string, string>, watch: RegExp[]): 
     pid: (name) => pids(name)[0],
     pids,
     replicas: (name) => counts.get(name) ?? 1,
+    brokers: () => brokers,
     count: (pattern) => counters.get(pattern) ?? 0,
     tail: (n) => lines.slice(-n).join('\n'),
     stop: () =>
