@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,10 +43,19 @@ async function eventually(audit: () => Promise<AuditLine[]>): Promise<AuditLine[
 
 async function register(baseUrl: string, log: AnswerLog, email: string): Promise<Player> {
   const player = new Player(baseUrl, email, 'chaos-player-pass', log);
-  const res = await player.call<{ id: number; username: string }>('auth.register', 'post', '/api/register', {
-    body: { email, password: player.password },
-    key: false,
-  });
+  // One key for every attempt: a sign-up that got no answer (hashing for seconds on a loaded
+  // machine) is sent again and performed once.
+  const key = randomUUID();
+  const send = () =>
+    player.call<{ id: number; username: string }>('auth.register', 'post', '/api/register', {
+      body: { email, password: player.password },
+      key,
+    });
+  let res = await send();
+  for (let attempt = 1; attempt < 5 && (res.status === 0 || res.status >= 500); attempt++) {
+    await sleep(attempt * 2_000);
+    res = await send();
+  }
   if (res.status !== 201) throw new Error(`register ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   player.id = res.body.id;
   player.username = res.body.username;
