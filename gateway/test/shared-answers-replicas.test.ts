@@ -123,7 +123,7 @@ beforeAll(async () => {
   // The first shared read opens each gateway's live subscription.
   for (const g of gateways) {
     await prices(g);
-    await liveHubOf(g.app).upstreamReady(20_000);
+    await liveHubOf(g.app).upstreamReady(60_000);
   }
 }, 180_000);
 
@@ -148,7 +148,7 @@ describe('a shared answer with replicas', () => {
     clock.set(TUESDAY_TICK);
     await vi.waitFor(
       async () => expect(await database.db('ticks').count({ n: '*' }).first()).toMatchObject({ n: 1 }),
-      { timeout: 20_000, interval: 50 },
+      { timeout: 60_000, interval: 50 },
     );
     await replicas[0]!.service.relay.flush();
     const stored = new Map(
@@ -162,7 +162,7 @@ describe('a shared answer with replicas', () => {
     expect([...stored].filter(([id, price]) => before.prices.get(id) !== price).length).toBeGreaterThan(0);
 
     await vi.waitFor(async () => expect((await prices(gateways[1]!)).prices).toEqual(stored), {
-      timeout: 20_000,
+      timeout: 60_000,
       interval: 50,
     });
     expect((await prices(gateways[1]!)).etag).not.toBe(before.etag);
