@@ -32,6 +32,8 @@ export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** Connections this process may hold to Postgres (its replicas together share the server's limit). */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default('.data'),
   KAFKA_BROKERS: optionalString,
   /** Chaos runs only (events/bus-chaos.ts): shares of Kafka events delivered twice and batches shuffled. */

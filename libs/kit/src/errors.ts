@@ -141,8 +141,25 @@ function asciiJson(value: unknown): string {
   );
 }
 
+/**
+ * Postgres could not serve the statement now: too many connections or out of resources (class 53),
+ * the connection failed or broke (class 08, or the client's own "Connection terminated"), the server
+ * is shutting down or starting (57P01-57P03), or no pooled connection came in time. The transaction
+ * did not commit, or its COMMIT's outcome is unknown: "try again", as from a peer that is down.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && /^(53|08|57P0[123])/.test(code)) return true;
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|Knex: Timeout acquiring a connection)/.test(message)
+  );
+}
+
 /** DomainError → gRPC error object (status, message, JSON details in metadata). Anything else is INTERNAL. */
 export function toGrpcError(error: unknown): GrpcErrorPayload {
+  if (isDatabaseUnavailable(error)) return toGrpcError(unavailable());
   // A peer that is down or did not answer in time, as grpc-js rejects a use case's call to it: the
   // caller hears "try again" (503/504 at the gateway), as it would from the peer itself, not INTERNAL.
   if (isServiceError(error)) {

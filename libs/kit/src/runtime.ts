@@ -38,7 +38,10 @@ async function openDatabase(
   schema: string,
 ): Promise<{ db: Database; close(): Promise<void> }> {
   if (config.DATABASE_URL)
-    return { db: createPostgresDatabase(config.DATABASE_URL, schema), close: async () => {} };
+    return {
+      db: createPostgresDatabase(config.DATABASE_URL, schema, config.DB_POOL_MAX),
+      close: async () => {},
+    };
   const pglite = await openPglite(path.join(config.DATA_DIR, schema));
   return { db: createPgliteDatabase(sharePglite(pglite), schema), close: () => pglite.close() };
 }

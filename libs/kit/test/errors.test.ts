@@ -160,6 +160,29 @@ describe('errors that are not domain errors', () => {
     expect(toHttpError(serviceErrorOf(error))).toEqual({ status: 500, body: { message: INTERNAL_MESSAGE } });
   });
 
+  it('answers 503 with Retry-After when Postgres cannot serve now, and 500 for other database errors', () => {
+    /** A pg error as node-postgres rejects with it: the server's SQLSTATE in `code`. */
+    const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+    for (const error of [
+      pgError('53300', 'sorry, too many clients already'),
+      pgError('53300', 'remaining connection slots are reserved for non-replication superuser connections'),
+      pgError('57P01', 'terminating connection due to administrator command'),
+      pgError('08006', 'connection failure'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Knex: Timeout acquiring a connection. The pool is probably full.'),
+    ]) {
+      const answer = toHttpError(serviceErrorOf(error));
+      expect(answer.status, error.message).toBe(503);
+      expect(Number(answer.headers?.['Retry-After'])).toBeGreaterThan(0);
+      expect(answer.body.message).not.toMatch(/clients|connection|pool/i);
+    }
+    for (const error of [
+      pgError('23505', 'duplicate key value violates unique constraint "users_pkey"'),
+      pgError('42P01', 'relation "wallet.entries" does not exist'),
+    ])
+      expect(toHttpError(serviceErrorOf(error)).status).toBe(500);
+  });
+
   it('does not pass on the text of an INTERNAL or unknown status', () => {
     for (const code of [status.INTERNAL, status.UNKNOWN, status.DATA_LOSS]) {
       const http = toHttpError(rawServiceError(code, 'relation "wallet.entries" does not exist'));

@@ -3,12 +3,13 @@ import path from 'node:path';
 
 /**
  * Summarises the V8 CPU profiles of a `BENCH_CPU_PROF=<dir> npm run bench:market` run: for each
- * process, its CPU time by package or source area (self time, idle excluded), largest first.
- * Usage: node --import tsx tools/bench/src/profile-summary.ts <dir> [top]
+ * process, its CPU time by package or source area (self time, idle excluded), largest first; with
+ * `functions`, by function instead (name, then the file and line it is in).
+ * Usage: node --import tsx tools/bench/src/profile-summary.ts <dir> [top] [functions]
  */
 interface ProfileNode {
   id: number;
-  callFrame: { functionName: string; url: string };
+  callFrame: { functionName: string; url: string; lineNumber: number };
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -34,8 +35,16 @@ function area(node: ProfileNode): string {
   return own ? `touchline ${own[1]}/${own[2]}` : url;
 }
 
-const [dir, topArg] = process.argv.slice(2);
+/** A function: its name, and where it is (the package or area, then the file's name and line). */
+function fn(node: ProfileNode): string {
+  const { url, functionName, lineNumber } = node.callFrame;
+  if (!url) return functionName || '(anonymous native)';
+  return `${functionName || '(anonymous)'}  ${area(node)} ${url.split('/').at(-1)}:${lineNumber + 1}`;
+}
+
+const [dir, topArg, by] = process.argv.slice(2);
 const top = Number(topArg ?? 14);
+const keyOf = by === 'functions' ? fn : area;
 const overall = new Map<string, number>();
 let overallBusy = 0;
 for (const file of readdirSync(dir!).filter((f) => f.endsWith('.cpuprofile'))) {
@@ -48,7 +57,7 @@ for (const file of readdirSync(dir!).filter((f) => f.endsWith('.cpuprofile'))) {
     if (node.callFrame.functionName === '(idle)') return;
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     busy += ms;
-    const key = area(node);
+    const key = keyOf(node);
     totals.set(key, (totals.get(key) ?? 0) + ms);
     overall.set(key, (overall.get(key) ?? 0) + ms);
   });

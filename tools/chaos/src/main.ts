@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ import { auditMissions } from './audit/missions';
 import { auditNotificationFacts, auditNotificationsPerEvent } from './audit/notifications';
 import { Player } from './client';
 import { config } from './config';
+import { consumerLag } from './consumer-lag';
 import { runFaults } from './faults';
 import { Dice, seeded, sleep } from './random';
 import { dropRoles, ROLE_PREFIX, RUN_ROLE_PREFIX } from './roles';
@@ -41,10 +43,19 @@ async function eventually(audit: () => Promise<AuditLine[]>): Promise<AuditLine[
 
 async function register(baseUrl: string, log: AnswerLog, email: string): Promise<Player> {
   const player = new Player(baseUrl, email, 'chaos-player-pass', log);
-  const res = await player.call<{ id: number; username: string }>('auth.register', 'post', '/api/register', {
-    body: { email, password: player.password },
-    key: false,
-  });
+  // One key for every attempt: a sign-up that got no answer (hashing for seconds on a loaded
+  // machine) is sent again and performed once.
+  const key = randomUUID();
+  const send = () =>
+    player.call<{ id: number; username: string }>('auth.register', 'post', '/api/register', {
+      body: { email, password: player.password },
+      key,
+    });
+  let res = await send();
+  for (let attempt = 1; attempt < 5 && (res.status === 0 || res.status >= 500); attempt++) {
+    await sleep(attempt * 2_000);
+    res = await send();
+  }
   if (res.status !== 201) throw new Error(`register ${email}: ${res.status} ${JSON.stringify(res.body)}`);
   player.id = res.body.id;
   player.username = res.body.username;
@@ -67,20 +78,28 @@ async function servedBoard(player: Player): Promise<ServedEntry[]> {
   return res.body;
 }
 
-/** Until nothing is left open and every process answers, or the time is up. Returns the seconds waited. */
+/**
+ * Until nothing is left open, every consumer group has taken every event and every process
+ * answers, or the time is up. Returns the seconds waited.
+ */
 async function settle(db: Knex, stack: RunningStack): Promise<number> {
   const started = Date.now();
   let calm = 0;
+  let lag = new Map<string, number>();
   while (Date.now() - started < config.settleSeconds * 1000) {
     const open = (await auditOpenWork(db))[0]!.violations.length;
     const up = [...SERVICES, 'gateway' as const].every(
       (name) => stack.pids(name).length >= stack.replicas(name),
     );
-    calm = open === 0 && up ? calm + 1 : 0;
-    // Open work gone twice in a row, 3 s apart: consumers had time to take the last events too.
+    const brokers = stack.brokers();
+    lag = brokers ? await consumerLag(brokers, [...SERVICES]).catch(() => lag) : lag;
+    calm = open === 0 && up && lag.size === 0 ? calm + 1 : 0;
+    // Calm three times in a row, 3 s apart: what the last events started has been written too.
     if (calm >= 3) break;
     await sleep(3_000);
   }
+  if (lag.size > 0)
+    console.log(`chaos: consumers still behind: ${[...lag].map(([g, n]) => `${g} ${n}`).join(', ')}`);
   return (Date.now() - started) / 1000;
 }
 
@@ -207,6 +226,8 @@ async function main(): Promise<void> {
         stack.count(EXITED) > killed
           ? [
               `${stack.count(EXITED) - killed} exit(s) not caused by a kill (CHAOS_STACK_LOG keeps the stack's log)`,
+              // A process that ended by itself says so with its code; the kills end with SIGKILL.
+              ...stack.matches(EXITED).filter((l) => !l.includes('signal SIGKILL')),
             ]
           : [],
     });

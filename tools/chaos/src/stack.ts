@@ -29,8 +29,12 @@ export interface RunningStack {
   pids(name: ProcessName): number[];
   /** How many replicas of the process the stack runs. */
   replicas(name: ProcessName): number;
+  /** The Kafka the stack's processes use (the launcher's mock cluster unless KAFKA_BROKERS is set). */
+  brokers(): string | undefined;
   /** How many lines the stack printed that match one of the watched patterns. */
   count(pattern: RegExp): number;
+  /** The first lines (up to 20) that matched one of the watched patterns. */
+  matches(pattern: RegExp): string[];
   tail(lines: number): string;
   stop(): Promise<void>;
 }
@@ -68,15 +72,23 @@ export async function startStack(env: Record<string, string>, watch: RegExp[]): 
   });
   const counts = replicaCounts([...SERVICES, 'gateway'], { ...process.env, ...env });
   const lines: string[] = [];
+  let brokers = env.KAFKA_BROKERS ?? process.env.KAFKA_BROKERS;
+  const matched = new Map<RegExp, string[]>();
   const counters = new Map<RegExp, number>();
   const patterns = [...watch];
   const file = config.stackLogFile ? createWriteStream(config.stackLogFile) : undefined;
   const onLine = (line: string) => {
     file?.write(`${line}\n`);
     lines.push(line);
+    brokers ??= /in-memory mock cluster at (\S+)/.exec(line)?.[1];
     if (lines.length > 2000) lines.splice(0, 1000);
     if (config.verbose) console.log(`  | ${line}`);
-    for (const p of patterns) if (p.test(line)) counters.set(p, (counters.get(p) ?? 0) + 1);
+    for (const p of patterns)
+      if (p.test(line)) {
+        counters.set(p, (counters.get(p) ?? 0) + 1);
+        const seen = matched.get(p) ?? [];
+        if (seen.length < 20) matched.set(p, [...seen, line]);
+      }
   };
   for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', onLine);
   // 4 minutes for one process of each, 2 more per extra replica of each: every replica adds start-up
@@ -109,7 +121,9 @@ export async function startStack(env: Record<string, string>, watch: RegExp[]): 
     pid: (name) => pids(name)[0],
     pids,
     replicas: (name) => counts.get(name) ?? 1,
+    brokers: () => brokers,
     count: (pattern) => counters.get(pattern) ?? 0,
+    matches: (pattern) => matched.get(pattern) ?? [],
     tail: (n) => lines.slice(-n).join('\n'),
     stop: () =>
       new Promise<void>((resolve) => {

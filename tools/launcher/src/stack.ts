@@ -179,6 +179,11 @@ async function main(): Promise<void> {
       resetAfterMs: config.RESTART_BACKOFF_RESET_MS,
     },
   });
+  // Postgres allows 100 connections by default: 8 services of 10 each fit, 2 replicas of each do
+  // not (the server refused them under load, and the calls that needed one failed). Replicas share
+  // their service's 10, at least 3 each, unless DB_POOL_MAX says otherwise.
+  const poolOf = (replicas: number) =>
+    process.env.DB_POOL_MAX ?? String(Math.max(3, Math.floor(10 / replicas)));
   for (const service of topology.services) {
     const own = ports.services.get(service.name)!;
     own.forEach((port, r) => {
@@ -189,6 +194,7 @@ async function main(): Promise<void> {
           ...common,
           ...addrEnv(service.peers),
           DATABASE_URL: databases.urls.get(service.name),
+          DB_POOL_MAX: poolOf(own.length),
           GRPC_HOST: '127.0.0.1',
           GRPC_PORT: String(port),
           OTEL_SERVICE_NAME: service.name,

@@ -5,18 +5,63 @@ import type { AuditLine } from '@touchline/chaos/src/audit/line';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export interface SettleOptions {
+  /**
+   * Gives up when the open work has not changed for this long. A saga whose peer call timed out is
+   * left to its sweeper, which takes it once it is SALE_STUCK_AFTER_MS old (15 s) on its next round
+   * (every 5 s), one row after another: 40 s without any change means nothing is moving it.
+   */
+  stallMs: number;
+  /** Gives up after this long in any case. */
+  maxMs: number;
+  pollMs: number;
+  now?: () => number;
+  wait?: (ms: number) => Promise<void>;
+}
+
+export const SETTLE: SettleOptions = { stallMs: 40_000, maxMs: 300_000, pollMs: 2_000 };
+
+/**
+ * Waits until `open()` (what is left half-way) is empty, for as long as it keeps changing. A fixed
+ * wait counted from the end of the load is not enough: after a level that overloaded the stack, the
+ * gateway still reads requests the clients gave up on, and a pack purchase started then is only
+ * swept 15 to 20 s after its wallet call timed out. Returns the seconds waited and what stayed open.
+ */
+export async function settleOpenWork(
+  open: () => Promise<string[]>,
+  options: SettleOptions = SETTLE,
+): Promise<{ seconds: number; left: string[] }> {
+  const now = options.now ?? Date.now;
+  const wait = options.wait ?? sleep;
+  const started = now();
+  let left = await open();
+  let changedAt = started;
+  while (left.length > 0 && now() - changedAt < options.stallMs && now() - started < options.maxMs) {
+    await wait(options.pollMs);
+    const next = await open();
+    if (next.join('\n') !== left.join('\n')) changedAt = now();
+    left = next;
+  }
+  return { seconds: (now() - started) / 1000, left };
+}
+
 /**
  * The chaos run's ledger and card audit on the crowd's database, once the sagas, holds and outbox
- * events the load left open have settled (up to `settleSeconds`): the ledger balanced and true,
- * every coin minted accounted for, one owner per card, no listing sold twice, nothing half-way.
+ * events the load left open have settled (settleOpenWork): the ledger balanced and true, every coin
+ * minted accounted for, one owner per card, no listing sold twice, nothing half-way.
  */
-export async function crowdAudit(db: Knex, welcomeCoins: number, settleSeconds = 60): Promise<AuditLine[]> {
-  const deadline = Date.now() + settleSeconds * 1000;
-  while (Date.now() < deadline && (await auditOpenWork(db))[0]!.violations.length > 0) await sleep(2_000);
-  return [
-    ...(await auditLedger(db)),
-    ...(await auditMint(db, welcomeCoins)),
-    ...(await auditCards(db)),
-    ...(await auditOpenWork(db)),
-  ];
+export async function crowdAudit(
+  db: Knex,
+  welcomeCoins: number,
+): Promise<{ lines: AuditLine[]; settledSeconds: number }> {
+  const settled = await settleOpenWork(async () => (await auditOpenWork(db))[0]!.violations);
+  return {
+    settledSeconds: settled.seconds,
+    lines: [
+      ...(await auditLedger(db)),
+      ...(await auditMint(db, welcomeCoins)),
+      ...(await auditCards(db)),
+      ...(await auditOpenWork(db)),
+    ],
+  };
 }

@@ -8,6 +8,8 @@ export interface CallOptions {
   body?: unknown;
   /** Send a fresh Idempotency-Key, as the web does with every state-changing call. */
   idempotent?: boolean;
+  /** The Idempotency-Key to send instead of a fresh one (a call sent again after no answer). */
+  key?: string;
   /** Keep and decode the body (to choose the next move); otherwise it is drained unread. */
   keep?: boolean;
 }
@@ -32,6 +34,8 @@ export class Session {
   username = '';
   /** The ETag of each path's last answer, sent back as If-None-Match as a browser's cache does. */
   private readonly etags = new Map<string, string>();
+  /** One sign-up, however often it is sent: one that got no answer is sent again with it. */
+  private readonly signUpKey = randomUUID();
 
   constructor(
     private readonly driver: HttpDriver,
@@ -66,6 +70,7 @@ export class Session {
     const res = await this.send('POST', '/api/register', {
       body: { email: this.email, password: Session.PASSWORD },
       idempotent: true,
+      key: this.signUpKey,
       keep: true,
     });
     if (res.status !== 201) return false;
@@ -90,7 +95,7 @@ export class Session {
   private async send(method: string, path: string, options: CallOptions): Promise<DriverAnswer> {
     const headers = this.headers();
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (options.idempotent) headers['idempotency-key'] = randomUUID();
+    if (options.idempotent) headers['idempotency-key'] = options.key ?? randomUUID();
     for (let attempt = 1; ; attempt++) {
       const answer = await this.sendOnce(method, path, headers, options);
       const wait = shedWaitMs(answer, method === 'GET' || options.idempotent === true, attempt);

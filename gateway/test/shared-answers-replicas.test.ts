@@ -1,0 +1,171 @@
+/**
+ * A shared answer follows a price tick claimed by another replica: two cards-market replicas on one
+ * database and two gateways, each gateway calling its own replica. Replica 0 claims the tick; its
+ * event reaches replica 1's listener and notifications (as Kafka hands every listener group and the
+ * notifications group each event), and notifications' live stream tells both gateways. Gateway 1,
+ * whose replica did not tick and which handled no mutation, must then serve the new prices. The
+ * shared answers' max-age is long: only the event can change them.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  baseConfigSchema,
+  fixedClock,
+  InProcessBus,
+  listenerGroup,
+  loadConfig,
+  startService,
+  systemRandom,
+  type RunningService,
+} from '@touchline/kit';
+import { createTestDatabase, silentLogger, type TestDatabase } from '@touchline/kit/src/testing';
+import { cardsMarketConfigSchema } from '../../services/cards-market/src/config';
+import { cardsMarketService } from '../../services/cards-market/src/service';
+import { createTokenSigner } from '../../services/identity/src/tokens';
+import { createApp, liveHubOf } from '../src/app';
+import { closeClients, createClients, type Clients } from '../src/clients';
+import { createMemoryStore } from '../src/store';
+import { gatewayConfig, listenLocally, rawGet, startLiveUpstreams, type LiveUpstreams } from './support';
+
+// Saturday: the market is closed and nothing ticks; then Tuesday 10:02 ET, when the 10:00 tick is due.
+const clock = fixedClock('2026-11-28T15:00:00Z');
+const TUESDAY_TICK = '2026-11-24T15:02:00Z';
+
+interface Replica {
+  service: RunningService;
+  bus: InProcessBus;
+}
+interface Gateway {
+  app: ReturnType<typeof createApp>;
+  clients: Clients;
+  listening: Awaited<ReturnType<typeof listenLocally>>;
+}
+
+let database: TestDatabase;
+let live: LiveUpstreams;
+const replicas: Replica[] = [];
+const gateways: Gateway[] = [];
+let cookie: string;
+
+/** A cards-market replica; `checkMs`: how often its price-tick job looks for a due tick. */
+async function startReplica(index: number, checkMs: number): Promise<Replica> {
+  const bus = new InProcessBus(silentLogger);
+  const config = loadConfig(baseConfigSchema.extend(cardsMarketConfigSchema.shape), {
+    GRPC_HOST: '127.0.0.1',
+    GRPC_PORT: '0',
+    SHUTDOWN_TIMEOUT_MS: '2000',
+    MARKET_HOURS: 'schedule',
+    PRICE_TICK_CHECK_MS: String(checkMs),
+  });
+  const service = await startService(
+    { ...cardsMarketService, schema: database.schema },
+    {
+      config: config as never,
+      logger: silentLogger,
+      db: index === 0 ? database.db : database.connect(),
+      bus,
+      clock,
+      random: systemRandom,
+      peers: { 'wallet-payments': '127.0.0.1:1' },
+      instanceId: `replica-${index}`,
+      relayPollIntervalMs: 100,
+    },
+  );
+  return { service, bus };
+}
+
+/** A gateway whose cards-market is the given replica; identity and notifications are shared. */
+async function startGateway(replica: Replica): Promise<Gateway> {
+  const addresses = { ...live.addresses, 'cards-market': replica.service.address };
+  const clients = createClients(addresses, { defaultTimeoutMs: 20_000 });
+  const app = createApp({
+    config: gatewayConfig({ SHARED_ANSWER_MAX_AGE_MS: '600000', SHARED_ANSWER_MIN_INTERVAL_MS: '0' }),
+    clients,
+    addresses,
+    store: createMemoryStore(),
+    logger: silentLogger,
+  });
+  return { app, clients, listening: await listenLocally(app) };
+}
+
+const prices = async (gateway: Gateway) => {
+  const res = await rawGet(`${gateway.listening.baseUrl}/api/market/all-players`, {
+    cookie,
+    'X-Forwarded-For': '10.9.0.1',
+  });
+  expect(res.status).toBe(200);
+  const players = JSON.parse(res.body.toString()) as { id: number; currentPrice: number }[];
+  return { etag: res.headers.etag, prices: new Map(players.map((p) => [p.id, p.currentPrice])) };
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase('cards_market', { sharedPglite: true });
+  live = await startLiveUpstreams();
+  // Replica 0 looks for a due tick every 50 ms, replica 1 once an hour: the tick is replica 0's.
+  replicas.push(await startReplica(0, 50), await startReplica(1, 3_600_000));
+  // What Kafka does: replica 1's listener group and the notifications group each get every tick.
+  await replicas[0]!.bus.subscribe({
+    group: listenerGroup('cards-market', 'replica-1'),
+    topics: ['market.prices.ticked'],
+    handler: async (message) => {
+      await replicas[1]!.bus.publish([message]);
+      await live.bus.publish([message]);
+    },
+  });
+  gateways.push(await startGateway(replicas[0]!), await startGateway(replicas[1]!));
+  const signer = await createTokenSigner(live.identity.database.db, systemRandom);
+  const { token } = await signer.sign(
+    { userId: 4_100_001, sessionId: randomUUID(), isAdmin: false },
+    new Date(),
+    900,
+  );
+  cookie = `tl_session=${token}`;
+  // The first shared read opens each gateway's live subscription.
+  for (const g of gateways) {
+    await prices(g);
+    await liveHubOf(g.app).upstreamReady(60_000);
+  }
+}, 180_000);
+
+afterAll(async () => {
+  for (const g of gateways) {
+    liveHubOf(g.app).close();
+    await g.listening.close();
+    closeClients(g.clients);
+  }
+  for (const r of replicas) await r.service.shutdown();
+  await live?.stop();
+  await database?.close();
+});
+
+describe('a shared answer with replicas', () => {
+  it('changes on the other gateway after a tick claimed by the other cards-market replica', async () => {
+    const before = await prices(gateways[1]!);
+    expect(before.prices.size).toBe(858);
+    // Kept: asked again, the same answer.
+    expect((await prices(gateways[1]!)).etag).toBe(before.etag);
+
+    clock.set(TUESDAY_TICK);
+    await vi.waitFor(
+      async () => expect(await database.db('ticks').count({ n: '*' }).first()).toMatchObject({ n: 1 }),
+      { timeout: 60_000, interval: 50 },
+    );
+    await replicas[0]!.service.relay.flush();
+    const stored = new Map(
+      (
+        (await database.db('players').select('id', 'current_price')) as {
+          id: number;
+          current_price: number;
+        }[]
+      ).map((r) => [r.id, Number(r.current_price)]),
+    );
+    expect([...stored].filter(([id, price]) => before.prices.get(id) !== price).length).toBeGreaterThan(0);
+
+    await vi.waitFor(async () => expect((await prices(gateways[1]!)).prices).toEqual(stored), {
+      timeout: 60_000,
+      interval: 50,
+    });
+    expect((await prices(gateways[1]!)).etag).not.toBe(before.etag);
+    expect((await prices(gateways[0]!)).prices).toEqual(stored);
+  });
+});
