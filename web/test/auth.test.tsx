@@ -125,7 +125,7 @@ describe('auth screen', () => {
       { status: 504, body: { message: 'A service took too long to answer. Please try again.' } },
       { status: 201, body: bob },
     ];
-    const { calls } = mockFetch({ 'GET /api/user': signedOut, 'POST /api/register': () => answers.shift() });
+    const { calls } = mockFetch({ 'GET /api/user': signedOut, 'POST /api/register': () => answers.shift()! });
     const { user, router } = renderApp('/auth');
     const keys = () =>
       calls
