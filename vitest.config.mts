@@ -1,15 +1,63 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * `*.pg.test.ts` files need a real Postgres server (roles, several processes): they run in the
- * real-Postgres run (TEST_DATABASE_URL set, as CI does second) and are left out of the embedded run.
+ * One run, each integration test on the engine it needs. With TEST_DATABASE_URL (and TEST_REDIS_URL)
+ * set, as CI sets them, the node project runs on that Postgres and Redis, `*.pg.test.ts` included (they
+ * need a real server: roles, several processes); without them it runs on PGlite and the in-memory
+ * store, and the `*.pg.test.ts` files are left out.
  */
-const realPostgresOnly = process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const realPostgresOnly = onPostgres ? [] : ['**/*.pg.test.ts'];
+
 /**
- * The Kafka bus tests use librdkafka's mock cluster and no database: the real-Postgres run would
- * only repeat them (a minute of CI).
+ * What embedded mode (`npm start`: one PGlite shared by every service, the in-memory store and
+ * channel) must prove beyond the browser tests, which already run against the embedded app: one
+ * session's transactions taking turns, a deadlock victim retried, the money races on one shared
+ * session, and replicas signalling through the in-memory channel and cache. On a Postgres run these
+ * files run a second time in the `embedded` project, on PGlite; without Postgres the node project
+ * already runs them there.
  */
-const databaseFree = process.env.TEST_DATABASE_URL ? ['libs/kit/test/kafka-bus*.test.ts'] : [];
+const embeddedProofs = [
+  'libs/kit/test/migrate.test.ts',
+  'libs/kit/test/transaction-retry.test.ts',
+  'services/wallet-payments/test/races.test.ts',
+  'services/notifications/test/live.test.ts',
+  'services/leaderboard/test/replicas.test.ts',
+];
+
+const nodeTest = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Worker threads, not child processes: a quarter less time for the same service suites.
+  pool: 'threads',
+} as const;
+
+const nodeProject: TestProjectInlineConfiguration = {
+  test: {
+    ...nodeTest,
+    name: 'node',
+    include: [
+      'libs/*/test/**/*.test.ts',
+      'protos/test/**/*.test.ts',
+      'services/*/test/**/*.test.ts',
+      'gateway/test/**/*.test.ts',
+      'tools/*/test/**/*.test.ts',
+    ],
+    exclude: [...configDefaults.exclude, ...realPostgresOnly],
+  },
+};
+
+/** The embedded proofs on PGlite and in memory even when the run has Postgres and Redis. */
+const embeddedProject: TestProjectInlineConfiguration = {
+  test: {
+    ...nodeTest,
+    name: 'embedded',
+    include: embeddedProofs,
+    // Empty is unset for the test harness (libs/kit/src/testing): PGlite and the in-memory store.
+    env: { TEST_DATABASE_URL: '', TEST_REDIS_URL: '' },
+  },
+};
 
 const webTests = ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'];
 /** Web test files that replace modules with vi.mock (Stripe.js, the price chart): they need isolation. */
@@ -26,28 +74,11 @@ export default defineConfig({
     // waiting (gRPC, the relay's polling, eventual consistency), so two files at a time fill the CPU.
     maxWorkers: 2,
     projects: [
-      {
-        test: {
-          name: 'node',
-          include: [
-            'libs/*/test/**/*.test.ts',
-            'protos/test/**/*.test.ts',
-            'services/*/test/**/*.test.ts',
-            'gateway/test/**/*.test.ts',
-            'tools/*/test/**/*.test.ts',
-          ],
-          exclude: [...configDefaults.exclude, ...realPostgresOnly, ...databaseFree],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Worker threads, not child processes: the same files took a quarter less time (wallet and
-          // trading suites, 91 s in forks and 68 s in threads on this 2-core machine).
-          pool: 'threads',
-        },
-      },
+      nodeProject,
+      ...(onPostgres ? [embeddedProject] : []),
       // The web components in one jsdom per worker instead of one per file: setting up jsdom and the
-      // app's modules cost more than the tests themselves (the web project took 140 s isolated, 46 s
-      // not). setup.ts cleans the DOM and sonner's toasts after every test.
+      // app's modules cost more than the tests themselves. setup.ts cleans the DOM and sonner's
+      // toasts after every test.
       {
         extends: './web/vitest.config.ts',
         root: 'web',

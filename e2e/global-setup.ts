@@ -37,6 +37,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
             // Every browser in the suite signs up from 127.0.0.1: far more than the 20 sign-ups an hour
             // one address gets. The limits are tested in gateway/test; here they only get in the way.
             RATE_LIMIT_SCALE: '50',
+            // Two apps, two browsers and Vitest share two cores: a plain call can take longer than the
+            // 5 s a request gets in production, and its 504 would fail a flow that only ran slowly.
+            // The budget and the deadlines are tested in gateway/test (shedding, password-deadlines).
+            UPSTREAM_TIMEOUT_MS: '30000',
           },
         });
         started.push({ app, dataDir });

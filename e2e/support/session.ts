@@ -39,10 +39,16 @@ export async function signUpOnPage(page: Page, baseUrl: string, prefix = 'player
   note(`filled; the e-mail field holds ${JSON.stringify(await page.getByLabel('Email').inputValue())}`);
   await page.getByRole('button', { name: 'Create Account' }).click();
   note('clicked Create Account');
-  // Sign-up hashes the password (scrypt): on a loaded machine that alone can pass Playwright's 30 s.
-  try {
-    await page.waitForURL(`${baseUrl}/`, { timeout: 90_000 });
-  } catch (error) {
+  // Sign-up hashes the password (scrypt): on a loaded machine that alone can pass Playwright's 30 s. A
+  // refused sign-up (its toast) fails at once with the server's message instead of waiting it out.
+  const outcome = await Promise.race([
+    page.waitForURL(`${baseUrl}/`, { timeout: 90_000 }).then(() => 'home' as const),
+    page
+      .getByText('Registration failed')
+      .waitFor({ timeout: 90_000 })
+      .then(() => 'refused' as const),
+  ]).catch((error: unknown) => error);
+  if (outcome !== 'home') {
     const shown = await page.locator('body').innerText();
     const fields = await page
       .getByLabel('Email')
@@ -50,7 +56,7 @@ export async function signUpOnPage(page: Page, baseUrl: string, prefix = 'player
       .catch(() => '(no e-mail field)');
     throw new Error(
       `sign-up of ${email} did not reach Home; the page shows:\n${shown}\nits e-mail field holds ${JSON.stringify(fields)}; what happened:\n${seen.join('\n')}`,
-      { cause: error },
+      { cause: outcome },
     );
   }
   return email;

@@ -118,6 +118,41 @@ describe('auth screen', () => {
     expect(screen.getByText('409: Email already registered')).toBeInTheDocument();
   });
 
+  it('sends a sign-up again after a timed-out answer with the same key, and another sign-up with a new one', async () => {
+    const bob = makeUser({ id: 8, email: 'bob@example.com', username: 'bob', returning: false });
+    const answers = [
+      { status: 504, body: { message: 'A service took too long to answer. Please try again.' } },
+      { status: 504, body: { message: 'A service took too long to answer. Please try again.' } },
+      { status: 201, body: bob },
+    ];
+    const { calls } = mockFetch({ 'GET /api/user': signedOut, 'POST /api/register': () => answers.shift()! });
+    const { user, router } = renderApp('/auth');
+    const keys = () =>
+      calls
+        .filter((c) => c.path === '/api/register')
+        .map((c) => (c.init?.headers as Record<string, string>)['Idempotency-Key']);
+
+    await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
+    await user.type(screen.getByLabelText('Email'), 'bob@example.com');
+    await user.type(screen.getByLabelText('Password'), 'good-pass');
+    await user.type(screen.getByLabelText('Confirm Password'), 'good-pass');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(keys()).toHaveLength(2));
+    expect(keys()[1]).toBe(keys()[0]);
+
+    // Another password is another sign-up.
+    await user.type(screen.getByLabelText('Password'), '-2');
+    await user.type(screen.getByLabelText('Confirm Password'), '-2');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Welcome, bob')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(keys()).toHaveLength(3);
+    expect(keys()[2]).not.toBe(keys()[0]);
+    expect(keys()[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('requires an e-mail before requesting a reset', async () => {
     const { calls } = mockFetch({ 'GET /api/user': signedOut });
     const { user } = renderApp('/auth');

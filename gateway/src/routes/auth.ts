@@ -9,6 +9,13 @@ import { clearSessionCookie, setSessionCookie, type CookieSettings, type Session
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that e-mail, we have sent a link to reset the password. Check your inbox.';
 
+/**
+ * Sign-up and sign-in hash or check a password with scrypt, slow by design and queued behind other
+ * hashes on a busy machine: longer than a plain call, as a buy is. At the default 5 s, sign-ups on a
+ * loaded two-core machine answered 504 while their accounts were still being made.
+ */
+const PASSWORD_CALL_TIMEOUT_MS = 15_000;
+
 export const ADMIN_CONFIRMED =
   'Your address is confirmed and your new password is set: sign in with it to use your admin rights.';
 
@@ -32,7 +39,10 @@ export function authRoutes({ clients, limits, devices, verifier, cookie, publicU
     .add(
       api.auth.register,
       async ({ body, idempotencyKey, res }) => {
-        const session = await identity.Register({ ...body, idempotencyKey, adminVerifyUrlBase });
+        const session = await identity.Register(
+          { ...body, idempotencyKey, adminVerifyUrlBase },
+          { timeoutMs: PASSWORD_CALL_TIMEOUT_MS },
+        );
         setSessionCookie(res, session, cookie);
         // Without its device cookie the client only shares the per-account allowance: never worth a failure.
         await devices.issue(res, body.email).catch(() => undefined);
@@ -43,7 +53,10 @@ export function authRoutes({ clients, limits, devices, verifier, cookie, publicU
     .add(
       api.auth.login,
       async ({ body, req, res }) => {
-        const session = await identity.Login({ ...body, adminVerifyUrlBase });
+        const session = await identity.Login(
+          { ...body, adminVerifyUrlBase },
+          { timeoutMs: PASSWORD_CALL_TIMEOUT_MS },
+        );
         // The sign-in stands even if the store cannot refund its point: the count only stays cautious.
         await limits.forgive(RULES.login, req).catch(() => undefined);
         setSessionCookie(res, session, cookie);

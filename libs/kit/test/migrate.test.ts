@@ -4,7 +4,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import knex, { type Knex } from 'knex';
 import {
   createPgliteDatabase,
@@ -14,6 +13,7 @@ import {
   type Database,
 } from '../src/db/database';
 import { migrate, type Migration } from '../src/db/migrate';
+import { newTestPglite } from '../src/testing/database';
 
 interface Services {
   kind: 'postgres' | 'pglite';
@@ -44,8 +44,7 @@ async function openServices(): Promise<Services> {
       }
     };
   } else {
-    const pglite = new PGlite();
-    await pglite.waitReady;
+    const pglite = await newTestPglite();
     const shared = sharePglite(pglite);
     open = (schema) => createPgliteDatabase(shared, schema);
     closeDatabase = () => pglite.close();
@@ -225,8 +224,7 @@ describe('migrate', () => {
 
 describe('embedded connections', () => {
   it("never ask PGlite for its version: knex is told it, and it is PGlite's own", async () => {
-    const pglite = new PGlite();
-    await pglite.waitReady;
+    const pglite = await newTestPglite();
     const asked: string[] = [];
     const query = pglite.query.bind(pglite);
     pglite.query = ((sql: string, ...rest: unknown[]) => {

@@ -57,7 +57,7 @@ describe('retryTransaction', () => {
   });
 });
 
-// On real Postgres (CI's second run) the two transactions below deadlock; each database's
+// On real Postgres (CI's run, TEST_DATABASE_URL) the two transactions below deadlock; each database's
 // db.transaction retries the victim, so both commit. PGlite runs them one after the other.
 describe('db.transaction of a kit database', () => {
   let test: TestDatabase;

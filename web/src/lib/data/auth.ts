@@ -19,9 +19,25 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User | null>
 }
 
 export const login = (body: Credentials) => call(api.auth.login, { body });
-/** With a key of its own: a sign-up the gateway shed is sent again (busy-retry.ts) and performed once. */
-export const register = (body: Credentials) =>
-  call(api.auth.register, { body, idempotencyKey: newIdempotencyKey() });
+/**
+ * With the caller's key (registrationKey): a sign-up the gateway shed is sent again (busy-retry.ts),
+ * and one sent again by hand after a timed-out answer, whose account was made meanwhile, signs into
+ * that account instead of finding the address taken.
+ */
+export const register = ({ idempotencyKey, ...body }: Credentials & { idempotencyKey: string }) =>
+  call(api.auth.register, { body, idempotencyKey });
+
+/**
+ * The key of a sign-up of these credentials: the same while the player submits the same e-mail and
+ * password again (the same sign-up), a new one once either changes (another sign-up).
+ */
+export function registrationKey(
+  last: { email: string; password: string; key: string } | undefined,
+  credentials: Credentials,
+): { email: string; password: string; key: string } {
+  if (last && last.email === credentials.email && last.password === credentials.password) return last;
+  return { ...credentials, key: newIdempotencyKey() };
+}
 export const logout = () => call(api.auth.logout);
 export const requestPasswordReset = (body: { email: string }) => call(api.auth.forgotPassword, { body });
 export const resetPassword = (body: { token: string; password: string }) =>

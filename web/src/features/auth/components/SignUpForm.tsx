@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 
@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/Input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 
-import { useRegister } from '@/lib/data/auth';
+import { registrationKey, useRegister } from '@/lib/data/auth';
 
 export interface SignUpFormProps {
   email: string;
@@ -21,6 +21,8 @@ export function SignUpForm({ email, onEmailChange }: SignUpFormProps) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  // A second press after a failed answer is the same sign-up: a timed-out one may have made the account.
+  const attempt = useRef<ReturnType<typeof registrationKey>>(undefined);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,7 +32,12 @@ export function SignUpForm({ email, onEmailChange }: SignUpFormProps) {
     }
     setMismatch(false);
     try {
-      await registration.mutateAsync({ email: email.trim(), password });
+      attempt.current = registrationKey(attempt.current, { email: email.trim(), password });
+      await registration.mutateAsync({
+        email: attempt.current.email,
+        password,
+        idempotencyKey: attempt.current.key,
+      });
     } catch (error) {
       toast.error('Registration failed', { description: errorMessage(error) });
       return;
