@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { outboxPublished, outboxPublishFailures } from '../metrics/catalog';
 import type { BusMessage, EventBus } from './bus';
 
 interface OutboxRow {
@@ -77,9 +78,10 @@ export class OutboxRelay {
       return;
     }
     this.running = this.drain()
-      .catch((error: unknown) =>
-        this.options.logger.warn({ err: error }, 'outbox relay: publish failed, will retry'),
-      )
+      .catch((error: unknown) => {
+        outboxPublishFailures.inc({ service: this.options.name });
+        this.options.logger.warn({ err: error }, 'outbox relay: publish failed, will retry');
+      })
       .finally(() => {
         this.running = undefined;
         if (this.again) {
@@ -126,6 +128,7 @@ export class OutboxRelay {
           rows.map((r) => r.id),
         )
         .update({ published_at: db.fn.now() });
+      for (const row of rows) outboxPublished.inc({ service: this.options.name, topic: row.topic });
       if (rows.length < this.batchSize) return;
     }
   }
