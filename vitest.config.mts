@@ -6,10 +6,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const realPostgresOnly = process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts'];
 /**
- * The Kafka bus tests use librdkafka's mock cluster and no database: the real-Postgres run would
- * only repeat them (a minute of CI).
+ * The Kafka bus tests use librdkafka's mock cluster and no database, the alert rules' promtool
+ * tests none either: the real-Postgres run would only repeat them (a minute of CI).
  */
-const databaseFree = process.env.TEST_DATABASE_URL ? ['libs/kit/test/kafka-bus*.test.ts'] : [];
+const databaseFree = process.env.TEST_DATABASE_URL
+  ? ['libs/kit/test/kafka-bus*.test.ts', 'tools/deploy/test/alert-rules.test.ts']
+  : [];
 
 const webTests = ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'];
 /** Web test files that replace modules with vi.mock (Stripe.js, the price chart): they need isolation. */
