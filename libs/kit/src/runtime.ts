@@ -74,7 +74,8 @@ export async function runStandalone<C, H>(module: ServiceModule<C, H>): Promise<
     instanceId: `${hostname()}:${process.pid}`,
     standalone: true,
   });
-  const metrics = config.METRICS_PORT === undefined ? undefined : await serveMetrics(config.METRICS_PORT);
+  const metrics =
+    config.METRICS_PORT === undefined ? undefined : await serveMetrics(config.METRICS_PORT, config.GRPC_HOST);
   if (metrics) logger.info({ port: metrics.port }, 'serving /metrics');
   const stop = (signal: string) => {
     logger.info({ signal }, 'signal received');

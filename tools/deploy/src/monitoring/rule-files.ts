@@ -15,15 +15,23 @@ function annotations(rule: AlertRule) {
   };
 }
 
-/** Prometheus' rule groups; `forOverride` shortens every `for:` (the observe run's variant). */
-export function ruleGroups(options: { forOverride?: string; interval?: string } = {}) {
+export interface RulesVariant {
+  /** Replaces every `for:`. */
+  forOverride?: string;
+  /** Each rule's observeExpr where it has one. */
+  observe?: boolean;
+  interval?: string;
+}
+
+/** Prometheus' rule groups; the observe run's variant is shorter (`npm run observe`). */
+export function ruleGroups(options: RulesVariant = {}) {
   return [
     {
       name: GROUP,
       ...(options.interval ? { interval: options.interval } : {}),
       rules: ALERT_RULES.map((rule) => ({
         alert: rule.alert,
-        expr: rule.expr,
+        expr: (options.observe && rule.observeExpr) || rule.expr,
         for: options.forOverride ?? rule.for,
         labels: { severity: rule.severity },
         annotations: annotations(rule),
@@ -33,7 +41,7 @@ export function ruleGroups(options: { forOverride?: string; interval?: string } 
 }
 
 /** The plain rules file promtool checks and Prometheus loads (`rule_files`). */
-export function plainRules(options: { forOverride?: string; interval?: string } = {}): string {
+export function plainRules(options: RulesVariant = {}): string {
   return stringify({ groups: ruleGroups(options) });
 }
 
