@@ -233,8 +233,13 @@ describe('one market buy in stack mode', () => {
     const byId = new Map(trace().map((s) => [s.spanId, s]));
     for (const consumer of trace().filter((s) => s.kind === CONSUMER))
       expect(byId.get(consumer.parentSpanId ?? '')?.kind, consumer.name).toBe(PRODUCER);
-    // Log lines carry the trace id.
-    expect(lines.some((l) => l.includes(`"trace_id":"${buyTraceId}"`))).toBe(true);
+    // Log lines carry the trace id (the consumers' "event handled", at debug).
+    const logged = lines.filter((l) => l.includes(`"traceId":"${buyTraceId}"`));
+    for (const service of CONSUMERS)
+      expect(
+        logged.some((l) => l.startsWith(`[${service}]`)),
+        service,
+      ).toBe(true);
   });
 
   it("moves each process's RED, outbox, inbox and business series", async () => {

@@ -113,12 +113,17 @@ export async function subscribeConsumers(options: {
       parent,
       async (span) => {
         try {
-          return await (target.handleMany
+          await (target.handleMany
             ? target.handleMany(
                 deliveries.map((d) => ({ event: d.event, meta: d.meta })),
                 trx,
               )
             : target.handle(event, meta, trx));
+          // In the consumer span: with tracing on, the line carries the trace id of the request behind the event.
+          logger.debug(
+            { topic: target.topic, eventId: meta.eventId, events: deliveries.length },
+            'event handled',
+          );
         } catch (error) {
           span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
           throw error;
