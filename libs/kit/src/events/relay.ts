@@ -81,10 +81,9 @@ export class OutboxRelay {
       return;
     }
     this.running = this.drain()
-      .catch((error: unknown) => {
-        outboxPublishFailures.inc({ service: this.options.name });
-        this.options.logger.warn({ err: error }, 'outbox relay: publish failed, will retry');
-      })
+      .catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'outbox relay: publish failed, will retry'),
+      )
       .finally(() => {
         this.running = undefined;
         if (this.again) {
@@ -128,6 +127,7 @@ export class OutboxRelay {
       try {
         await bus.publish(messages);
       } catch (error) {
+        outboxPublishFailures.inc({ service: this.options.name });
         for (const span of spans) span.setStatus({ code: SpanStatusCode.ERROR, message: String(error) });
         throw error;
       } finally {
