@@ -86,7 +86,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   // One per process: its Live subscription and timers serve every stream of this app.
   const live = new LiveHub(config, clients.notifications, verifier, logger);
   app.locals.live = live;
-  metrics.liveStreams.collect = () => metrics.liveStreams.set(live.size);
+  metrics.reportLiveStreams(() => live.size);
   // Answers the same for every player, built once per change; the live events keep them true.
   const shared: SharedAnswers = new SharedAnswers({
     maxAgeMs: config.SHARED_ANSWER_MAX_AGE_MS,

@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   const gateway = await startGateway(config, addresses, logger);
   logger.info({ port: gateway.port }, 'gateway listening');
   const served =
-    config.METRICS_PORT === undefined ? undefined : await metrics.serveMetrics(config.METRICS_PORT, config.HOST);
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await metrics.serveMetrics(config.METRICS_PORT, config.HOST);
   if (served) logger.info({ port: served.port }, 'serving /metrics');
   const stop = () =>
     void gateway

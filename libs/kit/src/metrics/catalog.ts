@@ -157,8 +157,16 @@ export const cashoutOldestPending = new Gauge({
   help: 'How long the oldest pending cash-out has waited (0 when none)',
   registers: register,
 });
+let openLiveStreams: () => number = () => 0;
+/** The gateway's live hub says how many streams it holds; read at each scrape. */
+export function reportLiveStreams(count: () => number): void {
+  openLiveStreams = count;
+}
 export const liveStreams = new Gauge({
   name: 'touchline_live_streams',
   help: 'Open live streams (SSE) of this gateway',
   registers: register,
+  collect() {
+    this.set(openLiveStreams());
+  },
 });

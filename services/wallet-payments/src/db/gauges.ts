@@ -1,4 +1,4 @@
-import { metrics, type Db } from '@touchline/kit';
+import type { Db, metrics } from '@touchline/kit';
 
 /**
  * A hold is settled by its saga's sweeper within the saga's stuck-after time (15 s for buys and packs,
