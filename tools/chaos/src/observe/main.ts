@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,7 +60,10 @@ async function signUp(url: string): Promise<Player> {
   return player;
 }
 
-/** Buys the cheapest card on the market (skipping `skip`), at the price shown. */
+/**
+ * Buys the cheapest card on the market (skipping `skip`), at the price shown. A 503 or 429 (load
+ * shed, with Retry-After) is sent again with the same key, as the web app does.
+ */
 async function buy(player: Player, skip = 0, timeoutMs = 30_000): Promise<number> {
   const market = await player.call<{ id: number; price: number }[]>(
     'read.market',
@@ -71,11 +75,16 @@ async function buy(player: Player, skip = 0, timeoutMs = 30_000): Promise<number
   );
   const item = Array.isArray(market.body) ? market.body[skip] : undefined;
   if (!item) throw new Error(`no card on the market: ${market.status}`);
-  const res = await player.call('market.buy', 'post', `/api/market/buy/${item.id}`, {
-    body: { expectedPrice: item.price },
-    timeoutMs,
-  });
-  return res.status;
+  const key = randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    const res = await player.call('market.buy', 'post', `/api/market/buy/${item.id}`, {
+      body: { expectedPrice: item.price },
+      key,
+      timeoutMs,
+    });
+    if ((res.status !== 503 && res.status !== 429) || attempt === 4) return res.status;
+    await sleep(2_000);
+  }
 }
 
 async function run(stack: RunningStack, prometheus: RunningPrometheus, watch: AlertWatch): Promise<Step[]> {
