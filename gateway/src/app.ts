@@ -1,7 +1,7 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import { allRoutes } from '@touchline/contract';
-import type { Logger } from '@touchline/kit';
+import { metrics, type Logger } from '@touchline/kit';
 import type { Clients } from './clients';
 import { DeviceCookies } from './device-cookies';
 import type { GatewayConfig, Upstream } from './config';
@@ -16,6 +16,7 @@ import { limitInFlight } from './middleware/in-flight';
 import { shedWhileLagging } from './middleware/loop-lag';
 import { originCheck } from './middleware/origin-check';
 import { RULES, RateLimits } from './middleware/rate-limit';
+import { recordRequests } from './middleware/metrics';
 import { requestBudget } from './middleware/request-budget';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
@@ -85,6 +86,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   // One per process: its Live subscription and timers serve every stream of this app.
   const live = new LiveHub(config, clients.notifications, verifier, logger);
   app.locals.live = live;
+  metrics.reportLiveStreams(() => live.size);
   // Answers the same for every player, built once per change; the live events keep them true.
   const shared: SharedAnswers = new SharedAnswers({
     maxAgeMs: config.SHARED_ANSWER_MAX_AGE_MS,
@@ -101,6 +103,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
       devServer: Boolean(config.DEV_WEB_URL),
     }),
   );
+  app.use(recordRequests());
   app.use(requestId);
   // Every request's upstream calls share one budget from here (the live stream's included).
   app.use(requestBudget(config.UPSTREAM_TIMEOUT_MS));

@@ -27,6 +27,8 @@ export const gatewayConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Listen address. `npm start` (embedded mode) passes 127.0.0.1 unless HOST is set. */
   HOST: z.string().default('0.0.0.0'),
+  /** Port of this process's Prometheus /metrics (kit's metrics/server.ts); none served when unset. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Public address of the site: the Host and Origin checks and links in e-mails use it. */
   PUBLIC_URL: optionalEnv(z.url({ protocol: /^https?$/ })),
   /**

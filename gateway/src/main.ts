@@ -1,5 +1,5 @@
 import '@touchline/kit/src/telemetry/register';
-import { createLogger, loadConfig, loadPeerAddrs, stopTelemetry } from '@touchline/kit';
+import { createLogger, loadConfig, loadPeerAddrs, metrics, stopTelemetry } from '@touchline/kit';
 import { gatewayConfigSchema, UPSTREAMS, type Upstream } from './config';
 import { startGateway } from './index';
 
@@ -16,9 +16,15 @@ async function main(): Promise<void> {
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
   const gateway = await startGateway(config, addresses, logger);
   logger.info({ port: gateway.port }, 'gateway listening');
+  const served =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await metrics.serveMetrics(config.METRICS_PORT, config.HOST);
+  if (served) logger.info({ port: served.port }, 'serving /metrics');
   const stop = () =>
     void gateway
       .close()
+      .then(() => served?.close())
       .then(() => stopTelemetry())
       .then(() => process.exit(0));
   process.once('SIGTERM', stop);

@@ -31,3 +31,4 @@ export * from './service';
 export * from './jobs';
 export * from './runtime';
 export { stopTelemetry } from './telemetry/sdk';
+export * as metrics from './metrics';

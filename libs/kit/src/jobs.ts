@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { jobActions, jobFailures } from './metrics/catalog';
 import type { BackgroundJob } from './service';
 
 /**
@@ -17,7 +18,14 @@ export function intervalJob(
   const tick = () => {
     if (running) return;
     running = run()
-      .catch((error: unknown) => logger.error({ err: error, job: name }, 'background job failed'))
+      .then((acted) => {
+        // A sweeper says how many rows it settled or undid.
+        if (typeof acted === 'number' && acted > 0) jobActions.inc({ job: name }, acted);
+      })
+      .catch((error: unknown) => {
+        jobFailures.inc({ job: name });
+        logger.error({ err: error, job: name }, 'background job failed');
+      })
       .finally(() => (running = undefined));
   };
   return {

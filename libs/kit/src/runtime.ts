@@ -10,6 +10,7 @@ import { withBusChaos } from './events/bus-chaos';
 import { InProcessBus } from './events/in-process-bus';
 import { createLogger } from './logger';
 import { startService, type RunningService, type ServiceModule } from './service';
+import { serveMetrics } from './metrics/server';
 import { stopTelemetry } from './telemetry/sdk';
 
 /**
@@ -76,10 +77,14 @@ export async function runStandalone<C, H>(module: ServiceModule<C, H>): Promise<
     instanceId: `${hostname()}:${process.pid}`,
     standalone: true,
   });
+  const metrics =
+    config.METRICS_PORT === undefined ? undefined : await serveMetrics(config.METRICS_PORT, config.GRPC_HOST);
+  if (metrics) logger.info({ port: metrics.port }, 'serving /metrics');
   const stop = (signal: string) => {
     logger.info({ signal }, 'signal received');
     void service
       .shutdown()
+      .then(() => metrics?.close())
       .then(() => bus.close())
       .then(() => database.close())
       .then(() => stopTelemetry())

@@ -16,6 +16,8 @@ import { OutboxRelay } from './events/relay';
 import { adaptHandlers, type UseCases } from './grpc/handlers';
 import { scopedKeys } from './grpc/scoped-keys';
 import { HealthReporter } from './grpc/health';
+import { startGaugeCollector, type ReadGauges } from './metrics/gauge-collector';
+import { redInterceptor } from './metrics/grpc-interceptor';
 
 /** A periodic job of a service (sweepers, price ticks); stopped before the database closes. */
 export interface BackgroundJob {
@@ -70,6 +72,8 @@ export interface ServiceModule<C = unknown, H = unknown> {
    */
   peers?: readonly string[];
   create(deps: ServiceDeps<C>): ServiceParts<H> | Promise<ServiceParts<H>>;
+  /** Gauges read from the service's tables every METRICS_COLLECT_INTERVAL_MS (sagas pending, the ledger's check). */
+  gauges?: ReadGauges;
 }
 
 export interface ServiceRuntime<C> {
@@ -151,7 +155,10 @@ export async function startService<C, H>(
     standalone: runtime.standalone ?? false,
   });
 
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 4 * 1024 * 1024 });
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': 4 * 1024 * 1024,
+    interceptors: [redInterceptor(module.name)],
+  });
   const health = new HealthReporter([module.grpcServiceName], () => pingDatabase(db), logger);
   health.addToServer(server);
   server.addService(
@@ -171,6 +178,13 @@ export async function startService<C, H>(
   ]);
   relay.start();
   for (const job of parts.jobs ?? []) job.start();
+  const gauges = startGaugeCollector({
+    service: module.name,
+    db,
+    read: module.gauges,
+    intervalMs: config.METRICS_COLLECT_INTERVAL_MS,
+    logger,
+  });
   await health.start(config.HEALTH_CHECK_INTERVAL_MS);
   logger.info({ port }, `${module.name} serving gRPC`);
 
@@ -181,7 +195,7 @@ export async function startService<C, H>(
       logger.info('shutting down: health NOT_SERVING, draining in-flight calls');
       parts.beforeDrain?.();
       await drain(server, config.SHUTDOWN_TIMEOUT_MS, logger);
-      await Promise.allSettled((parts.jobs ?? []).map((job) => job.stop()));
+      await Promise.allSettled([...(parts.jobs ?? []), gauges].map((job) => job.stop()));
       await relay.stop();
       await parts.close?.();
       await db.destroy();

@@ -9,6 +9,7 @@ import { cardsJobs } from './jobs';
 import { cardsListeners } from './listeners';
 import { cardsMarketUseCases } from './server';
 import { createPeers, PEERS } from './peers';
+import { readSagaGauges } from './db/gauges';
 
 /** cards-market: clubs, players, card editions, the market, prices, packs and card holds. */
 export const cardsMarketService: ServiceModule<CardsMarketConfig, CardsMarketHandlers> = {
@@ -19,6 +20,7 @@ export const cardsMarketService: ServiceModule<CardsMarketConfig, CardsMarketHan
   migrations,
   configSchema: cardsMarketConfigSchema,
   peers: Object.values(PEERS),
+  gauges: readSagaGauges,
   create: ({ config, db, outbox, clock, random, logger, peers }) => {
     const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });
     const wallet = clients.wallet;

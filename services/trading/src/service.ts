@@ -8,6 +8,7 @@ import { tradingJobs } from './jobs';
 import { createPeers, PEERS } from './peers';
 import { tradingUseCases } from './server';
 import type { TradingDeps } from './use-cases/deps';
+import { readSagaGauges } from './db/gauges';
 
 /** trading: trade offers and their accept saga, trade wishes, and trade history. */
 export const tradingService: ServiceModule<TradingConfig, TradingHandlers> = {
@@ -18,6 +19,7 @@ export const tradingService: ServiceModule<TradingConfig, TradingHandlers> = {
   migrations,
   configSchema: tradingConfigSchema,
   peers: Object.values(PEERS),
+  gauges: readSagaGauges,
   create: ({ config, db, outbox, clock, random, logger, peers }) => {
     const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });
     const deps: TradingDeps = { db, outbox, clock, random, logger, config, ...clients };

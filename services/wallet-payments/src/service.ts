@@ -11,6 +11,7 @@ import { walletUseCases } from './server';
 import type { WalletServiceDeps } from './use-cases/deps';
 import { seedDemoPromoCodes } from './use-cases/seed-promo-codes';
 import { handleStripeWebhook } from './use-cases/stripe-webhook';
+import { readLedgerGauges } from './db/gauges';
 
 /** wallet-payments: the double-entry coin ledger, payments, promo codes and cash-outs. */
 export const walletService: ServiceModule<WalletConfig, WalletHandlers> = {
@@ -21,6 +22,7 @@ export const walletService: ServiceModule<WalletConfig, WalletHandlers> = {
   migrations,
   configSchema: walletConfigSchema,
   peers: Object.values(PEERS),
+  gauges: readLedgerGauges,
   create: async ({ config, db, outbox, clock, random, logger, peers }) => {
     const payments = await createPayments(config, { db, clock, random, logger });
     const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });

@@ -5,6 +5,7 @@ import {
   createPgliteDatabase,
   InProcessBus,
   loadConfig,
+  metrics,
   sharePglite,
   startService,
   systemClock,
@@ -115,6 +116,11 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
   });
   const gateway = await startGateway(gatewayConfig, addresses, logger.child({ service: 'gateway' }));
   const url = (env.PUBLIC_URL || `http://localhost:${gateway.port}`).replace(/\/$/, '');
+  // One process, one registry: every service's series and the gateway's on one /metrics.
+  const served =
+    gatewayConfig.METRICS_PORT === undefined
+      ? undefined
+      : await metrics.serveMetrics(gatewayConfig.METRICS_PORT, gatewayConfig.HOST);
 
   let stopping: Promise<void> | undefined;
   return {
@@ -124,6 +130,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     stop: () =>
       (stopping ??= (async () => {
         await gateway.close();
+        await served?.close();
         await Promise.allSettled(running.map((s) => s.shutdown()));
         await bus.close();
         await database.close();

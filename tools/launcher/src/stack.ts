@@ -13,6 +13,7 @@ import { TOPICS } from '@touchline/protos';
 import { paymentsModeOf } from '@touchline/wallet-payments/src/domain/payment-mode';
 import { buildIfMissing, ROOT, WEB_DIST } from './build-if-missing';
 import { passwordEnvName, prepareServiceDatabases } from './database-roles';
+import { describeTargets, metricsTargets, writeTargetsFile, type MetricsTarget } from './metrics-targets';
 import { replicaAddress, replicaCounts, replicaName, replicaPorts } from './replicas';
 import { startFront, type Front } from './round-robin-front';
 import { SERVICE_MODULES } from './services';
@@ -28,6 +29,8 @@ const stackConfig = z.object({
   KAFKA_BROKERS: optionalEnv(z.string()),
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   GRPC_BASE_PORT: z.coerce.number().int().min(1024).max(65000).default(50051),
+  /** Each process serves /metrics on its own port from here (services' replicas, then gateways). */
+  METRICS_BASE_PORT: z.coerce.number().int().min(1024).max(65000).default(9400),
   LOG_LEVEL: z.string().default('info'),
   DATA_DIR: z.string().default('.data'),
   /** Role of a service: this prefix and its schema, e.g. touchline_cards_market. */
@@ -172,6 +175,30 @@ async function main(): Promise<void> {
     LOG_LEVEL: config.LOG_LEVEL,
   };
 
+  // One gateway listens on PORT itself; several listen on loopback ports behind the front on PORT.
+  const gatewayPorts = ports.gateways.length > 0 ? ports.gateways : [config.PORT];
+  let targets: MetricsTarget[];
+  try {
+    targets = metricsTargets(config.METRICS_BASE_PORT, [
+      ...topology.services.flatMap((service) =>
+        ports.services.get(service.name)!.map((_, r, own) => ({
+          process: replicaName(service.name, r, own.length),
+          service: service.name,
+        })),
+      ),
+      ...gatewayPorts.map((_, g) => ({
+        process: replicaName(GATEWAY, g, gatewayPorts.length),
+        service: GATEWAY,
+      })),
+    ]);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const metricsPort = (name: string) => String(targets.find((t) => t.process === name)!.port);
+  const targetsFile = path.resolve(ROOT, config.DATA_DIR, 'stack/prometheus-targets.json');
+  writeTargetsFile(targetsFile, targets);
+
   const supervisor = new Supervisor({
     policy: {
       initialDelayMs: config.RESTART_BACKOFF_INITIAL_MS,
@@ -197,13 +224,12 @@ async function main(): Promise<void> {
           DB_POOL_MAX: poolOf(own.length),
           GRPC_HOST: '127.0.0.1',
           GRPC_PORT: String(port),
+          METRICS_PORT: metricsPort(name),
           OTEL_SERVICE_NAME: service.name,
         }),
       });
     });
   }
-  // One gateway listens on PORT itself; several listen on loopback ports behind the front on PORT.
-  const gatewayPorts = ports.gateways.length > 0 ? ports.gateways : [config.PORT];
   gatewayPorts.forEach((port, g) => {
     const name = replicaName(GATEWAY, g, gatewayPorts.length);
     supervisor.add({
@@ -212,6 +238,7 @@ async function main(): Promise<void> {
         ...common,
         ...addrEnv(topology.gateway.peers),
         PORT: String(port),
+        METRICS_PORT: metricsPort(name),
         ...(gatewayPorts.length > 1 ? { HOST: '127.0.0.1' } : {}),
         WEB_DIST,
         COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false',
@@ -261,6 +288,7 @@ async function main(): Promise<void> {
   }
   const processes = [...counts.values()].reduce((a, b) => a + b, 0);
   const several = [...counts].filter(([, n]) => n > 1).map(([name, n]) => `${n} × ${name}`);
+  console.log(`\n${describeTargets(targets, path.relative(ROOT, targetsFile))}`);
   console.log(
     `\nTouchline stack is ready at ${url} (${processes} processes${several.length ? `: ${several.join(', ')}` : ''}; restarted if they crash)\n`,
   );

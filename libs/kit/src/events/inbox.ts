@@ -1,9 +1,13 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { context, propagation } from '@opentelemetry/api';
+import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { BoundedMap } from '../bounded-map';
+import { inboxEventAge, inboxEvents, inboxFailures, inboxRetries } from '../metrics/catalog';
 import { decodeEvent, type EventOutput, type Topic } from '@touchline/protos';
 import type { BusMessage, EventBus } from './bus';
 import { EVENT_HEADERS } from './bus';
+
+const tracer = trace.getTracer('@touchline/kit/inbox');
 
 export interface EventMeta {
   eventId: string;
@@ -87,23 +91,81 @@ export async function subscribeConsumers(options: {
     return { target, meta, message, event };
   };
 
-  /** Runs the handler in the trace context of the event it handles (of the first, for several handed over together). */
-  const handle = (group: Delivery[], trx: Knex.Transaction) => {
-    const { target, meta, message, event } = group[0]!;
-    return context.with(propagation.extract(context.active(), message.headers), () =>
-      target.handleMany
-        ? target.handleMany(
-            group.map((d) => ({ event: d.event, meta: d.meta })),
-            trx,
-          )
-        : target.handle(event, meta, trx),
+  /**
+   * Runs the handler in a consumer span, child of the trace context of the event it handles (of the
+   * first, for several handed over together): one trace from the click to every consumer.
+   */
+  const handle = (deliveries: Delivery[], trx: Knex.Transaction) => {
+    const { target, meta, message, event } = deliveries[0]!;
+    const parent = propagation.extract(context.active(), message.headers);
+    return tracer.startActiveSpan(
+      `${group} handle ${target.topic}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'kafka',
+          'messaging.destination.name': target.topic,
+          'messaging.consumer.group.name': group,
+          'messaging.message.id': meta.eventId,
+          'messaging.batch.message_count': deliveries.length,
+        },
+      },
+      parent,
+      async (span) => {
+        try {
+          await (target.handleMany
+            ? target.handleMany(
+                deliveries.map((d) => ({ event: d.event, meta: d.meta })),
+                trx,
+              )
+            : target.handle(event, meta, trx));
+          // In the consumer span: with tracing on, the line carries the trace id of the request behind the event.
+          logger.debug(
+            { topic: target.topic, eventId: meta.eventId, events: deliveries.length },
+            'event handled',
+          );
+        } catch (error) {
+          span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+          throw error;
+        } finally {
+          span.end();
+        }
+      },
     );
+  };
+
+  // Events whose handling failed, to count their redeliveries (bounded: a lost entry only loses a count).
+  const failedBefore = new BoundedMap<string, true>(10_000);
+  const count = (deliveries: Delivery[], outcome: 'handled' | 'duplicate') => {
+    const now = Date.now();
+    for (const { meta, message } of deliveries) {
+      const labels = { group, topic: message.topic };
+      inboxEvents.inc({ ...labels, outcome });
+      if (outcome === 'handled')
+        inboxEventAge.observe(labels, Math.max(0, now - meta.occurredAt.getTime()) / 1000);
+    }
   };
 
   /** Records the events in the inbox and handles those recorded now, all in one transaction. */
   const handleAll = async (deliveries: Delivery[]) => {
     if (deliveries.length === 0) return;
-    await db.transaction(async (trx) => {
+    for (const { meta, message } of deliveries)
+      if (failedBefore.delete(meta.eventId)) inboxRetries.inc({ group, topic: message.topic });
+    try {
+      const { handled, duplicates } = await handleInTransaction(deliveries);
+      count(handled, 'handled');
+      count(duplicates, 'duplicate');
+    } catch (error) {
+      for (const { meta, message } of deliveries) {
+        inboxFailures.inc({ group, topic: message.topic });
+        failedBefore.set(meta.eventId, true);
+      }
+      throw error;
+    }
+  };
+
+  const handleInTransaction = (deliveries: Delivery[]) =>
+    db.transaction(async (trx) => {
       const fresh = new Set(
         (
           (await trx('inbox')
@@ -114,14 +176,17 @@ export async function subscribeConsumers(options: {
         ).map((row) => row.event_id),
       );
       const toHandle: Delivery[] = [];
+      const duplicates: Delivery[] = [];
       for (const delivery of deliveries) {
         // delete: an event delivered twice in one batch is handled once.
         if (fresh.delete(delivery.meta.eventId)) toHandle.push(delivery);
-        else
+        else {
+          duplicates.push(delivery);
           logger.debug(
             { eventId: delivery.meta.eventId, topic: delivery.message.topic },
             'duplicate event skipped',
           );
+        }
       }
       const handedOver = new Set<EventConsumer>();
       for (const delivery of toHandle) {
@@ -136,8 +201,8 @@ export async function subscribeConsumers(options: {
           );
         }
       }
+      return { handled: toHandle, duplicates };
     });
-  };
 
   await bus.subscribe({
     group,

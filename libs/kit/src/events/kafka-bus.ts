@@ -14,6 +14,7 @@
  *   message at a time, so a bad message still stops only itself and what follows it.
  */
 import kafkajs from 'kafkajs';
+import { consumerOffsetLag } from '../metrics/catalog';
 import type {
   Consumer,
   ConsumerConfig,
@@ -272,7 +273,12 @@ function manageConsumer(
     await commitResolved([payload]);
   };
   // Offsets are resolved here, message by message or chunk by chunk, never for what was not handled.
-  const handleBatch = async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) => {
+  const handleBatch = async (payload: EachBatchPayload) => {
+    await handleChunks(payload);
+    const { topic, partition } = payload.batch;
+    consumerOffsetLag.set({ group, topic, partition: String(partition) }, Number(payload.batch.offsetLag()));
+  };
+  const handleChunks = async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) => {
     const { topic, partition } = batch;
     for (let start = 0; start < batch.messages.length; start += MAX_BATCH) {
       if (!isRunning() || isStale()) return;

@@ -1,6 +1,10 @@
+import { propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { outboxPublished, outboxPublishFailures } from '../metrics/catalog';
 import type { BusMessage, EventBus } from './bus';
+
+const tracer = trace.getTracer('@touchline/kit/relay');
 
 interface OutboxRow {
   id: number;
@@ -113,19 +117,29 @@ export class OutboxRelay {
         .limit(this.batchSize)
         .select('id', 'topic', 'key', 'payload', 'headers')) as OutboxRow[];
       if (rows.length === 0) return;
-      const messages: BusMessage[] = rows.map((row) => ({
+      const spans = rows.map(publishSpan);
+      const messages: BusMessage[] = rows.map((row, i) => ({
         topic: row.topic,
         key: row.key,
         value: Buffer.from(row.payload),
-        headers: row.headers,
+        headers: withSpan(row.headers, spans[i]!),
       }));
-      await bus.publish(messages);
+      try {
+        await bus.publish(messages);
+      } catch (error) {
+        outboxPublishFailures.inc({ service: this.options.name });
+        for (const span of spans) span.setStatus({ code: SpanStatusCode.ERROR, message: String(error) });
+        throw error;
+      } finally {
+        for (const span of spans) span.end();
+      }
       await db('outbox')
         .whereIn(
           'id',
           rows.map((r) => r.id),
         )
         .update({ published_at: db.fn.now() });
+      for (const row of rows) outboxPublished.inc({ service: this.options.name, topic: row.topic });
       if (rows.length < this.batchSize) return;
     }
   }
@@ -151,4 +165,30 @@ export class OutboxRelay {
     this.renewedAt = updated > 0 ? asked : -Infinity;
     return updated > 0;
   }
+}
+
+/**
+ * The publish of one event, a child of the request that wrote it (the trace context the outbox
+ * stored with the row): the relay runs on its own timer, so its own context would start a new trace.
+ */
+function publishSpan(row: OutboxRow): Span {
+  return tracer.startSpan(
+    `publish ${row.topic}`,
+    {
+      kind: SpanKind.PRODUCER,
+      attributes: {
+        'messaging.system': 'kafka',
+        'messaging.destination.name': row.topic,
+        'messaging.operation.type': 'send',
+      },
+    },
+    propagation.extract(ROOT_CONTEXT, row.headers),
+  );
+}
+
+/** The row's headers with the trace context of its publish span, which consumers continue. */
+function withSpan(headers: Record<string, string>, span: Span): Record<string, string> {
+  const carrier = { ...headers };
+  propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
+  return carrier;
 }

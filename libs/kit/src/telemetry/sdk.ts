@@ -5,13 +5,15 @@ import type * as Express from '@opentelemetry/instrumentation-express';
 import type * as Grpc from '@opentelemetry/instrumentation-grpc';
 import type * as Pg from '@opentelemetry/instrumentation-pg';
 import type * as IORedis from '@opentelemetry/instrumentation-ioredis';
-import type * as KafkaJs from '@opentelemetry/instrumentation-kafkajs';
 
 let sdk: NodeSDK | undefined;
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export function startTelemetry(env: NodeJS.ProcessEnv = process.env): void {
   if (sdk || !env.OTEL_EXPORTER_OTLP_ENDPOINT) return;
+  // No kafkajs instrumentation: its producer span starts from the relay's timer and overwrote the
+  // trace context each event carries from the request that wrote it. The relay (publish) and the
+  // inbox (handle) make the event spans instead, in the request's trace.
   // Required lazily: without an endpoint none of the SDK is loaded at all.
   const { NodeSDK: Sdk } = require('@opentelemetry/sdk-node') as typeof SdkNode;
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof Http;
@@ -19,7 +21,6 @@ export function startTelemetry(env: NodeJS.ProcessEnv = process.env): void {
   const { GrpcInstrumentation } = require('@opentelemetry/instrumentation-grpc') as typeof Grpc;
   const { PgInstrumentation } = require('@opentelemetry/instrumentation-pg') as typeof Pg;
   const { IORedisInstrumentation } = require('@opentelemetry/instrumentation-ioredis') as typeof IORedis;
-  const { KafkaJsInstrumentation } = require('@opentelemetry/instrumentation-kafkajs') as typeof KafkaJs;
   sdk = new Sdk({
     instrumentations: [
       new HttpInstrumentation(),
@@ -27,7 +28,6 @@ export function startTelemetry(env: NodeJS.ProcessEnv = process.env): void {
       new GrpcInstrumentation(),
       new PgInstrumentation(),
       new IORedisInstrumentation(),
-      new KafkaJsInstrumentation(),
     ],
   });
   sdk.start();

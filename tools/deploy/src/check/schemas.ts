@@ -14,9 +14,15 @@ export const KUBERNETES_MODELS_VERSION = '5.1.0';
 
 type ModelClass = new (data: unknown) => { validate(): void };
 
+/** The Prometheus Operator's kinds (PrometheusRule) from @kubernetes-models/prometheus-operator. */
+const OPERATOR_MODELS: Record<string, string> = {
+  'monitoring.coreos.com': '@kubernetes-models/prometheus-operator',
+};
+
 async function builtInModel(apiVersion: string, kind: string): Promise<ModelClass | undefined> {
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
-  const spec = group ? `kubernetes-models/${group}/${version}` : `kubernetes-models/${version}`;
+  const models = (group && OPERATOR_MODELS[group]) || 'kubernetes-models';
+  const spec = group ? `${models}/${group}/${version}` : `${models}/${version}`;
   try {
     const mod = (await import(spec)) as Record<string, ModelClass>;
     return mod[kind];

@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+import type { Gauge } from 'prom-client';
+import type { Logger } from 'pino';
+import * as catalog from './catalog';
+
+/** The catalogue's gauges a service sets from its own tables (each has a `service` label). */
+export type ServiceGauge = {
+  [K in keyof typeof catalog]: (typeof catalog)[K] extends Gauge ? K : never;
+}[keyof typeof catalog];
+
+/** One value read from a service's tables. */
+export interface GaugeReading {
+  gauge: ServiceGauge;
+  labels?: Record<string, string>;
+  value: number;
+}
+
+/** A service's own readings (sagas, the ledger's check), from its `db/` queries: ServiceModule.gauges. */
+export type ReadGauges = (db: Knex) => Promise<GaugeReading[]>;
+
+/** Outbox backlog and its oldest row's age: every service has an outbox. */
+async function readOutbox(db: Knex): Promise<GaugeReading[]> {
+  const row = (await db('outbox')
+    .whereNull('published_at')
+    .first(
+      db.raw('count(*)::int as backlog'),
+      db.raw('coalesce(extract(epoch from now() - min(created_at)), 0)::float as oldest'),
+    )) as { backlog: number; oldest: number } | undefined;
+  return [
+    { gauge: 'outboxBacklog', value: Number(row?.backlog ?? 0) },
+    { gauge: 'outboxOldestAge', value: Math.max(0, Number(row?.oldest ?? 0)) },
+  ];
+}
+
+/**
+ * Reads the service's gauges every `intervalMs` (not at scrape time: in embedded mode one registry
+ * serves every service of the process). A failed read keeps the last values and is logged at debug:
+ * a database that does not answer has its own alert (health NOT_SERVING).
+ */
+export function startGaugeCollector(options: {
+  service: string;
+  db: Knex;
+  read?: ReadGauges;
+  intervalMs: number;
+  logger: Logger;
+}): { stop(): Promise<void> } {
+  const { service, db, read, intervalMs, logger } = options;
+  let running: Promise<void> | undefined;
+  const collect = async () => {
+    const readings = [...(await readOutbox(db)), ...((await read?.(db)) ?? [])];
+    for (const { gauge, labels, value } of readings)
+      (catalog[gauge] as Gauge).set({ service, ...labels }, value);
+  };
+  const tick = () => {
+    running ??= collect()
+      .catch((error: unknown) => logger.debug({ err: error }, 'metrics: gauges not read'))
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(tick, intervalMs);
+  timer.unref();
+  tick();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { createServer, type Server } from 'node:http';
+import { collectProcessMetrics, metricsRegistry } from './registry';
+
+export interface MetricsServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * GET /metrics in Prometheus' text format on a port of its own (METRICS_PORT): scraped inside the
+ * cluster only, never through the gateway's public port or a service's gRPC port.
+ */
+export async function serveMetrics(port: number, host = '0.0.0.0'): Promise<MetricsServer> {
+  collectProcessMetrics();
+  const server: Server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+      return;
+    }
+    metricsRegistry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(text),
+      () => res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics unavailable\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,46 @@
+import type { Db, metrics } from '@touchline/kit';
+
+/**
+ * A hold is settled by its saga's sweeper within the saga's stuck-after time (15 s for buys and packs,
+ * 30 s for trades) plus a sweep: one still open after two minutes is overdue.
+ */
+const HOLD_TIMEOUT_SECONDS = 120;
+
+/** The ledger's own check and the economy, read from the wallet's tables. */
+export async function readLedgerGauges(db: Db): Promise<metrics.GaugeReading[]> {
+  const sum = (await db('accounts').first(db.raw('coalesce(sum(balance), 0)::bigint as total'))) as {
+    total: string | number;
+  };
+  const overdue = (await db('holds')
+    .where({ status: 'held' })
+    .where('created_at', '<', db.raw(`now() - ? * interval '1 second'`, [HOLD_TIMEOUT_SECONDS]))
+    .first(db.raw('count(*)::int as n'))) as { n: number };
+  const platform = (await db('accounts').where({ kind: 'platform' }).select('name', 'balance')) as {
+    name: string;
+    balance: string | number;
+  }[];
+  const byStatus = (await db('cashout_requests')
+    .groupBy('status')
+    .select('status', db.raw('count(*)::int as n'))) as { status: string; n: number }[];
+  const pending = (await db('cashout_requests')
+    .where({ status: 'pending' })
+    .first(db.raw('coalesce(extract(epoch from now() - min(created_at)), 0)::float as oldest'))) as {
+    oldest: number;
+  };
+  const counts = new Map(byStatus.map((r) => [r.status, Number(r.n)]));
+  return [
+    { gauge: 'ledgerSum', value: Number(sum.total) },
+    { gauge: 'ledgerOverdueHolds', value: Number(overdue.n) },
+    ...platform.map((a) => ({
+      gauge: 'platformBalance' as const,
+      labels: { account: a.name },
+      value: Number(a.balance),
+    })),
+    ...['pending', 'processing', 'completed', 'rejected'].map((status) => ({
+      gauge: 'cashouts' as const,
+      labels: { status },
+      value: counts.get(status) ?? 0,
+    })),
+    { gauge: 'cashoutOldestPending', value: Math.max(0, Number(pending.oldest)) },
+  ];
+}
