@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { devWebProxy } from './dev-proxy';
 import { IMMUTABLE, precompressedAssets } from './http/precompressed';
 import { SESSION_COOKIE } from './session';
 
@@ -28,14 +28,7 @@ const REVALIDATE = new Set(['sw.js', 'manifest.webmanifest']);
  */
 export function mountWeb(app: Express, options: { webDist?: string; devWebUrl?: string }): void {
   if (options.devWebUrl) {
-    app.use(
-      createProxyMiddleware({
-        target: options.devWebUrl,
-        changeOrigin: true,
-        ws: true,
-        pathFilter: (p) => isPageRequest(p),
-      }),
-    );
+    app.use(devWebProxy(options.devWebUrl, isPageRequest));
     return;
   }
   const dist = options.webDist ? path.resolve(options.webDist) : undefined;

@@ -3,31 +3,69 @@ import {
   chmodSync,
   copyFileSync,
   cpSync,
+  existsSync,
   mkdirSync,
+  readFileSync,
   realpathSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { buildah, imageExists } from './buildah';
+import { ROOT } from './paths';
 
 /**
  * Registry images cannot be pulled on the machines that run images:check, so the Dockerfile's
  * BASE_IMAGE and BUILD_IMAGE are assembled here from what the machine has, in the spirit of
  * distroless: the runtime base holds the node binary, the shared libraries `ldd` lists for it, CA
  * certificates and a passwd file naming uid 65532 "nonroot" (no shell, no package manager); the
- * build base adds busybox (a static /bin/sh and coreutils) and npm. Both are tagged with the node
- * version, so they are made once per machine and node release.
+ * build base adds busybox (a static /bin/sh and coreutils) and npm. The node binary is the release
+ * the Dockerfile's BUILD_IMAGE names, from npm's registry (the `node` package's platform package),
+ * not this machine's node, so the image runs the Node the Dockerfile ships. Both images are tagged
+ * with that version, so they are made once per machine and node release.
  */
 export interface BaseImages {
   runtime: string;
   build: string;
 }
 
-const NODE = realpathSync(process.execPath);
 // Bump RECIPE when what goes into the images changes, so machines that have them rebuild them.
-const RECIPE = 3;
-const TAG = `${process.versions.node}-r${RECIPE}`;
+const RECIPE = 4;
+
+/** The Node release of the Dockerfile's default BUILD_IMAGE (`node:22.23.3-bookworm-slim`). */
+export function dockerfileNodeVersion(
+  dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'),
+): string {
+  const version = /^ARG BUILD_IMAGE=\S*\/node:(\d+\.\d+\.\d+)-/m.exec(dockerfile)?.[1];
+  if (!version)
+    throw new Error('the Dockerfile has no ARG BUILD_IMAGE=…/node:<x.y.z>-… to take the Node release from');
+  return version;
+}
+
+/** That release's linux binary, unpacked once into a cache dir from npm's `node-linux-<arch>` package. */
+function nodeBinary(version: string): string {
+  const dir = path.join(
+    process.env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'),
+    'touchline-node',
+    version,
+  );
+  const binary = path.join(dir, 'package/bin/node');
+  if (existsSync(binary)) return binary;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const spec = `node-${process.platform}-${process.arch}@${version}`;
+  console.log(`fetching ${spec} from the npm registry`);
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', spec, '--json', '--pack-destination', dir], { encoding: 'utf8' }),
+  ) as { filename: string }[];
+  execFileSync('tar', ['-xzf', path.join(dir, packed!.filename), '-C', dir, 'package/bin/node']);
+  rmSync(path.join(dir, packed!.filename));
+  const reported = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
+  if (reported !== `v${version}`) throw new Error(`${spec} reports ${reported}`);
+  return binary;
+}
 
 function sharedLibraries(binary: string): string[] {
   const out = execFileSync('ldd', [binary], { encoding: 'utf8' });
@@ -43,11 +81,11 @@ function copyInto(root: string, file: string): void {
   chmodSync(target, 0o755);
 }
 
-function populateRuntime(root: string): void {
+function populateRuntime(root: string, node: string): void {
   mkdirSync(path.join(root, 'nodejs/bin'), { recursive: true });
-  copyFileSync(NODE, path.join(root, 'nodejs/bin/node'));
+  copyFileSync(node, path.join(root, 'nodejs/bin/node'));
   chmodSync(path.join(root, 'nodejs/bin/node'), 0o755);
-  for (const lib of sharedLibraries(NODE)) copyInto(root, lib);
+  for (const lib of sharedLibraries(node)) copyInto(root, lib);
   // /lib64 and /lib are symlinks on merged-/usr Debian; the loader is looked up by its absolute path.
   mkdirSync(path.join(root, 'etc/ssl/certs'), { recursive: true });
   copyFileSync('/etc/ssl/certs/ca-certificates.crt', path.join(root, 'etc/ssl/certs/ca-certificates.crt'));
@@ -67,8 +105,8 @@ function systemLibraries(): string[] {
   return out.split('\n').filter((f) => /\.so(\.[\d.]+)?$/.test(f) && !f.includes('/gconv/'));
 }
 
-function populateBuild(root: string): void {
-  populateRuntime(root);
+function populateBuild(root: string, node: string): void {
+  populateRuntime(root, node);
   for (const lib of systemLibraries()) copyInto(root, lib);
   mkdirSync(path.join(root, 'bin'), { recursive: true });
   mkdirSync(path.join(root, 'usr/bin'), { recursive: true });
@@ -97,21 +135,37 @@ function assemble(name: string, populate: (root: string) => void, config: string
   }
 }
 
-export function ensureBaseImages(): BaseImages {
+export function ensureBaseImages(): BaseImages & { node: string } {
+  const node = dockerfileNodeVersion();
+  const tag = `${node}-r${RECIPE}`;
   const images = {
-    runtime: `localhost/touchline-base/node-runtime:${TAG}`,
-    build: `localhost/touchline-base/node-build:${TAG}`,
+    runtime: `localhost/touchline-base/node-runtime:${tag}`,
+    build: `localhost/touchline-base/node-build:${tag}`,
   };
   const env = ['--env', 'PATH=/nodejs/bin:/usr/local/bin:/usr/bin:/bin'];
   if (!imageExists(images.runtime)) {
-    console.log(`assembling ${images.runtime} from ${NODE}`);
-    assemble(images.runtime, populateRuntime, [...env, '--user', '65532:65532', '--entrypoint', '["node"]']);
+    const binary = nodeBinary(node);
+    console.log(`assembling ${images.runtime} from ${binary}`);
+    assemble(images.runtime, (root) => populateRuntime(root, binary), [
+      ...env,
+      '--user',
+      '65532:65532',
+      '--entrypoint',
+      '["node"]',
+    ]);
   }
   if (!imageExists(images.build)) {
     console.log(`assembling ${images.build} (adds busybox and npm)`);
     // npm inside the build trusts what this machine trusts (a TLS-inspecting proxy's CA, if any).
     const ca = ['--env', 'NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt'];
-    assemble(images.build, populateBuild, [...env, ...ca, '--env', 'HOME=/root', '--user', '0:0']);
+    assemble(images.build, (root) => populateBuild(root, nodeBinary(node)), [
+      ...env,
+      ...ca,
+      '--env',
+      'HOME=/root',
+      '--user',
+      '0:0',
+    ]);
   }
-  return images;
+  return { ...images, node };
 }

@@ -14,7 +14,8 @@ import { ROOT } from './paths';
  * identity (and its migration) and the gateway from the image against the local Postgres, as uid
  * 65532 with /tmp as the only writable place, and checks gRPC health, /healthz, /readyz and that the
  * gateway serves the web app. It also checks that nothing was written outside /tmp, which is what
- * readOnlyRootFilesystem will enforce in the cluster. Prints image sizes and timings.
+ * readOnlyRootFilesystem will enforce in the cluster. Prints the Node version the image runs (the
+ * Dockerfile's, fetched from npm's registry by base-images.ts), image sizes and timings.
  */
 const IMAGE = 'localhost/touchline:check';
 const PG = process.env.IMAGES_CHECK_PG ?? 'postgres://postgres@127.0.0.1:5432';
@@ -95,6 +96,26 @@ async function stop(r: Running): Promise<void> {
   }
 }
 
+/** `node --version` as the image runs it. */
+function imageNodeVersion(): string {
+  spawnSync('buildah', ['rm', 'touchline-check-version'], { stdio: 'ignore' });
+  const container = buildah(['from', '--quiet', '--pull-never', '--name', 'touchline-check-version', IMAGE]);
+  try {
+    return buildah([
+      'run',
+      '--isolation=chroot',
+      '--user',
+      '65532:65532',
+      container,
+      '--',
+      'node',
+      '--version',
+    ]);
+  } finally {
+    buildah(['rm', container]);
+  }
+}
+
 /** Files the process wrote into the container's own layer (its overlay upper dir), /tmp excluded. */
 function writtenOutsideTmp(container: string): string[] {
   const merged = buildah(['mount', container]);
@@ -140,6 +161,7 @@ async function main(): Promise<void> {
     { inherit: true },
   );
   console.log(`image built in ${((Date.now() - buildStart) / 1000).toFixed(0)} s`);
+  expect('the image runs node', imageNodeVersion(), `v${base.node}`);
 
   psql(`drop database if exists ${DB} with (force)`);
   psql(`drop role if exists ${ROLE}`);

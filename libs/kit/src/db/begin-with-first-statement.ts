@@ -1,5 +1,13 @@
 import pg from 'pg';
 
+/*
+ * A patch of pg's internals: subclasses pg 8.23.1's Query and writes protocol messages through its
+ * connection's undocumented methods and statement maps. pg is pinned to exactly that version;
+ * test/patched-library-versions.test.ts fails when the installed version differs.
+ * Upstream: neither knex nor pg sends BEGIN with the first statement; no knex issue was found, and
+ * pg's pipelining proposal (brianc/node-postgres#3591) was closed unmerged.
+ */
+
 /**
  * knex opens a transaction with a round trip of its own ('BEGIN;'), then sends the first statement
  * once BEGIN has answered: on a market buy's short transactions that was one round trip in five.

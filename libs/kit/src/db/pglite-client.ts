@@ -4,6 +4,13 @@ import type { Knex } from 'knex';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const ClientPGLite = require('knex-pglite') as new (config: Knex.Config) => KnexClient;
 
+/*
+ * A patch of library internals: subclasses knex-pglite 0.14.0's client and overrides knex 3.3.0's
+ * undocumented client methods (acquire, release, destroy, search path). Both are pinned to exactly
+ * those versions; test/patched-library-versions.test.ts fails when the installed version differs.
+ * Upstream: no knex or knex-pglite issue about sharing one PGlite between knex instances was found.
+ */
+
 interface KnexClient {
   acquireConnection(): Promise<PGlite>;
   releaseConnection(connection: PGlite): Promise<void>;

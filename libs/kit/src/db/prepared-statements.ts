@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { holdBegin, queryAfterBegin, takeHeldBegin, type PgClientLike } from './begin-with-first-statement';
+
+/*
+ * A patch of knex's internals: subclasses knex 3.3.0's private Postgres dialect and overrides its
+ * `_query`. knex is pinned to exactly that version; test/patched-library-versions.test.ts fails when the installed version differs.
+ * Upstream: knex has no prepared-statement API (knex/knex#989, closed without one); the names go
+ * to pg's public `{ name }` query option.
+ */
 // knex's Postgres dialect; typed loosely because knex does not export its dialect classes' types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const ClientPG = require('knex/lib/dialects/postgres/index.js') as new (config: Knex.Config) => PgDialect;

@@ -43,6 +43,10 @@ export async function retryTransaction<T>(
  * Makes every top-level `db.transaction(work)` of this database retry as a whole on a deadlock or a
  * serialization failure, so no service or use case handles them and no user ever sees one.
  * Savepoints (`trx.transaction`) are left alone: their failure aborts the outer transaction anyway.
+ *
+ * It redefines `transaction` on the knex 3.3.0 instance, which knex offers no hook for. knex is
+ * pinned to exactly that version; test/patched-library-versions.test.ts fails when the installed version differs.
+ * Upstream: no knex issue or option for retrying transactions was found.
  */
 export function retryingTransactions(db: Knex, options: TransactionRetryOptions = {}): Knex {
   const begin = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;

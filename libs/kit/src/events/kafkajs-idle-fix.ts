@@ -9,6 +9,10 @@ import { createRequire } from 'node:module';
  * With an empty queue and no throttle there is nothing to check later: a request pushed while it
  * cannot be sent schedules its own check, and a completed request checks the queue. Everything else
  * is left to the original.
+ *
+ * It replaces a method of kafkajs's private RequestQueue (kafkajs/src/network/requestQueue). kafkajs
+ * is pinned to exactly kafkajs 2.2.4; test/patched-library-versions.test.ts fails when the installed version differs.
+ * Upstream: tulios/kafkajs#1556 and #1704 (open); fix in tulios/kafkajs#1667 (open, unmerged).
  */
 interface RequestQueueInternals {
   pending: unknown[];

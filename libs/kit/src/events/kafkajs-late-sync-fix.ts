@@ -10,6 +10,11 @@ import { createRequire } from 'node:module';
  *
  * The follower only needs to join again, as after REBALANCE_IN_PROGRESS: SyncGroup's
  * INVALID_REQUEST is turned into that, which kafkajs's joinAndSync retries (join, then sync).
+ *
+ * It replaces a method of kafkajs's private Broker (kafkajs/src/broker). kafkajs is pinned to
+ * exactly kafkajs 2.2.4; test/patched-library-versions.test.ts fails when the installed version differs.
+ * Upstream: no kafkajs or librdkafka issue about the mock cluster's answer to a late follower was
+ * found.
  */
 interface BrokerInternals {
   syncGroup(...args: unknown[]): Promise<unknown>;

@@ -18,7 +18,7 @@ function workspaceManifests(): string[] {
 
 /**
  * The Dockerfile copies every workspace's package.json before `npm ci` (or the lockfile install
- * fails), takes BASE_IMAGE and BUILD_IMAGE as arguments, runs as the uid the chart expects, starts
+ * fails), takes BASE_IMAGE and BUILD_IMAGE as arguments (on one Node release line), runs as the uid the chart expects, starts
  * in exec form (no shell), and sets the ENV the chart's env check assumes.
  */
 export function checkDockerfile(): string[] {
@@ -32,6 +32,12 @@ export function checkDockerfile(): string[] {
   if (stale.length) problems.push(`the manifests stage copies ${stale.join(', ')}, which are no workspaces`);
   for (const arg of ['BASE_IMAGE', 'BUILD_IMAGE'])
     if (!new RegExp(`^ARG ${arg}=`, 'm').test(text)) problems.push(`no ARG ${arg}`);
+  const buildNode = /^ARG BUILD_IMAGE=\S*\/node:(\d+)\.\d+\.\d+-/m.exec(text)?.[1];
+  const baseNode = /^ARG BASE_IMAGE=\S*\/nodejs(\d+)-/m.exec(text)?.[1];
+  if (!buildNode || buildNode !== baseNode)
+    problems.push(
+      `BUILD_IMAGE (node ${buildNode ?? '?'}) and BASE_IMAGE (nodejs${baseNode ?? '?'}) differ in Node`,
+    );
   const runtime = text.slice(text.lastIndexOf('\nFROM '));
   if (!runtime.startsWith('\nFROM ${BASE_IMAGE}')) problems.push('the last stage is not FROM ${BASE_IMAGE}');
   if (!new RegExp(`^USER ${IMAGE_UID}:${IMAGE_UID}$`, 'm').test(runtime))
