@@ -224,6 +224,28 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
       400,
     );
     expectError(await admin.agent.get('/api/admin/cashout/requests?status=lost'), 400);
+    // Issue 30: reasons are text, at most 200 characters once trimmed, and only on a rejection or a ban.
+    for (const reason of ['x'.repeat(201), 42, ['a']])
+      expectError(
+        await admin.agent.post(`/api/admin/cashout/${cashoutId}/status`).send({ status: 'rejected', reason }),
+        400,
+      );
+    expectError(
+      await admin.agent
+        .post(`/api/admin/cashout/${cashoutId}/status`)
+        .send({ status: 'processing', reason: 'why not' }),
+      400,
+    );
+    expectError(
+      await admin.agent
+        .post(`/api/admin/users/${target.id}/ban`)
+        .send({ banned: true, reason: 'y'.repeat(201) }),
+      400,
+    );
+    expectError(
+      await admin.agent.post(`/api/admin/users/${target.id}/ban`).send({ banned: false, reason: 'sorry' }),
+      400,
+    );
     expect(await h.auditRows()).toEqual(auditBefore);
     expect(await h.cardsOf(admin.id)).toHaveLength(2);
   });
@@ -242,6 +264,20 @@ describe('a ban', () => {
 
     expectError(await player.agent.get('/api/user'), 401);
     expectError(await player.agent.get('/api/user/balance'), 401);
+  });
+
+  it('with a reason: trimmed and kept, and the player signing in reads it', async () => {
+    const admin = await signedIn('reasoner');
+    await grantAdmin(h.identity.database.db, admin.email);
+    const player = await signedIn('suspended');
+    const res = await admin.agent
+      .post(`/api/admin/users/${player.id}/ban`)
+      .send({ banned: true, reason: '  Selling accounts  ' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ id: player.id, banned: true, banReason: 'Selling accounts' });
+    const again = await browser(baseUrl).post('/api/login').send({ email: player.email, password: PASSWORD });
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual({ message: 'Your account is suspended. Reason: Selling accounts' });
   });
 
   it('cannot touch an admin (403, nothing changed)', async () => {

@@ -95,6 +95,7 @@ describe('who gets which notification', () => {
           cashAmountCents: 500,
           actorUserId: 1,
           changedAt: '',
+          reason: '',
         },
         t,
       )[0]!;
