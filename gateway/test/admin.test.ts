@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REASON_MAX_LENGTH } from '@touchline/contract';
 import { silentLogger } from '@touchline/kit/src/testing';
+import { MAX_REASON_LENGTH } from '@touchline/rules';
 import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
 import { startAdmin, type AdminHarness } from '../../services/admin/test/support';
 import { createApp } from '../src/app';
@@ -224,7 +226,9 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
       400,
     );
     expectError(await admin.agent.get('/api/admin/cashout/requests?status=lost'), 400);
-    // Issue 30: reasons are text, at most 200 characters once trimmed, and only on a rejection or a ban.
+    // Issue 30: reasons are text, at most 200 characters once trimmed, and only on a rejection or a ban;
+    // the contract's bound is the one the owning services apply.
+    expect(REASON_MAX_LENGTH).toBe(MAX_REASON_LENGTH);
     for (const reason of ['x'.repeat(201), 42, ['a']])
       expectError(
         await admin.agent.post(`/api/admin/cashout/${cashoutId}/status`).send({ status: 'rejected', reason }),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAX_REASON_LENGTH, REASON_TOO_LONG } from '@touchline/rules';
 import { Id, idParam, Timestamp } from './common';
 import { CashoutStatus } from './cashout';
 
@@ -63,8 +62,18 @@ export const AdminCashoutRequest = z
 
 export const AdminCashoutQuery = z.strictObject({ status: CashoutStatus.optional() });
 export const CashoutRequestParams = z.object({ requestId: idParam('requestId') });
-/** Trimmed, runs of white space made one; empty means none (issue 30: rejections and bans). */
-const Reason = z.string({ error: 'reason must be text' }).trim().max(MAX_REASON_LENGTH, REASON_TOO_LONG);
+/**
+ * The longest reason an admin may give (a rejection, a ban). The same bound as libs/rules'
+ * MAX_REASON_LENGTH, which the owning services apply: the contract imports no workspace code, as
+ * the web's build loads it in Node (web/build/contract-for-browser.ts).
+ */
+export const REASON_MAX_LENGTH = 200;
+
+/** Trimmed; empty means none (issue 30: rejections and bans). */
+const Reason = z
+  .string({ error: 'reason must be text' })
+  .trim()
+  .max(REASON_MAX_LENGTH, `The reason must be at most ${REASON_MAX_LENGTH} characters`);
 
 export const CashoutStatusBody = z
   .strictObject({ status: CashoutStatus, reason: Reason.optional() })
