@@ -122,6 +122,7 @@ describe('POST /api/cashout/request', () => {
       paypalEmail: 'me@paypal.example',
       createdAt: expect.any(String),
       processedAt: null,
+      reason: null,
     };
     expect(res.body).toEqual({ request: expected, coins: 50_000 });
     expect(await balance(agent)).toBe(50_000);

@@ -9,4 +9,4 @@ export function normalizeReason(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-export const REASON_TOO_LONG = `The reason must be at most ${MAX_REASON_LENGTH} characters`;
+export const REASON_TOO_LONG = `The reason can have up to ${MAX_REASON_LENGTH} characters`;

@@ -73,7 +73,7 @@ export const REASON_MAX_LENGTH = 200;
 const Reason = z
   .string({ error: 'reason must be text' })
   .trim()
-  .max(REASON_MAX_LENGTH, `The reason must be at most ${REASON_MAX_LENGTH} characters`);
+  .max(REASON_MAX_LENGTH, `The reason can have up to ${REASON_MAX_LENGTH} characters`);
 
 export const CashoutStatusBody = z
   .strictObject({ status: CashoutStatus, reason: Reason.optional() })

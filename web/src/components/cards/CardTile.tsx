@@ -32,7 +32,7 @@ export function CardTile({ card, onSelect, badge, className }: CardTileProps) {
         </span>
       )}
       {card.forSale && (
-        <ListedBadge price={card.listingPrice} className="absolute bottom-1 left-1/2 z-10 -translate-x-1/2" />
+        <ListedBadge price={card.listingPrice} className="absolute -top-2 left-1/2 z-10 -translate-x-1/2" />
       )}
     </button>
   );
