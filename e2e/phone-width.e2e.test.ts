@@ -115,7 +115,9 @@ describe('phone width (390×844): nothing a player needs is cut off', () => {
     expect(overflowing).toEqual([]);
   });
 
-  it('the trade history keeps Date and Player in view while scrolling sideways, by keyboard too', async () => {
+  // Below 640 px the history is one card per trade (flow-trust.e2e.test.ts); from 640 px the table
+  // still scrolls inside the app's 448 px column.
+  it('the trade history table keeps Date and Player in view while scrolling sideways, by keyboard too', async () => {
     // A sale of the player's own: buy the cheapest market card.
     const listings = (await (await page.request.get('/api/market?sort=price_asc')).json()) as {
       id: number;
@@ -128,6 +130,7 @@ describe('phone width (390×844): nothing a player needs is cut off', () => {
     });
     expect(bought.status()).toBe(200);
 
+    await page.setViewportSize({ width: 800, height: 844 });
     await page.goto('/trade-history');
     await page.getByRole('tab', { name: 'My Transactions' }).click();
     const scroller = page.getByRole('region', { name: 'My transactions, scrolls sideways' });
@@ -145,5 +148,6 @@ describe('phone width (390×844): nothing a player needs is cut off', () => {
       expect(cellBox.x).toBeGreaterThanOrEqual(box!.x);
       expect(cellBox.x + cellBox.width).toBeLessThanOrEqual(box!.x + box!.width);
     }
+    await page.setViewportSize({ width: 390, height: 844 });
   });
 });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REASON_MAX_LENGTH } from '@touchline/contract';
 import { silentLogger } from '@touchline/kit/src/testing';
+import { MAX_REASON_LENGTH } from '@touchline/rules';
 import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
 import { startAdmin, type AdminHarness } from '../../services/admin/test/support';
 import { createApp } from '../src/app';
@@ -224,6 +226,30 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
       400,
     );
     expectError(await admin.agent.get('/api/admin/cashout/requests?status=lost'), 400);
+    // Issue 30: reasons are text, at most 200 characters once trimmed, and only on a rejection or a ban;
+    // the contract's bound is the one the owning services apply.
+    expect(REASON_MAX_LENGTH).toBe(MAX_REASON_LENGTH);
+    for (const reason of ['x'.repeat(201), 42, ['a']])
+      expectError(
+        await admin.agent.post(`/api/admin/cashout/${cashoutId}/status`).send({ status: 'rejected', reason }),
+        400,
+      );
+    expectError(
+      await admin.agent
+        .post(`/api/admin/cashout/${cashoutId}/status`)
+        .send({ status: 'processing', reason: 'why not' }),
+      400,
+    );
+    expectError(
+      await admin.agent
+        .post(`/api/admin/users/${target.id}/ban`)
+        .send({ banned: true, reason: 'y'.repeat(201) }),
+      400,
+    );
+    expectError(
+      await admin.agent.post(`/api/admin/users/${target.id}/ban`).send({ banned: false, reason: 'sorry' }),
+      400,
+    );
     expect(await h.auditRows()).toEqual(auditBefore);
     expect(await h.cardsOf(admin.id)).toHaveLength(2);
   });
@@ -242,6 +268,20 @@ describe('a ban', () => {
 
     expectError(await player.agent.get('/api/user'), 401);
     expectError(await player.agent.get('/api/user/balance'), 401);
+  });
+
+  it('with a reason: trimmed and kept, and the player signing in reads it', async () => {
+    const admin = await signedIn('reasoner');
+    await grantAdmin(h.identity.database.db, admin.email);
+    const player = await signedIn('suspended');
+    const res = await admin.agent
+      .post(`/api/admin/users/${player.id}/ban`)
+      .send({ banned: true, reason: '  Selling accounts  ' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ id: player.id, banned: true, banReason: 'Selling accounts' });
+    const again = await browser(baseUrl).post('/api/login').send({ email: player.email, password: PASSWORD });
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual({ message: 'Your account is suspended. Reason: Selling accounts' });
   });
 
   it('cannot touch an admin (403, nothing changed)', async () => {

@@ -122,6 +122,7 @@ describe('POST /api/cashout/request', () => {
       paypalEmail: 'me@paypal.example',
       createdAt: expect.any(String),
       processedAt: null,
+      reason: null,
     };
     expect(res.body).toEqual({ request: expected, coins: 50_000 });
     expect(await balance(agent)).toBe(50_000);
@@ -294,7 +295,33 @@ describe('POST /api/cashout/request', () => {
       requestedThisMonth: false,
       coins: 50_000,
       nextRequestFrom: null,
+      requirements: [
+        { id: 'minimum_balance', state: 'met', detail: null, needed: null },
+        {
+          id: 'purchases',
+          state: 'unmet',
+          detail: 'Cashouts require at least 3 completed coin purchases (you have 1)',
+          needed: 2,
+        },
+        { id: 'purchase_total', state: 'met', detail: null, needed: null },
+        { id: 'monthly', state: 'met', detail: null, needed: null },
+        { id: 'platform_funds', state: 'met', detail: null, needed: null },
+        { id: 'processing', state: 'not_applicable', detail: null, needed: null },
+      ],
+      maxCoins: 50_000,
     });
+  });
+
+  it('eligibility of a player with no purchases: both purchase rules unmet, with the dollars needed', async () => {
+    const { agent } = await buyer(0);
+    const res = await agent.get('/api/cashout/eligibility');
+    expect(res.status).toBe(200);
+    const byId = Object.fromEntries(
+      (res.body as { requirements: { id: string }[] }).requirements.map((r) => [r.id, r]),
+    );
+    expect(byId.purchases).toMatchObject({ state: 'unmet', needed: 3 });
+    expect(byId.purchase_total).toMatchObject({ state: 'unmet', needed: 5.01 });
+    expect(res.body).toMatchObject({ eligible: false, maxCoins: 0 });
   });
 });
 

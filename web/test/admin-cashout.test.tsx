@@ -80,9 +80,10 @@ describe('/admin/cashout', () => {
       'PayPal Email',
       'Actions',
     ]);
+    // Username above the e-mail (issue 30 item 5).
     expect(cells(screen.getByTestId('cashout-11')).slice(0, 6)).toEqual([
       '#11',
-      'rich@example.com',
+      'richrich@example.com',
       'Mar 5, 2026 at 2:30 PM',
       '13,000',
       '$5.03',
@@ -174,6 +175,27 @@ describe('/admin/cashout', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('a rejection sends the optional reason, trimmed; another move sends none', async () => {
+    const { calls } = setup({
+      'POST /api/admin/cashout/11/status': {
+        body: makeCashout({ id: 11, status: 'rejected', reason: 'Bounced' }),
+      },
+    });
+    const { user } = renderApp('/admin/cashout');
+    const row = await screen.findByTestId('cashout-11');
+    await user.click(within(row).getByRole('button', { name: 'Manage Request' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reject Request' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), '  PayPal address bounced ');
+    expect(within(dialog).getByText(/\(25\/200\)/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Request' }));
+    await screen.findByText('Status updated');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      status: 'rejected',
+      reason: 'PayPal address bounced',
+    });
   });
 
   it("toasts 'Failed to update status' with the server's message", async () => {

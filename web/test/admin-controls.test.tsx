@@ -117,27 +117,35 @@ describe('/admin', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  it('transfers the selection after the browser confirmation and shows the raw result', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it("transfers the selection after the app's confirmation and shows the result in words", async () => {
+    const native = vi.spyOn(window, 'confirm');
     const result = { success: true, transferred: 1, remaining: 2, error: null };
     const { calls } = setup({ 'POST /api/admin/transfer-to-shop': { body: result } });
     const { user } = renderApp('/admin');
     await user.click(await screen.findByTestId('admin-card-1'));
     await user.click(screen.getByRole('button', { name: 'Transfer 1 Card(s)' }));
-    expect(confirm).toHaveBeenCalledWith(
-      'Are you sure you want to transfer 1 selected cards to the shop? This cannot be undone.',
-    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Transfer Selected Cards?' });
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to transfer 1 selected cards to the shop? This cannot be undone.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
     expect(await screen.findByText('Cards Transferred')).toBeInTheDocument();
     expect(
       screen.getByText('Successfully transferred 1 cards to the shop. You have 2 cards remaining.'),
     ).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ cardIds: [1] });
-    const raw = screen.getByRole('region', { name: 'Last operation result' });
-    expect(JSON.parse(within(raw).getByText(/"success"/).textContent!)).toEqual(result);
+    const summary = screen.getByRole('region', { name: 'Last operation result' });
+    expect(within(summary).getByText('Last operation result: Succeeded')).toBeInTheDocument();
+    expect(within(summary).getByText('1 card')).toBeInTheDocument();
+    expect(within(summary).getByText('2 cards')).toBeInTheDocument();
+    expect(summary.textContent).not.toMatch(/[{}"]/);
+    expect(native).not.toHaveBeenCalled();
   });
 
-  it('a declined confirmation sends nothing; a refused transfer-all toasts the generic failure', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  it('a cancelled confirmation sends nothing; a refused transfer-all toasts the generic failure', async () => {
     const { calls } = setup({
       'POST /api/admin/transfer-to-shop': {
         body: { success: false, transferred: 0, remaining: 3, error: 'No cards to transfer' },
@@ -146,16 +154,25 @@ describe('/admin', () => {
     const { user } = renderApp('/admin');
     await user.click(await screen.findByRole('tab', { name: 'Quick Actions' }));
     await user.click(screen.getByRole('button', { name: 'Transfer All Non-Messi Cards' }));
-    expect(confirm).toHaveBeenCalledWith(
-      'Are you sure you want to transfer ALL non-Messi cards to the shop? This cannot be undone.',
-    );
+    let dialog = await screen.findByRole('alertdialog', { name: 'Transfer All Non-Messi Cards?' });
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to transfer ALL non-Messi cards to the shop? This cannot be undone.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    confirm.mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: 'Transfer All Non-Messi Cards' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Transfer All Non-Messi Cards?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
     expect(await screen.findByText('Transfer Failed')).toBeInTheDocument();
     expect(screen.getByText('Failed to transfer cards to shop.')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ transferAllNonMessi: true });
+    const summary = screen.getByRole('region', { name: 'Last operation result' });
+    expect(within(summary).getByText('Last operation result: Failed')).toBeInTheDocument();
+    expect(within(summary).getByText('No cards to transfer')).toBeInTheDocument();
   });
 
   it('lists all users, sortable by each column', async () => {

@@ -101,9 +101,10 @@ describe('/admin/dashboard', () => {
       'Actions',
     ]);
     expect(cells(screen.getByTestId('user-1')).slice(5, 8)).toEqual(['N/A', 'Jan 10, 2026', 'Admin']);
+    // Username above the e-mail (issue 30 item 5).
     expect(cells(screen.getByTestId('user-21')).slice(0, 8)).toEqual([
       '21',
-      'Player@Example.com',
+      'playerPlayer@Example.com',
       '1,234,567',
       '98,765',
       '3',
@@ -212,6 +213,8 @@ describe('/admin/dashboard', () => {
             tradeType: 'trade',
             sellerUserId: 24,
             buyerUserId: 31,
+            sellerUsername: 'spender',
+            buyerUsername: 'ana.ux',
             salePrice: 4_500,
             profitLoss: 500,
             cardId: 77,
@@ -225,6 +228,8 @@ describe('/admin/dashboard', () => {
             tradeType: 'market_buy',
             sellerUserId: 0,
             buyerUserId: 24,
+            sellerUsername: null,
+            buyerUsername: 'spender',
             salePrice: 1_200,
             profitLoss: 0,
             cardId: 78,
@@ -249,11 +254,13 @@ describe('/admin/dashboard', () => {
 
     await manage();
     await user.click(await screen.findByRole('menuitem', { name: 'View Trade History' }));
-    const history = await screen.findByRole('dialog', { name: 'Trade History: spender@example.com' });
+    const history = await screen.findByRole('dialog', {
+      name: 'Trade History: spender (spender@example.com)',
+    });
     const table = await within(history).findByRole('table', { name: 'User trade history' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map(cells)).toEqual([
-      ['Mar 2, 2026 at 3:30 PM', 'Lionel Messi', 'Trade', 'This user', '#31', '4,500'],
+      ['Mar 2, 2026 at 3:30 PM', 'Lionel Messi', 'Trade', 'This user', 'ana.ux', '4,500'],
       ['Mar 1, 2026 at 10:00 AM', 'Brad Guzan', 'Market Buy', 'Market', 'This user', '1,200'],
     ]);
     expect(calls.some((c) => c.path === '/api/admin/users/24/trade-history')).toBe(true);

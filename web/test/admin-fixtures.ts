@@ -36,6 +36,7 @@ export function makeCashout(overrides: Partial<AdminCashoutRequest> = {}): Admin
     feeCoins: 0,
     requester: makeReport(),
     test: false,
+    reason: null,
     ...overrides,
   };
 }
@@ -58,6 +59,7 @@ export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     purchaseCount: 0,
     flags: [],
     spendingLimit: null,
+    banReason: null,
     ...overrides,
   };
 }

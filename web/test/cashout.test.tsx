@@ -19,8 +19,34 @@ const eligibility = (overrides: Partial<CashoutEligibility> = {}): CashoutEligib
   requestedThisMonth: false,
   coins: 150_000,
   nextRequestFrom: null,
+  requirements: [
+    { id: 'minimum_balance', state: 'met', detail: null, needed: null },
+    { id: 'purchases', state: 'met', detail: null, needed: null },
+    { id: 'purchase_total', state: 'met', detail: null, needed: null },
+    { id: 'monthly', state: 'met', detail: null, needed: null },
+    { id: 'platform_funds', state: 'met', detail: null, needed: null },
+    { id: 'processing', state: 'not_applicable', detail: null, needed: null },
+  ],
+  maxCoins: 150_000,
   ...overrides,
 });
+
+const TOO_FEW = 'Cashouts require at least 3 completed coin purchases (you have 0)';
+const notEligible = () =>
+  eligibility({
+    eligible: false,
+    reasons: [TOO_FEW],
+    purchaseCount: 0,
+    purchaseTotal: 0,
+    maxCoins: 0,
+    requirements: eligibility().requirements.map((r) =>
+      r.id === 'purchases'
+        ? { ...r, state: 'unmet', detail: TOO_FEW, needed: 3 }
+        : r.id === 'purchase_total'
+          ? { ...r, state: 'unmet', detail: 'Your total purchases ($0.00) must exceed', needed: 5.01 }
+          : r,
+    ),
+  });
 
 const request = (overrides: Partial<CashoutRequest> = {}): CashoutRequest => ({
   id: 41,
@@ -32,6 +58,7 @@ const request = (overrides: Partial<CashoutRequest> = {}): CashoutRequest => ({
   paypalEmail: 'alice@paypal.example',
   createdAt: '2026-11-10T15:05:00',
   processedAt: null,
+  reason: null,
   ...overrides,
 });
 
@@ -41,7 +68,7 @@ function setup(extra: RouteHandlers = {}) {
   const mock = mockFetch({
     'GET /api/user': () => ({ body: makeUser({ coins }) }),
     'GET /api/user/balance': () => ({ body: { coins } }),
-    'GET /api/cashout/eligibility': () => ({ body: eligibility({ coins }) }),
+    'GET /api/cashout/eligibility': () => ({ body: eligibility({ coins, maxCoins: coins }) }),
     'GET /api/cashout/requests': () => ({ body: requests }),
     'POST /api/cashout/request': (body) => {
       const { coinsAmount, paypalEmail } = body as CashoutRequestBody;
@@ -91,6 +118,14 @@ describe('checkCashoutForm', () => {
       canSubmit: false,
     });
     expect(checkCashoutForm('20000', '', 150_000).canSubmit).toBe(false);
+    expect(checkCashoutForm('60000', 'a@b.c', 150_000, 50_000)).toMatchObject({
+      amountProblem: {
+        title: 'Above your cash-out limit',
+        description: 'You can cash out at most 50,000 coins right now',
+      },
+      canSubmit: false,
+    });
+    expect(checkCashoutForm('50000', 'a@b.c', 150_000, 50_000).canSubmit).toBe(true);
   });
 
   it("formats dates as 'MMM d, yyyy at h:mm a'", () => {
@@ -194,32 +229,39 @@ describe('/cashout', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('shows each requirement as the wallet decided it, the blocker first, and keeps submit disabled', async () => {
+    setup({ 'GET /api/cashout/eligibility': { body: notEligible() } });
+    const { user } = renderApp('/cashout');
+    await screen.findByText('150,000');
+    const blocker = await screen.findByTestId('cashout-blocker');
+    expect(blocker).toHaveTextContent(`You cannot cash out yet. ${TOO_FEW}`);
+    const form = screen.getByRole('form', { name: 'New cashout request' });
+    expect(form.firstElementChild).toBe(blocker);
+    expect(screen.getByTestId('requirement-purchases')).toHaveAttribute('data-state', 'unmet');
+    expect(screen.getByTestId('requirement-purchases')).toHaveTextContent(
+      'Not met: At least 3 purchasesNeeds 3 more purchases',
+    );
+    expect(screen.getByTestId('requirement-purchase_total')).toHaveTextContent(
+      'Needs $5.01 more in purchases',
+    );
+    expect(screen.getByTestId('requirement-monthly')).toHaveAttribute('data-state', 'met');
+    expect(screen.getByTestId('requirement-processing')).toHaveAttribute('data-state', 'not_applicable');
+    await fill(user, '20000', 'alice@paypal.example');
+    expect(screen.getByRole('button', { name: 'Request Cashout' })).toBeDisabled();
+  });
+
   it("toasts 'Failed to submit request' with the server's message and stays on the form", async () => {
     const { calls } = setup({
-      'POST /api/cashout/request': {
-        status: 422,
-        body: { message: 'Cashouts require at least 3 completed coin purchases (you have 0)' },
-      },
-      'GET /api/cashout/eligibility': {
-        body: eligibility({
-          eligible: false,
-          reasons: ['At least 3 purchases (you have 0)'],
-          purchaseCount: 0,
-        }),
-      },
+      'POST /api/cashout/request': { status: 422, body: { message: TOO_FEW } },
     });
     const { user } = renderApp('/cashout');
     await screen.findByText('150,000');
-    expect(await screen.findByText('At least 3 purchases (you have 0)')).toBeInTheDocument();
     await fill(user, '20000', 'alice@paypal.example');
     await user.click(screen.getByRole('button', { name: 'Request Cashout' }));
     await user.click(await screen.findByRole('button', { name: 'Confirm Cashout' }));
 
     expect(await screen.findByText('Failed to submit request')).toBeInTheDocument();
-    expect(
-      // The product's error text is '{status}: {message}' (game-spec section 8).
-      screen.getByText('422: Cashouts require at least 3 completed coin purchases (you have 0)'),
-    ).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(TOO_FEW.replace(/[()]/g, '\\$&')))).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/cashout/request')).toHaveLength(1);
     expect(screen.getByRole('tab', { name: 'New Request' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Coins Amount')).toHaveValue('20000');
@@ -235,6 +277,7 @@ describe('/cashout', { timeout: 30_000 }, () => {
             status: 'rejected',
             processedAt: '2026-10-02T18:00:00',
             createdAt: '2026-10-01T08:00:00',
+            reason: 'Wrong PayPal address',
           }),
         ],
       },
@@ -251,6 +294,7 @@ describe('/cashout', { timeout: 30_000 }, () => {
     expect(within(items[1]!).getByText('rejected')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Coins returned to your balance')).toBeInTheDocument();
     expect(within(items[1]!).getByText('Oct 1, 2026 at 8:00 AM')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Wrong PayPal address')).toBeInTheDocument();
   });
 
   it('says so when there are no requests yet', async () => {

@@ -183,6 +183,7 @@ describe('the live dispatcher', () => {
       paypalEmail: 'a@paypal.example',
       createdAt: '2026-03-01T00:00:00.000Z',
       processedAt: null,
+      reason: null,
     });
     cached([cashoutKeys.mine(), [request(2), request(1)]], [cashoutKeys.eligibility(), {}]);
     deliver('cashout', { requestId: 1, status: 'rejected' });

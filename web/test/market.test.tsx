@@ -305,7 +305,9 @@ describe('market page', () => {
 
     await user.click(within(row(503)).getByRole('button', { name: 'Trade' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Buy Jordi Alba?' });
-    expect(within(confirm).getByText('From').nextSibling).toHaveTextContent('another player');
+    // The seller as the list names them (issue 30 item 8).
+    expect(within(row(503)).getByText(/user12/)).toBeInTheDocument();
+    expect(within(confirm).getByText('From').nextSibling).toHaveTextContent('user12');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Buy for 41,000' }));
 

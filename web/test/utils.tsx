@@ -72,6 +72,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     collectionValue: 4200,
     createdAt: '2025-01-01T00:00:00.000Z',
     returning: true,
+    muted: false,
     favoriteTeamId: null,
     ...overrides,
   };

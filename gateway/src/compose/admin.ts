@@ -69,6 +69,7 @@ export function adminCashoutJson(request: AdminCashout__Output): AdminCashoutReq
     feeCoins: request.feeCoins,
     requester: request.requester ? fraudReportJson(request.requester) : null,
     test: request.test,
+    reason: orNull(request.reason),
   };
 }
 
@@ -90,6 +91,7 @@ export function adminUserJson(user: AdminUser__Output): AdminUser {
     purchaseCount: user.purchaseCount,
     flags: user.flags.map(fraudFlagJson),
     spendingLimit: user.hasSpendingLimit ? dollars(user.spendingLimitCents) : null,
+    banReason: user.banned ? orNull(user.banReason) : null,
   };
 }
 

@@ -1,4 +1,11 @@
-import type { CashoutRequest, CashoutStatus, SpendingLimit } from '@touchline/contract';
+import {
+  CASHOUT_REQUIREMENT_IDS,
+  type CashoutRequest,
+  type CashoutRequirement,
+  type CashoutStatus,
+  type SpendingLimit,
+} from '@touchline/contract';
+import type { CashoutRequirement__Output } from '@touchline/protos/gen/touchline/wallet/CashoutRequirement';
 import type { CashoutRequest__Output } from '@touchline/protos/gen/touchline/wallet/CashoutRequest';
 import type { SpendingLimit__Output } from '@touchline/protos/gen/touchline/wallet/SpendingLimit';
 
@@ -20,6 +27,22 @@ export function cashoutJson(request: CashoutRequest__Output, email: string): Cas
     paypalEmail: request.paypalEmail,
     createdAt: request.createdAt,
     processedAt: request.processedAt || null,
+    reason: request.reason || null,
+  };
+}
+
+const STATES = ['met', 'unmet', 'not_applicable'] as const;
+
+/** A requirement as the page reads it: the cents a purchase total needs become dollars. */
+export function requirementJson(r: CashoutRequirement__Output): CashoutRequirement {
+  const id = CASHOUT_REQUIREMENT_IDS.find((known) => known === r.id) ?? 'processing';
+  const state = STATES.find((known) => known === r.state) ?? 'unmet';
+  const unmet = state === 'unmet';
+  return {
+    id,
+    state,
+    detail: unmet && r.detail ? r.detail : null,
+    needed: unmet && r.needed > 0 ? (id === 'purchase_total' ? centsToDollars(r.needed) : r.needed) : null,
   };
 }
 

@@ -21,6 +21,7 @@ export function userJson(user: User__Output): User {
     createdAt: user.createdAt,
     returning: isReturning(user),
     favoriteTeamId: user.favoriteTeamId || null,
+    muted: user.muted,
   };
 }
 

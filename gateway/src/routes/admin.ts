@@ -28,6 +28,7 @@ export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
         requestId: params.requestId,
         status: body.status,
         idempotencyKey,
+        reason: body.reason ?? '',
       });
       return { status: 200, body: adminCashoutJson(request!) };
     })
@@ -41,6 +42,7 @@ export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
         targetUserId: params.userId,
         banned: body.banned,
         idempotencyKey,
+        reason: body.reason ?? '',
       });
       // The banned user's next request is refused, not the one after their token expires.
       await Promise.all(revokedSessionIds.map((id) => verifier.revoke(id)));

@@ -1,7 +1,13 @@
 import { api } from '@touchline/contract';
 import { invalid } from '@touchline/kit';
 import type { Clients } from '../clients';
-import { cashoutJson, centsToDollars, dollarsToCents, spendingLimitJson } from '../compose/cashout-json';
+import {
+  cashoutJson,
+  centsToDollars,
+  dollarsToCents,
+  requirementJson,
+  spendingLimitJson,
+} from '../compose/cashout-json';
 import { ContractRouter } from '../http/contract-router';
 
 /** More than two decimals is not an amount of dollars and cents. */
@@ -36,6 +42,8 @@ export function cashoutRoutes(clients: Clients) {
           requestedThisMonth: e.requestedThisMonth,
           coins: e.coins,
           nextRequestFrom: e.nextRequestFrom || null,
+          requirements: e.requirements.map(requirementJson),
+          maxCoins: e.maxCoins,
         },
       };
     })

@@ -3,3 +3,4 @@ export * from './fees';
 export * from './money';
 export * from './schedule';
 export * from './selling';
+export * from './moderation';

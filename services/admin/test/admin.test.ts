@@ -165,6 +165,37 @@ describe('ban and mute', () => {
     expect(JSON.parse(entry!.afterJson)).toMatchObject({ banned: true, revokedSessions: 1 });
   });
 
+  // Issue 30 item 5: the reason is stored by identity, shown in the list, and audited with the request.
+  it('a ban may carry a reason: identity keeps it, the row shows it, the audit records it', async () => {
+    const target = await h.player('reasoned');
+    const { user } = await h.client.SetBanned({
+      userId: admin,
+      targetUserId: target.id,
+      banned: true,
+      idempotencyKey: key(),
+      reason: 'Chargeback fraud',
+    });
+    expect(user).toMatchObject({ banned: true, banReason: 'Chargeback fraud' });
+    expect(await h.peers.identity.GetUser({ userId: target.id })).toMatchObject({
+      banReason: 'Chargeback fraud',
+    });
+    const listed = (await h.client.ListUsers({ userId: admin })).users.find((u) => u.id === target.id);
+    expect(listed?.banReason).toBe('Chargeback fraud');
+    const [entry] = (await h.client.ListAuditLog({ userId: admin, actorUserId: admin, action: 'user.ban' }))
+      .entries;
+    expect(JSON.parse(entry!.detailsJson)).toMatchObject({ reason: 'Chargeback fraud' });
+    // Not an admin: refused before identity hears of it.
+    await expect(
+      h.client.SetBanned({
+        userId: target.id,
+        targetUserId: admin2,
+        banned: true,
+        idempotencyKey: key(),
+        reason: 'revenge',
+      }),
+    ).rejects.toMatchObject({ code: status.PERMISSION_DENIED });
+  });
+
   it('a muted player cannot post notes; admins can be neither banned nor muted (audited as failed)', async () => {
     const loud = await h.player('loud');
     const other = await h.player('other');
@@ -258,6 +289,29 @@ describe('cash-out review', () => {
       [admin, 'pending', 'processing'],
     ]);
     await h.audit();
+  });
+
+  it('a rejection may carry a reason: the wallet keeps it and the review list shows it', async () => {
+    const payer = await h.player('refused');
+    for (let i = 0; i < 3; i++) await h.buy(payer.id);
+    const { request } = await h.peers.wallet.RequestCashout({
+      userId: payer.id,
+      coinsAmount: 13_000,
+      paypalEmail: 'refused@paypal.example',
+      idempotencyKey: key(),
+    });
+    const rejected = await h.client.SetCashoutStatus({
+      userId: admin,
+      requestId: request!.id,
+      status: 'rejected',
+      idempotencyKey: key(),
+      reason: 'PayPal account closed',
+    });
+    expect(rejected.request).toMatchObject({ status: 'rejected', reason: 'PayPal account closed' });
+    const { requests } = await h.client.ListCashouts({ userId: admin, status: 'rejected' });
+    expect(requests.find((r) => r.id === request!.id)?.reason).toBe('PayPal account closed');
+    const [mine] = (await h.peers.wallet.ListMyCashouts({ userId: payer.id })).requests;
+    expect(mine).toMatchObject({ id: request!.id, reason: 'PayPal account closed' });
   });
 
   it('two admins at once: one wins, the other is told (409) and its entry says failed', async () => {

@@ -187,7 +187,7 @@ describe('Login', () => {
 
     await expect(identity.client.Login({ email, password: PASSWORD })).rejects.toMatchObject({
       code: status.PERMISSION_DENIED,
-      details: 'This account has been banned',
+      details: 'Your account is suspended',
     });
     // A wrong password still reads as bad credentials: the ban is only told to the account holder.
     await expect(identity.client.Login({ email, password: 'wrong password' })).rejects.toMatchObject({

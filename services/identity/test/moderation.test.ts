@@ -1,5 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REASON_TOO_LONG } from '@touchline/rules';
 import { grantAdmin } from '../src/use-cases/admin-email';
 import {
   ADMIN_EMAIL,
@@ -25,8 +26,8 @@ async function player(): Promise<{ id: number; email: string; sessionId: string 
   return { id: session.user!.id, email, sessionId: session.sessionId };
 }
 
-const ban = (userId: number, value = true) =>
-  identity.client.SetBanned({ userId, value, actorUserId: 1, idempotencyKey: key() });
+const ban = (userId: number, value = true, reason = '') =>
+  identity.client.SetBanned({ userId, value, actorUserId: 1, idempotencyKey: key(), reason });
 
 describe('SetBanned', () => {
   it('closes every session at once, refuses sign-in and renewal, and announces it once', async () => {
@@ -46,6 +47,38 @@ describe('SetBanned', () => {
     expect(await outboxEvents(identity.test, 'identity.user.banned', String(p.id))).toEqual([
       expect.objectContaining({ userId: p.id, banned: true, actorUserId: 1 }),
     ]);
+  });
+
+  // Issue 30 item 5: a banned player who signs in learns that the account is suspended, and why.
+  it('keeps a ban reason, trimmed, and a sign-in reads it; unban clears it', async () => {
+    const p = await player();
+    const { user } = await ban(p.id, true, '  Spamming   the market\n ');
+    expect(user).toMatchObject({ banned: true, banReason: 'Spamming the market' });
+    await expect(identity.client.Login({ email: p.email, password: PASSWORD })).rejects.toMatchObject({
+      code: status.PERMISSION_DENIED,
+      details: 'Your account is suspended. Reason: Spamming the market',
+    });
+    const { user: unbanned } = await ban(p.id, false);
+    expect(unbanned).toMatchObject({ banned: false, banReason: '' });
+    await ban(p.id);
+    await expect(identity.client.Login({ email: p.email, password: PASSWORD })).rejects.toMatchObject({
+      details: 'Your account is suspended',
+    });
+  });
+
+  it('a reason too long is refused and bans nobody; the wrong password learns nothing of a ban', async () => {
+    const p = await player();
+    await expect(ban(p.id, true, 'x'.repeat(201))).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      details: REASON_TOO_LONG,
+    });
+    expect((await identity.client.GetUser({ userId: p.id })).banned).toBe(false);
+    await ban(p.id, true, 'Fraud');
+    await expect(identity.client.Login({ email: p.email, password: 'wrong password' })).rejects.toMatchObject(
+      {
+        code: status.UNAUTHENTICATED,
+      },
+    );
   });
 
   it('unban lets the user sign in again', async () => {

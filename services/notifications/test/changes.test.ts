@@ -145,6 +145,7 @@ describe('which change events a domain event makes, and for whom', () => {
       cashAmountCents: 1,
       actorUserId: 1,
       changedAt: AT,
+      reason: '',
     });
     expect(status).toEqual([
       { audience: 'LIVE_AUDIENCE_USER', userId: 4, cashout: { requestId: 8, status: 'rejected' } },

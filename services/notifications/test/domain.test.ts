@@ -95,6 +95,7 @@ describe('who gets which notification', () => {
           cashAmountCents: 500,
           actorUserId: 1,
           changedAt: '',
+          reason: '',
         },
         t,
       )[0]!;
@@ -105,6 +106,35 @@ describe('who gets which notification', () => {
     });
     expect(change('completed').type).toBe('success');
     expect(change('processing').type).toBe('info');
+  });
+
+  // Issue 30 item 5: the player reads the admin's reason in the notification.
+  it("a rejection's reason is carried to the notification's text; none, none said", () => {
+    const rejected = (reason: string) =>
+      draftsFor(
+        'wallet.cashout.status_changed',
+        {
+          requestId: 9,
+          userId: 4,
+          fromStatus: 'pending',
+          toStatus: 'rejected',
+          coinsAmount: 12920,
+          cashAmountCents: 500,
+          actorUserId: 1,
+          changedAt: '',
+          reason,
+        },
+        t,
+      )[0]!;
+    const withReason = rejected('PayPal account closed');
+    expect(render(withReason.kind, withReason.params, '').message).toBe(
+      'Your cash-out of 12,920 coins was rejected. The coins are back in your balance. Reason: PayPal account closed',
+    );
+    const without = rejected('');
+    expect(without.params).not.toHaveProperty('reason');
+    expect(render(without.kind, without.params, '').message).toBe(
+      'Your cash-out of 12,920 coins was rejected. The coins are back in your balance.',
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, fixedClock } from '@touchline/kit';
-import { cashOutCents as cashCents, cashOutFeeCoins as feeCoins } from '@touchline/rules';
+import { cashOutCents as cashCents, cashOutFeeCoins as feeCoins, REASON_TOO_LONG } from '@touchline/rules';
 import {
   BELOW_MINIMUM,
   CASHOUT_TRANSITIONS,
@@ -9,6 +9,7 @@ import {
   INVALID_PAYPAL,
   NOT_ENOUGH_FOR_CASHOUT,
   PLATFORM_FUNDS_SHORT,
+  REASON_ONLY_ON_REJECTION,
   alreadyThisMonth,
   ceilingTooLow,
   purchasesTooLow,
@@ -19,7 +20,7 @@ import { monthOf } from '../src/domain/et-month';
 import type { WalletDeps } from '../src/use-cases/deps';
 import { requestCashout } from '../src/use-cases/request-cashout';
 import { setCashoutStatus } from '../src/use-cases/set-cashout-status';
-import { cashoutEligibility, adminWallet } from '../src/use-cases/cashout-queries';
+import { cashoutEligibility, adminWallet, listMyCashouts } from '../src/use-cases/cashout-queries';
 import { accountBalance, buy, depsAt, give, outboxEvents, snapshot } from './cashout-support';
 import { expectLedgerOk, startWallet, type StartedWallet } from './support';
 
@@ -48,8 +49,8 @@ async function buyer(purchases = 3, packageId = 'rare-roll'): Promise<number> {
 const ask = (userId: number, coinsAmount: number, paypalEmail = 'me@paypal.example') =>
   requestCashout(deps, { userId, coinsAmount, paypalEmail, idempotencyKey: key() });
 
-const move = (requestId: number, to: string, actorUserId = ADMIN) =>
-  setCashoutStatus(deps, { actorUserId, requestId, status: to, idempotencyKey: key() });
+const move = (requestId: number, to: string, actorUserId = ADMIN, reason = '') =>
+  setCashoutStatus(deps, { actorUserId, requestId, status: to, idempotencyKey: key(), reason });
 
 async function refused(promise: Promise<unknown>): Promise<DomainError> {
   try {
@@ -387,9 +388,61 @@ describe('a request', () => {
       requestedThisMonth: false,
     });
     expect(report.reasons).toEqual([tooFewPurchases(1)]);
+    expect(report.requirements.find((r) => r.id === 'purchases')).toEqual({
+      id: 'purchases',
+      state: 'unmet',
+      detail: tooFewPurchases(1),
+      needed: 2,
+    });
     await buy(deps, user);
     await buy(deps, user);
     expect(await cashoutEligibility(deps, user)).toMatchObject({ eligible: true, reasons: [] });
+  });
+
+  // Issue 30 item 4: the form's checklist is the wallet's answer for this player, not a list of ticks.
+  it('eligibility: a player with no purchases meets neither purchase rule, and gets each number', async () => {
+    const user = ++nextUser;
+    await give(deps, user, 20_000);
+    const report = await cashoutEligibility(deps, user);
+    expect(report.eligible).toBe(false);
+    expect(report.maxCoins).toBe(0);
+    expect(report.requirements.map((r) => [r.id, r.state, r.needed])).toEqual([
+      ['minimum_balance', 'met', 0],
+      ['purchases', 'unmet', 3],
+      ['purchase_total', 'unmet', 501],
+      ['monthly', 'met', 0],
+      ['platform_funds', 'met', 0],
+      ['processing', 'not_applicable', 0],
+    ]);
+    expect(report.reasons).toEqual([tooFewPurchases(0), purchasesTooLow(0, 500)]);
+  });
+
+  it('eligibility: three purchases meet every rule; the most it allows is what the purchases back', async () => {
+    const user = await buyer();
+    const report = await cashoutEligibility(deps, user);
+    expect(report.requirements.filter((r) => r.state === 'unmet')).toEqual([]);
+    expect(report.eligible).toBe(true);
+    expect(report.maxCoins).toBe(150_000);
+    // More coins than the purchases back: $60.00 paid in, so the cash must stay below it.
+    await give(deps, user, 200_000);
+    const richer = await cashoutEligibility(deps, user);
+    expect(richer.maxCoins).toBe(154_977);
+    expect(cashCents(154_977)).toBe(5_999);
+    expect(cashCents(154_978)).toBe(6_000);
+  });
+
+  it("eligibility: a small balance needs the coins it lacks; this month's request blocks until next month", async () => {
+    const user = await buyer();
+    await ask(user, 140_000);
+    const report = await cashoutEligibility(deps, user);
+    const state = Object.fromEntries(report.requirements.map((r) => [r.id, r]));
+    expect(state.minimum_balance).toMatchObject({ state: 'unmet', needed: 12_920 - 10_000 });
+    expect(state.monthly).toMatchObject({
+      state: 'unmet',
+      detail: alreadyThisMonth(monthOf(clock.now()).end),
+    });
+    expect(state.purchase_total).toMatchObject({ state: 'met' });
+    expect(report.maxCoins).toBe(0);
   });
 });
 
@@ -468,6 +521,29 @@ describe('status changes', () => {
     },
   );
 
+  // Issue 30 item 5: the player reads the admin's reason in the history and the notification.
+  it('a rejection keeps its reason, trimmed, for the history and the event', async () => {
+    const { id, user } = await requestIn('pending');
+    const { request } = await move(id, 'rejected', ADMIN, '  PayPal   address\nbounced ');
+    expect(request).toMatchObject({ status: 'rejected', reason: 'PayPal address bounced' });
+    const [mine] = (await listMyCashouts(deps, user)).requests;
+    expect(mine).toMatchObject({ id, reason: 'PayPal address bounced' });
+    const changed = await outboxEvents(w.test.database.db, 'wallet.cashout.status_changed');
+    expect(changed.at(-1)).toMatchObject({ requestId: id, reason: 'PayPal address bounced' });
+  });
+
+  it('a reason too long, or with another move, is refused and changes nothing', async () => {
+    const { id } = await requestIn('pending');
+    const before = await snapshot(w.test.database.db);
+    const tooLong = await refused(move(id, 'rejected', ADMIN, 'x'.repeat(201)));
+    expect(tooLong).toMatchObject({ code: 'invalid', message: REASON_TOO_LONG });
+    const elsewhere = await refused(move(id, 'processing', ADMIN, 'why not'));
+    expect(elsewhere).toMatchObject({ code: 'invalid', message: REASON_ONLY_ON_REJECTION });
+    expect(await snapshot(w.test.database.db)).toEqual(before);
+    const { request } = await move(id, 'rejected', ADMIN, '   ');
+    expect(request!.reason).toBe('');
+  });
+
   it('completing pays 88% to platform:paid-out and keeps 12% in platform:profit', async () => {
     const { id, user } = await requestIn('processing');
     const [pending = 0, profit = 0, paid = 0] = await Promise.all(
@@ -486,7 +562,13 @@ describe('status changes', () => {
 
   it('a retry with the same key answers the request instead of failing', async () => {
     const { id } = await requestIn('pending');
-    const order = { actorUserId: ADMIN, requestId: id, status: 'processing', idempotencyKey: key() };
+    const order = {
+      actorUserId: ADMIN,
+      requestId: id,
+      status: 'processing',
+      idempotencyKey: key(),
+      reason: '',
+    };
     await setCashoutStatus(deps, order);
     await expect(setCashoutStatus(deps, order)).resolves.toMatchObject({ request: { status: 'processing' } });
     const rows = await w.test.database.db('cashout_transitions').where({ request_id: id });

@@ -55,12 +55,31 @@ export const AdminCashoutRequest = z
     requester: FraudReport.nullable(),
     /** Requested in a test deployment: backed by test payments, no real money came in. */
     test: z.boolean(),
+    /** A rejection's reason; null when none was given. */
+    reason: z.string().nullable(),
   })
   .meta({ id: 'AdminCashoutRequest' });
 
 export const AdminCashoutQuery = z.strictObject({ status: CashoutStatus.optional() });
 export const CashoutRequestParams = z.object({ requestId: idParam('requestId') });
-export const CashoutStatusBody = z.strictObject({ status: CashoutStatus });
+/**
+ * The longest reason an admin may give (a rejection, a ban). The same bound as libs/rules'
+ * MAX_REASON_LENGTH, which the owning services apply: the contract imports no workspace code, as
+ * the web's build loads it in Node (web/build/contract-for-browser.ts).
+ */
+export const REASON_MAX_LENGTH = 200;
+
+/** Trimmed; empty means none (issue 30: rejections and bans). */
+const Reason = z
+  .string({ error: 'reason must be text' })
+  .trim()
+  .max(REASON_MAX_LENGTH, `The reason can have up to ${REASON_MAX_LENGTH} characters`);
+
+export const CashoutStatusBody = z
+  .strictObject({ status: CashoutStatus, reason: Reason.optional() })
+  .refine((body) => !body.reason || body.status === 'rejected', {
+    message: 'A reason can be given only when rejecting a request',
+  });
 
 /** A user in User Management and the Users tab. */
 export const AdminUser = z
@@ -84,11 +103,15 @@ export const AdminUser = z
     flags: z.array(FraudFlag),
     /** The player's monthly limit on coin purchases in dollars, null when none is set. */
     spendingLimit: Dollars.nullable(),
+    /** While banned: the reason given; null when none. */
+    banReason: z.string().nullable(),
   })
   .meta({ id: 'AdminUser' });
 
 export const UserParams = z.object({ userId: idParam('userId') });
-export const BanBody = z.strictObject({ banned: z.boolean() });
+export const BanBody = z
+  .strictObject({ banned: z.boolean(), reason: Reason.optional() })
+  .refine((body) => !body.reason || body.banned, { message: 'A reason can be given only with a ban' });
 export const MuteBody = z.strictObject({ muted: z.boolean() });
 
 export const AdminWallet = z

@@ -7,6 +7,29 @@ export const CASHOUT_STATUSES = ['pending', 'processing', 'completed', 'rejected
 export const CashoutStatus = z.enum(CASHOUT_STATUSES).meta({ id: 'CashoutStatus' });
 export type CashoutStatus = z.infer<typeof CashoutStatus>;
 
+export const CASHOUT_REQUIREMENT_IDS = [
+  'minimum_balance',
+  'purchases',
+  'purchase_total',
+  'monthly',
+  'platform_funds',
+  'processing',
+] as const;
+
+/** One line of the form's requirements, decided by the wallet for this user. */
+export const CashoutRequirement = z
+  .object({
+    id: z.enum(CASHOUT_REQUIREMENT_IDS),
+    /** not_applicable: information, nothing to meet (the processing time). */
+    state: z.enum(['met', 'unmet', 'not_applicable']),
+    /** When unmet: the blocker in the page's words. */
+    detail: z.string().nullable(),
+    /** When unmet, what it takes: coins (minimum_balance), purchases (purchases), dollars (purchase_total). */
+    needed: z.number().nullable(),
+  })
+  .meta({ id: 'CashoutRequirement' });
+export type CashoutRequirement = z.infer<typeof CashoutRequirement>;
+
 /** What the form needs to know before a request: the rules the server applies, and which ones are unmet. */
 export const CashoutEligibility = z
   .object({
@@ -27,6 +50,10 @@ export const CashoutEligibility = z
     coins: z.number(),
     /** When requestedThisMonth: the first day a new request is possible. */
     nextRequestFrom: Timestamp.nullable(),
+    /** The page's requirements in its order, each met, unmet or not applicable. */
+    requirements: z.array(CashoutRequirement),
+    /** The largest amount a request may have now; 0 when none reaches the minimum. */
+    maxCoins: z.number(),
   })
   .meta({ id: 'CashoutEligibility' });
 export type CashoutEligibility = z.infer<typeof CashoutEligibility>;
@@ -60,6 +87,8 @@ export const CashoutRequest = z
     paypalEmail: z.string(),
     createdAt: Timestamp,
     processedAt: Timestamp.nullable(),
+    /** A rejection's reason, in the admin's words; null when none was given. */
+    reason: z.string().nullable(),
   })
   .meta({ id: 'CashoutRequest' });
 export type CashoutRequest = z.infer<typeof CashoutRequest>;

@@ -24,6 +24,8 @@ export const User = z
     /** Whether the user has signed in since signing up: a brand-new account is not greeted 'Welcome back'. */
     returning: z.boolean(),
     favoriteTeamId: z.number().nullable(),
+    /** An admin muted the user: notes on offers and wishes are refused, so the page disables them. */
+    muted: z.boolean(),
     coins: z.number().optional(),
     cardCount: z.number().optional(),
     collectionValue: z.number().optional(),

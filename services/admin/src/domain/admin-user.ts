@@ -12,6 +12,7 @@ export interface UserParts {
     isAdmin: boolean;
     banned: boolean;
     muted: boolean;
+    banReason?: string;
   };
   coins: number;
   stats: { rank: number; collectionValue: number; cardCount: number };
@@ -38,6 +39,7 @@ export function adminUser(p: UserParts): AdminUser {
     isAdmin: p.user.isAdmin,
     banned: p.user.banned,
     muted: p.user.muted,
+    banReason: p.user.banned ? (p.user.banReason ?? '') : '',
     purchaseTotalCents: p.purchases.totalCents,
     purchaseCount: p.purchases.purchaseCount,
     flags: p.report ? columnFlags(p.report) : [],

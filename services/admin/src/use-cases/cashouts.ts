@@ -28,6 +28,7 @@ function adminCashout(
     processedByUserId: request.processedByUserId,
     requester: report,
     test: request.test,
+    reason: request.reason,
   };
 }
 
@@ -52,7 +53,13 @@ export async function listCashouts(
 /** Moves a request through the wallet, which enforces the four allowed moves; audited either way. */
 export async function setCashoutStatus(
   deps: AdminDeps,
-  request: { userId: number; requestId: number; status: string; idempotencyKey: string },
+  request: {
+    userId: number;
+    requestId: number;
+    status: string;
+    idempotencyKey: string;
+    reason: string;
+  },
 ): Promise<{ request: AdminCashout }> {
   await requireAdmin(deps, request.userId);
   const key = requireKey(request.idempotencyKey);
@@ -65,7 +72,7 @@ export async function setCashoutStatus(
       targetType: 'cashout',
       targetId: String(before.id),
       key,
-      request: { requestId: before.id, status: request.status },
+      request: { requestId: before.id, status: request.status, reason: request.reason },
       before: { status: before.status, userId: before.userId, coinsAmount: before.coinsAmount },
     },
     () =>
@@ -74,6 +81,7 @@ export async function setCashoutStatus(
         requestId: before.id,
         status: request.status,
         idempotencyKey: key,
+        reason: request.reason,
       }),
     (result) => ({ status: result.request!.status, processedAt: result.request!.processedAt }),
   );

@@ -82,7 +82,13 @@ type Flag = 'banned' | 'muted';
 async function setFlag(
   deps: AdminDeps,
   flag: Flag,
-  request: { userId: number; targetUserId: number; value: boolean; idempotencyKey: string },
+  request: {
+    userId: number;
+    targetUserId: number;
+    value: boolean;
+    idempotencyKey: string;
+    reason?: string;
+  },
 ): Promise<{ user: AdminUser; revokedSessionIds: string[] }> {
   await requireAdmin(deps, request.userId);
   const target = await deps.identity.GetUser({ userId: request.targetUserId });
@@ -102,7 +108,7 @@ async function setFlag(
       targetType: 'user',
       targetId: String(target.id),
       key: requireKey(request.idempotencyKey),
-      request: { targetUserId: target.id, [flag]: request.value },
+      request: { targetUserId: target.id, [flag]: request.value, reason: request.reason ?? '' },
       before: { banned: target.banned, muted: target.muted },
     },
     async () => {
@@ -112,6 +118,7 @@ async function setFlag(
         value: request.value,
         actorUserId: request.userId,
         idempotencyKey: request.idempotencyKey,
+        reason: request.reason ?? '',
       };
       return flag === 'banned' ? deps.identity.SetBanned(order) : deps.identity.SetMuted(order);
     },
@@ -127,7 +134,13 @@ async function setFlag(
 
 export const setBanned = (
   deps: AdminDeps,
-  request: { userId: number; targetUserId: number; banned: boolean; idempotencyKey: string },
+  request: {
+    userId: number;
+    targetUserId: number;
+    banned: boolean;
+    idempotencyKey: string;
+    reason: string;
+  },
 ) => setFlag(deps, 'banned', { ...request, value: request.banned });
 
 export const setMuted = (

@@ -10,6 +10,8 @@ export interface UserRow {
   is_admin: boolean;
   banned: boolean;
   muted: boolean;
+  /** While banned: the admin's reason; null: none given. */
+  ban_reason?: string | null;
   badge: string;
   favorite_team_id: number | null;
   /** Idempotency key of the sign-up that created the account. */
@@ -44,5 +46,11 @@ export function toUserMessage(row: UserRow, badges: BadgeRow[] = []): User {
     favoriteTeamId: row.favorite_team_id ?? 0,
     createdAt: row.created_at.toISOString(),
     lastLoginAt: row.last_login_at?.toISOString() ?? '',
+    banReason: row.banned ? (row.ban_reason ?? '') : '',
   };
+}
+
+/** What a banned player reads at sign-in: the fixed sentence, then the reason when one was given. */
+export function suspendedMessage(reason: string | null | undefined): string {
+  return reason ? `Your account is suspended. Reason: ${reason}` : 'Your account is suspended';
 }

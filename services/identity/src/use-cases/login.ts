@@ -5,7 +5,8 @@ import { findUserByEmail, replaceOutdatedHash, updateUser } from '../db/users';
 import { normalizeEmail } from '../domain/email';
 import { DUMMY_HASH, hashIsOutdated, hashPassword, verifyPassword } from '../domain/password';
 import { offerAdminVerification } from './admin-email';
-import { BANNED_MESSAGE, openSession } from './sessions';
+import { suspendedMessage } from '../domain/user';
+import { openSession } from './sessions';
 import type { IdentityDeps } from './deps';
 
 /** Same message (and about the same time) whether the e-mail is unknown or the password wrong. */
@@ -16,7 +17,7 @@ export async function login(deps: IdentityDeps, request: LoginRequest__Output): 
   const user = await findUserByEmail(deps.db, email);
   const ok = await verifyPassword(request.password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !ok) throw unauthenticated(BAD_CREDENTIALS);
-  if (user.banned) throw forbidden(BANNED_MESSAGE);
+  if (user.banned) throw forbidden(suspendedMessage(user.ban_reason));
   const now = deps.clock.now();
   // The one moment the password is known: an older, weaker hash is made again with today's parameters.
   const rehashed = hashIsOutdated(user.password_hash)

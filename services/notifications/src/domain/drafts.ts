@@ -193,6 +193,7 @@ const cashoutStatus: DraftsOf<'wallet.cashout.status_changed'> = (e, t) => [
       status: e.toStatus,
       coins: e.coinsAmount,
       cashCents: e.cashAmountCents,
+      ...(e.reason ? { reason: e.reason } : {}),
     },
     link: LINKS.cashout,
     dedupeKey: `cashout:${e.requestId}:${e.toStatus}`,

@@ -37,7 +37,9 @@ const CASHOUT_STATUS: Record<string, (p: Params) => Texts> = {
   }),
   rejected: (p) => ({
     title: 'Cash-out rejected',
-    message: `Your cash-out of ${coins(p.coins!)} was rejected. The coins are back in your balance.`,
+    message: `Your cash-out of ${coins(p.coins!)} was rejected. The coins are back in your balance.${
+      p.reason ? ` Reason: ${p.reason}` : ''
+    }`,
   }),
 };
 

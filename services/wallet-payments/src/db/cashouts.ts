@@ -18,6 +18,8 @@ export interface CashoutRow {
   updated_at: Date;
   processed_at: Date | null;
   processed_by_user_id: number | null;
+  /** The admin's reason for a rejection; null: none given. */
+  rejection_reason: string | null;
 }
 
 export interface TransitionRow {
@@ -33,7 +35,10 @@ export interface TransitionRow {
 
 export async function insertCashout(
   trx: Knex.Transaction,
-  row: Omit<CashoutRow, 'id' | 'transaction_id' | 'processed_at' | 'processed_by_user_id'>,
+  row: Omit<
+    CashoutRow,
+    'id' | 'transaction_id' | 'processed_at' | 'processed_by_user_id' | 'rejection_reason'
+  >,
 ): Promise<CashoutRow> {
   const [created] = (await trx('cashout_requests').insert(row).returning('*')) as CashoutRow[];
   return created!;
@@ -64,7 +69,12 @@ export async function moveCashout(
   trx: Knex.Transaction,
   id: number,
   from: CashoutStatus,
-  change: { status: CashoutStatus; processed_at: Date | null; processed_by_user_id: number },
+  change: {
+    status: CashoutStatus;
+    processed_at: Date | null;
+    processed_by_user_id: number;
+    rejection_reason?: string | null;
+  },
   now: Date,
 ): Promise<CashoutRow | undefined> {
   const [row] = (await trx('cashout_requests')

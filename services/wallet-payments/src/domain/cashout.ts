@@ -1,5 +1,11 @@
 import { businessRule, invalid } from '@touchline/kit';
-import { cashOutCents, MIN_CASH_OUT_COINS } from '@touchline/rules';
+import {
+  cashOutCents,
+  MAX_REASON_LENGTH,
+  MIN_CASH_OUT_COINS,
+  normalizeReason,
+  REASON_TOO_LONG,
+} from '@touchline/rules';
 import { countsTowardCashouts, type PaymentsMode } from './payment-mode';
 import { MAX_AMOUNT } from './validation';
 
@@ -138,3 +144,14 @@ export const cannotMove = (from: CashoutStatus, to: CashoutStatus) =>
   from === to
     ? `This cashout request is already ${from}`
     : `A ${from} cashout request cannot be marked ${to}`;
+
+export const REASON_ONLY_ON_REJECTION = 'A reason can be given only when rejecting a request';
+
+/** A rejection's reason as stored (null: none); any other move takes none. */
+export function checkRejectionReason(to: CashoutStatus, text: string): string | null {
+  const reason = normalizeReason(text);
+  if (reason === '') return null;
+  if (to !== 'rejected') throw invalid(REASON_ONLY_ON_REJECTION);
+  if (reason.length > MAX_REASON_LENGTH) throw invalid(REASON_TOO_LONG);
+  return reason;
+}

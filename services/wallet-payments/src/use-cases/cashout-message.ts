@@ -16,6 +16,7 @@ export function cashoutMessage(row: CashoutRow): CashoutRequest {
     processedAt: row.processed_at ? row.processed_at.toISOString() : '',
     processedByUserId: Number(row.processed_by_user_id ?? 0),
     test: row.test,
+    reason: row.rejection_reason ?? '',
   };
 }
 

@@ -11,19 +11,17 @@ import type { GetCashoutEligibilityResponse__Output as GetCashoutEligibilityResp
 import type { ListAllCashoutsResponse__Output as ListAllCashoutsResponse } from '@touchline/protos/gen/touchline/wallet/ListAllCashoutsResponse';
 import type { ListMyCashoutsResponse__Output as ListMyCashoutsResponse } from '@touchline/protos/gen/touchline/wallet/ListMyCashoutsResponse';
 import { findAccounts } from '../db/accounts';
-import { findCashout, hasRequestInMonth, listCashouts } from '../db/cashouts';
+import {
+  cashedOutCents,
+  findCashout,
+  hasRequestInMonth,
+  listCashouts,
+  platformFundsCents,
+} from '../db/cashouts';
 import { purchaseSummaries } from '../db/purchases';
 import { PLATFORM, checkedUserAccount } from '../domain/accounts';
-import {
-  backingPurchases,
-  BELOW_MINIMUM,
-  CASHOUT_NOT_FOUND,
-  CASHOUT_STATUSES,
-  MIN_PURCHASES,
-  alreadyThisMonth,
-  tooFewPurchases,
-  type CashoutStatus,
-} from '../domain/cashout';
+import { backingPurchases, CASHOUT_NOT_FOUND, CASHOUT_STATUSES, type CashoutStatus } from '../domain/cashout';
+import { cashoutRequirements, maxCashoutCoins } from '../domain/cashout-requirements';
 import { monthOf } from '../domain/et-month';
 import { spendable } from '../domain/funds';
 import { cashoutMessage, purchaseTotals } from './cashout-message';
@@ -48,9 +46,9 @@ export async function getCashout(deps: WalletDeps, requestId: number) {
 }
 
 /**
- * What the cash-out form shows before any amount is typed: the requirements the player meets or
- * not. The amount-dependent rules (balance, total purchases above the cash, platform funds) are
- * decided by RequestCashout.
+ * What the cash-out form shows before any amount is typed: each requirement met, unmet (with what it
+ * takes) or not applicable, and the largest amount a request may have now. RequestCashout decides
+ * again under the player's lock.
  */
 export async function cashoutEligibility(
   deps: WalletDeps,
@@ -58,24 +56,38 @@ export async function cashoutEligibility(
 ): Promise<GetCashoutEligibilityResponse> {
   const account = checkedUserAccount(userId);
   const month = monthOf(deps.clock.now());
-  const [summary] = await purchaseSummaries(deps.db, [userId]);
-  const row = (await findAccounts(deps.db, [account])).get(account);
+  const realOnly = deps.paymentsMode === 'live';
+  const [[summary], rows, requestedThisMonth, cashedOut, platformFunds] = await Promise.all([
+    purchaseSummaries(deps.db, [userId]),
+    findAccounts(deps.db, [account]),
+    hasRequestInMonth(deps.db, userId, month.key),
+    cashedOutCents(deps.db, userId, realOnly),
+    platformFundsCents(deps.db, realOnly),
+  ]);
+  const row = rows.get(account);
   const coins = row ? spendable(row) : 0;
   // In a live deployment test payments count toward nothing, here as in RequestCashout.
   const purchases = backingPurchases(deps.paymentsMode, purchaseTotals(summary));
-  const purchaseCount = purchases.count;
-  const requestedThisMonth = await hasRequestInMonth(deps.db, userId, month.key);
-  const reasons: string[] = [];
-  if (coins < MIN_CASH_OUT_COINS) reasons.push(BELOW_MINIMUM);
-  if (purchaseCount < MIN_PURCHASES) reasons.push(tooFewPurchases(purchaseCount));
-  if (requestedThisMonth) reasons.push(alreadyThisMonth(month.end));
+  const situation = {
+    balance: coins,
+    purchaseCount: purchases.count,
+    purchaseTotalCents: purchases.totalCents,
+    cashedOutCents: cashedOut,
+    requestedThisMonth,
+    nextMonthStart: month.end,
+    platformFundsCents: platformFunds,
+  };
+  const requirements = cashoutRequirements(situation);
+  const reasons = requirements.filter((r) => r.state === 'unmet').map((r) => r.detail);
   return {
     eligible: reasons.length === 0,
     reasons,
+    requirements,
+    maxCoins: maxCashoutCoins(situation),
     minCoins: MIN_CASH_OUT_COINS,
     coinsPerUsd: COINS_PER_DOLLAR,
     payoutRate: CASH_OUT_SHARE,
-    purchaseCount,
+    purchaseCount: purchases.count,
     purchaseTotalCents: purchases.totalCents,
     requestedThisMonth,
     coins,

@@ -15,6 +15,7 @@ import {
   CASHOUT_NOT_FOUND,
   canMove,
   cannotMove,
+  checkRejectionReason,
   checkTargetStatus,
   type CashoutStatus,
 } from '../domain/cashout';
@@ -60,6 +61,7 @@ export async function setCashoutStatus(
   request: SetCashoutStatusRequest__Output,
 ): Promise<SetCashoutStatusResponse> {
   const to = checkTargetStatus(request.status);
+  const reason = checkRejectionReason(to, request.reason);
   if (!Number.isSafeInteger(request.actorUserId) || request.actorUserId <= 0)
     throw invalid('actor_user_id is required');
   const key = `${request.actorUserId}:${checkKey(request.idempotencyKey)}`;
@@ -98,6 +100,7 @@ export async function setCashoutStatus(
         status: to,
         processed_at: final ? now : null,
         processed_by_user_id: request.actorUserId,
+        ...(to === 'rejected' ? { rejection_reason: reason } : {}),
       },
       now,
     );
@@ -121,6 +124,7 @@ export async function setCashoutStatus(
       cashAmountCents: Number(current.cash_amount_cents),
       actorUserId: request.actorUserId,
       changedAt: now.toISOString(),
+      reason: reason ?? '',
     });
     return { request: cashoutMessage(moved) };
   });

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
 
 import { BottomNav } from '@/components/BottomNav';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
 import { useIncomingTradesCount } from '@/lib/data/trades';
 import { useIdle } from '@/lib/use-idle';
 
@@ -10,14 +13,25 @@ export interface AppShellProps {
   showNav?: boolean;
 }
 
+/** Admin work is desk work: its tables take the whole window from 1024 px (lg). */
+const isAdminRoute = (pathname: string) => pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+
 /**
- * Mobile-width frame: centred column of at most max-w-md, full height. Screens render their own sticky
- * <Header>; the document scrolls and the bottom navigation stays fixed.
+ * Mobile-width frame: centred column of at most max-w-md, full height (admin routes: the full width
+ * from lg). Screens render their own sticky <Header>; the document scrolls and the bottom navigation
+ * stays fixed.
  */
 export function AppShell({ children, showNav = true }: AppShellProps) {
+  const wide = isAdminRoute(useLocation().pathname);
   return (
     <div className="min-h-dvh bg-slate-950">
-      <div className="relative mx-auto flex min-h-dvh w-full max-w-md flex-col border-white/5 bg-slate-950 sm:border-x">
+      <div
+        data-layout={wide ? 'wide' : 'phone'}
+        className={cn(
+          'relative mx-auto flex min-h-dvh w-full max-w-md flex-col border-white/5 bg-slate-950 sm:border-x',
+          wide && 'lg:max-w-none lg:border-x-0',
+        )}
+      >
         <main
           className={
             showNav

@@ -1,6 +1,7 @@
 import { cn } from '@/lib/cn';
 
 import type { Card } from '@touchline/contract';
+import { ListedBadge } from '@/components/cards/ListedBadge';
 import { PlayerCard } from '@/components/cards/PlayerCard';
 
 export interface CardTileProps {
@@ -11,7 +12,7 @@ export interface CardTileProps {
   className?: string;
 }
 
-/** An owned card that opens the card detail popup when tapped. */
+/** An owned card that opens the card detail popup when tapped; a listed one says so with its price. */
 export function CardTile({ card, onSelect, badge, className }: CardTileProps) {
   const { player } = card;
   return (
@@ -29,6 +30,9 @@ export function CardTile({ card, onSelect, badge, className }: CardTileProps) {
         <span className="absolute -top-1.5 -right-1.5 z-10 rounded-full border border-slate-950 bg-emerald-500 px-1.5 py-0.5 text-[10px] leading-none font-black text-slate-950 shadow">
           {badge}
         </span>
+      )}
+      {card.forSale && (
+        <ListedBadge price={card.listingPrice} className="absolute -top-2 left-1/2 z-10 -translate-x-1/2" />
       )}
     </button>
   );

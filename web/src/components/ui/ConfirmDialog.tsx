@@ -23,6 +23,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** More to ask before confirming (an optional reason), under the moves. */
+  children?: ReactNode;
 }
 
 /**
@@ -40,6 +42,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
@@ -66,6 +69,7 @@ export function ConfirmDialog({
               ))}
             </dl>
           )}
+          {children}
           <div className="mt-5 flex justify-end gap-2">
             <Button variant="outline" onClick={onCancel} disabled={busy}>
               {cancelLabel}

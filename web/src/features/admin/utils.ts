@@ -38,8 +38,12 @@ export const PROFIT_WALLET_NOTE = 'Includes 2.5% fee from all P2P transactions a
 // ---------------------------------------------------------------------------------------------------------
 
 /** The user cell: the user's e-mail, or 'User {id}' when it could not be read. */
-export const requesterLabel = (request: AdminCashoutRequest): string =>
-  request.user?.email || `User ${request.userId}`;
+/** The requester by username with the e-mail (the spec's user column); 'User {id}' if unknown. */
+export const requesterLabel = (request: AdminCashoutRequest): string => {
+  if (!request.user) return `User ${request.userId}`;
+  const { username, email } = request.user;
+  return username ? `${username} (${email})` : email;
+};
 
 export interface CashoutTab {
   status: CashoutStatus;

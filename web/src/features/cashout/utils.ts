@@ -1,5 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
 
+import type { CashoutRequirement } from '@touchline/contract';
 import { cashOutDollars, MIN_CASH_OUT_COINS } from '@touchline/rules';
 
 import { formatNumber } from '@/lib/format';
@@ -28,14 +29,39 @@ export const INVALID_EMAIL: FieldProblem = {
   description: 'Please enter a valid PayPal email address',
 };
 
-/** What the player can be told before asking: the server checks these and the rest again. */
-export const CASHOUT_REQUIREMENTS = [
-  'At least 3 purchases',
-  'Total purchases, less earlier cash-outs, must exceed the cash-out amount',
-  'One cash-out per month',
-  'The platform needs sufficient funds',
-  'Processing takes 1-3 business days',
-] as const;
+/** The requirements' lines in the page's order; the wallet says which are met for this player. */
+export const REQUIREMENT_TEXT: Record<CashoutRequirement['id'], string> = {
+  minimum_balance: `A balance of at least ${formatNumber(MIN_CASH_OUT_COINS)} coins`,
+  purchases: 'At least 3 purchases',
+  purchase_total: 'Total purchases, less earlier cash-outs, must exceed the cash-out amount',
+  monthly: 'One cash-out per month',
+  platform_funds: 'The platform needs sufficient funds',
+  processing: 'Processing takes 1-3 business days',
+};
+
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+/** What an unmet requirement still takes, from the number the wallet sent; null when it sent none. */
+export function requirementNeed(requirement: CashoutRequirement): string | null {
+  const needed = requirement.needed;
+  if (requirement.state !== 'unmet' || needed === null) return null;
+  switch (requirement.id) {
+    case 'minimum_balance':
+      return `Needs ${plural(needed, 'more coin', 'more coins')}`;
+    case 'purchases':
+      return `Needs ${plural(needed, 'more purchase', 'more purchases')}`;
+    case 'purchase_total':
+      return `Needs ${formatDollars(needed)} more in purchases`;
+    default:
+      return null;
+  }
+}
+
+/** An amount the player holds but the purchases or platform funds do not back (the wallet's maxCoins). */
+export const aboveLimit = (maxCoins: number): FieldProblem => ({
+  title: 'Above your cash-out limit',
+  description: `You can cash out at most ${formatNumber(maxCoins)} coins right now`,
+});
 
 export interface CashoutFormCheck {
   /** The typed amount as a whole number of coins, or null when it is not one. */
@@ -55,6 +81,8 @@ export function checkCashoutForm(
   amountText: string,
   email: string,
   balance: number | undefined,
+  /** The wallet's largest allowed amount, once its eligibility answer is in. */
+  maxCoins?: number,
 ): CashoutFormCheck {
   const trimmed = amountText.trim();
   const parsed = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
@@ -65,6 +93,8 @@ export function checkCashoutForm(
     if (coins === null) amountProblem = INVALID_AMOUNT;
     else if (balance !== undefined && coins > balance) amountProblem = INSUFFICIENT_COINS;
     else if (coins < MIN_CASH_OUT_COINS) amountProblem = BELOW_MINIMUM;
+    else if (maxCoins !== undefined && maxCoins >= MIN_CASH_OUT_COINS && coins > maxCoins)
+      amountProblem = aboveLimit(maxCoins);
   }
   const emailTrimmed = email.trim();
   const emailProblem = emailTrimmed !== '' && !emailTrimmed.includes('@') ? INVALID_EMAIL : null;

@@ -32,13 +32,19 @@ export interface CashoutStatusVariables {
   status: CashoutStatus;
   /** One per confirmed click: a retry of the same click is applied once. */
   idempotencyKey: string;
+  /** A rejection's reason for the player; empty or absent: none. */
+  reason?: string;
 }
 
 export function useSetCashoutStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ requestId, status, idempotencyKey }: CashoutStatusVariables) =>
-      call(api.admin.setCashoutStatus, { params: { requestId }, body: { status }, idempotencyKey }),
+    mutationFn: ({ requestId, status, idempotencyKey, reason }: CashoutStatusVariables) =>
+      call(api.admin.setCashoutStatus, {
+        params: { requestId },
+        body: reason?.trim() ? { status, reason: reason.trim() } : { status },
+        idempotencyKey,
+      }),
     // A refused change may mean another admin moved the request first: show its current state either way.
     onSettled: () =>
       Promise.all([
@@ -59,15 +65,17 @@ export function useAdminUsers(enabled: boolean) {
 export interface ModerationVariables {
   userId: number;
   value: boolean;
+  /** A ban's reason, shown to the player at sign-in; empty or absent: none. */
+  reason?: string;
 }
 
 export function useSetBanned() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, value }: ModerationVariables) =>
+    mutationFn: ({ userId, value, reason }: ModerationVariables) =>
       call(api.admin.ban, {
         params: { userId },
-        body: { banned: value },
+        body: value && reason?.trim() ? { banned: value, reason: reason.trim() } : { banned: value },
         idempotencyKey: newIdempotencyKey(),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),

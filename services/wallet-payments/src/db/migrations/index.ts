@@ -4,6 +4,14 @@ import { payments } from './002_payments';
 import { promo } from './003_promo';
 import { cashoutAndSpending } from './004_cashout_spending';
 import { paymentMode } from './005_payment_mode';
+import { rejectionReason } from './006_rejection_reason';
 
 /** The wallet schema, in order. */
-export const migrations: Migration[] = [ledger, payments, promo, cashoutAndSpending, paymentMode];
+export const migrations: Migration[] = [
+  ledger,
+  payments,
+  promo,
+  cashoutAndSpending,
+  paymentMode,
+  rejectionReason,
+];

@@ -72,15 +72,17 @@ function Details({
   ];
   if (request.test) rows.push(['Backed by', <TestPaymentBadge key="test" />]);
   if (request.processedAt) rows.push(['Processed', formatDateTime(request.processedAt)]);
+  if (request.reason) rows.push(['Reason', request.reason]);
   const actions = actionsFor(request.status);
   return (
     <Dialog.Description asChild>
       <div className="mt-3 flex flex-col gap-3 text-sm text-slate-300">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+        {/* minmax(0, 1fr) and anywhere-wrapping: a long e-mail wraps instead of widening the dialog at 390 px. */}
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5">
           {rows.map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-slate-400">{label}</dt>
-              <dd className="min-w-0 break-words text-slate-100">{value}</dd>
+              <dd className="min-w-0 text-slate-100 [overflow-wrap:anywhere]">{value}</dd>
             </div>
           ))}
         </dl>
@@ -95,7 +97,7 @@ function Details({
         {actions.length > 0 && (
           <p
             role="note"
-            className="rounded-xl border border-sky-500/30 bg-sky-500/10 p-3 text-xs text-sky-100"
+            className="rounded-xl border border-sky-500/30 bg-sky-500/10 p-3 text-xs text-sky-100 [overflow-wrap:anywhere]"
           >
             Send {formatCash(request.cashAmount)} to {request.paypalEmail} via PayPal with the memo “
             {paypalMemo(request)}”.

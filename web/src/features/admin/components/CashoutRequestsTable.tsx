@@ -51,14 +51,31 @@ export function CashoutRequestsTable({ status, requests, onAction, onDetails }: 
               <td className={cell}>#{request.id}</td>
               <td className={cell}>
                 <span className="inline-flex items-center gap-1">
-                  {requesterLabel(request)}
+                  {request.user ? (
+                    <span className="flex flex-col">
+                      <span className="font-semibold text-slate-100">{request.user.username}</span>
+                      <span className="text-slate-400">{request.user.email}</span>
+                    </span>
+                  ) : (
+                    requesterLabel(request)
+                  )}
                   {request.requester?.flagged && (
                     <AlertTriangle role="img" aria-label="Flagged" className="size-3.5 text-amber-400" />
                   )}
                 </span>
               </td>
               <td className={cell}>{formatDateTime(request.createdAt)}</td>
-              {!open && <td className={cell}>{formatDateTime(request.processedAt)}</td>}
+              {!open && (
+                <td className={cell}>
+                  {formatDateTime(request.processedAt)}
+                  {/* The spec fixes the columns: a rejection's reason goes under its date. */}
+                  {request.reason && (
+                    <span className="block max-w-56 truncate text-slate-400" title={request.reason}>
+                      {request.reason}
+                    </span>
+                  )}
+                </td>
+              )}
               <td className={cell}>{formatNumber(request.coinsAmount)}</td>
               <td className={cell}>
                 <span className="inline-flex items-center gap-1">

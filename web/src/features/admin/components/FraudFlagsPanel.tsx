@@ -56,7 +56,7 @@ export function FraudFlagsPanel({ report }: { report: FraudReport | null }) {
         )}
         {report.flagged ? 'Flagged account' : 'No fraud flags'}
       </h3>
-      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-slate-400">
+      <dl className="mt-2 grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs text-slate-400">
         <dt>Account age</dt>
         <dd className="text-slate-200">{report.accountAgeDays} days</dd>
         <dt>Purchases</dt>

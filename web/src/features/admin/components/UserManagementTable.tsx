@@ -19,6 +19,7 @@ import {
 import { ActionMenu } from './ActionMenu';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { FlagBadges } from './FraudFlagsPanel';
+import { ReasonField } from './ReasonField';
 import { UserProfileDialog } from './UserProfileDialog';
 import { UserTradesDialog } from './UserTradesDialog';
 
@@ -57,6 +58,7 @@ export function UserManagementTable() {
   const [pending, setPending] = useState<PendingModeration | null>(null);
   const [profileOf, setProfileOf] = useState<AdminUser | null>(null);
   const [tradesOf, setTradesOf] = useState<AdminUser | null>(null);
+  const [reason, setReason] = useState('');
   const busy = setBanned.isPending || setMuted.isPending;
 
   function confirm() {
@@ -64,7 +66,7 @@ export function UserManagementTable() {
     const { user, action } = pending;
     const mutation = action.kind === 'ban' ? setBanned : setMuted;
     mutation.mutate(
-      { userId: user.id, value: action.value },
+      { userId: user.id, value: action.value, reason: action.kind === 'ban' && action.value ? reason : '' },
       {
         onSuccess: () => {
           const done =
@@ -76,7 +78,7 @@ export function UserManagementTable() {
                 ? 'has been muted'
                 : 'has been unmuted';
           toast.success(action.kind === 'ban' ? 'User status updated' : 'User message status updated', {
-            description: `${user.email} ${done}.`,
+            description: `${user.username} (${user.email}) ${done}.`,
           });
           setPending(null);
         },
@@ -123,7 +125,12 @@ export function UserManagementTable() {
                 return (
                   <tr key={user.id} data-testid={`user-${user.id}`} className="border-t border-white/5">
                     <td className={cell}>{user.id}</td>
-                    <td className={cell}>{user.email}</td>
+                    <td className={cell}>
+                      <span className="flex flex-col">
+                        <span className="font-semibold text-slate-100">{user.username}</span>
+                        <span className="text-slate-400">{user.email}</span>
+                      </span>
+                    </td>
                     <td className={cell}>{formatNumber(user.coins)}</td>
                     <td className={cell}>{formatNumber(user.collectionValue)}</td>
                     <td className={cell}>{user.cardCount}</td>
@@ -138,6 +145,14 @@ export function UserManagementTable() {
                       >
                         {status}
                       </span>
+                      {user.banReason && (
+                        <span
+                          className="mt-1 block max-w-48 truncate text-[10px] text-slate-400"
+                          title={user.banReason}
+                        >
+                          {user.banReason}
+                        </span>
+                      )}
                     </td>
                     <td className={cell}>
                       <FlagBadges flags={user.flags} />
@@ -150,7 +165,10 @@ export function UserManagementTable() {
                             ...moderationActions(user).map((action) => ({
                               label: action.label,
                               danger: action.value,
-                              onSelect: () => setPending({ user, action }),
+                              onSelect: () => {
+                                setReason('');
+                                setPending({ user, action });
+                              },
                             })),
                             { label: 'View Profile', onSelect: () => setProfileOf(user) },
                             { label: 'View Trade History', onSelect: () => setTradesOf(user) },
@@ -174,7 +192,15 @@ export function UserManagementTable() {
         busy={busy}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
-      />
+      >
+        {pending?.action.kind === 'ban' && pending.action.value && (
+          <ReasonField
+            value={reason}
+            onChange={setReason}
+            hint="The player reads it when they try to sign in."
+          />
+        )}
+      </ConfirmDialog>
       <UserProfileDialog user={profileOf} onClose={() => setProfileOf(null)} />
       <UserTradesDialog user={tradesOf} onClose={() => setTradesOf(null)} />
     </div>

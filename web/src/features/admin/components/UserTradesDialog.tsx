@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api';
 import { useAdminUserTrades } from '@/lib/data/admin';
 import { formatNumber } from '@/lib/format';
+import { displayName } from '@/lib/people';
 
 import { formatDateTime, tradeTypeLabel } from '../utils';
 import { AdminDialog } from './AdminDialog';
@@ -13,7 +14,7 @@ const cell = 'px-2 py-1.5 whitespace-nowrap';
 export function UserTradesDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
     <AdminDialog
-      title={user ? `Trade History: ${user.email}` : 'Trade History'}
+      title={user ? `Trade History: ${user.username} (${user.email})` : 'Trade History'}
       open={user !== null}
       onClose={onClose}
     >
@@ -22,10 +23,10 @@ export function UserTradesDialog({ user, onClose }: { user: AdminUser | null; on
   );
 }
 
-/** A side of a record: the market, this user, or another user by id. */
-function party(id: number, userId: number): string {
-  if (id === 0) return 'Market';
-  return id === userId ? 'This user' : `#${id}`;
+/** A side of a record: the market, this user, or another user by name. */
+function party(id: number, username: string | null, userId: number): string {
+  if (id === userId) return 'This user';
+  return displayName(id, username, undefined);
 }
 
 function Trades({ userId }: { userId: number }) {
@@ -57,8 +58,8 @@ function Trades({ userId }: { userId: number }) {
               <td className={cell}>{formatDateTime(record.createdAt)}</td>
               <td className={cell}>{record.playerName}</td>
               <td className={cell}>{tradeTypeLabel(record.tradeType)}</td>
-              <td className={cell}>{party(record.sellerUserId, userId)}</td>
-              <td className={cell}>{party(record.buyerUserId, userId)}</td>
+              <td className={cell}>{party(record.sellerUserId, record.sellerUsername, userId)}</td>
+              <td className={cell}>{party(record.buyerUserId, record.buyerUsername, userId)}</td>
               <td className={cell}>{formatNumber(record.salePrice)}</td>
             </tr>
           ))}

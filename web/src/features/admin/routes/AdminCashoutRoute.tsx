@@ -12,6 +12,7 @@ import { useUser } from '@/lib/data/auth';
 import { AccessDenied } from '../components/AdminDenied';
 import { CashoutDetailsDialog } from '../components/CashoutDetailsDialog';
 import { CashoutRequestsTable } from '../components/CashoutRequestsTable';
+import { ReasonField } from '../components/ReasonField';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { CASHOUT_TABS, type CashoutAction } from '../utils';
 
@@ -31,6 +32,7 @@ export function AdminCashoutRoute() {
   const [tab, setTab] = useState<CashoutStatus>('pending');
   const [change, setChange] = useState<PendingChange | null>(null);
   const [details, setDetails] = useState<AdminCashoutRequest | null>(null);
+  const [reason, setReason] = useState('');
 
   if (!isAdmin) return <AccessDenied />;
 
@@ -39,6 +41,7 @@ export function AdminCashoutRoute() {
 
   function ask(request: AdminCashoutRequest, action: CashoutAction) {
     setDetails(null);
+    setReason('');
     setChange({ request, action, idempotencyKey: newIdempotencyKey() });
   }
 
@@ -46,7 +49,12 @@ export function AdminCashoutRoute() {
     if (!change) return;
     const { request, action, idempotencyKey } = change;
     setStatus.mutate(
-      { requestId: request.id, status: action.to, idempotencyKey },
+      {
+        requestId: request.id,
+        status: action.to,
+        idempotencyKey,
+        reason: action.to === 'rejected' ? reason : '',
+      },
       {
         onSuccess: () => {
           toast.success('Status updated', { description: `Request #${request.id} is now ${action.to}.` });
@@ -123,7 +131,15 @@ export function AdminCashoutRoute() {
         busy={setStatus.isPending}
         onConfirm={confirm}
         onCancel={() => setChange(null)}
-      />
+      >
+        {change?.action.to === 'rejected' && (
+          <ReasonField
+            value={reason}
+            onChange={setReason}
+            hint="The player reads it in their request history and notification."
+          />
+        )}
+      </ConfirmDialog>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import type { TransferResult, TransferToShopBody } from '@touchline/contract';
 import { Header } from '@/components/Header';
 import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { errorMessage } from '@/lib/api';
@@ -13,6 +14,7 @@ import { useUser } from '@/lib/data/auth';
 import { AdminAccessRequired } from '../components/AdminDenied';
 import { AllUsersTable } from '../components/AllUsersTable';
 import { CardSelection } from '../components/CardSelection';
+import { TransferResultSummary } from '../components/TransferResultSummary';
 import { TRANSFER_ALL_CONFIRMATION, transferredMessage, transferSelectedConfirmation } from '../utils';
 
 const TRANSFER_FAILED = 'Failed to transfer cards to shop.';
@@ -26,6 +28,10 @@ export function AdminControlsRoute() {
   const transfer = useTransferToShop();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [lastResult, setLastResult] = useState<TransferResult | null>(null);
+  /** The transfer waiting for the admin's yes, with the spec's question. */
+  const [asking, setAsking] = useState<{ body: TransferToShopBody; question: string; all: boolean } | null>(
+    null,
+  );
 
   if (!isAdmin) return <AdminAccessRequired />;
 
@@ -57,13 +63,21 @@ export function AdminControlsRoute() {
       toast.error('No Cards Selected', { description: 'Please select at least one card to transfer.' });
       return;
     }
-    if (!window.confirm(transferSelectedConfirmation(selected.size))) return;
-    run({ cardIds: [...selected] }, true);
+    setAsking({
+      body: { cardIds: [...selected] },
+      question: transferSelectedConfirmation(selected.size),
+      all: false,
+    });
   }
 
   function transferAll() {
-    if (!window.confirm(TRANSFER_ALL_CONFIRMATION)) return;
-    run({ transferAllNonMessi: true }, false);
+    setAsking({ body: { transferAllNonMessi: true }, question: TRANSFER_ALL_CONFIRMATION, all: true });
+  }
+
+  function confirmTransfer() {
+    if (!asking) return;
+    run(asking.body, !asking.all);
+    setAsking(null);
   }
 
   return (
@@ -116,15 +130,17 @@ export function AdminControlsRoute() {
             )}
           </TabsContent>
         </Tabs>
-        {lastResult && (
-          <section aria-label="Last operation result">
-            <h2 className="text-sm font-semibold text-slate-300">Last operation result</h2>
-            <pre className="mt-1 overflow-x-auto rounded-xl bg-slate-900 p-3 text-xs text-slate-200">
-              {JSON.stringify(lastResult, null, 2)}
-            </pre>
-          </section>
-        )}
+        {lastResult && <TransferResultSummary result={lastResult} />}
       </div>
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking?.all ? 'Transfer All Non-Messi Cards?' : 'Transfer Selected Cards?'}
+        description={asking?.question ?? ''}
+        confirmLabel="Transfer"
+        confirmVariant="danger"
+        onConfirm={confirmTransfer}
+        onCancel={() => setAsking(null)}
+      />
     </>
   );
 }

@@ -9,6 +9,8 @@ import { errorMessage } from '@/lib/api';
 
 import { useLogin } from '@/lib/data/auth';
 
+import { SuspendedNotice, suspensionOf } from './SuspendedNotice';
+
 export interface LoginFormProps {
   email: string;
   onEmailChange: (email: string) => void;
@@ -19,13 +21,17 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
   const navigate = useNavigate();
   const login = useLogin();
   const [password, setPassword] = useState('');
+  const [suspension, setSuspension] = useState<{ reason: string } | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setSuspension(null);
     try {
       await login.mutateAsync({ email: email.trim(), password });
     } catch (error) {
-      toast.error('Login failed', { description: errorMessage(error) });
+      const suspended = suspensionOf(error);
+      if (suspended) setSuspension(suspended);
+      else toast.error('Login failed', { description: errorMessage(error) });
       return;
     }
     toast.success('Login successful', { description: 'Welcome back!' });
@@ -34,6 +40,7 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
+      {suspension && <SuspendedNotice reason={suspension.reason} />}
       <TextField
         label="Email"
         type="email"

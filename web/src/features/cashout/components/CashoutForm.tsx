@@ -1,4 +1,4 @@
-import { CheckCircle2, Info } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 
@@ -10,7 +10,8 @@ import { errorMessage } from '@/lib/api';
 import { useCashoutEligibility, useRequestCashout } from '@/lib/data/cashout';
 import { formatNumber } from '@/lib/format';
 
-import { CASHOUT_REQUIREMENTS, checkCashoutForm, formatDollars, type FieldProblem } from '../utils';
+import { checkCashoutForm, formatDollars, type FieldProblem } from '../utils';
+import { CashoutBlocker, RequirementItem } from './CashoutRequirements';
 import { ConfirmCashoutDialog } from './ConfirmCashoutDialog';
 
 export interface CashoutFormProps {
@@ -28,13 +29,16 @@ export function CashoutForm({ balance, onSubmitted }: CashoutFormProps) {
   const [amount, setAmount] = useState('');
   const [email, setEmail] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const check = checkCashoutForm(amount, email, balance);
   const eligibility = useCashoutEligibility();
+  const check = checkCashoutForm(amount, email, balance, eligibility.data?.maxCoins);
+  // The wallet's answer decides: nothing is sent before it is in and every requirement is met.
+  const eligible = eligibility.data?.eligible === true;
+  const blocker = eligibility.data?.requirements.find((r) => r.state === 'unmet');
   const submit = useRequestCashout();
 
   function openConfirmation(event: FormEvent) {
     event.preventDefault();
-    if (check.canSubmit) setConfirming(true);
+    if (check.canSubmit && eligible) setConfirming(true);
   }
 
   function confirm() {
@@ -66,6 +70,7 @@ export function CashoutForm({ balance, onSubmitted }: CashoutFormProps) {
       className="flex flex-col gap-4"
       aria-label="New cashout request"
     >
+      {blocker && <CashoutBlocker requirement={blocker} />}
       <div className="flex flex-col gap-1.5">
         <TextField
           label="Coins Amount"
@@ -113,24 +118,20 @@ export function CashoutForm({ balance, onSubmitted }: CashoutFormProps) {
           <Info aria-hidden className="size-4 text-sky-300" />
           Requirements
         </h3>
-        <ul className="flex flex-col gap-1.5 text-sm text-slate-300">
-          {CASHOUT_REQUIREMENTS.map((text) => (
-            <li key={text} className="flex items-start gap-2">
-              <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-400" />
-              {text}
-            </li>
-          ))}
-        </ul>
-        {eligibility.data && !eligibility.data.eligible && eligibility.data.reasons.length > 0 && (
-          <ul aria-label="Not met yet" className="flex flex-col gap-1 text-sm text-amber-300">
-            {eligibility.data.reasons.map((reason) => (
-              <li key={reason}>{reason}</li>
+        {eligibility.data ? (
+          <ul className="flex flex-col gap-1.5 text-sm text-slate-300">
+            {eligibility.data.requirements.map((requirement) => (
+              <RequirementItem key={requirement.id} requirement={requirement} />
             ))}
           </ul>
+        ) : (
+          <p role="status" className="text-sm text-slate-400">
+            {eligibility.isError ? 'Could not check your requirements. Try again later.' : 'Checking…'}
+          </p>
         )}
       </section>
 
-      <Button type="submit" disabled={!check.canSubmit}>
+      <Button type="submit" disabled={!check.canSubmit || !eligible}>
         Request Cashout
       </Button>
 

@@ -87,6 +87,12 @@ export function CashoutHistory() {
                 <dd className="text-slate-200">{formatCashoutDate(request.processedAt)}</dd>
               </>
             )}
+            {request.reason && (
+              <>
+                <dt className="text-slate-400">Reason</dt>
+                <dd className="break-words text-slate-200">{request.reason}</dd>
+              </>
+            )}
           </dl>
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { ChevronRight, Coins } from 'lucide-react';
 
+import { ListedBadge } from '@/components/cards/ListedBadge';
 import { PlayerCard } from '@/components/cards/PlayerCard';
 import { PriceChange } from '@/components/cards/PriceChange';
 import { RarityBadge } from '@/components/cards/RarityBadge';
@@ -41,6 +42,7 @@ export function CardList({ cards, onSelect }: { cards: Card[]; onSelect: (card: 
                   {formatNumber(player.currentPrice)}
                 </span>
                 <PriceChange value={cardPriceChange(card)} />
+                {card.forSale && <ListedBadge price={card.listingPrice} />}
               </div>
               <ChevronRight aria-hidden className="size-4 shrink-0 text-slate-600" />
             </button>

@@ -180,7 +180,11 @@ function TeamItem({
             <ul aria-label={`${team.name} players`} className="grid grid-cols-4 gap-x-2 gap-y-3">
               {players.map(({ player, cards }) => (
                 <li key={player.id} className="flex flex-col gap-1">
-                  <CardTile card={cards[0]!} onSelect={onSelect} badge={`×${cards.length}`} />
+                  <CardTile
+                    card={cards.find((card) => card.forSale) ?? cards[0]!}
+                    onSelect={onSelect}
+                    badge={`×${cards.length}`}
+                  />
                   <span className="truncate text-center text-[10px] font-medium text-slate-400">
                     {player.name}
                   </span>

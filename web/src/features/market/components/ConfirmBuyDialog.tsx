@@ -2,6 +2,7 @@ import { CoinAmount } from '@/components/CoinAmount';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { editionLabel } from '@/lib/cards';
 import { formatNumber } from '@/lib/format';
+import { displayName } from '@/lib/people';
 
 import type { MarketItem } from '@touchline/contract';
 
@@ -22,7 +23,8 @@ export function ConfirmBuyDialog({ item, balance, onConfirm, onCancel }: Confirm
   if (!item) return null;
   const { player } = item;
   const edition = editionLabel(item.editionNumber, item.maxEditions);
-  const from = item.userId === 0 ? 'the market' : 'another player';
+  // The seller as the market list names them.
+  const from = item.userId === 0 ? 'the market' : displayName(item.userId, item.username, undefined);
   return (
     <ConfirmDialog
       open

@@ -1,6 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { History } from 'lucide-react';
-import { Fragment } from 'react';
 
 import { Skeleton } from '@/components/ui/Skeleton';
 import { RarityBadge } from '@/components/cards/RarityBadge';
@@ -8,9 +7,7 @@ import { CoinAmount } from '@/components/CoinAmount';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 
-import type { TradeExchange, TradeRecord } from '@touchline/contract';
-import { formatNumber } from '@/lib/format';
-import { displayName } from '@/lib/people';
+import type { TradeRecord } from '@touchline/contract';
 import {
   formatTradeDate,
   historyRows,
@@ -20,6 +17,8 @@ import {
   type HistoryRow,
   type ProfitLossCell,
 } from '../utils';
+import { Gave, Party, ProfitLossText } from './HistoryParts';
+import { TradeHistoryCards } from './TradeHistoryCards';
 
 export interface TradeHistoryTableProps {
   query: UseQueryResult<TradeRecord[]>;
@@ -30,7 +29,11 @@ export interface TradeHistoryTableProps {
   label: string;
 }
 
-/** The transactions as a table: Date, Player, ID, Type, Seller, Buyer, Price, P/L. */
+/**
+ * The transactions: one card per trade below 640 px (TradeHistoryCards), above it a table of Date,
+ * Player, ID, Type, Seller, Buyer, Price, P/L. Only one of the two is displayed (CSS), so assistive
+ * technology reads one.
+ */
 export function TradeHistoryTable({ query, userId, emptyText, label }: TradeHistoryTableProps) {
   if (query.isPending) {
     return (
@@ -60,49 +63,53 @@ export function TradeHistoryTable({ query, userId, emptyText, label }: TradeHist
     );
   }
 
-  // At phone width the table scrolls sideways: the hint says so, the scroller takes the keyboard focus
-  // (arrow keys scroll it), and Date and Player stay in place (.history-identity in index.css).
+  const rows = historyRows(query.data);
+  // In the app's narrow column the table scrolls sideways: the hint says so, the scroller takes the
+  // keyboard focus (arrow keys scroll it), and Date and Player stay in place (.history-identity).
   return (
-    <div
-      role="region"
-      aria-label={`${label}, scrolls sideways`}
-      tabIndex={0}
-      className="-mx-4 overflow-x-auto px-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-400"
-    >
-      <p aria-hidden className="sticky left-0 mb-1.5 text-[11px] text-slate-400">
-        Swipe sideways for type, seller, buyer, price and P/L →
-      </p>
-      <table
-        aria-label={label}
-        className="history-identity w-full min-w-[40rem] rounded-2xl text-left text-xs whitespace-nowrap"
+    <>
+      <TradeHistoryCards rows={rows} userId={userId} label={label} className="sm:hidden" />
+      <div
+        role="region"
+        aria-label={`${label}, scrolls sideways`}
+        tabIndex={0}
+        className="-mx-4 hidden overflow-x-auto px-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-400 sm:block"
       >
-        <thead className="bg-slate-900 text-[10px] tracking-wide text-slate-400 uppercase">
-          <tr>
-            {['Date', 'Player', 'ID', 'Type', 'Seller', 'Buyer', 'Price', 'P/L'].map((column) => (
-              <th
-                key={column}
-                scope="col"
-                className={cn(
-                  'px-2 py-2.5 font-semibold first:pl-3 last:pr-3',
-                  (column === 'Price' || column === 'P/L') && 'text-right',
-                )}
-              >
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-white/5 bg-slate-900/60">
-          {historyRows(query.data).map((row) =>
-            row.kind === 'trade' ? (
-              <TradeRow key={`trade-${row.exchange.offerId}`} row={row} userId={userId} />
-            ) : (
-              <SaleRow key={row.record.id} record={row.record} userId={userId} />
-            ),
-          )}
-        </tbody>
-      </table>
-    </div>
+        <p aria-hidden className="sticky left-0 mb-1.5 text-[11px] text-slate-400">
+          Swipe sideways for type, seller, buyer, price and P/L →
+        </p>
+        <table
+          aria-label={label}
+          className="history-identity w-full min-w-[40rem] rounded-2xl text-left text-xs whitespace-nowrap"
+        >
+          <thead className="bg-slate-900 text-[10px] tracking-wide text-slate-400 uppercase">
+            <tr>
+              {['Date', 'Player', 'ID', 'Type', 'Seller', 'Buyer', 'Price', 'P/L'].map((column) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={cn(
+                    'px-2 py-2.5 font-semibold first:pl-3 last:pr-3',
+                    (column === 'Price' || column === 'P/L') && 'text-right',
+                  )}
+                >
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-white/5 bg-slate-900/60">
+            {rows.map((row) =>
+              row.kind === 'trade' ? (
+                <TradeRow key={`trade-${row.exchange.offerId}`} row={row} userId={userId} />
+              ) : (
+                <SaleRow key={row.record.id} record={row.record} userId={userId} />
+              ),
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -168,32 +175,6 @@ function TradeRow({
   );
 }
 
-/** One side's cards (with their rarity) and coins, joined by '+'; 'nothing' for an empty side. */
-function Gave({ cards, coins }: { cards: TradeExchange['offeredCards']; coins: number }) {
-  const parts = [
-    ...cards.map((card) => (
-      <span key={card.cardId}>
-        <span className="font-semibold text-slate-100">{card.playerName}</span>{' '}
-        <RarityBadge rarity={card.rarity} size="short" />
-      </span>
-    )),
-    ...(coins > 0
-      ? [
-          <span key="coins" className="font-semibold text-amber-300 tabular-nums">
-            {`${formatNumber(coins)} coins`}
-          </span>,
-        ]
-      : []),
-  ];
-  if (parts.length === 0) return <span className="text-slate-400">nothing</span>;
-  return parts.map((part, index) => (
-    <Fragment key={index}>
-      {index > 0 && ' + '}
-      {part}
-    </Fragment>
-  ));
-}
-
 function DateCell({ value }: { value: string }) {
   return <td className="py-2 pr-2 pl-3 text-slate-400 tabular-nums">{formatTradeDate(value)}</td>;
 }
@@ -201,34 +182,7 @@ function DateCell({ value }: { value: string }) {
 function ProfitLoss({ cell }: { cell: ProfitLossCell | null }) {
   return (
     <td className="py-2 pr-3 pl-2 text-right font-bold tabular-nums">
-      {cell ? (
-        <span data-trend={cell.trend} className={cell.trend === 'up' ? 'text-emerald-400' : 'text-rose-400'}>
-          {cell.text}
-        </span>
-      ) : (
-        <span className="text-slate-400">-</span>
-      )}
+      <ProfitLossText cell={cell} />
     </td>
   );
-}
-
-/** A seller, buyer or side of a trade: 'Market' for 0, a 'You' badge for the user, else the username. */
-function Party({
-  id,
-  username,
-  userId,
-}: {
-  id: number;
-  username: string | null;
-  userId: number | undefined;
-}) {
-  const name = displayName(id, username, userId);
-  if (id === 0) return <span className="font-semibold text-amber-300">{name}</span>;
-  if (name === 'You')
-    return (
-      <span className="rounded-full bg-emerald-500/15 px-1.5 py-0.5 text-[10px] font-bold text-emerald-300">
-        You
-      </span>
-    );
-  return <span className="font-medium text-slate-300">{name}</span>;
 }

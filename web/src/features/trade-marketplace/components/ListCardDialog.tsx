@@ -2,6 +2,7 @@ import { ListPlus } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 
+import { NoteTextarea } from '@/components/NoteTextarea';
 import { Button } from '@/components/ui/Button';
 import { Label } from '@/components/ui/Input';
 import { Select } from '@/components/ui/Select';
@@ -170,14 +171,12 @@ function ListCardForm({ initialCardId, onDone }: { initialCardId: number | null;
         hint="The least you would accept for a coin offer (optional)."
       />
       <Field id={ids.notes} label="Notes">
-        <textarea
+        <NoteTextarea
           id={ids.notes}
-          rows={2}
           maxLength={MAX_NOTES_LENGTH}
           value={notes}
-          onChange={(event) => setNotes(event.target.value)}
+          onChange={setNotes}
           placeholder="Anything else other players should know (optional)"
-          className="w-full resize-none rounded-xl border border-slate-700/80 bg-slate-900/80 px-3.5 py-2.5 text-sm text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 focus:ring-2 focus:ring-emerald-500/30 focus:outline-none"
         />
       </Field>
 

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { afterTradeFee, TRADE_FEE_NOTE } from '@touchline/rules';
 
+import { NoteTextarea } from '@/components/NoteTextarea';
 import { Button } from '@/components/ui/Button';
 import { Label } from '@/components/ui/Input';
 import { useUser } from '@/lib/data/auth';
@@ -186,14 +187,12 @@ export function CreateTradeForm() {
         />
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={noteId}>Message (optional)</Label>
-          <textarea
+          <NoteTextarea
             id={noteId}
-            rows={2}
             maxLength={MAX_NOTE_LENGTH}
             value={note}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={setNote}
             placeholder="Add a note for the other player"
-            className="w-full resize-none rounded-xl border border-slate-700/80 bg-slate-900/80 px-3.5 py-2.5 text-sm text-slate-100 placeholder:text-slate-500 focus:border-emerald-500 focus:ring-2 focus:ring-emerald-500/30 focus:outline-none"
           />
         </div>
       </Step>
