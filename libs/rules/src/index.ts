@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './fees';
 export * from './money';
+export * from './passwords';
 export * from './schedule';
 export * from './selling';
