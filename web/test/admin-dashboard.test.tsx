@@ -153,7 +153,7 @@ describe('/admin/dashboard', () => {
     setup({ 'GET /api/admin/users': { status: 503, body: { message: 'Try again shortly' } } });
     const { user } = renderApp('/admin/dashboard');
     await user.click(await screen.findByRole('tab', { name: 'User Management' }));
-    expect(await screen.findByText('Error loading users: 503: Try again shortly')).toBeInTheDocument();
+    expect(await screen.findByText('Error loading users: Try again shortly')).toBeInTheDocument();
   });
 
   it('bans after the confirmation and toasts; unmute asks with its own text', async () => {
