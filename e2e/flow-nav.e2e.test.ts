@@ -48,14 +48,18 @@ async function expectNoStatusCode(where: string): Promise<void> {
   expect(STATUS_CODE.exec(text)?.[0] ?? null, `${where} shows a status code`).toBeNull();
 }
 
-/** How many lines the heading's text takes (1: no wrap), measured on its text's line boxes. */
-const titleLines = () =>
+/**
+ * How many lines the heading's text takes (1: no wrap), measured on its text's line boxes, and
+ * whether its ellipsis cuts it.
+ */
+const titleLayout = () =>
   page.evaluate(() => {
     const heading = document.querySelector('main h1');
-    if (!heading) return -1;
+    if (!heading) return { text: '', lines: -1, cut: false };
     const range = document.createRange();
     range.selectNodeContents(heading);
-    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    return { text: heading.textContent ?? '', lines, cut: heading.scrollWidth > heading.clientWidth };
   });
 
 describe('flow and trust at phone width', () => {
@@ -128,8 +132,10 @@ describe('flow and trust at phone width', () => {
         .locator('header')
         .getByText(/^Balance: /)
         .waitFor();
-      const lines = await titleLines();
-      if (lines !== 1) wrapped.push(`${path}: ${lines} lines`);
+      const title = await titleLayout();
+      if (title.lines !== 1) wrapped.push(`${path}: ${title.lines} lines`);
+      // A short title ('Market', beside the search icon too) shrinks to fit whole; a long one may be cut.
+      if (title.text.length <= 10 && title.cut) wrapped.push(`${path}: '${title.text}' cut`);
       await expectNoStatusCode(path);
     }
     await page.setViewportSize({ width: 390, height: 844 });

@@ -66,8 +66,8 @@ describe('the one header', () => {
   });
 
   it('sets a title in the room it has, from full size down to 0.75rem, longer ones smaller', () => {
-    expect(headerTitleFontSize('Market')).toBe('clamp(0.75rem, calc(100cqi / 3.72), 1.125rem)');
-    expect(headerTitleFontSize('Trade Marketplace')).toBe('clamp(0.75rem, calc(100cqi / 10.54), 1.125rem)');
-    expect(headerTitleFontSize('')).toBe('clamp(0.75rem, calc(100cqi / 0.62), 1.125rem)');
+    expect(headerTitleFontSize('Market')).toBe('clamp(0.75rem, calc(100cqi / 4.20), 1.125rem)');
+    expect(headerTitleFontSize('Trade Marketplace')).toBe('clamp(0.75rem, calc(100cqi / 11.90), 1.125rem)');
+    expect(headerTitleFontSize('')).toBe('clamp(0.75rem, calc(100cqi / 0.70), 1.125rem)');
   });
 });

@@ -78,7 +78,7 @@ export function Header({ title, showBack = false, actions, links }: HeaderProps)
 }
 
 /** About how wide a character of the bold title face is, in ems (wide fallbacks included). */
-const TITLE_EM_PER_CHAR = 0.62;
+const TITLE_EM_PER_CHAR = 0.7;
 
 /**
  * The title's font size: full size (1.125rem) when it fits the room left beside the logo, balance and
