@@ -35,13 +35,12 @@ afterAll(async () => {
 
 /** What the focused element is: its tag and text ('H1 Player Catalog'). */
 const focused = () =>
-  page.evaluate(() => {
-    const active = document.activeElement;
-    return active ? `${active.tagName} ${active.textContent?.trim() ?? ''}` : '';
-  });
+  page.evaluate<string>(
+    `(() => { const a = document.activeElement; return a ? a.tagName + ' ' + (a.textContent ?? '').trim() : ''; })()`,
+  );
 
 /** Everything the page shows, toasts included, for the status-code check. */
-const shownText = () => page.evaluate(() => document.body.innerText);
+const shownText = () => page.evaluate<string>('document.body.innerText');
 
 async function expectNoStatusCode(where: string): Promise<void> {
   const text = await shownText();
@@ -53,14 +52,14 @@ async function expectNoStatusCode(where: string): Promise<void> {
  * whether its ellipsis cuts it.
  */
 const titleLayout = () =>
-  page.evaluate(() => {
+  page.evaluate<{ text: string; lines: number; cut: boolean }>(`(() => {
     const heading = document.querySelector('main h1');
     if (!heading) return { text: '', lines: -1, cut: false };
     const range = document.createRange();
     range.selectNodeContents(heading);
     const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
     return { text: heading.textContent ?? '', lines, cut: heading.scrollWidth > heading.clientWidth };
-  });
+  })()`);
 
 describe('flow and trust at phone width', () => {
   it('the home shortcuts reach each screen, the focus landing on its heading', async () => {
@@ -153,7 +152,7 @@ describe('flow and trust at phone width', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await expect
-      .poll(() => row.getByRole('button').evaluate((el) => el === document.activeElement))
+      .poll(() => row.getByRole('button').evaluate((el) => el === el.ownerDocument.activeElement))
       .toBe(true);
   });
 
