@@ -223,7 +223,7 @@ describe('/admin/cashout', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Payment Sent' }));
     expect(await screen.findByText('Failed to update status')).toBeInTheDocument();
-    expect(screen.getByText('409: The request is already completed')).toBeInTheDocument();
+    expect(screen.getByText('The request is already completed')).toBeInTheDocument();
   });
 
   it('shows the details with the PayPal memo note and the requester’s fraud flags', async () => {

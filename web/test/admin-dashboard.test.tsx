@@ -66,6 +66,9 @@ describe('/admin/dashboard', () => {
     expect(
       within(wallet).getByText('Includes 2.5% fee from all P2P transactions and 12% fee from cashouts'),
     ).toBeInTheDocument();
+    expect(
+      within(wallet).getByText('It also takes the 10–15% marketplace fee from every card sale.'),
+    ).toBeInTheDocument();
     const balance = screen.getByRole('region', { name: 'Your Admin Balance' });
     expect(within(balance).getByText('45,000 coins')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Cashout Requests/ })).toHaveAttribute('href', '/admin/cashout');
@@ -151,7 +154,7 @@ describe('/admin/dashboard', () => {
     setup({ 'GET /api/admin/users': { status: 503, body: { message: 'Try again shortly' } } });
     const { user } = renderApp('/admin/dashboard');
     await user.click(await screen.findByRole('tab', { name: 'User Management' }));
-    expect(await screen.findByText('Error loading users: 503: Try again shortly')).toBeInTheDocument();
+    expect(await screen.findByText('Error loading users: Try again shortly')).toBeInTheDocument();
   });
 
   it('bans after the confirmation and toasts; unmute asks with its own text', async () => {
@@ -289,6 +292,6 @@ describe('/admin/dashboard', () => {
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Unban User' }));
     expect(await screen.findByText('Action failed')).toBeInTheDocument();
-    expect(screen.getByText('403: Admins only')).toBeInTheDocument();
+    expect(screen.getByText('Admins only')).toBeInTheDocument();
   });
 });

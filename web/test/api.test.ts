@@ -136,6 +136,20 @@ describe('errorMessage', () => {
     expect(errorMessage(undefined)).toBe('An error occurred');
     expect(errorMessage(null, 'Please try again later.')).toBe('Please try again later.');
   });
+
+  it("keeps the spec's '{status}: {text}' inside the client and gives a person the text alone", async () => {
+    respondWith(JSON.stringify({ message: 'Current password is incorrect' }), { status: 401 });
+    const error = await rejection(call(api.market.listings));
+    expect(error.message).toBe('401: Current password is incorrect');
+    expect(error.text).toBe('Current password is incorrect');
+    expect(errorMessage(error)).toBe('Current password is incorrect');
+  });
+
+  it('gives the status text alone, or the fallback, when the body says nothing', async () => {
+    respondWith(null, { status: 503, statusText: 'Service Unavailable' });
+    expect(errorMessage(await rejection(call(api.market.listings)))).toBe('Service Unavailable');
+    expect(errorMessage(new ApiError(500, ''), 'Please try again later.')).toBe('Please try again later.');
+  });
 });
 
 describe('getCurrentUser', () => {

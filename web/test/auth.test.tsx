@@ -55,7 +55,7 @@ describe('auth screen', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
-    expect(screen.getByText('401: Invalid email or password')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email or password')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
   });
 
@@ -115,7 +115,7 @@ describe('auth screen', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
-    expect(screen.getByText('409: Email already registered')).toBeInTheDocument();
+    expect(screen.getByText('Email already registered')).toBeInTheDocument();
   });
 
   it('sends a sign-up again after a timed-out answer with the same key, and another sign-up with a new one', async () => {
@@ -280,7 +280,7 @@ describe('set a new password (/auth?reset=token)', () => {
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
 
     expect(await screen.findByText('Password Reset Failed')).toBeInTheDocument();
-    expect(screen.getByText('400: This link has expired')).toBeInTheDocument();
+    expect(screen.getByText('This link has expired')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?reset=old');
   });
 
@@ -344,11 +344,24 @@ describe('confirm an admin address (/auth?verify-admin=token)', () => {
       },
     });
     const { user, router } = renderApp('/auth?verify-admin=old');
-    await user.type(await screen.findByLabelText('New Password'), 'short');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'short');
+    await user.type(await screen.findByLabelText('New Password'), 'long-enough-1');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'long-enough-1');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Confirmation failed')).toBeInTheDocument();
-    expect(screen.getByText('400: Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?verify-admin=old');
+  });
+
+  it('states the length rule before sending and refuses a short password without asking', async () => {
+    const { calls } = mockFetch({ 'GET /api/user': signedOut });
+    const { user } = renderApp('/auth?verify-admin=old');
+    const field = await screen.findByLabelText('New Password');
+    expect(field).toHaveAccessibleDescription('At least 8 characters.');
+    await user.type(field, 'short');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 8 characters');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.path === '/api/verify-admin')).toBe(false);
   });
 });

@@ -243,6 +243,6 @@ describe('Player Catalog', () => {
     });
     renderApp('/catalog');
 
-    expect(await screen.findByText('500: Catalog unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Catalog unavailable')).toBeInTheDocument();
   });
 });

@@ -178,7 +178,7 @@ describe('My Collection: grid and list', () => {
     });
     renderApp('/collection');
 
-    expect(await screen.findByText('503: Cards service unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Cards service unavailable')).toBeInTheDocument();
   });
 
   it('opens the card detail popup with price change, edition, profit and the trade action', async () => {

@@ -50,6 +50,6 @@ describe('home: My Collection', () => {
     });
     renderApp('/');
 
-    expect(await screen.findByText('502: Bad gateway')).toBeInTheDocument();
+    expect(await screen.findByText('Bad gateway')).toBeInTheDocument();
   });
 });

@@ -55,6 +55,6 @@ describe('home: Trending Players', () => {
     setup({ status: 502, body: { message: 'Prices unavailable' } });
     renderApp('/');
 
-    expect(await screen.findByText('502: Prices unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Prices unavailable')).toBeInTheDocument();
   });
 });

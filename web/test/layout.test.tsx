@@ -90,7 +90,7 @@ describe('home and layout', () => {
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByText('Logout failed')).toBeInTheDocument();
-    expect(screen.getByText('500: Session store down')).toBeInTheDocument();
+    expect(screen.getByText('Session store down')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/profile');
   });
 

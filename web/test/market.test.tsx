@@ -238,7 +238,7 @@ describe('market page', () => {
 
     await buyFromRow(user, 504);
     expect(await screen.findByText('Purchase failed')).toBeInTheDocument();
-    expect(screen.getByText('422: Not enough coins or card unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Not enough coins or card unavailable')).toBeInTheDocument();
     await waitFor(() => expect(within(row(504)).getByRole('button', { name: 'Buy' })).toBeEnabled());
     await buyFromRow(user, 504);
 
@@ -438,7 +438,7 @@ describe('market page', () => {
     setup(marketOpen, [], { 'GET /api/market': { status: 503, body: { message: 'Market unavailable' } } });
     renderApp('/market');
 
-    expect(await screen.findByText('503: Market unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Market unavailable')).toBeInTheDocument();
   });
 
   it('searches by player name from the header search', async () => {

@@ -42,7 +42,7 @@ describe('/purchase-coins/success', () => {
     renderApp('/purchase-coins/success?payment_intent=pi_9&redirect_status=succeeded');
 
     expect(await screen.findByText('Payment Not Confirmed')).toBeInTheDocument();
-    expect(screen.getByText('422: Payment has not succeeded')).toBeInTheDocument();
+    expect(screen.getByText('Payment has not succeeded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/purchase-coins');
     expect(screen.queryByText('Payment Successful')).not.toBeInTheDocument();

@@ -230,7 +230,7 @@ describe('Profile: settings', () => {
     await user.keyboard('{Enter}');
 
     expect(await screen.findByText('Failed to update team')).toBeInTheDocument();
-    expect(screen.getByText('404: Team not found')).toBeInTheDocument();
+    expect(screen.getByText('Team not found')).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Favorite Team' })).toHaveTextContent(
       'Select your favorite club',
     );
@@ -257,7 +257,7 @@ describe('Profile: settings', () => {
     await user.clear(field);
     await user.type(field, 'bob');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('409: Username already taken')).toBeInTheDocument();
+    expect(await screen.findByText('Username already taken')).toBeInTheDocument();
 
     await user.clear(field);
     await user.type(field, 'Alice.Keeper');
@@ -278,8 +278,17 @@ describe('Profile: settings', () => {
     });
     const { user } = await openSettings();
 
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('At least 8 characters.');
     await user.type(screen.getByLabelText('Current Password'), 'old-secret-1');
+    await user.type(screen.getByLabelText('New Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/user/change-password')).toBe(false);
+
+    await user.clear(screen.getByLabelText('New Password'));
     await user.type(screen.getByLabelText('New Password'), 'new-secret-2');
+    await user.clear(screen.getByLabelText('Confirm New Password'));
     await user.type(screen.getByLabelText('Confirm New Password'), 'new-secret-3');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
@@ -290,7 +299,7 @@ describe('Profile: settings', () => {
     await user.clear(screen.getByLabelText('Confirm New Password'));
     await user.type(screen.getByLabelText('Confirm New Password'), 'new-secret-2');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('401: Current password is incorrect')).toBeInTheDocument();
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Current Password'));
     await user.type(screen.getByLabelText('Current Password'), 'old-secret-1');

@@ -149,6 +149,6 @@ describe('promo codes (/purchase-coins?tab=redeem)', () => {
     await redeemCode(user, 'GUESS');
 
     expect(await screen.findByText('Failed to redeem')).toBeInTheDocument();
-    expect(screen.getByText('429: Too many attempts, try again later')).toBeInTheDocument();
+    expect(screen.getByText('Too many attempts, try again later')).toBeInTheDocument();
   });
 });

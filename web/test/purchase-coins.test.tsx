@@ -164,7 +164,7 @@ describe('/purchase-coins: packages and tabs', () => {
     renderApp('/purchase-coins');
 
     expect(await screen.findByText('Failed to initialize payment')).toBeInTheDocument();
-    expect(screen.getByText('400: Amount does not match the package')).toBeInTheDocument();
+    expect(screen.getByText('Amount does not match the package')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/payment/success')).toHaveLength(0);
@@ -174,7 +174,7 @@ describe('/purchase-coins: packages and tabs', () => {
     setup({ 'GET /api/coin-packages': { status: 503, body: { message: 'Wallet unavailable' } } });
     renderApp('/purchase-coins');
 
-    expect(await screen.findByText('503: Wallet unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Wallet unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
@@ -279,7 +279,7 @@ describe('/purchase-coins: test-mode card payments', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $20.00' }));
 
     expect(await screen.findByText('Payment processing error')).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('503: Try later');
+    expect(screen.getByRole('alert')).toHaveTextContent('Try later');
   });
 
   it("toasts 'Failed to add coins' when the server cannot credit the payment, and can retry", async () => {
@@ -297,7 +297,7 @@ describe('/purchase-coins: test-mode card payments', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $20.00' }));
 
     expect(await screen.findByText('Failed to add coins')).toBeInTheDocument();
-    expect(screen.getByText('422: Payment has not succeeded')).toBeInTheDocument();
+    expect(screen.getByText('Payment has not succeeded')).toBeInTheDocument();
 
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry adding coins' }));

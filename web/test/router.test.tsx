@@ -124,7 +124,7 @@ describe('router', () => {
     mockFetch({ 'GET /api/user': { status: 503, body: { message: 'Service unavailable' } } });
     renderApp('/');
 
-    expect(await screen.findByText('503: Service unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Service unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -125,7 +125,7 @@ describe('card detail popup: selling', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Sale' }));
 
     expect(await screen.findByText('Failed to sell card')).toBeInTheDocument();
-    expect(screen.getByText('409: This card is already listed for sale')).toBeInTheDocument();
+    expect(screen.getByText('This card is already listed for sale')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Brad Guzan' })).toBeInTheDocument();
   });
 
@@ -143,9 +143,7 @@ describe('card detail popup: selling', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Sale' }));
 
     expect(
-      await screen.findByText(
-        '409: The current price moved to 1,100 coins: the fee for this price is now 15%',
-      ),
+      await screen.findByText('The current price moved to 1,100 coins: the fee for this price is now 15%'),
     ).toBeInTheDocument();
     const sale = calls.find((call) => call.method === 'POST' && call.path === '/api/market/sell/104')!;
     expect(sale.body).toEqual({ price: 1180, expectedFeePercent: 10 });

@@ -139,7 +139,7 @@ describe('shop page', () => {
     renderApp('/shop');
 
     expect(await screen.findByText('Error Loading Card Packs')).toBeInTheDocument();
-    expect(screen.getByText('503: Packs unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Packs unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
@@ -308,7 +308,7 @@ describe('buying and opening a pack', () => {
     await buyPack(user, 'Common Pack');
 
     expect(await screen.findByText('Failed to purchase pack')).toBeInTheDocument();
-    expect(screen.getByText('422: Not enough coins to buy this pack')).toBeInTheDocument();
+    expect(screen.getByText('Not enough coins to buy this pack')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(REFUND_TOAST_DELAY_MS * 2));
     expect(screen.queryByText('Coins Refunded')).not.toBeInTheDocument();
     expect(screen.queryByText('Unable to purchase pack')).not.toBeInTheDocument();

@@ -122,6 +122,6 @@ describe('MLS Team Rosters', () => {
     setup();
     renderApp('/teams?team=99');
 
-    expect(await screen.findByText('404: Team not found')).toBeInTheDocument();
+    expect(await screen.findByText('Team not found')).toBeInTheDocument();
   });
 });

@@ -243,7 +243,7 @@ describe('Trade Center: create', () => {
     await user.click(screen.getByRole('button', { name: 'Send Trade Offer' }));
 
     expect(await screen.findByText('Failed to create trade')).toBeInTheDocument();
-    expect(screen.getByText('404: User not found')).toBeInTheDocument();
+    expect(screen.getByText('User not found')).toBeInTheDocument();
     // The form keeps its choices for another try.
     expect(screen.getByRole('combobox', { name: 'Trade with' })).toHaveTextContent('bob');
   });
@@ -335,7 +335,7 @@ describe('Trade Center: incoming', () => {
     );
     await answer(user, 'Accept Trade');
     expect(await screen.findByText('Failed to accept trade')).toBeInTheDocument();
-    expect(screen.getByText('422: The sender no longer has enough coins for this trade')).toBeInTheDocument();
+    expect(screen.getByText('The sender no longer has enough coins for this trade')).toBeInTheDocument();
   });
 
   it("declines, and toasts 'Error processing request' when declining fails", async () => {
@@ -359,7 +359,7 @@ describe('Trade Center: incoming', () => {
     await user.click(within(screen.getByTestId('incoming-offer-2')).getByRole('button', { name: 'Decline' }));
     await answer(user, 'Decline Offer');
     expect(await screen.findByText('Error processing request')).toBeInTheDocument();
-    expect(screen.getByText('409: This offer is no longer pending')).toBeInTheDocument();
+    expect(screen.getByText('This offer is no longer pending')).toBeInTheDocument();
   });
 
   it('Accept asks first and states what moves: the cards and coins after the fee you get, what you give', async () => {
@@ -460,7 +460,7 @@ describe('Trade Center: sent', () => {
     );
     await answer(user, 'Cancel Offer');
     expect(await screen.findByText('Error cancelling trade')).toBeInTheDocument();
-    expect(screen.getByText('409: This offer is no longer pending')).toBeInTheDocument();
+    expect(screen.getByText('This offer is no longer pending')).toBeInTheDocument();
   });
 
   it('Cancel Offer asks first; Keep Offer leaves the offer waiting', async () => {
@@ -503,7 +503,7 @@ describe('Trade Center: sent', () => {
 
   it('shows a load error of the sent offers with a retry', async () => {
     await openSent({ 'GET /api/trades/outgoing': { status: 503, body: { message: 'Trading unavailable' } } });
-    expect(await screen.findByText('503: Trading unavailable')).toBeInTheDocument();
+    expect(await screen.findByText('Trading unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

@@ -230,7 +230,7 @@ describe('trade history', () => {
     setup({ 'GET /api/trade-history': { status: 500, body: { message: 'History unavailable' } } });
     renderApp('/trade-history');
 
-    const error = await screen.findByText('Error loading trade history: 500: History unavailable');
+    const error = await screen.findByText('Error loading trade history: History unavailable');
     expect(error).toHaveClass('text-rose-400');
   });
 });

@@ -180,7 +180,7 @@ describe('Trade Marketplace: listings', () => {
 
     setup([], { 'GET /api/tradewishes': { status: 500, body: { message: 'Trading down' } } });
     renderApp('/trade-marketplace');
-    expect(await screen.findByText('500: Trading down')).toBeInTheDocument();
+    expect(await screen.findByText('Trading down')).toBeInTheDocument();
   });
 });
 
@@ -245,7 +245,7 @@ describe('Trade Marketplace: making an offer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
 
     expect(await screen.findByText('Failed to send offer')).toBeInTheDocument();
-    expect(screen.getByText('422: The minimum offer for this card is 5,000 coins')).toBeInTheDocument();
+    expect(screen.getByText('The minimum offer for this card is 5,000 coins')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Make an Offer' })).toBeInTheDocument();
   });
 
@@ -348,7 +348,7 @@ describe('Trade Marketplace: listing a card', () => {
     await user.click(within(dialog).getByRole('button', { name: 'List Card' }));
 
     expect(await screen.findByText('Failed to list card')).toBeInTheDocument();
-    expect(screen.getByText('409: This card is already listed for trade')).toBeInTheDocument();
+    expect(screen.getByText('This card is already listed for trade')).toBeInTheDocument();
   });
 
   it('opens the list dialog with ?cardId= preselected, then clears the query string', async () => {

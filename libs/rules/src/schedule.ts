@@ -81,6 +81,46 @@ export const SELL_CLOSED_TITLE = 'Market is closed';
 export const SELL_CLOSED_MESSAGE = `You can only sell cards when the market is open (${MARKET_HOURS_LONG} ET, ${firstDay}-${lastDay}).`;
 export const PRICE_UPDATE_HOURS_MESSAGE = `Prices update during trading hours: ${MARKET_HOURS_COMPACT} EST, ${firstDay} to ${lastDay}.`;
 
+export const P2P_TRADING_TEXT = 'P2P trading is available 24/7.';
+
+/** The Market screen's schedule notice, for the hours in force: never a fixed timetable while forced. */
+export interface ScheduleNotice {
+  prices: string;
+  p2p: string;
+  directBuys: string;
+}
+
+export function scheduleNotice(mode: MarketHoursMode): ScheduleNotice {
+  if (mode === 'always') {
+    return {
+      prices: 'Prices update around the clock, every day.',
+      p2p: P2P_TRADING_TEXT,
+      directBuys: 'Direct market buys are available at any time.',
+    };
+  }
+  if (mode === 'never') {
+    return {
+      prices: 'Prices hold while the market is closed until further notice.',
+      p2p: P2P_TRADING_TEXT,
+      directBuys: 'Direct market buys are unavailable until the market reopens.',
+    };
+  }
+  return {
+    prices: PRICE_UPDATE_HOURS_MESSAGE,
+    p2p: P2P_TRADING_TEXT,
+    directBuys: 'Direct market buys are only available during market hours.',
+  };
+}
+
+/**
+ * The hours in force, read from a market status answer: a status with no next event is a forced one
+ * (open around the clock or shut until further notice), as marketStatus gives it.
+ */
+export function hoursModeOf(status: { isOpen: boolean; nextEventAt?: unknown }): MarketHoursMode {
+  if (status.nextEventAt !== null && status.nextEventAt !== undefined) return 'schedule';
+  return status.isOpen ? 'always' : 'never';
+}
+
 export const CLOSES_TODAY_TEXT = `Closes today ${clockText(CLOSE_MINUTES, 'long')} ET`;
 /** 'Opens today 9:30 AM ET', 'Opens tomorrow …', 'Opens Monday …'. */
 export const opensText = (when: string) => `Opens ${when} ${clockText(OPEN_MINUTES, 'long')} ET`;

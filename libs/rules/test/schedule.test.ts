@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   CLOSES_TODAY_TEXT,
   DIRECT_BUY_CLOSED_MESSAGE,
+  hoursModeOf,
   isOpenAt,
   marketStatus,
   PRICE_UPDATE_HOURS_MESSAGE,
+  scheduleNotice,
   SELL_CLOSED_MESSAGE,
+  type MarketHoursMode,
 } from '../src/schedule';
 
 // Monday 2026-11-23 is a regular trading day (EST, UTC−5).
@@ -78,5 +81,27 @@ describe('market hours (America/New_York, Mon–Fri 9:30–16:00)', () => {
     expect(PRICE_UPDATE_HOURS_MESSAGE).toBe(
       'Prices update during trading hours: 9:30AM-4PM EST, Monday to Friday.',
     );
+  });
+});
+
+describe('schedule notice', () => {
+  it('states the real timetable only when the market keeps its hours', () => {
+    const at = new Date('2026-03-09T15:00:00Z');
+    const hours = (mode: MarketHoursMode) => scheduleNotice(hoursModeOf(marketStatus(at, mode)));
+    expect(hours('schedule').prices).toBe(PRICE_UPDATE_HOURS_MESSAGE);
+    expect(hours('schedule').directBuys).toBe('Direct market buys are only available during market hours.');
+    for (const mode of ['always', 'never'] as const) {
+      const notice = hours(mode);
+      expect(Object.values(notice).join(' ')).not.toMatch(/9:30|4PM|Monday/);
+      expect(notice.p2p).toBe('P2P trading is available 24/7.');
+    }
+    expect(hours('always').prices).toBe('Prices update around the clock, every day.');
+    expect(hours('never').directBuys).toBe('Direct market buys are unavailable until the market reopens.');
+  });
+
+  it('reads the hours in force from a status answer (no next event: forced open or shut)', () => {
+    expect(hoursModeOf({ isOpen: true, nextEventAt: null })).toBe('always');
+    expect(hoursModeOf({ isOpen: false, nextEventAt: null })).toBe('never');
+    expect(hoursModeOf({ isOpen: true, nextEventAt: '2026-03-09T21:00:00.000Z' })).toBe('schedule');
   });
 });

@@ -15,50 +15,54 @@ export interface HeaderProps {
   title: string;
   /** Shows a back arrow to / instead of the logo. */
   showBack?: boolean;
-  /** Shows the 'Balance: N' pill when the user's coins are known. Defaults to true. */
-  showBalance?: boolean;
-  /** Shows the notifications bell with its unread badge (Home, Market, Collection). */
-  showNotifications?: boolean;
-  /** Extra controls on the right (for example search). */
+  /** Extra controls on the right, after the balance and the bell (for example search). */
   actions?: ReactNode;
+  /** Links to related screens, in a row under the title (the Market's Trade Center). */
+  links?: ReactNode;
 }
 
-export function Header({
-  title,
-  showBack = false,
-  showBalance = true,
-  showNotifications = false,
-  actions,
-}: HeaderProps) {
+/**
+ * The one header of every signed-in screen: logo or back arrow, title, the 'Balance: N' pill once the
+ * coins are known, the notifications bell, then the screen's own controls. The title stays on one line:
+ * a long one is set smaller, and what still does not fit is cut with an ellipsis on screen only (the
+ * heading keeps its whole text for assistive technology). A route change focuses it (useFocusHeading).
+ */
+export function Header({ title, showBack = false, actions, links }: HeaderProps) {
   const { data: user } = useUser();
   const coins = user?.coins;
 
   return (
     <header className="sticky top-0 z-30 border-b border-white/5 bg-slate-950/85 backdrop-blur-md">
-      <div className="flex min-h-14 items-center gap-2.5 px-4 py-1.5">
+      <div className="flex min-h-14 items-center gap-2 px-4 py-1.5">
         {showBack ? (
           <Link
             to={paths.home}
             aria-label="Back to home"
-            className="-ml-1.5 inline-flex size-9 items-center justify-center rounded-xl text-slate-300 transition-colors hover:bg-slate-800 hover:text-white"
+            className="-ml-1.5 inline-flex size-9 shrink-0 items-center justify-center rounded-xl text-slate-300 transition-colors hover:bg-slate-800 hover:text-white"
           >
             <ArrowLeft aria-hidden className="size-5" />
           </Link>
         ) : (
-          <Link to={paths.home} aria-label="Touchline home" className="rounded-lg">
+          <Link to={paths.home} aria-label="Touchline home" className="shrink-0 rounded-lg">
             <LogoMark />
           </Link>
         )}
-        {/* Wraps to a second line rather than cutting the title ('Trade Marke…') beside the balance. */}
-        <h1 className="min-w-0 flex-1 font-display text-lg leading-tight font-bold tracking-tight break-words">
-          {title}
-        </h1>
-        <div className="flex shrink-0 items-center gap-2">
-          {showBalance && coins !== undefined && <BalancePill coins={coins} />}
-          {showNotifications && <NotificationBell />}
+        <div className="@container min-w-0 flex-1">
+          <h1
+            tabIndex={-1}
+            className="truncate font-display leading-tight font-bold tracking-tight focus:outline-none"
+            style={{ fontSize: headerTitleFontSize(title) }}
+          >
+            {title}
+          </h1>
+        </div>
+        <div className="flex shrink-0 items-center gap-1.5">
+          {coins !== undefined && <BalancePill coins={coins} />}
+          <NotificationBell />
           {actions}
         </div>
       </div>
+      {links && <div className="flex items-center justify-end gap-2 px-4 pb-2">{links}</div>}
       {user?.isAdmin && (
         <nav aria-label="Admin" className="flex items-center justify-end gap-2 px-4 pb-2">
           <AdminLink to={paths.admin} icon={<ShieldCheck aria-hidden className="size-3.5" />}>
@@ -71,6 +75,19 @@ export function Header({
       )}
     </header>
   );
+}
+
+/** About how wide a character of the bold title face is, in ems (wide fallbacks included). */
+const TITLE_EM_PER_CHAR = 0.7;
+
+/**
+ * The title's font size: full size (1.125rem) when it fits the room left beside the logo, balance and
+ * bell (the wrapper is a size container, 100cqi its width), smaller as that room shrinks, never below
+ * 0.75rem; past that the heading's ellipsis takes over.
+ */
+export function headerTitleFontSize(title: string): string {
+  const ems = Math.max(title.length, 1) * TITLE_EM_PER_CHAR;
+  return `clamp(0.75rem, calc(100cqi / ${ems.toFixed(2)}), 1.125rem)`;
 }
 
 const pillTones = {
@@ -89,12 +106,12 @@ function BalancePill({ coins }: { coins: number }) {
     <span
       data-change={change ?? undefined}
       className={cn(
-        'inline-flex items-center gap-1.5 rounded-full border px-2.5 py-1 text-xs font-semibold',
+        'inline-flex items-center gap-1 rounded-full border px-2 py-1 text-[11px] font-semibold whitespace-nowrap',
         'transition-[color,background-color,border-color,scale] duration-300 motion-reduce:transition-none',
         pillTones[change ?? 'none'],
       )}
     >
-      <Coins aria-hidden className="size-3.5" />
+      <Coins aria-hidden className="size-3" />
       <span>{`Balance: ${formatNumber(coins)}`}</span>
     </span>
   );

@@ -1,15 +1,17 @@
 import { RotateCcw } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
+import { errorMessage } from '@/lib/api';
+
 import { Button } from './ui/Button';
 
 /** Shown when a screen throws while rendering or loading. */
 export function RouteError() {
   const error = useRouteError();
   const detail = isRouteErrorResponse(error)
-    ? `${error.status}: ${error.statusText}`
+    ? error.statusText || null
     : error instanceof Error
-      ? error.message
+      ? errorMessage(error)
       : null;
 
   return (

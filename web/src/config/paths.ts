@@ -24,3 +24,6 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** A club's roster on the MLS Team Rosters screen (/teams?team={id}). */
+export const teamRosterPath = (teamId: number): string => `${paths.teams}?team=${teamId}`;

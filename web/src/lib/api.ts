@@ -14,6 +14,8 @@ import { busyRetryDelay, showBusy, waitToRetry } from './busy-retry';
 
 export class ApiError extends Error {
   readonly status: number;
+  /** What a person reads: the server's words without the status (the message keeps the spec's form). */
+  readonly text: string;
   /** The error response's parsed JSON body; undefined when the body is empty or not JSON. */
   readonly data: unknown;
 
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     super(`${status}: ${message}`);
     this.name = 'ApiError';
     this.status = status;
+    this.text = message;
     this.data = data;
   }
 }
@@ -179,8 +182,12 @@ export function newIdempotencyKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The message of any thrown value, for toasts. */
+/**
+ * The words of any thrown value, for toasts and alerts: an API error's text without its HTTP status
+ * (the `{status}: {text}` form stays inside the client, for logs and tests).
+ */
 export function errorMessage(error: unknown, fallback = 'An error occurred'): string {
+  if (error instanceof ApiError) return error.text || fallback;
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
   return fallback;

@@ -65,7 +65,7 @@ export async function untilSettled<T>(
       last = answer.message;
     } catch (error) {
       if (!isComeBack(error)) throw error;
-      last = (error as ApiError).message.replace(/^\d{3}: /, '');
+      last = (error as ApiError).text;
     }
     if (!told) onPending?.(last);
     told = true;

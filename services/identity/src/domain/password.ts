@@ -1,16 +1,7 @@
 import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
-/** The reason a password is refused, or undefined when it is acceptable. */
-export function passwordProblem(password: string): string | undefined {
-  if (password.length < PASSWORD_MIN_LENGTH)
-    return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-  if (password.length > PASSWORD_MAX_LENGTH)
-    return `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
-  return undefined;
-}
+// The length rule is shared with the page, which states it before a password is sent.
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from '@touchline/rules';
 
 /**
  * N = 2^15, r = 8: a 32 MB work area, twice the 2^14 of the scrypt paper's interactive logins (OWASP

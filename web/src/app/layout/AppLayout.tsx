@@ -6,9 +6,11 @@ import { LiveStream } from '@/lib/live/stream';
 import { useIdle } from '@/lib/use-idle';
 
 import { AppShell } from './AppShell';
+import { useFocusHeading } from './use-focus-heading';
 
-/** Layout of every signed-in screen; it holds the app's one live stream. */
+/** Layout of every signed-in screen; it holds the app's one live stream and moves the focus on a page change. */
 export function AppLayout() {
+  useFocusHeading();
   return (
     <AppShell>
       <DeferredLiveStream />

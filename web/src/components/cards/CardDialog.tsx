@@ -10,6 +10,7 @@ import { ClubLogo } from '@/components/cards/ClubCrest';
 import { PlayerCard } from '@/components/cards/PlayerCard';
 import { RarityBadge } from '@/components/cards/RarityBadge';
 import { rarityStyle } from '@/components/cards/rarityStyles';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** The dialog's first flag turns on this long after it opens (game spec, section 4)... */
 export const REVEAL_STAGE_ONE_MS = 500;
@@ -53,6 +54,7 @@ export interface CardDialogContentProps {
  * (+1000 ms) the glow settles. Rarity-styled frame, name as the dialog title, position and club.
  */
 export function CardDialogContent({ player, editionNumber, maxEditions, children }: CardDialogContentProps) {
+  const returnFocus = useReturnFocus();
   const style = rarityStyle(player.rarity);
   const [revealed, setRevealed] = useState(false);
   const [settled, setSettled] = useState(false);
@@ -72,6 +74,7 @@ export function CardDialogContent({ player, editionNumber, maxEditions, children
 
   return (
     <Dialog.Content
+      {...returnFocus}
       data-stage={stage}
       className={cn(
         'fixed top-1/2 left-1/2 z-[51] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-1/2 overflow-y-auto',

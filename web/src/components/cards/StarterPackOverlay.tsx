@@ -11,6 +11,7 @@ import { rarityRank } from '@/lib/cards';
 import { CardBack, FlipCard } from '@/components/cards/FlipCard';
 import { PlayerCard } from '@/components/cards/PlayerCard';
 import { rarityStyle } from '@/components/cards/rarityStyles';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** Every card of the pack reveals itself after this long (game spec, section 9). */
 export const AUTO_REVEAL_MS = 10_000;
@@ -41,6 +42,7 @@ interface StarterPackRevealProps {
 }
 
 function StarterPackReveal({ cards, onClose }: StarterPackRevealProps) {
+  const returnFocus = useReturnFocus();
   const [flipped, setFlipped] = useState<boolean[]>(() => cards.map(() => false));
   const [revealed, setRevealed] = useState<boolean[]>(() => cards.map(() => false));
   const [spotlight, setSpotlight] = useState<number | null>(null);
@@ -84,6 +86,7 @@ function StarterPackReveal({ cards, onClose }: StarterPackRevealProps) {
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/90 backdrop-blur-md" />
         <Dialog.Content
+          {...returnFocus}
           onPointerDownOutside={(event) => event.preventDefault()}
           onEscapeKeyDown={(event) => {
             if (!allRevealed) event.preventDefault();

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { Button, type ButtonVariant } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** One line of what an action moves: 'You pay' → '1,234 coins'. */
 export interface ConfirmMove {
@@ -44,11 +45,13 @@ export function ConfirmDialog({
   onCancel,
   children,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/80 backdrop-blur-sm" />
         <Dialog.Content
+          {...returnFocus}
           role="alertdialog"
           className={cn(
             'fixed top-1/2 left-1/2 z-[51] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-1/2 overflow-y-auto',

@@ -27,18 +27,26 @@ export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   label: string;
   /** Optional element shown to the right of the label (for example a link). */
   labelAside?: ReactNode;
+  /** A rule shown under the input before anything is sent ('At least 8 characters.'), its description. */
+  hint?: string;
 }
 
-/** A labelled input: the label is linked to the input for accessibility. */
-export function TextField({ label, labelAside, className, ...props }: TextFieldProps) {
+/** A labelled input: the label (and the hint, as its description) are linked to the input. */
+export function TextField({ label, labelAside, hint, className, ...props }: TextFieldProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <div className="flex items-center justify-between">
         <Label htmlFor={id}>{label}</Label>
         {labelAside}
       </div>
-      <Input id={id} {...props} />
+      <Input id={id} aria-describedby={hint ? hintId : undefined} {...props} />
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-400">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,7 +1,13 @@
 import { format, isValid, parseISO } from 'date-fns';
 
 import type { AdminCashoutRequest, AdminUser, CashoutStatus, TradeRecord } from '@touchline/contract';
-import { coinsToDollars } from '@touchline/rules';
+import {
+  CASH_OUT_PERCENT,
+  coinsToDollars,
+  SALE_FEE_PERCENT_ABOVE,
+  SALE_FEE_PERCENT_AT_OR_BELOW,
+  TRADE_FEE_PERCENT,
+} from '@touchline/rules';
 
 // ---------------------------------------------------------------------------------------------------------
 // Formatting
@@ -31,7 +37,10 @@ export function formatCash(dollars: number): string {
 /** The profit wallet's dollar figure at 2,273 coins per dollar (design.md section 3). */
 export const profitWalletDollars = (coins: number): number => coinsToDollars(coins);
 
-export const PROFIT_WALLET_NOTE = 'Includes 2.5% fee from all P2P transactions and 12% fee from cashouts';
+/** The spec's note ('Includes 2.5% fee from all P2P transactions and 12% fee from cashouts'), from the rules. */
+export const PROFIT_WALLET_NOTE = `Includes ${TRADE_FEE_PERCENT}% fee from all P2P transactions and ${100 - CASH_OUT_PERCENT}% fee from cashouts`;
+/** The wallet's third income, which the spec's note leaves out: the market's fee on every card sale. */
+export const PROFIT_WALLET_SALES_NOTE = `It also takes the ${SALE_FEE_PERCENT_AT_OR_BELOW}–${SALE_FEE_PERCENT_ABOVE}% marketplace fee from every card sale.`;
 
 // ---------------------------------------------------------------------------------------------------------
 // Cash-out review

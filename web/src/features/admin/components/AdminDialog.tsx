@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 /** A read-only admin dialog: a title, its content and Close. */
 export function AdminDialog({
@@ -16,11 +17,13 @@ export function AdminDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/80 backdrop-blur-sm" />
         <Dialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className={cn(
             'fixed top-1/2 left-1/2 z-[51] flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-1/2 flex-col gap-3 overflow-y-auto',

@@ -17,6 +17,7 @@ import {
 } from '../utils';
 import { FraudFlagsPanel } from './FraudFlagsPanel';
 import { TestPaymentBadge } from './TestPaymentBadge';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 const statusIcon: Record<CashoutStatus, ReactNode> = {
   pending: <Clock aria-hidden className="size-4 text-amber-400" />,
@@ -33,11 +34,13 @@ export interface CashoutDetailsDialogProps {
 
 /** 'Cashout Request Details': the request, what to send where, and the requester's fraud flags. */
 export function CashoutDetailsDialog({ request, onAction, onClose }: CashoutDetailsDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={request !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/80 backdrop-blur-sm" />
         <Dialog.Content
+          {...returnFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-[51] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-1/2 overflow-y-auto',
             'rounded-2xl border border-white/10 bg-slate-900 p-5 shadow-2xl focus:outline-none',

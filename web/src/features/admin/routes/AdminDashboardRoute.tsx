@@ -14,7 +14,7 @@ import { formatNumber } from '@/lib/format';
 
 import { AccessDenied } from '../components/AdminDenied';
 import { UserManagementTable } from '../components/UserManagementTable';
-import { formatCash, PROFIT_WALLET_NOTE, profitWalletDollars } from '../utils';
+import { formatCash, PROFIT_WALLET_NOTE, PROFIT_WALLET_SALES_NOTE, profitWalletDollars } from '../utils';
 
 /** /admin/dashboard: Overview (profit wallet, own balance, links) and User Management. */
 export function AdminDashboardRoute() {
@@ -66,6 +66,7 @@ function Overview() {
             Admin Profit Wallet
           </CardTitle>
           <CardDescription>{PROFIT_WALLET_NOTE}</CardDescription>
+          <CardDescription>{PROFIT_WALLET_SALES_NOTE}</CardDescription>
         </CardHeader>
         <CardContent>
           <WalletFigure query={wallet}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PASSWORD_RULE_TEXT, passwordProblem } from '@touchline/rules';
 
 import { Alert } from '@/components/ui/Alert';
 import { TextField } from '@/components/ui/Input';
@@ -8,22 +9,27 @@ export function useNewPassword() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   return {
     password,
     confirmPassword,
     mismatch,
+    problem,
     setPassword(value: string) {
       setPassword(value);
       setMismatch(false);
+      setProblem(null);
     },
     setConfirmPassword(value: string) {
       setConfirmPassword(value);
       setMismatch(false);
     },
-    /** Whether both fields agree; shows "Passwords do not match" when they do not. */
+    /** Whether the password is long enough and both fields agree; says what is wrong otherwise. */
     check(): boolean {
-      setMismatch(password !== confirmPassword);
-      return password === confirmPassword;
+      const tooShort = passwordProblem(password) ?? null;
+      setProblem(tooShort);
+      setMismatch(!tooShort && password !== confirmPassword);
+      return !tooShort && password === confirmPassword;
     },
   };
 }
@@ -37,6 +43,8 @@ export function NewPasswordFields({ fields }: { fields: ReturnType<typeof useNew
         name="new-password"
         autoComplete="new-password"
         required
+        hint={PASSWORD_RULE_TEXT}
+        aria-invalid={fields.problem !== null || undefined}
         value={fields.password}
         onChange={(event) => fields.setPassword(event.target.value)}
       />
@@ -50,6 +58,7 @@ export function NewPasswordFields({ fields }: { fields: ReturnType<typeof useNew
         value={fields.confirmPassword}
         onChange={(event) => fields.setConfirmPassword(event.target.value)}
       />
+      {fields.problem && <Alert>{fields.problem}</Alert>}
       {fields.mismatch && <Alert>Passwords do not match</Alert>}
     </>
   );

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { PASSWORD_RULE_TEXT, passwordProblem } from '@touchline/rules';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 
@@ -21,11 +22,15 @@ export function SignUpForm({ email, onEmailChange }: SignUpFormProps) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const [tooWeak, setTooWeak] = useState<string | null>(null);
   // A second press after a failed answer is the same sign-up: a timed-out one may have made the account.
   const attempt = useRef<ReturnType<typeof registrationKey>>(undefined);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problem = passwordProblem(password) ?? null;
+    setTooWeak(problem);
+    if (problem) return;
     if (password !== confirmPassword) {
       setMismatch(true);
       return;
@@ -65,10 +70,13 @@ export function SignUpForm({ email, onEmailChange }: SignUpFormProps) {
         autoComplete="new-password"
         placeholder="Choose a password"
         required
+        hint={PASSWORD_RULE_TEXT}
+        aria-invalid={tooWeak !== null || undefined}
         value={password}
         onChange={(event) => {
           setPassword(event.target.value);
           setMismatch(false);
+          setTooWeak(null);
         }}
       />
       <TextField
@@ -85,6 +93,7 @@ export function SignUpForm({ email, onEmailChange }: SignUpFormProps) {
           setMismatch(false);
         }}
       />
+      {tooWeak && <Alert>{tooWeak}</Alert>}
       {mismatch && <Alert>Passwords do not match</Alert>}
       <Button type="submit" size="lg" className="mt-2 w-full" loading={registration.isPending}>
         Create Account

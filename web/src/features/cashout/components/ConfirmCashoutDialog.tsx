@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { formatNumber } from '@/lib/format';
 
 import { formatDollars } from '../utils';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 export interface ConfirmCashoutDialogProps {
   open: boolean;
@@ -25,6 +26,7 @@ export function ConfirmCashoutDialog({
   onCancel,
   onConfirm,
 }: ConfirmCashoutDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root
       open={open}
@@ -34,7 +36,10 @@ export function ConfirmCashoutDialog({
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/80 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[51] flex w-[calc(100%-2rem)] max-w-sm -translate-1/2 flex-col gap-4 rounded-3xl border border-white/10 bg-slate-900 p-5 shadow-2xl shadow-black/60 focus:outline-none">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-[51] flex w-[calc(100%-2rem)] max-w-sm -translate-1/2 flex-col gap-4 rounded-3xl border border-white/10 bg-slate-900 p-5 shadow-2xl shadow-black/60 focus:outline-none"
+        >
           <Dialog.Title className="text-lg font-bold text-slate-50">Confirm Cashout Request</Dialog.Title>
           <Dialog.Description className="text-sm text-slate-300">
             You are about to cash out {formatNumber(coins)} coins for {formatDollars(cash)} to {paypalEmail}.

@@ -1,5 +1,6 @@
-import { BookOpen, SearchX } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { BookOpen, ChevronRight, SearchX } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 
 import { Header } from '@/components/Header';
 import { QueryError } from '@/components/QueryError';
@@ -11,6 +12,7 @@ import { ProgressBar } from '@/components/ui/Progress';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { Select } from '@/components/ui/Select';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { teamRosterPath } from '@/config/paths';
 import { useCatalog, useTeamsWithPlayerCounts } from '@/lib/data/cards';
 import { itemsOf, totalOf } from '@/lib/data/pages';
 import type { CatalogEntry } from '@touchline/contract';
@@ -31,6 +33,11 @@ import {
   type RarityFilter,
 } from '../utils';
 
+// The card popup (Radix Dialog) is its own chunk, fetched when a row is first tapped.
+const PlayerDetailDialog = lazy(() =>
+  import('@/components/cards/PlayerDetailDialog').then((m) => ({ default: m.PlayerDetailDialog })),
+);
+
 /** A catalog row's height before it is measured: the art (w-11) plus the row's padding. */
 const ROW_HEIGHT = 86;
 /** The list's gap-2, in px. */
@@ -44,10 +51,17 @@ export function CatalogRoute() {
   const debouncedSearch = useDebouncedValue(filters.search.trim());
   const catalog = useCatalog(catalogQuery(filters, debouncedSearch));
   const { isPending, isError, error, refetch, isFetching } = catalog;
+  const [selected, setSelected] = useState<CatalogEntry | null>(null);
+  // The dialog stays mounted once opened, so that closing it keeps its exit animation.
+  const [opened, setOpened] = useState(false);
+  const open = (entry: CatalogEntry) => {
+    setSelected(entry);
+    setOpened(true);
+  };
 
   return (
     <>
-      <Header title="Player Catalog" showBalance={false} />
+      <Header title="Player Catalog" />
       <div className="flex flex-col gap-4 px-4 py-5">
         {isPending ? (
           <div role="status" aria-label="Loading catalog" className="flex flex-col gap-3">
@@ -60,9 +74,12 @@ export function CatalogRoute() {
         ) : isError && !catalog.data ? (
           <QueryError error={error} onRetry={() => void refetch()} retrying={isFetching} />
         ) : (
-          <Catalog catalog={catalog} filters={filters} onFilters={setFilters} />
+          <Catalog catalog={catalog} filters={filters} onFilters={setFilters} onOpen={open} />
         )}
       </div>
+      <Suspense fallback={null}>
+        {opened && <PlayerDetailDialog player={selected?.player ?? null} onClose={() => setSelected(null)} />}
+      </Suspense>
     </>
   );
 }
@@ -71,15 +88,17 @@ interface CatalogProps {
   catalog: ReturnType<typeof useCatalog>;
   filters: CatalogFilters;
   onFilters: (update: (current: CatalogFilters) => CatalogFilters) => void;
+  onOpen: (entry: CatalogEntry) => void;
 }
 
-function Catalog({ catalog, filters, onFilters }: CatalogProps) {
+function Catalog({ catalog, filters, onFilters, onOpen }: CatalogProps) {
   const { data: clubs } = useTeamsWithPlayerCounts();
   const pages = catalog.data;
   const newest = pages?.pages[pages.pages.length - 1];
   const entries = itemsOf(pages, (entry) => entry.player.id);
   const progress = catalogProgress(newest?.collectedPlayers ?? 0, newest?.totalPlayers ?? 0);
   const teams = catalogTeams(entries, clubs);
+  const selectedTeam = teams.find((team) => team.id === filters.teamId);
   // The pages hold the server's answer to the filters; filtered here too, so a list shown while
   // another filter loads already matches it. Counted by the server unless that list is shown.
   const filtered = filterCatalog(entries, filters);
@@ -131,6 +150,15 @@ function Catalog({ catalog, filters, onFilters }: CatalogProps) {
             </option>
           ))}
         </Select>
+        {selectedTeam && (
+          <Link
+            to={teamRosterPath(selectedTeam.id)}
+            className="inline-flex items-center gap-1 self-end text-xs font-semibold text-emerald-300 hover:text-emerald-200"
+          >
+            {`View ${selectedTeam.name} roster`}
+            <ChevronRight aria-hidden className="size-3.5" />
+          </Link>
+        )}
         {/* Filters are toggle buttons, not tabs: there is no panel per choice, one list for all. */}
         <Chips
           label="Filter by position"
@@ -167,7 +195,7 @@ function Catalog({ catalog, filters, onFilters }: CatalogProps) {
           }
         />
       ) : (
-        <PlayerRows entries={filtered} total={count} onNearEnd={loadMore} />
+        <PlayerRows entries={filtered} total={count} onNearEnd={loadMore} onOpen={onOpen} />
       )}
     </>
   );
@@ -179,13 +207,14 @@ interface PlayerRowsProps {
   total: number;
   /** The rows drawn come near the end of the loaded ones: the next page is asked for. */
   onNearEnd: () => void;
+  onOpen: (entry: CatalogEntry) => void;
 }
 
 /**
  * Every player that passes the filters, in the page's scroll: only the rows on screen are drawn,
  * and the next page loads as they near the end of the loaded ones.
  */
-function PlayerRows({ entries, total, onNearEnd }: PlayerRowsProps) {
+function PlayerRows({ entries, total, onNearEnd, onOpen }: PlayerRowsProps) {
   const { attachList, items, before, after, measureRow } = useWindowList({
     count: entries.length,
     estimateSize: ROW_HEIGHT,
@@ -213,6 +242,7 @@ function PlayerRows({ entries, total, onNearEnd }: PlayerRowsProps) {
             aria-setsize={total}
             aria-posinset={item.index + 1}
             entry={entry}
+            onOpen={onOpen}
           />
         );
       })}

@@ -12,6 +12,7 @@ import { formatNumber } from '@/lib/format';
 
 import type { PromoReward } from '@touchline/contract';
 import { MAX_GENERATED_CARDS_SHOWN, moreCardsLabel } from '@/lib/coins';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 export interface PromoRewardDialogProps {
   /** The redeemed code; the dialog is open while a reward is given. */
@@ -26,6 +27,7 @@ export interface PromoRewardDialogProps {
  * most 4 are listed, then '+ n more cards'.
  */
 export function PromoRewardDialog({ code, reward, onReset }: PromoRewardDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root
       open={reward !== null}
@@ -36,6 +38,7 @@ export function PromoRewardDialog({ code, reward, onReset }: PromoRewardDialogPr
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/80 backdrop-blur-sm" />
         <Dialog.Content
+          {...returnFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-[51] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-1/2 overflow-y-auto',
             'rounded-3xl border border-emerald-400/30 bg-slate-900 p-5 shadow-2xl shadow-black/60 focus:outline-none',

@@ -1,5 +1,16 @@
-import { ChevronDown, Coins, Layers, Shield, SearchX, Trophy, Users, type LucideIcon } from 'lucide-react';
+import {
+  ChevronDown,
+  ChevronRight,
+  Coins,
+  Layers,
+  Shield,
+  SearchX,
+  Trophy,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 
 import { QueryError } from '@/components/QueryError';
 import { Button } from '@/components/ui/Button';
@@ -13,6 +24,7 @@ import type { Card } from '@touchline/contract';
 import { matchesCardSearch } from '@/lib/cards';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
+import { teamRosterPath } from '@/config/paths';
 
 import { collectionStats, teamProgress, type TeamProgress } from '../utils';
 
@@ -169,8 +181,15 @@ function TeamItem({
           id={panelId}
           role="region"
           aria-labelledby={headerId}
-          className="border-t border-white/5 px-3 pt-3 pb-4"
+          className="flex flex-col gap-3 border-t border-white/5 px-3 pt-3 pb-4"
         >
+          <Link
+            to={teamRosterPath(team.id)}
+            className="inline-flex items-center gap-1 self-end text-xs font-semibold text-emerald-300 hover:text-emerald-200"
+          >
+            {`View ${team.name} roster`}
+            <ChevronRight aria-hidden className="size-3.5" />
+          </Link>
           {players.length === 0 ? (
             <p className="flex items-center gap-2 text-xs text-slate-400">
               <Shield aria-hidden className="size-3.5" />

@@ -148,7 +148,7 @@ export function CollectionRoute() {
 
   return (
     <>
-      <Header title="My Collection" showNotifications />
+      <Header title="My Collection" />
       <div className="flex flex-col gap-4 px-4 py-5">
         <SearchInput placeholder="Search cards..." value={search} onValueChange={setSearch} />
         {body}

@@ -14,6 +14,7 @@ import { cn } from '@/lib/cn';
 import { CollectionSummary } from '../components/CollectionSummary';
 import { DailyMissions } from '../components/DailyMissions';
 import { HomeCollection } from '../components/HomeCollection';
+import { ShortcutRow } from '../components/ShortcutRow';
 import { TrendingPlayers } from '../components/TrendingPlayers';
 
 // The dialogs (Radix Dialog, its focus and scroll locks) and the starter-pack reveal are their own
@@ -46,9 +47,10 @@ export function HomeRoute() {
 
   return (
     <>
-      <Header title="Touchline" showNotifications />
+      <Header title="Touchline" />
       <div className="flex flex-col gap-6 px-4 py-5">
         <CollectionSummary user={user} />
+        <ShortcutRow />
         <TrendingPlayers
           onSelectPlayer={(next) => {
             setPlayer(next);

@@ -1,8 +1,16 @@
 import { ArrowLeftRight, CalendarClock, ShoppingCart } from 'lucide-react';
-import { PRICE_UPDATE_HOURS_MESSAGE } from '@touchline/rules';
+import { hoursModeOf, scheduleNotice } from '@touchline/rules';
 
-/** How the market's hours work (game spec, Market screen). */
+import { useMarketStatus } from '@/lib/data/market';
+
+/**
+ * How the market's hours work (game spec, Market screen), for the hours in force: the timetable when
+ * the market keeps its hours, not beside an 'Open around the clock' status. Waits for the status.
+ */
 export function MarketScheduleNotice() {
+  const { data: status, isPending } = useMarketStatus();
+  if (isPending) return null;
+  const notice = scheduleNotice(status ? hoursModeOf(status) : 'schedule');
   return (
     <section
       aria-label="Market hours"
@@ -11,15 +19,15 @@ export function MarketScheduleNotice() {
       <ul className="flex flex-col gap-1.5">
         <li className="flex items-start gap-2">
           <CalendarClock aria-hidden className="mt-px size-3.5 shrink-0 text-emerald-400" />
-          <span>{PRICE_UPDATE_HOURS_MESSAGE}</span>
+          <span>{notice.prices}</span>
         </li>
         <li className="flex items-start gap-2">
           <ArrowLeftRight aria-hidden className="mt-px size-3.5 shrink-0 text-emerald-400" />
-          <span>P2P trading is available 24/7.</span>
+          <span>{notice.p2p}</span>
         </li>
         <li className="flex items-start gap-2">
           <ShoppingCart aria-hidden className="mt-px size-3.5 shrink-0 text-emerald-400" />
-          <span>Direct market buys are only available during market hours.</span>
+          <span>{notice.directBuys}</span>
         </li>
       </ul>
     </section>

@@ -15,6 +15,7 @@ import type { PriceRange } from '@touchline/contract';
 import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
 import { PricesUpdated } from '@/components/market/PricesUpdated';
 import { StockChange } from './StockChange';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 const PriceChart = lazy(() => import('./PriceChart'));
 
@@ -48,6 +49,7 @@ export function PriceChartDialog({ player, onClose }: PriceChartDialogProps) {
 }
 
 function PriceChartContent({ player }: { player: Player }) {
+  const returnFocus = useReturnFocus();
   const [range, setRange] = useState<PriceRange>('1d');
   const history = usePriceHistory(player.id, range);
   const points = history.data?.points ?? [];
@@ -88,6 +90,7 @@ function PriceChartContent({ player }: { player: Player }) {
 
   return (
     <Dialog.Content
+      {...returnFocus}
       className={cn(
         'fixed top-1/2 left-1/2 z-[51] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-1/2 overflow-y-auto',
         'rounded-3xl border border-white/10 bg-slate-900 p-5 shadow-2xl shadow-black/60 focus:outline-none',

@@ -24,6 +24,7 @@ import { MarketTabs } from '@/components/market/MarketTabs';
 import { PricesUpdated } from '@/components/market/PricesUpdated';
 import { PlayerSortSelect, playerCountText, PositionChips } from '../components/PlayerListControls';
 import { SearchToggle } from '../components/SearchToggle';
+import { TradeCenterLink } from '../components/TradeCenterLink';
 import { toastMarketClosed, useBuyListing } from '../components/useBuyListing';
 import type { MarketItem, MarketSort as MarketSortKey } from '@touchline/contract';
 import { filterMarketItems, listingAction, MARKET_SORTS, positionParam } from '../utils';
@@ -144,8 +145,8 @@ export function MarketRoute() {
     <>
       <Header
         title="Market"
-        showNotifications
         actions={<SearchToggle open={searchOpen} onToggle={() => setSearchOpen((value) => !value)} />}
+        links={<TradeCenterLink />}
       />
       <div className="flex flex-col gap-4 px-4 py-5">
         {(searchOpen || search !== '') && (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PASSWORD_RULE_TEXT, passwordProblem } from '@touchline/rules';
 import { toast } from '@/lib/toast';
 
 import { Alert } from '@/components/ui/Alert';
@@ -7,7 +8,10 @@ import { TextField } from '@/components/ui/Input';
 import { useChangePassword } from '@/lib/data/auth';
 import { errorMessage } from '@/lib/api';
 
-/** Change password: current, new and confirmation; nothing is sent when the two new ones differ. */
+/**
+ * Change password: current, new and confirmation, with the length rule shown; nothing is sent when the
+ * new one is too short or the two new ones differ.
+ */
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
   const [currentPassword, setCurrentPassword] = useState('');
@@ -17,6 +21,11 @@ export function ChangePasswordForm() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const problem = passwordProblem(newPassword);
+    if (problem) {
+      setError(problem);
+      return;
+    }
     if (newPassword !== confirmPassword) {
       setError('Passwords do not match');
       return;
@@ -57,6 +66,7 @@ export function ChangePasswordForm() {
         name="new-password"
         autoComplete="new-password"
         required
+        hint={PASSWORD_RULE_TEXT}
         value={newPassword}
         onChange={(event) => setNewPassword(event.target.value)}
       />

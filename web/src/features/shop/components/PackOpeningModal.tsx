@@ -12,6 +12,7 @@ import { cn } from '@/lib/cn';
 import type { PackCard } from '@touchline/contract';
 import { hasGlowCard, PACK_GLOW_MS, PACK_OPEN_DELAY_MS } from '../utils';
 import { PackArt } from './PackArt';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 export interface OpenedPack {
   /** Picks the pack art; the cards' packName when absent. */
@@ -49,6 +50,7 @@ export function PackOpeningModal({ pack, onClose }: PackOpeningModalProps) {
 type Stage = 'sealed' | 'opening' | 'revealing';
 
 function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void }) {
+  const returnFocus = useReturnFocus();
   const { cards } = pack;
   const total = cards.length;
   const [stage, setStage] = useState<Stage>('sealed');
@@ -86,6 +88,7 @@ function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void 
 
   return (
     <Dialog.Content
+      {...returnFocus}
       aria-describedby={undefined}
       data-stage={stage}
       data-glow={glowing ? 'true' : undefined}

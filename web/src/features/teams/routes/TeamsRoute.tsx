@@ -18,7 +18,7 @@ export function TeamsRoute() {
 
   return (
     <>
-      <Header title="MLS Team Rosters" showBalance={false} />
+      <Header title="MLS Team Rosters" />
       <div className="flex flex-col gap-4 px-4 py-5">
         {selectedId !== null ? (
           <TeamRoster

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 export interface TradeDialogProps {
   open: boolean;
@@ -16,6 +17,7 @@ export interface TradeDialogProps {
 
 /** A modal sheet of the marketplace: title, description, close button and scrolling body. */
 export function TradeDialog({ open, onClose, title, description, children, className }: TradeDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root
       open={open}
@@ -26,6 +28,7 @@ export function TradeDialog({ open, onClose, title, description, children, class
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/80 backdrop-blur-sm" />
         <Dialog.Content
+          {...returnFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-[51] flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-1/2 flex-col',
             'rounded-3xl border border-white/10 bg-slate-900 shadow-2xl shadow-black/60 focus:outline-none',
