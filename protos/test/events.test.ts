@@ -199,6 +199,7 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     cashAmountCents: 500,
     actorUserId: 1,
     changedAt: AT,
+    reason: 'Payout e-mail does not match the account',
   },
 };
 
