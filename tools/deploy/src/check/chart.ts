@@ -245,11 +245,11 @@ export function checkNetworkPolicies(r: Rendered): string[] {
     if (!types.includes('Ingress') || !types.includes('Egress'))
       problems.push(`${node.name}: policy does not govern both directions`);
     // Prometheus' rule (the metrics port alone) is checkMetricsScrape's; every other rule is a caller's.
-    const ingress = (at<unknown[]>(np, 'spec', 'ingress') ?? []).filter(
-      (rule) =>
-        !(at<{ port: unknown }[]>(rule, 'ports') ?? []).every((x) => x.port === 'metrics') ||
-        !at<unknown[]>(rule, 'ports')?.length,
-    );
+    const onlyMetrics = (rule: unknown) => {
+      const ports = at<{ port: unknown }[]>(rule, 'ports') ?? [];
+      return ports.length > 0 && ports.every((x) => x.port === 'metrics');
+    };
+    const ingress = (at<unknown[]>(np, 'spec', 'ingress') ?? []).filter((rule) => !onlyMetrics(rule));
     const egress = at<unknown[]>(np, 'spec', 'egress') ?? [];
     const from = [...new Set(selectorNames(ingress, 'from'))].sort();
     const to = [...new Set(selectorNames(egress, 'to'))].sort();
