@@ -67,6 +67,7 @@ REDIS_URL: {{ $root.Values.platform.redis.url | quote }}
 {{- end }}
 PAYMENTS_MODE: {{ $root.Values.payments.mode | quote }}
 {{- end }}
+METRICS_PORT: {{ $root.Values.metrics.port | quote }}
 {{- if eq $c.kind "grpc" }}
 GRPC_HOST: "0.0.0.0"
 GRPC_PORT: {{ $c.grpcPort | quote }}

@@ -207,6 +207,31 @@ describe('kit metrics', () => {
     expect(oldest).toBeLessThan(900);
   });
 
+  it('raises a counter read as a table total by what the total gained, across restarts', async () => {
+    let total = 0;
+    const collect = async () =>
+      startGaugeCollector({
+        service: 'svc-totals',
+        db,
+        read: async () => [{ total: 'coinsMinted', labels: { source: 'welcome' }, value: total }],
+        intervalMs: 60_000,
+        logger: silentLogger,
+      }).stop();
+    await collect();
+    // Present from the first read, at 0.
+    const text = await metricsRegistry.metrics();
+    expect(text).toMatch(/^touchline_coins_minted_total\{service="svc-totals",source="welcome"\} 0$/m);
+    total = 500;
+    await collect();
+    expect(await valueOf(catalog.coinsMinted, { service: 'svc-totals' })).toBe(500);
+    // A restarted collector (or a second service instance in the process) does not count it twice.
+    await collect();
+    total = 800;
+    await collect();
+    expect(await valueOf(catalog.coinsMinted, { service: 'svc-totals', source: 'welcome' })).toBe(800);
+    expect(text).toContain('# TYPE touchline_coins_minted_total counter');
+  });
+
   it('serves the registry on /metrics, and nothing else', async () => {
     const served = await serveMetrics(0, '127.0.0.1');
     try {

@@ -8,6 +8,7 @@ import {
   checkValuesTopology,
 } from './check/chart';
 import { checkDockerfile } from './check/dockerfile';
+import { checkMetricsScrape } from './check/metrics-scrape';
 import { checkMonitoringNames } from './check/monitoring';
 import { MUTATIONS } from './check/mutations';
 import type { Rendered } from './check/manifests';
@@ -111,6 +112,10 @@ async function main(): Promise<void> {
     await report.guard(
       `chart (${profile}): NetworkPolicies admit exactly the declared callers and reach exactly the peers`,
       () => checkNetworkPolicies(chart),
+    );
+    await report.guard(
+      `chart (${profile}): Prometheus scrapes every process (metrics port, METRICS_PORT, PodMonitor, NetworkPolicy)`,
+      () => checkMetricsScrape(chart, values.metrics),
     );
     await report.guard(`chart (${profile}): a pre-install/pre-upgrade migration Job per service`, () =>
       checkMigrationJobs(chart),

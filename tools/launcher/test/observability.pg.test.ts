@@ -166,6 +166,7 @@ afterAll(async () => {
 
 // ---- one buy ----
 let buyTraceId: string;
+let boughtFor: number;
 async function buyOnce(): Promise<void> {
   const register = await fetch(`${url}/api/register`, {
     method: 'POST',
@@ -181,6 +182,7 @@ async function buyOnce(): Promise<void> {
   });
   const market = (await (await get('/api/market?sort=price_asc')).json()) as { id: number; price: number }[];
   const item = market[0]!;
+  boughtFor = item.price;
   const buy = await fetch(`${url}/api/market/buy/${item.id}`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
@@ -287,6 +289,11 @@ describe('one market buy in stack mode', () => {
       expect(value(wallet, 'touchline_ledger_sum_coins', {})).toBe(0);
       // The welcome coins came out of a platform account.
       expect(wallet).toMatch(/^touchline_ledger_platform_balance_coins\{[^}]*\} -\d/m);
+      // ... and are counted as minted; the market's price left the buyer's hands as burned.
+      expect(value(wallet, 'touchline_coins_minted_total', { source: 'welcome' })).toBeGreaterThan(0);
+      expect(value(wallet, 'touchline_coins_burned_total', { sink: 'market.sale' })).toBeGreaterThanOrEqual(
+        boughtFor,
+      );
       for (const group of CONSUMERS) {
         const text = await scrape(group);
         expect(

@@ -145,6 +145,19 @@ export const platformBalance = new Gauge({
   labelNames: ['service', 'account'] as const,
   registers: register,
 });
+// All-time sums from the ledger (ServiceModule.gauges): the counter rises by what the table added.
+export const coinsMinted = new Counter({
+  name: 'touchline_coins_minted_total',
+  help: "Coins that entered players' accounts from the platform's, by the posting's reason (welcome, purchase, promo, mission, refunds)",
+  labelNames: ['service', 'source'] as const,
+  registers: register,
+});
+export const coinsBurned = new Counter({
+  name: 'touchline_coins_burned_total',
+  help: "Coins that left players' accounts for the platform's, by the posting's reason (direct sales and fees, packs, trade fees, cash-outs)",
+  labelNames: ['service', 'sink'] as const,
+  registers: register,
+});
 export const cashouts = new Gauge({
   name: 'touchline_cashouts',
   help: 'Cash-out requests by status',

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Gauge } from 'prom-client';
+import type { Counter, Gauge } from 'prom-client';
 import type { Logger } from 'pino';
 import * as catalog from './catalog';
 
@@ -8,11 +8,30 @@ export type ServiceGauge = {
   [K in keyof typeof catalog]: (typeof catalog)[K] extends Gauge ? K : never;
 }[keyof typeof catalog];
 
-/** One value read from a service's tables. */
-export interface GaugeReading {
-  gauge: ServiceGauge;
-  labels?: Record<string, string>;
-  value: number;
+/** The catalogue's counters a service reads as all-time sums of its own tables (each has a `service` label). */
+export type ServiceTotal = {
+  [K in keyof typeof catalog]: (typeof catalog)[K] extends Counter ? K : never;
+}[keyof typeof catalog];
+
+/** One value read from a service's tables: a gauge's value, or a counter's all-time total. */
+export type GaugeReading =
+  | { gauge: ServiceGauge; labels?: Record<string, string>; value: number }
+  | { total: ServiceTotal; labels?: Record<string, string>; value: number };
+
+/**
+ * A counter read as a monotonic sum from a table rises by what the sum gained since the counter's
+ * value (so a restart starts from the table's total, and no increment happens in a use case).
+ */
+async function raiseTo(counter: Counter, labels: Record<string, string>, total: number): Promise<void> {
+  const { values } = await counter.get();
+  const wanted = Object.entries(labels);
+  const current = values.find(
+    (v) =>
+      Object.keys(v.labels).length === wanted.length && wanted.every(([k, x]) => String(v.labels[k]) === x),
+  );
+  const rise = total - (current?.value ?? 0);
+  // A first reading of 0 still shows the series, so a rate over it starts from the first coin.
+  if (rise > 0 || !current) counter.inc(labels, Math.max(rise, 0));
 }
 
 /** A service's own readings (sagas, the ledger's check), from its `db/` queries: ServiceModule.gauges. */
@@ -48,8 +67,11 @@ export function startGaugeCollector(options: {
   let running: Promise<void> | undefined;
   const collect = async () => {
     const readings = [...(await readOutbox(db)), ...((await read?.(db)) ?? [])];
-    for (const { gauge, labels, value } of readings)
-      (catalog[gauge] as Gauge).set({ service, ...labels }, value);
+    for (const reading of readings) {
+      const labels = { service, ...reading.labels };
+      if ('gauge' in reading) (catalog[reading.gauge] as Gauge).set(labels, reading.value);
+      else await raiseTo(catalog[reading.total] as Counter, labels, reading.value);
+    }
   };
   const tick = () => {
     running ??= collect()

@@ -9,7 +9,7 @@ import { at, named, ofKind, type K8sObject, type Rendered } from './manifests';
 export const IMAGE_ENV = { NODE_ENV: 'production', WEB_DIST: '/app/web/dist', DATA_DIR: '/tmp/touchline' };
 export const IMAGE_UID = 65532;
 
-interface Container {
+export interface Container {
   name: string;
   args?: string[];
   env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
@@ -244,7 +244,12 @@ export function checkNetworkPolicies(r: Rendered): string[] {
     const types = at<string[]>(np, 'spec', 'policyTypes') ?? [];
     if (!types.includes('Ingress') || !types.includes('Egress'))
       problems.push(`${node.name}: policy does not govern both directions`);
-    const ingress = at<unknown[]>(np, 'spec', 'ingress') ?? [];
+    // Prometheus' rule (the metrics port alone) is checkMetricsScrape's; every other rule is a caller's.
+    const onlyMetrics = (rule: unknown) => {
+      const ports = at<{ port: unknown }[]>(rule, 'ports') ?? [];
+      return ports.length > 0 && ports.every((x) => x.port === 'metrics');
+    };
+    const ingress = (at<unknown[]>(np, 'spec', 'ingress') ?? []).filter((rule) => !onlyMetrics(rule));
     const egress = at<unknown[]>(np, 'spec', 'egress') ?? [];
     const from = [...new Set(selectorNames(ingress, 'from'))].sort();
     const to = [...new Set(selectorNames(egress, 'to'))].sort();

@@ -1,5 +1,6 @@
 import { checkComponents, checkMigrationJobs, checkNetworkPolicies, checkValuesTopology } from './chart';
 import { at, type K8sObject, type Rendered } from './manifests';
+import { checkMetricsScrape } from './metrics-scrape';
 import { checkPlatform } from './platform';
 import { validateObjects } from './schemas';
 import { checkValuesSchema, type Values } from './values';
@@ -102,6 +103,61 @@ export const MUTATIONS: Mutation[] = [
             podSelector: { matchLabels: { 'app.kubernetes.io/name': 'trading' } },
           }),
         ),
+      ),
+  },
+  {
+    name: 'leaderboard without its metrics container port',
+    run: (chart, _p, values) =>
+      checkMetricsScrape(
+        edit(chart, 'Deployment', 'touchline-leaderboard', (o) => {
+          const c = container(o) as { ports: { name: string }[] };
+          c.ports = c.ports.filter((x) => x.name !== 'metrics');
+        }),
+        values.metrics,
+      ),
+  },
+  {
+    name: 'METRICS_PORT of missions not its metrics port',
+    run: (chart, _p, values) =>
+      checkMetricsScrape(
+        edit(chart, 'ConfigMap', 'touchline-missions', (o) => (o.data!.METRICS_PORT = '9465')),
+        values.metrics,
+      ),
+  },
+  {
+    name: 'a PodMonitor that leaves out the gateway',
+    run: (chart, _p, values) =>
+      checkMetricsScrape(
+        edit(chart, 'PodMonitor', 'touchline', (o) => {
+          at<{ values: string[] }[]>(o, 'spec', 'selector', 'matchExpressions')![0]!.values = ['service'];
+        }),
+        values.metrics,
+      ),
+  },
+  {
+    name: 'trading admitting Prometheus on its gRPC port too',
+    run: (chart, _p, values) =>
+      checkMetricsScrape(
+        edit(chart, 'NetworkPolicy', 'touchline-trading', (o) => {
+          const rules = at<{ ports: { port: string }[] }[]>(o, 'spec', 'ingress')!;
+          rules.find((r) => r.ports.some((x) => x.port === 'metrics'))!.ports.push({ port: 'grpc' });
+        }),
+        values.metrics,
+      ),
+  },
+  {
+    name: 'identity admitting any pod of the monitoring namespace on its metrics port',
+    run: (chart, _p, values) =>
+      checkMetricsScrape(
+        edit(chart, 'NetworkPolicy', 'touchline-identity', (o) => {
+          const rules = at<{ from: Record<string, unknown>[]; ports: { port: string }[] }[]>(
+            o,
+            'spec',
+            'ingress',
+          )!;
+          delete rules.find((r) => r.ports.some((x) => x.port === 'metrics'))!.from[0]!.podSelector;
+        }),
+        values.metrics,
       ),
   },
   {

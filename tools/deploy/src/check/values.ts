@@ -3,10 +3,12 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import { parse } from 'yaml';
 import { ROOT } from '../paths';
+import type { MetricsValues } from './metrics-scrape';
 
 export type Values = Record<string, unknown> & {
   image: { repository: string };
   components: Record<string, { peers?: string[]; schema?: string; grpcService?: string }>;
+  metrics: MetricsValues;
   platform: {
     postgres: { host: string };
     kafka: { brokers: string };

@@ -192,13 +192,24 @@ export const DASHBOARD_ROWS: Row[] = [
         unit: 'short',
         exprs: [{ expr: 'max(touchline_ledger_sum_coins)', legend: 'sum' }],
       },
+      // Every wallet replica reads the same ledger totals: max, not sum, across them.
       {
-        title: 'Coins minted (-) and burned (+) per platform account, per hour',
+        title: 'Coins minted per hour, by source',
         unit: 'short',
         exprs: [
           {
-            expr: 'sum by (account) (delta(touchline_ledger_platform_balance_coins[1h]))',
-            legend: '{{account}}',
+            expr: 'max by (source) (increase(touchline_coins_minted_total[1h]))',
+            legend: '{{source}}',
+          },
+        ],
+      },
+      {
+        title: 'Coins burned per hour, by sink',
+        unit: 'short',
+        exprs: [
+          {
+            expr: 'max by (sink) (increase(touchline_coins_burned_total[1h]))',
+            legend: '{{sink}}',
           },
         ],
       },
