@@ -49,6 +49,29 @@ describe('progress from events', () => {
     ]);
   });
 
+  it("counts a sign-up as that day's sign-in, and a sign-in the same day adds nothing", async () => {
+    const user = h.user();
+    await h.signUp(user, '2026-11-23T14:00:00.000Z');
+    expect(await h.mission(user, SIGN_IN)).toMatchObject({
+      progress: 1,
+      completed: true,
+      completedAt: '2026-11-23T14:00:00.000Z',
+      periodKey: '2026-11-23',
+    });
+    await h.signIn(user, '2026-11-23T14:05:00.000Z');
+    expect((await h.mission(user, SIGN_IN)).progress).toBe(1);
+    const completed = (await h.events('missions.mission.completed')).filter((e) => e.userId === user);
+    expect(completed).toEqual([expect.objectContaining({ missionId: SIGN_IN, periodKey: '2026-11-23' })]);
+    // A sign-up counts for nothing else: no other mission moved.
+    expect((await h.mission(user, OPEN_PACK)).progress).toBe(0);
+  });
+
+  it('a sign-up counts into the day of its own time, not the day it is processed', async () => {
+    const user = h.user();
+    await h.signUp(user, '2026-11-22T23:00:00.000Z');
+    expect((await h.mission(user, SIGN_IN)).progress).toBe(0);
+  });
+
   it('a redelivered event (same id) is counted once', async () => {
     const user = h.user();
     const id = await h.sale(user, 0, '2026-11-23T14:00:00.000Z');
