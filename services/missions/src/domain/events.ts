@@ -9,7 +9,7 @@ interface CountedEvent<T extends Topic> {
   at(event: EventOutput<T>): string;
   roles: Record<string, (event: EventOutput<T>) => number>;
   /** The event counts as this other one wherever that one counts (a sign-up is a sign-in). */
-  countsAs?: CountedTopic;
+  countsAs?: Topic;
 }
 
 const counted = <T extends Topic>(spec: CountedEvent<T>) => spec;
@@ -73,7 +73,7 @@ export function eventTime(raw: string, fallback: Date): Date {
 export function factsOf<T extends CountedTopic>(topic: T, event: EventOutput<T>, publishedAt: Date): Fact[] {
   const spec = COUNTED_EVENTS[topic] as unknown as CountedEvent<T>;
   const at = eventTime(spec.at(event), publishedAt);
-  const counts = spec.countsAs ?? topic;
+  const counts = (spec.countsAs ?? topic) as CountedTopic;
   const byUser = new Map<number, string[]>();
   for (const [role, userOf] of Object.entries(spec.roles)) {
     const userId = Number(userOf(event));
