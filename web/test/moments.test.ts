@@ -4,6 +4,7 @@ import type { Notification } from '@touchline/contract';
 
 import {
   actionToast,
+  EARLY_WAIT_MS,
   GROUP_WINDOW_MS,
   holdForStarterReveal,
   MOMENT_WINDOW_MS,
@@ -69,7 +70,20 @@ describe('one moment per action', () => {
 
     vi.advanceTimersByTime(MOMENT_WINDOW_MS);
     notificationToast(notification('mission.completed', 'Mission completed'));
+    // It waits a moment for an action's answer that may be on its way, then shows on its own.
+    expect(onScreen()).toHaveLength(1);
+    vi.advanceTimersByTime(EARLY_WAIT_MS);
     expect(onScreen().map((toast) => toast.title)).toEqual(['Request submitted', 'Mission completed']);
+  });
+
+  it('folds a follow-on that came just before the action answered', () => {
+    notificationToast(notification('mission.completed', 'Mission completed', 'Buy a card'));
+    vi.advanceTimersByTime(EARLY_WAIT_MS - 500);
+    actionToast('success', { title: 'Purchase successful' });
+    vi.advanceTimersByTime(EARLY_WAIT_MS);
+    expect(onScreen()).toEqual([
+      expect.objectContaining({ title: 'Purchase successful', description: 'Mission completed: Buy a card' }),
+    ]);
   });
 
   it('groups notifications of one kind arriving together, and not those apart', () => {

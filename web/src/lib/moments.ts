@@ -7,7 +7,12 @@ import { toast } from '@/lib/toast';
  * badge earned, coins credited) arrive later as notifications on the live stream; within this long
  * after the action's toast they are folded into that toast instead of stacking their own.
  */
-export const MOMENT_WINDOW_MS = 8_000;
+export const MOMENT_WINDOW_MS = 15_000;
+/**
+ * The stream may also bring a follow-on a moment before the action's own answer lands (the buy's
+ * answer waits for its refetches): a follow-on with no moment open waits this long for one.
+ */
+export const EARLY_WAIT_MS = 3_000;
 /** Notifications of one kind arriving within this long of each other share one toast ("3 new trade offers"). */
 export const GROUP_WINDOW_MS = 3_000;
 
@@ -53,6 +58,7 @@ interface Group {
 
 let moment: Moment | null = null;
 const groups = new Map<string, Group>();
+let early: { notification: Notification; timer: ReturnType<typeof setTimeout> }[] = [];
 let holds = 0;
 let queue: (() => void)[] = [];
 let nextId = 0;
@@ -62,10 +68,15 @@ function describe(description: string | undefined, lines: readonly string[]): st
   return all.length > 0 ? all.join('\n') : undefined;
 }
 
+/** How long a moment's toast stays after a follow-on joined it. */
+const FOLDED_TOAST_MS = 6_000;
+
 function showMoment(current: Moment) {
   toast[current.kind](current.title, {
     id: current.id,
     description: describe(current.description, current.lines),
+    // A follow-on may come after the toast closed by itself: it shows again, with every line.
+    ...(current.lines.length > 0 ? { duration: FOLDED_TOAST_MS } : {}),
   });
 }
 
@@ -76,18 +87,27 @@ export function actionToast(kind: Kind, action: ActionToast): string | number {
     queue.push(() => actionToast(kind, { ...action, id }));
     return id;
   }
+  const covers = new Set(action.covers ?? []);
+  // Follow-ons that came just before this answer are this action's.
+  const before = early.map(({ notification, timer }) => {
+    clearTimeout(timer);
+    return notification;
+  });
+  early = [];
   moment = {
     kind,
     id,
     title: action.title,
     description: action.description,
-    lines: [],
-    covers: new Set(action.covers ?? []),
+    lines: before.filter((n) => !covers.has(n.kind)).map(lineOf),
+    covers,
     until: Date.now() + MOMENT_WINDOW_MS,
   };
   showMoment(moment);
   return id;
 }
+
+const lineOf = (notification: Notification) => `${notification.title}: ${notification.message}`;
 
 function showGrouped({ kind, type, title, message }: Notification) {
   const now = Date.now();
@@ -114,8 +134,19 @@ export function notificationToast(notification: Notification): void {
   const current = moment && Date.now() < moment.until ? moment : null;
   if (current?.covers.has(notification.kind)) return;
   if (current && FOLLOW_ON_KINDS.has(notification.kind)) {
-    current.lines.push(`${notification.title}: ${notification.message}`);
+    current.lines.push(lineOf(notification));
     showMoment(current);
+    return;
+  }
+  if (!current && FOLLOW_ON_KINDS.has(notification.kind)) {
+    const entry = {
+      notification,
+      timer: setTimeout(() => {
+        early = early.filter((waiting) => waiting !== entry);
+        showGrouped(notification);
+      }, EARLY_WAIT_MS),
+    };
+    early.push(entry);
     return;
   }
   showGrouped(notification);
@@ -166,6 +197,8 @@ export function releaseStarterReveal(): void {
 export function resetMoments(): void {
   releaseStarterReveal();
   moment = null;
+  for (const { timer } of early) clearTimeout(timer);
+  early = [];
   groups.clear();
   holds = 0;
   queue = [];

@@ -141,10 +141,11 @@ function StarterPackReveal({ cards, onClose }: StarterPackRevealProps) {
             ) : (
               <button
                 type="button"
-                aria-label="Open the pack"
                 onClick={revealAll}
                 className="rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-emerald-400"
               >
+                {/* Named by text, not aria-label: the cards' backs show words of their own. */}
+                <span className="sr-only">Open the pack</span>
                 <PackStack cards={cards} />
               </button>
             )}
