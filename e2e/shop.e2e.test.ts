@@ -38,6 +38,11 @@ describe('coins, packs and promo codes (test-mode payments)', () => {
 
     await page.goto('/shop');
     await page.getByTestId('pack-2').getByRole('button', { name: 'Buy Pack' }).click();
+    // A pack asks first, like a market buy (issue 31).
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /^Buy for / })
+      .click();
     await page.getByText('Pack Purchased!', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Open Pack' }).click();
     await page.getByText('Card 1 of 4').waitFor();
@@ -49,6 +54,8 @@ describe('coins, packs and promo codes (test-mode payments)', () => {
       if (i < 4) await dialog.getByRole('button', { name: 'Next card' }).click();
     }
     await dialog.getByRole('button', { name: 'Done' }).click();
+    // The summary, then its own Done.
+    await dialog.getByRole('region', { name: 'Pack summary' }).getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => balanceOf(page)).toBe(57_000);
     expect(await cardCount(page)).toBe(3 + 4);
 

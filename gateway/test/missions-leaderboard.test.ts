@@ -159,6 +159,8 @@ describe('missions', () => {
       description: 'Opened your first pack',
       icon: 'sparkles',
       howToEarn: 'Open a card pack',
+      // A new player has opened none (the starter pack is a gift, not an opened pack).
+      progress: { current: 0, target: 1 },
     });
     expect(badges.every((b) => b.howToEarn.length > 0)).toBe(true);
   });

@@ -114,7 +114,7 @@ describe('club crests', () => {
 });
 
 describe('rarity finishes on the card face', () => {
-  const card = (rarity: Rarity) => {
+  const card = (rarity: Rarity, variant: 'full' | 'art' = 'full') => {
     const player = makePlayer({
       id: 40,
       name: 'Test Player',
@@ -123,9 +123,23 @@ describe('rarity finishes on the card face', () => {
       rarity,
       price: 900,
     });
-    const { container } = render(<PlayerCard player={player} editionNumber={2} maxEditions={50} />);
+    const { container } = render(
+      <PlayerCard player={player} editionNumber={2} maxEditions={50} variant={variant} />,
+    );
     return container.querySelector<HTMLElement>('[data-rarity]')!;
   };
+
+  it("keeps a thumbnail's frame and shine but no foil or tilt (they would not show at 40 px)", () => {
+    const epic = card('Epic', 'art');
+    expect(epic).toHaveAttribute('data-finish', 'foil');
+    expect(epic.querySelector('.frame-epic')).not.toBeNull();
+    expect(epic.querySelector('.card-foil')).toBeNull();
+    expect(epic).not.toHaveClass('card-tilt');
+    const ultra = card('Ultra Legendary', 'art');
+    expect(ultra.querySelector('.holo-frame.frame-prism')).not.toBeNull();
+    expect(ultra.querySelector('.card-shine')).not.toBeNull();
+    expect(ultra.querySelector('.card-foil')).toBeNull();
+  });
 
   it('keeps Common plain and gives Rare a metal edge, neither with foil or shine', () => {
     for (const [rarity, finish, frame] of [

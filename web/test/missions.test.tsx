@@ -64,6 +64,24 @@ describe('Missions: the Mission Center', () => {
     expect(within(signIn).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('lists the missions ready to claim first, the rest in the order the server gave', async () => {
+    const [buy, list, pack, signIn] = missionLists.daily;
+    const openPack = { ...pack!, progress: 5, completed: true, completedAt: '2026-11-23T16:00:00.000Z' };
+    mockFetch({
+      'GET /api/user': { body: makeUser() },
+      'GET /api/missions': { body: { daily: [signIn, list, openPack, buy], weekly: [] } },
+      'GET /api/missions/completed': { body: [] },
+    });
+    renderApp('/missions');
+
+    const missions = await screen.findByRole('list', { name: 'Missions' });
+    expect(
+      within(missions)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Open a pack', 'Buy a card on the market', 'Sign in today', 'List a card for sale']);
+  });
+
   it('shows the weekly missions with their reset note', async () => {
     setup();
     const { user } = renderApp('/missions');

@@ -98,12 +98,21 @@ describe('Profile: stats and achievements', () => {
         description: 'Opened your first pack',
         icon: 'sparkles',
         howToEarn: 'Open a card pack',
+        progress: { current: 0, target: 1 },
       },
       {
         name: 'Deal Maker',
         description: 'Completed your first trade with another player',
         icon: 'star',
         howToEarn: 'Complete a trade with another player',
+        progress: { current: 1, target: 1 },
+      },
+      {
+        name: 'Collector',
+        description: 'Reached a collection value of 25,000 coins',
+        icon: 'medal',
+        howToEarn: 'Reach a collection value of 25,000 coins',
+        progress: { current: 19_078, target: 25_000 },
       },
     ];
     const dealMaker = { ...catalogue[1]!, earnedAt: '2026-03-02T12:00:00.000Z' };
@@ -117,7 +126,14 @@ describe('Profile: stats and achievements', () => {
         within(grid)
           .getAllByRole('listitem')
           .map((b) => b.getAttribute('aria-label')),
-      ).toEqual(['Deal Maker, earned', 'Pack Opener, locked']),
+      ).toEqual(['Deal Maker, earned', 'Pack Opener, locked', 'Collector, locked']),
+    );
+    // A locked badge shows how far the player is (issue 31).
+    const collector = within(grid).getByRole('listitem', { name: 'Collector, locked' });
+    expect(within(collector).getByText('19,078 / 25,000')).toBeInTheDocument();
+    expect(within(collector).getByRole('progressbar', { name: 'Collector progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '19078',
     );
     const locked = within(grid).getByRole('listitem', { name: 'Pack Opener, locked' });
     expect(within(locked).getByText('Open a card pack')).toBeInTheDocument();
@@ -125,7 +141,7 @@ describe('Profile: stats and achievements', () => {
     expect(within(locked).queryByText('Opened your first pack')).not.toBeInTheDocument();
     const earned = within(grid).getByRole('listitem', { name: 'Deal Maker, earned' });
     expect(within(earned).getByText('Earned Mar 2, 2026')).toBeInTheDocument();
-    expect(screen.getByText('1 of 2 earned')).toBeInTheDocument();
+    expect(screen.getByText('1 of 3 earned')).toBeInTheDocument();
     unmount();
 
     // Nothing earned yet: the nudge to the missions, and every badge locked under it.
@@ -141,7 +157,7 @@ describe('Profile: stats and achievements', () => {
       within(all)
         .getAllByRole('listitem')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Pack Opener, locked', 'Deal Maker, locked']);
+    ).toEqual(['Pack Opener, locked', 'Deal Maker, locked', 'Collector, locked']);
   }, 20_000);
 
   it('lists the completed missions with their dates under the badges', async () => {

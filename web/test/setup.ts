@@ -4,6 +4,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
+import { resetMoments } from '@/lib/moments';
+
 // CI runs the node and web projects side by side on two cores: a render that is quick alone can
 // take seconds there, so findBy/waitFor wait up to 10 s instead of 1 s (a real failure still fails).
 configure({ asyncUtilTimeout: 10_000 });
@@ -26,4 +28,6 @@ afterEach(() => {
   // Sonner keeps toasts in a module-level store and replays active ones to a new <Toaster>:
   // dismiss them so one test's toasts never show up in the next.
   toast.dismiss();
+  // Likewise the open moment, groups and holds of lib/moments.ts.
+  resetMoments();
 });

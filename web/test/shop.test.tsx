@@ -6,6 +6,7 @@ import type { PackCard } from '@touchline/contract';
 import { PACK_GLOW_MS, PACK_OPEN_DELAY_MS, REFUND_TOAST_DELAY_MS } from '@/features/shop/utils';
 import { SETTLE_INTERVAL_MS } from '@/lib/pending';
 
+import { makeCard, players } from './card-fixtures';
 import { cardPacks, coinPackages, legendaryPackCards, plainPackCards } from './economy-fixtures';
 import {
   makeUser,
@@ -54,6 +55,8 @@ const pack = (name: string) => screen.getByRole('listitem', { name });
 async function buyPack(user: ReturnType<typeof renderApp>['user'], name: string) {
   await screen.findByRole('list', { name: 'Card packs' });
   await user.click(within(pack(name)).getByRole('button', { name: 'Buy Pack' }));
+  const confirm = await screen.findByRole('alertdialog', { name: `Buy ${name}?` });
+  await user.click(within(confirm).getByRole('button', { name: /^Buy for/ }));
 }
 
 describe('shop page', () => {
@@ -235,7 +238,58 @@ describe('buying and opening a pack', () => {
     expect(within(dialog).getByText('Card 2 of 3')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(within(dialog).getByRole('region', { name: 'Pack summary' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('asks before buying, with the price and the balance after; Cancel buys nothing', async () => {
+    const { calls } = setup({ purchase: bought(plainPackCards, 600, 9_400) });
+    const { user } = renderApp('/shop');
+    await screen.findByRole('list', { name: 'Card packs' });
+    await screen.findByText('Balance: 10,000');
+
+    await user.click(within(pack('Common Pack')).getByRole('button', { name: 'Buy Pack' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Buy Common Pack?' });
+    expect(within(confirm).getByText('You pay').nextSibling).toHaveTextContent('600');
+    expect(within(confirm).getByText('You get').nextSibling).toHaveTextContent('3 cards');
+    expect(within(confirm).getByText('Balance after').nextSibling).toHaveTextContent('9,400');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(callsTo(calls, 'POST', '/api/packs/purchase')).toHaveLength(0);
+  });
+
+  it('sums up the pack: value against price, the best pull, and New on players not held before', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setup({
+      purchase: bought(plainPackCards, 600, 9_400),
+      // The collection held Brad Guzan before the pack.
+      extra: {
+        'GET /api/user/cards': {
+          body: [makeCard({ id: 104, player: players.guzan, acquiredAt: '2026-03-04T18:00:00.000Z' })],
+        },
+      },
+    });
+    const { user } = renderApp('/shop');
+
+    await buyPack(user, 'Common Pack');
+    const dialog = await screen.findByRole('dialog', { name: 'Common Pack' });
+    await user.click(within(dialog).getByRole('button', { name: 'Open Pack' }));
+    act(() => vi.advanceTimersByTime(PACK_OPEN_DELAY_MS));
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+
+    const summary = within(dialog).getByRole('region', { name: 'Pack summary' });
+    // 240 + 1,180 + 960 coins of cards for 600.
+    expect(within(summary).getByText('Total value').nextSibling).toHaveTextContent('2,380');
+    expect(within(summary).getByText('Price paid').nextSibling).toHaveTextContent('600');
+    expect(within(summary).getByText('+1,780 coins')).toBeInTheDocument();
+    const cards = within(summary).getAllByRole('listitem');
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Fabian Herbers, new',
+      'Brad Guzan, best pull',
+      'Stefan Frei, new',
+    ]);
+    expect(within(summary).getByText('2 players new to your collection')).toBeInTheDocument();
   });
 
   it('shows no arrows for a single card', async () => {

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { FLIP_DURATION_MS } from '@/components/cards/FlipCard';
@@ -86,6 +87,25 @@ describe('starter-pack reveal overlay', () => {
     expect(packCards().every((card) => card.getAttribute('data-state') === 'revealed')).toBe(true);
     expect(screen.getByRole('button', { name: 'Continue to App' })).toBeInTheDocument();
     expect(count(calls, 'POST', '/api/user/starter-pack/revealed')).toBe(0);
+
+    // A tap on an auto-revealed card keeps it face up (it only takes the spotlight).
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(packCards()[1]!);
+    act(() => vi.advanceTimersByTime(FLIP_DURATION_MS));
+    expect(packCards().every((card) => card.getAttribute('data-state') === 'revealed')).toBe(true);
+    expect(screen.getByText('3 of 3 revealed')).toBeInTheDocument();
+  });
+
+  it('reveals every card when the pack in the middle is tapped', async () => {
+    setup();
+    const { user } = renderApp('/');
+
+    await screen.findByRole('dialog', { name: 'New Starter Pack!' });
+    await user.click(screen.getByRole('button', { name: 'Open the pack' }));
+
+    expect(packCards().every((card) => card.getAttribute('data-state') === 'revealed')).toBe(true);
+    expect(screen.getByText('3 of 3 revealed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open the pack' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue to App' })).toBeInTheDocument();
   });
 
   it("turns the button into 'Continue to App' once every card is tapped open", async () => {

@@ -27,5 +27,11 @@ export function badgeJson(badge: Badge__Output): Badge {
 }
 
 export function badgeDefinitionJson(badge: Badge__Output): BadgeDefinition {
-  return { name: badge.name, description: badge.description, icon: badge.icon, howToEarn: badge.howToEarn };
+  return {
+    name: badge.name,
+    description: badge.description,
+    icon: badge.icon,
+    howToEarn: badge.howToEarn,
+    progress: badge.threshold > 0 ? { current: badge.progress, target: badge.threshold } : null,
+  };
 }

@@ -30,8 +30,8 @@ export function missionRoutes(clients: Clients) {
         },
       };
     })
-    .add(api.missions.badges, async () => {
-      const { badges } = await missions.ListBadges({});
+    .add(api.missions.badges, async ({ userId }) => {
+      const { badges } = await missions.ListBadges({ userId });
       return { status: 200, body: badges.map(badgeDefinitionJson) };
     }).router;
 }

@@ -582,7 +582,8 @@ export const missions = {
   badges: defineRoute({
     method: 'get',
     path: '/api/badges',
-    summary: 'Every badge that can be earned and what earns it (the locked ones of Profile → Achievements)',
+    summary:
+      "Every badge that can be earned, what earns it and the user's progress toward it (the locked ones of Profile → Achievements)",
     auth: 'session',
     responses: { 200: z.array(BadgeDefinition) },
   }),

@@ -12,6 +12,6 @@ export function missionsUseCases(deps: MissionsDeps): UseCases<MissionsHandlers>
     ListCompletedMissions: (req) => listCompletedMissions(deps, req.userId),
     ClaimMission: (req) => claimMission(deps, req),
     GetUserBadges: (req) => getUserBadges(deps, req.userId),
-    ListBadges: () => Promise.resolve(listBadges(deps)),
+    ListBadges: (req) => listBadges(deps, req.userId),
   };
 }

@@ -49,6 +49,29 @@ describe('progress from events', () => {
     ]);
   });
 
+  it("counts a sign-up as that day's sign-in, and a sign-in the same day adds nothing", async () => {
+    const user = h.user();
+    await h.signUp(user, '2026-11-23T14:00:00.000Z');
+    expect(await h.mission(user, SIGN_IN)).toMatchObject({
+      progress: 1,
+      completed: true,
+      completedAt: '2026-11-23T14:00:00.000Z',
+      periodKey: '2026-11-23',
+    });
+    await h.signIn(user, '2026-11-23T14:05:00.000Z');
+    expect((await h.mission(user, SIGN_IN)).progress).toBe(1);
+    const completed = (await h.events('missions.mission.completed')).filter((e) => e.userId === user);
+    expect(completed).toEqual([expect.objectContaining({ missionId: SIGN_IN, periodKey: '2026-11-23' })]);
+    // A sign-up counts for nothing else: no other mission moved.
+    expect((await h.mission(user, OPEN_PACK)).progress).toBe(0);
+  });
+
+  it('a sign-up counts into the day of its own time, not the day it is processed', async () => {
+    const user = h.user();
+    await h.signUp(user, '2026-11-22T23:00:00.000Z');
+    expect((await h.mission(user, SIGN_IN)).progress).toBe(0);
+  });
+
   it('a redelivered event (same id) is counted once', async () => {
     const user = h.user();
     const id = await h.sale(user, 0, '2026-11-23T14:00:00.000Z');
@@ -304,6 +327,9 @@ describe('collection value from leaderboard.stats.changed', () => {
         icon: 'medal',
         earnedAt: '2026-11-23T14:00:00.000Z',
         howToEarn: 'Reach a collection value of 25,000 coins',
+        // Progress is ListBadges' (an earned badge needs none).
+        progress: 0,
+        threshold: 0,
       },
     ]);
     expect((await h.events('missions.badge.earned')).filter((e) => e.userId === user)).toHaveLength(1);
@@ -486,5 +512,35 @@ describe("a club's full roster (Full Squad)", () => {
     await checkRosters(withCatalog(true));
     expect(await h.missions.database.db('roster_checks').where({ user_id: user })).toHaveLength(0);
     expect((await h.client.GetUserBadges({ userId: user })).badge).toBe('Full Squad');
+  });
+});
+
+describe('badge progress', () => {
+  it("lists each badge with the user's progress toward it from their counters, value and claims", async () => {
+    const user = h.user();
+    await h.stats(user, 19_078, 1, '2026-11-23T14:00:00.000Z');
+    for (const at of ['13:00', '13:10', '13:20'])
+      await h.tradeAccepted(user, h.user(), `2026-11-23T${at}:00.000Z`);
+    const { badges } = await h.client.ListBadges({ userId: user });
+    const progress = Object.fromEntries(badges.map((b) => [b.id, [b.progress, b.threshold]]));
+    expect(progress['value-25k']).toEqual([19_078, 25_000]);
+    expect(progress['value-100k']).toEqual([19_078, 100_000]);
+    expect(progress['trades-10']).toEqual([3, 10]);
+    expect(progress['club-roster']).toEqual([0, 0]);
+
+    const another = await h.client.ListBadges({ userId: h.user() });
+    expect(another.badges.find((b) => b.id === 'value-25k')).toMatchObject({
+      progress: 0,
+      threshold: 25_000,
+    });
+  });
+
+  it('stops at the threshold once a badge is reached, and lists no progress without a user', async () => {
+    const user = h.user();
+    await h.stats(user, 30_000, 1, '2026-11-23T14:00:00.000Z');
+    const { badges } = await h.client.ListBadges({ userId: user });
+    expect(badges.find((b) => b.id === 'value-25k')).toMatchObject({ progress: 25_000, threshold: 25_000 });
+    const none = await h.client.ListBadges({});
+    expect(none.badges.every((b) => b.progress === 0 && b.threshold === 0)).toBe(true);
   });
 });

@@ -128,6 +128,12 @@ export async function startMissions(now = MONDAY_10AM) {
         events.map(({ key, payload }) => eventMessage(topic, key, payload, { occurredAt: clock.now() })),
       );
     },
+    signUp: (userId: number, at: string) =>
+      h.publish('identity.user.registered', String(userId), {
+        userId,
+        username: `player${userId}`,
+        registeredAt: at,
+      }),
     signIn: (userId: number, at: string, eventId?: string) =>
       h.publish('identity.user.logged_in', String(userId), { userId, loggedInAt: at }, eventId),
     sale: (buyerUserId: number, sellerUserId: number, at: string, eventId?: string) =>

@@ -10,6 +10,9 @@ import { loadSonner, onToasterWanted, toasterWanted } from '@/lib/toast';
  */
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
+/** Above the bottom navigation: a toast never covers the header or the balance pill. */
+const TOAST_OFFSET = { bottom: 'calc(4.75rem + env(safe-area-inset-bottom))' };
+
 export interface AppProvidersProps {
   queryClient: QueryClient;
   children: ReactNode;
@@ -22,7 +25,16 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
       {children}
       {wanted && (
         <Suspense fallback={null}>
-          <Toaster richColors position="top-center" theme="dark" closeButton />
+          <Toaster
+            richColors
+            position="bottom-center"
+            offset={TOAST_OFFSET}
+            mobileOffset={TOAST_OFFSET}
+            theme="dark"
+            closeButton
+            // A moment's folded follow-ons are lines of its description (lib/moments.ts).
+            toastOptions={{ classNames: { description: 'whitespace-pre-line' } }}
+          />
         </Suspense>
       )}
     </QueryClientProvider>

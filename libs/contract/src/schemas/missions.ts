@@ -50,6 +50,8 @@ export const BadgeDefinition = z
     icon: z.string(),
     /** What earns it ('Open a card pack'). */
     howToEarn: z.string(),
+    /** How far the user is toward it (19,078 of 25,000); null when there is no count to show. */
+    progress: z.object({ current: z.number(), target: z.number() }).nullable(),
   })
   .meta({ id: 'BadgeDefinition' });
 export type BadgeDefinition = z.infer<typeof BadgeDefinition>;

@@ -37,6 +37,15 @@ export async function userBadges(db: Db, userId: number): Promise<UserBadgeRow[]
  * once, in the order given (callers sort them, so two transactions never wait in a cycle). Returns
  * the counts after, in that order.
  */
+/** A user's lifetime counters by name (a counter never moved is absent). */
+export async function userCounters(db: Db, userId: number): Promise<Map<string, number>> {
+  const rows = (await db('lifetime_counts').where({ user_id: userId }).select('counter', 'count')) as {
+    counter: string;
+    count: number | string;
+  }[];
+  return new Map(rows.map((row) => [row.counter, Number(row.count)]));
+}
+
 export async function incrementCounters(
   trx: Knex.Transaction,
   increments: { userId: number; counter: string; by: number }[],

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toDate } from './types';
+import { toDate, type Db } from './types';
 
 export interface StatsRow {
   user_id: number;
@@ -7,6 +7,13 @@ export interface StatsRow {
   card_count: number;
   version: number;
   as_of: Date;
+}
+
+/** The user's collection value as last folded; 0 before any. */
+export async function userCollectionValue(db: Db, userId: number): Promise<number> {
+  const row = (await db('user_stats').where({ user_id: userId }).first('collection_value')) as
+    { collection_value: number | string } | undefined;
+  return Number(row?.collection_value ?? 0);
 }
 
 export type FoldResult = { stale: true } | { stale: false; previous: StatsRow | undefined };

@@ -32,6 +32,39 @@ export function badgesForClaims(claimed: number, badges: readonly BadgeDefinitio
   return badges.filter((b) => b.rule.kind === 'missionsClaimed' && claimed >= b.rule.atLeast);
 }
 
+/** Where a user stands on what the badges measure. */
+export interface Standing {
+  /** Lifetime counters by counterKey. */
+  counters: ReadonlyMap<string, number>;
+  collectionValue: number;
+  missionsClaimed: number;
+}
+
+/**
+ * How far a user is toward a badge: the measure now (never past the threshold) and the threshold;
+ * null for a badge with no count to show (a club's whole roster).
+ */
+export function badgeProgress(
+  badge: BadgeDefinition,
+  standing: Standing,
+): { progress: number; threshold: number } | null {
+  const { rule } = badge;
+  const at = (value: number, threshold: number) => ({
+    progress: Math.min(Math.max(0, value), threshold),
+    threshold,
+  });
+  switch (rule.kind) {
+    case 'events':
+      return at(standing.counters.get(counterKey(rule)) ?? 0, rule.atLeast);
+    case 'collectionValue':
+      return at(standing.collectionValue, rule.atLeast);
+    case 'missionsClaimed':
+      return at(standing.missionsClaimed, rule.atLeast);
+    case 'clubRoster':
+      return null;
+  }
+}
+
 export function clubRosterBadges(badges: readonly BadgeDefinition[]) {
   return badges.filter((b) => b.rule.kind === 'clubRoster');
 }

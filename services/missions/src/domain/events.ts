@@ -8,11 +8,19 @@ import type { EventOutput, Topic } from '@touchline/protos';
 interface CountedEvent<T extends Topic> {
   at(event: EventOutput<T>): string;
   roles: Record<string, (event: EventOutput<T>) => number>;
+  /** The event counts as this other one wherever that one counts (a sign-up is a sign-in). */
+  countsAs?: Topic;
 }
 
 const counted = <T extends Topic>(spec: CountedEvent<T>) => spec;
 
 export const COUNTED_EVENTS = {
+  // Signing up signs the player in (identity opens the session), so it is that day's sign-in.
+  'identity.user.registered': counted<'identity.user.registered'>({
+    at: (e) => e.registeredAt,
+    roles: { user: (e) => e.userId },
+    countsAs: 'identity.user.logged_in',
+  }),
   'identity.user.logged_in': counted<'identity.user.logged_in'>({
     at: (e) => e.loggedInAt,
     roles: { user: (e) => e.userId },
@@ -65,12 +73,13 @@ export function eventTime(raw: string, fallback: Date): Date {
 export function factsOf<T extends CountedTopic>(topic: T, event: EventOutput<T>, publishedAt: Date): Fact[] {
   const spec = COUNTED_EVENTS[topic] as unknown as CountedEvent<T>;
   const at = eventTime(spec.at(event), publishedAt);
+  const counts = (spec.countsAs ?? topic) as CountedTopic;
   const byUser = new Map<number, string[]>();
   for (const [role, userOf] of Object.entries(spec.roles)) {
     const userId = Number(userOf(event));
     if (userId > 0) byUser.set(userId, [...(byUser.get(userId) ?? []), role]);
   }
-  return [...byUser].map(([userId, roles]) => ({ event: topic, userId, roles, at }));
+  return [...byUser].map(([userId, roles]) => ({ event: counts, userId, roles, at }));
 }
 
 /** Whether a fact counts for a mission or badge that counts `event` in the roles `as`. */

@@ -1,8 +1,10 @@
 import type { Tx } from '@touchline/kit';
 import type { GetUserBadgesResponse } from '@touchline/protos/gen/touchline/missions/GetUserBadgesResponse';
 import type { ListBadgesResponse } from '@touchline/protos/gen/touchline/missions/ListBadgesResponse';
-import { insertBadge, userBadges } from '../db/badges';
-import { currentBadge } from '../domain/badges';
+import { insertBadge, userBadges, userCounters } from '../db/badges';
+import { countPaidClaims } from '../db/claims';
+import { userCollectionValue } from '../db/stats';
+import { badgeProgress, currentBadge, type Standing } from '../domain/badges';
 import type { BadgeDefinition } from '../domain/definitions';
 import type { MissionsDeps } from './deps';
 
@@ -58,8 +60,27 @@ export async function getUserBadges(deps: MissionsDeps, userId: number): Promise
   return { badge: currentBadge(earned, deps.badges), badges };
 }
 
-export function listBadges(deps: MissionsDeps): ListBadgesResponse {
-  return { badges: deps.badges.map((badge) => ({ ...messageOf(badge), earnedAt: '' })) };
+/** Every badge; for a user (id > 0) with how far they are toward each (a locked badge's progress). */
+export async function listBadges(deps: MissionsDeps, userId: number): Promise<ListBadgesResponse> {
+  const standing: Standing | null =
+    userId > 0
+      ? {
+          counters: await userCounters(deps.db, userId),
+          collectionValue: await userCollectionValue(deps.db, userId),
+          missionsClaimed: await countPaidClaims(deps.db, userId),
+        }
+      : null;
+  return {
+    badges: deps.badges.map((badge) => {
+      const progress = standing && badgeProgress(badge, standing);
+      return {
+        ...messageOf(badge),
+        earnedAt: '',
+        progress: progress?.progress ?? 0,
+        threshold: progress?.threshold ?? 0,
+      };
+    }),
+  };
 }
 
 function messageOf(badge: BadgeDefinition) {

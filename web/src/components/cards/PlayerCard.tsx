@@ -35,12 +35,17 @@ export function PlayerCard({
   variant = 'full',
   className,
 }: PlayerCardProps) {
+  const full = variant === 'full';
   const finish = rarityFinish(player.rarity);
+  // A thumbnail (a row's 40-px picture) keeps its frame and shine but no foil: a blended layer a
+  // fifth larger than the face, with a scroll timeline, that would not show at that size and cost
+  // every row of a list its layout and paint (most of the home page's, on a phone profile).
+  const foil = full && finish.foil;
+  const { shine } = finish;
   const art = playerArt(player);
-  const foilRef = useFoilPointer<HTMLDivElement>(finish.foil);
+  const foilRef = useFoilPointer<HTMLDivElement>(foil);
   const lightKit = isLightColor(player.team.primaryColor);
   const edition = editionLabel(editionNumber, maxEditions);
-  const full = variant === 'full';
   // Legendary shines do not all cross at once in a grid.
   const shineDelay = { '--shine-delay': `${-(player.id % 5)}s` } as CSSProperties;
 
@@ -51,7 +56,7 @@ export function PlayerCard({
       data-finish={finish.name}
       className={cn(
         '@container w-full shrink-0 rounded-[8%/5.714%] shadow-lg shadow-black/40',
-        finish.foil && 'card-tilt',
+        foil && 'card-tilt',
         className,
       )}
     >
@@ -61,7 +66,7 @@ export function PlayerCard({
           style={backdropStyle(player.team)}
         >
           {/* The foil lies on the backdrop, under the number and the figure, which stay crisp. */}
-          {finish.foil && <div aria-hidden data-foil={finish.name} className="card-foil" />}
+          {foil && <div aria-hidden data-foil={finish.name} className="card-foil" />}
 
           {/* The shirt number, big, behind the figure. */}
           {art && (
@@ -87,7 +92,7 @@ export function PlayerCard({
             )}
           />
 
-          {finish.shine && <div aria-hidden data-shine className="card-shine" style={shineDelay} />}
+          {shine && <div aria-hidden data-shine className="card-shine" style={shineDelay} />}
 
           {full ? (
             <>

@@ -12,6 +12,7 @@ import { CardBack, FlipCard } from '@/components/cards/FlipCard';
 import { PlayerCard } from '@/components/cards/PlayerCard';
 import { rarityStyle } from '@/components/cards/rarityStyles';
 import { useReturnFocus } from '@/lib/use-return-focus';
+import { releaseStarterReveal } from '@/lib/moments';
 
 /** Every card of the pack reveals itself after this long (game spec, section 9). */
 export const AUTO_REVEAL_MS = 10_000;
@@ -25,12 +26,15 @@ export function StarterPackOverlay() {
   const { data: cards } = useStarterPack();
   const [dismissed, setDismissed] = useState(false);
   const markRevealed = useMarkStarterPackRevealed();
+  // Leaving the reveal any way (closing it, another page) lets a sign-up's held toasts show.
+  useEffect(() => releaseStarterReveal, []);
 
   if (!cards || cards.length === 0 || dismissed) return null;
 
   function close() {
     setDismissed(true);
     markRevealed.mutate();
+    releaseStarterReveal();
   }
 
   return <StarterPackReveal cards={cards} onClose={close} />;
@@ -65,7 +69,12 @@ function StarterPackReveal({ cards, onClose }: StarterPackRevealProps) {
   }, [cards]);
 
   function handleFlip(index: number, next: boolean) {
-    setFlipped((current) => current.map((value, i) => (i === index ? next : value)));
+    // A revealed card stays face up: a tap on it puts it in the spotlight instead.
+    if (!next) {
+      setSpotlight(index);
+      return;
+    }
+    setFlipped((current) => current.map((value, i) => (i === index ? true : value)));
   }
 
   function handleReveal(index: number) {
@@ -110,9 +119,13 @@ function StarterPackReveal({ cards, onClose }: StarterPackRevealProps) {
             </Dialog.Description>
           </div>
 
-          <div aria-hidden className="relative flex min-h-64 flex-1 items-center justify-center py-6">
+          <div className="relative flex min-h-64 flex-1 items-center justify-center py-6">
             {featured ? (
-              <div key={featured.id} className="flex w-44 animate-card-reveal flex-col items-center gap-3">
+              <div
+                aria-hidden
+                key={featured.id}
+                className="flex w-44 animate-card-reveal flex-col items-center gap-3"
+              >
                 <PlayerCard
                   player={featured.player}
                   editionNumber={featured.editionNumber}
@@ -129,7 +142,15 @@ function StarterPackReveal({ cards, onClose }: StarterPackRevealProps) {
                 </span>
               </div>
             ) : (
-              <PackStack cards={cards} />
+              <button
+                type="button"
+                onClick={revealAll}
+                className="rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-emerald-400"
+              >
+                {/* Named by text, not aria-label: the cards' backs show words of their own. */}
+                <span className="sr-only">Open the pack</span>
+                <PackStack cards={cards} />
+              </button>
             )}
           </div>
 
@@ -192,12 +213,12 @@ function bestCardIndex(cards: Card[]): number {
   return best;
 }
 
-/** The unopened pack: the cards' backs fanned out. */
+/** The unopened pack: the cards' backs fanned out; tapping it reveals them all. */
 function PackStack({ cards }: { cards: Card[] }) {
   const shown = cards.slice(0, 3);
   const tilt = ['-rotate-12 -translate-x-10', 'z-10 -translate-y-2', 'rotate-12 translate-x-10'];
   return (
-    <div className="relative flex h-56 w-40 items-center justify-center">
+    <div aria-hidden className="relative flex h-56 w-40 items-center justify-center">
       {shown.map((card, index) => (
         <div
           key={card.id}

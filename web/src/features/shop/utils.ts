@@ -54,3 +54,44 @@ export function packFailure(
     ...(typeof record.refunded === 'boolean' ? { refunded: record.refunded } : {}),
   };
 }
+
+export interface PackSummary {
+  /** The cards' market value now (their players' current prices). */
+  totalValue: number;
+  /** Value minus the price paid: what the pack is worth over its price. */
+  gain: number;
+  /** The most valuable card (the rarer on a tie): the best pull. */
+  bestIndex: number;
+  /** Per card: its player was not in the collection before (the first card of a player only). */
+  isNew: boolean[];
+}
+
+/**
+ * What a pack came to. `ownedBefore` holds the players of the collection before the purchase; null
+ * when it could not be read, and then no card is called new.
+ */
+export function packSummary(
+  cards: readonly { player: { id: number; rarity: string; currentPrice: number } }[],
+  pricePaid: number,
+  ownedBefore: ReadonlySet<number> | null,
+): PackSummary {
+  const totalValue = cards.reduce((sum, card) => sum + card.player.currentPrice, 0);
+  const rank = (rarity: string) => (isRarity(rarity) ? RARITIES.indexOf(rarity) : -1);
+  let bestIndex = 0;
+  cards.forEach((card, index) => {
+    const best = cards[bestIndex]!.player;
+    const { currentPrice, rarity } = card.player;
+    if (
+      currentPrice > best.currentPrice ||
+      (currentPrice === best.currentPrice && rank(rarity) > rank(best.rarity))
+    )
+      bestIndex = index;
+  });
+  const seen = new Set<number>();
+  const isNew = cards.map(({ player }) => {
+    const fresh = ownedBefore !== null && !ownedBefore.has(player.id) && !seen.has(player.id);
+    seen.add(player.id);
+    return fresh;
+  });
+  return { totalValue, gain: totalValue - pricePaid, bestIndex, isNew };
+}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@touchline/contract';
+import { api, type Mission, type MissionLists } from '@touchline/contract';
 
 import { call } from '@/lib/api';
 import { refreshCoins } from '@/lib/data/coins';
@@ -22,7 +22,22 @@ export const claimMission = (id: number, idempotencyKey: string) =>
 
 /** This period's daily and weekly missions with the user's progress. */
 export function useMissions() {
-  return useQuery({ queryKey: missionKeys.lists(), queryFn: ({ signal }) => getMissions(signal) });
+  return useQuery({
+    queryKey: missionKeys.lists(),
+    queryFn: ({ signal }) => getMissions(signal),
+    select: readyFirst,
+  });
+}
+
+const ready = (mission: Mission) => mission.completed && !mission.claimed;
+
+/**
+ * Missions ready to claim first, then the rest in the server's order (stable). A module-level
+ * function, so react-query runs it again only when the answer changes.
+ */
+export function readyFirst(answer: MissionLists): MissionLists {
+  const order = (missions: Mission[]) => [...missions.filter(ready), ...missions.filter((m) => !ready(m))];
+  return { ...answer, daily: order(answer.daily), weekly: order(answer.weekly) };
 }
 
 /** Claimed missions, newest first. */

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { PASSWORD_RULE_TEXT, passwordProblem } from '@touchline/rules';
 import { useNavigate } from 'react-router';
+import { actionToast, holdForStarterReveal } from '@/lib/moments';
 import { toast } from '@/lib/toast';
 
 import { Alert } from '@/components/ui/Alert';
@@ -47,7 +48,13 @@ export function SignUpForm({ email, onEmailChange }: SignUpFormProps) {
       toast.error('Registration failed', { description: errorMessage(error) });
       return;
     }
-    toast.success('Registration successful', { description: 'Your starter pack is ready!' });
+    // The starter reveal opens on home: this toast, and the sign-in mission it completes, wait for it.
+    holdForStarterReveal();
+    actionToast('success', {
+      title: 'Registration successful',
+      description: 'Your starter pack is ready!',
+      covers: ['welcome'],
+    });
     void navigate(paths.home, { replace: true });
   }
 

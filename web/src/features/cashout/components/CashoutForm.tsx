@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { actionToast } from '@/lib/moments';
 import { toast } from '@/lib/toast';
 
 import { cashOutDollars, MIN_CASH_OUT_COINS } from '@touchline/rules';
@@ -47,8 +48,11 @@ export function CashoutForm({ balance, onSubmitted }: CashoutFormProps) {
       { coinsAmount: check.coins, paypalEmail: email.trim() },
       {
         onSuccess: () => {
-          toast.success('Request submitted', {
+          // The 'Cash-out requested' notification says the same: this toast is the one moment.
+          actionToast('success', {
+            title: 'Request submitted',
             description: 'Your cashout request will be processed in 1-3 business days.',
+            covers: ['cashout.requested'],
           });
           setAmount('');
           setEmail('');

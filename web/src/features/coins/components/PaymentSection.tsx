@@ -1,5 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { actionToast } from '@/lib/moments';
 import { toast } from '@/lib/toast';
 
 import { Alert } from '@/components/ui/Alert';
@@ -45,10 +46,12 @@ export function PaymentSection({ pkg }: PaymentSectionProps) {
     setUnfinished(null);
     addCoins.mutate(paymentIntentId, {
       onSuccess: (result) => {
-        toast.success('Payment successful', {
-          description: `${pkg.name} purchased.`,
+        // One toast for the payment and its coins; the 'Coins added' notification says the same.
+        actionToast('success', {
+          title: 'Coins Added!',
+          description: `+${formatNumber(result.added)} coins. Payment successful: ${pkg.name} purchased.`,
+          covers: ['payment.succeeded'],
         });
-        toast.success('Coins Added!', { description: `+${formatNumber(result.added)} coins` });
         addCoins.reset();
         // Clear the form: a fresh intent (and a fresh, empty card form) for the next purchase.
         setAttempt((current) => current + 1);

@@ -1,5 +1,5 @@
 import { TrendingUp } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 import { Header } from '@/components/Header';
@@ -10,6 +10,7 @@ import { useStarterPack, useUserCards } from '@/lib/data/cards';
 import { useTrending } from '@/lib/data/market';
 import type { Card, Player } from '@touchline/contract';
 import { cn } from '@/lib/cn';
+import { releaseStarterReveal } from '@/lib/moments';
 
 import { CollectionSummary } from '../components/CollectionSummary';
 import { DailyMissions } from '../components/DailyMissions';
@@ -32,7 +33,12 @@ const StarterPackOverlay = lazy(() =>
 /** / (home). Renders nothing without a user. */
 export function HomeRoute() {
   const { data: user } = useUser();
-  const { data: starterPack } = useStarterPack();
+  const { data: starterPack, isError: noStarterPack } = useStarterPack();
+  // A sign-up's toasts wait for the reveal; with no reveal to show they need not wait.
+  const noReveal = noStarterPack || starterPack?.length === 0;
+  useEffect(() => {
+    if (noReveal) releaseStarterReveal();
+  }, [noReveal]);
   const [selectedCard, setSelected] = useState<Card | null>(null);
   const [selectedPlayer, setPlayer] = useState<Player | null>(null);
   // The popups show the cached card or player of the same id, so their prices follow the ticks.

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { actionToast } from '@/lib/moments';
 import { toast } from '@/lib/toast';
 import type { MarketItem } from '@touchline/contract';
 import { DIRECT_BUY_CLOSED_MESSAGE, MARKET_CLOSED_TITLE } from '@touchline/rules';
@@ -46,8 +47,10 @@ export function useBuyListing() {
       },
       {
         onSuccess: (result) => {
-          toast.success('Purchase successful', {
+          // The mission or badge this buy completes folds into this toast (lib/moments.ts).
+          actionToast('success', {
             id,
+            title: 'Purchase successful',
             description: `You bought ${item.player.name} for ${formatNumber(result.pricePaid)} coins.`,
           });
           onBought?.();

@@ -8,6 +8,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { actionToast } from '@/lib/moments';
 import { toast } from '@/lib/toast';
 
 import type { Mission } from '@touchline/contract';
@@ -46,7 +47,9 @@ export function MissionsRoute() {
       {
         onSuccess: (result) => {
           setBurst({ reward: result.reward, key: Date.now() });
-          toast.success(`+${formatNumber(result.reward)} coins!`, {
+          // A badge the claim earns folds into this toast.
+          actionToast('success', {
+            title: `+${formatNumber(result.reward)} coins!`,
             description: "You've earned coins for completing the mission",
           });
         },

@@ -158,11 +158,32 @@ function BadgeGrid({ earned, locked }: { earned: Badge[]; locked: BadgeDefinitio
             </span>
             <p className="text-sm font-bold text-slate-300">{badge.name}</p>
             <p className="text-xs text-slate-400">{badge.howToEarn}</p>
+            {badge.progress && <BadgeProgress {...badge.progress} name={badge.name} />}
             <p className="text-[11px] font-medium text-slate-400">Locked</p>
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A locked badge's way to go: '19,078 / 25,000' over a bar. */
+function BadgeProgress({ current, target, name }: { current: number; target: number; name: string }) {
+  const percent = target > 0 ? Math.min(100, (current / target) * 100) : 0;
+  return (
+    <div className="flex w-full flex-col items-center gap-1">
+      <div
+        role="progressbar"
+        aria-label={`${name} progress`}
+        aria-valuemin={0}
+        aria-valuemax={target}
+        aria-valuenow={current}
+        className="h-1.5 w-full overflow-hidden rounded-full bg-slate-800"
+      >
+        <div className="h-full rounded-full bg-emerald-400" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-[11px] font-semibold text-slate-300 tabular-nums">{`${formatNumber(current)} / ${formatNumber(target)}`}</p>
+    </div>
   );
 }
 

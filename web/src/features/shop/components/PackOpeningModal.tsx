@@ -13,11 +13,16 @@ import type { PackCard } from '@touchline/contract';
 import { hasGlowCard, PACK_GLOW_MS, PACK_OPEN_DELAY_MS } from '../utils';
 import { PackArt } from './PackArt';
 import { useReturnFocus } from '@/lib/use-return-focus';
+import { PackSummaryView } from './PackSummaryView';
 
 export interface OpenedPack {
   /** Picks the pack art; the cards' packName when absent. */
   name: string;
   cards: PackCard[];
+  /** The coins the pack cost: the summary sets the cards' value against it. */
+  pricePaid: number;
+  /** The collection's players before the purchase (null: unknown, no card is marked new). */
+  ownedBefore: ReadonlySet<number> | null;
 }
 
 export interface PackOpeningModalProps {
@@ -29,7 +34,9 @@ export interface PackOpeningModalProps {
 /**
  * The pack opening: the sealed pack and 'Open Pack'; after an 800 ms animation the cards are revealed
  * one at a time ('Card i of n', tap to flip), with previous/next arrows for more than one card, and
- * 'Done'. A Legendary or Ultra Legendary card makes the modal glow for 3 seconds.
+ * 'Done'. A Legendary or Ultra Legendary card makes the modal glow for 3 seconds. 'Done' shows the
+ * summary: every card, their market value against the price paid, the best pull, the new players;
+ * its own 'Done' closes the modal.
  */
 export function PackOpeningModal({ pack, onClose }: PackOpeningModalProps) {
   return (
@@ -47,7 +54,7 @@ export function PackOpeningModal({ pack, onClose }: PackOpeningModalProps) {
   );
 }
 
-type Stage = 'sealed' | 'opening' | 'revealing';
+type Stage = 'sealed' | 'opening' | 'revealing' | 'summary';
 
 function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void }) {
   const returnFocus = useReturnFocus();
@@ -124,7 +131,9 @@ function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void 
         </Dialog.Title>
       </div>
 
-      {stage === 'revealing' && card ? (
+      {stage === 'summary' ? (
+        <PackSummaryView pack={pack} onClose={onClose} />
+      ) : stage === 'revealing' && card ? (
         <div className="relative flex flex-1 flex-col items-center gap-4 pt-4">
           <p aria-live="polite" className="text-sm font-semibold text-slate-300">
             {`Card ${index + 1} of ${total}`}
@@ -202,7 +211,7 @@ function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void 
               size="lg"
               variant={onLast || revealedCount === total ? 'primary' : 'secondary'}
               className="w-full"
-              onClick={onClose}
+              onClick={() => setStage('summary')}
             >
               <Check aria-hidden className="size-4" />
               Done

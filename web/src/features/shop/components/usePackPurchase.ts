@@ -2,8 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/toast';
 
-import type { Balance, CardPack, User } from '@touchline/contract';
+import type { Balance, Card, CardPack, User } from '@touchline/contract';
 import { userQueryKey } from '@/lib/data/auth';
+import { cardKeys, getUserCards } from '@/lib/data/cards';
+import { actionToast } from '@/lib/moments';
 import { refreshCards, refreshCoins } from '@/lib/data/coins';
 import { marketKeys } from '@/lib/data/market';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
@@ -22,11 +24,14 @@ export const PACK_PENDING_TITLE = 'Pack purchase pending';
  * Refunded' with the balance when the coins came back; any other failure 'Failed to purchase pack'.
  * Each click gets its own Idempotency-Key. A purchase the wallet has not confirmed yet shows 'Pack
  * purchase pending' with the server's words until it settles; that toast then turns into the outcome.
+ * 'Buy Pack' asks first (`ask`, then `confirm`); the players the collection held before the purchase
+ * tell the opening which cards are new.
  */
 export function usePackPurchase() {
   const queryClient = useQueryClient();
   const mutation = usePurchasePack();
   const [opened, setOpened] = useState<OpenedPack | null>(null);
+  const [confirming, setConfirming] = useState<CardPack | null>(null);
   const refundTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(refundTimer.current), []);
@@ -40,7 +45,30 @@ export function usePackPurchase() {
     );
   }
 
-  function buy(pack: CardPack) {
+  const owned = useRef<Promise<ReadonlySet<number> | null> | null>(null);
+
+  /** The collection's players as the server has them now (a cached list may predate the last pack). */
+  function ownedPlayers(): Promise<ReadonlySet<number> | null> {
+    return queryClient
+      .fetchQuery({ queryKey: cardKeys.userCards(), queryFn: ({ signal }) => getUserCards(signal) })
+      .then((cards: Card[]) => new Set(cards.map((card) => card.player.id)))
+      .catch(() => null);
+  }
+
+  function ask(pack: CardPack) {
+    setConfirming(pack);
+    // Read while the dialog asks, so the purchase does not wait for it.
+    owned.current = ownedPlayers();
+  }
+
+  function confirm(pack: CardPack) {
+    setConfirming(null);
+    const before = owned.current ?? ownedPlayers();
+    owned.current = null;
+    void before.then((ownedBefore) => buy(pack, ownedBefore));
+  }
+
+  function buy(pack: CardPack, ownedBefore: ReadonlySet<number> | null) {
     const idempotencyKey = newIdempotencyKey();
     const id = `pack-${idempotencyKey}`;
     mutation.mutate(
@@ -51,11 +79,12 @@ export function usePackPurchase() {
       },
       {
         onSuccess: (result) => {
-          toast.success('Pack Purchased!', {
+          actionToast('success', {
             id,
+            title: 'Pack Purchased!',
             description: `${pack.name}: ${result.cards.length} new ${result.cards.length === 1 ? 'card' : 'cards'} for ${formatNumber(result.coinsSpent)} coins.`,
           });
-          setOpened({ name: pack.name, cards: result.cards });
+          setOpened({ name: pack.name, cards: result.cards, pricePaid: result.coinsSpent, ownedBefore });
         },
         onError: (error) => {
           if (error instanceof StillPendingError) {
@@ -91,5 +120,14 @@ export function usePackPurchase() {
   /** Whether this pack's purchase is in flight. */
   const isBuying = (packId: number) => mutation.isPending && mutation.variables?.packId === packId;
 
-  return { buy, isBuying, isPending: mutation.isPending, opened, closeOpened: () => setOpened(null) };
+  return {
+    ask,
+    confirm,
+    confirming,
+    cancel: () => setConfirming(null),
+    isBuying,
+    isPending: mutation.isPending,
+    opened,
+    closeOpened: () => setOpened(null),
+  };
 }

@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api';
 
 import { usePacks } from '@/lib/data/shop';
 import { BuyCoinsSection } from '../components/BuyCoinsSection';
+import { ConfirmPackDialog } from '../components/ConfirmPackDialog';
 import { PackCard } from '../components/PackCard';
 import { PackOpeningModal } from '../components/PackOpeningModal';
 import { RedeemPromoCard } from '../components/RedeemPromoCard';
@@ -36,7 +37,7 @@ function CardPacksSection() {
   const packs = usePacks();
   const balance = useBalance();
   const { data: user } = useUser();
-  const { buy, isBuying, isPending, opened, closeOpened } = usePackPurchase();
+  const { ask, confirm, confirming, cancel, isBuying, isPending, opened, closeOpened } = usePackPurchase();
   const coins = balance.data?.coins ?? user?.coins;
 
   let body;
@@ -81,7 +82,7 @@ function CardPacksSection() {
             key={pack.id}
             pack={pack}
             coins={coins}
-            onBuy={buy}
+            onBuy={ask}
             buying={isBuying(pack.id)}
             busy={isPending}
           />
@@ -99,6 +100,7 @@ function CardPacksSection() {
         <p className="text-xs text-slate-400">Every card is a new edition. Odds are per card.</p>
       </div>
       {body}
+      <ConfirmPackDialog pack={confirming} balance={coins} onConfirm={confirm} onCancel={cancel} />
       <PackOpeningModal pack={opened} onClose={closeOpened} />
     </section>
   );

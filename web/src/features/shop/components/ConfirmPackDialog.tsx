@@ -1,0 +1,37 @@
+import { CoinAmount } from '@/components/CoinAmount';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { formatNumber } from '@/lib/format';
+
+import type { CardPack } from '@touchline/contract';
+
+export interface ConfirmPackDialogProps {
+  /** The pack whose 'Buy Pack' was tapped; null keeps the dialog closed. */
+  pack: CardPack | null;
+  /** The buyer's coins, when known: the dialog shows the balance after the purchase. */
+  balance: number | undefined;
+  onConfirm: (pack: CardPack) => void;
+  onCancel: () => void;
+}
+
+/** A pack spends coins at once, like a market buy: it asks first and says what moves. */
+export function ConfirmPackDialog({ pack, balance, onConfirm, onCancel }: ConfirmPackDialogProps) {
+  if (!pack) return null;
+  const cards = `${pack.packSize} ${pack.packSize === 1 ? 'card' : 'cards'}`;
+  return (
+    <ConfirmDialog
+      open
+      title={`Buy ${pack.name}?`}
+      description={`${formatNumber(pack.price)} coins leave your balance now and ${cards} join your collection. A purchase cannot be undone.`}
+      moves={[
+        { label: 'You pay', value: <CoinAmount value={pack.price} /> },
+        { label: 'You get', value: cards },
+        ...(balance === undefined
+          ? []
+          : [{ label: 'Balance after', value: <CoinAmount value={balance - pack.price} /> }]),
+      ]}
+      confirmLabel={`Buy for ${formatNumber(pack.price)}`}
+      onConfirm={() => onConfirm(pack)}
+      onCancel={onCancel}
+    />
+  );
+}
