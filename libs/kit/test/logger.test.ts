@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger';
 import { loadConfig, baseConfigSchema } from '../src/config';
 
+const ESCAPES = new RegExp(String.fromCharCode(27) + '\\[\\d+m', 'g');
+const plain = (lines: string[]) => lines.join('').replace(ESCAPES, '');
+
 function capture(isTTY: boolean) {
   const lines: string[] = [];
   return { lines, output: { isTTY, write: (chunk: string) => void lines.push(chunk) } };
@@ -23,7 +26,7 @@ describe('createLogger', () => {
   it('writes one readable line per event when the output is a terminal', () => {
     const { lines, output } = capture(true);
     createLogger({ service: 'wallet-payments', output }).warn({ port: 50051, who: 'a b' }, 'serving gRPC');
-    const text = lines.join('').replace(/\u001b\[\d+m/g, '');
+    const text = plain(lines);
     expect(text.split('\n').filter(Boolean)).toHaveLength(1);
     expect(text).toMatch(
       /^\d\d:\d\d:\d\d\.\d{3} WARN {2}wallet-payments serving gRPC port=50051 who="a b"\n$/,
@@ -33,11 +36,7 @@ describe('createLogger', () => {
   it('puts an error message on the line and its stack below it', () => {
     const { lines, output } = capture(true);
     createLogger({ service: 'admin', output }).error({ err: new Error('boom') }, 'failed');
-    const [head, ...stack] = lines
-      .join('')
-      .replace(/\u001b\[\d+m/g, '')
-      .trimEnd()
-      .split('\n');
+    const [head, ...stack] = plain(lines).trimEnd().split('\n');
     expect(head).toMatch(/ERROR admin failed err=boom$/);
     expect(stack.length).toBeGreaterThan(0);
     expect(stack.every((line) => line.startsWith('    at '))).toBe(true);
