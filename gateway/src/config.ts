@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFromEnv, optionalEnv } from '@touchline/kit';
+import { booleanFromEnv, logFormatSchema, optionalEnv } from '@touchline/kit';
 import { SHARED_ANSWER_COALESCE_MS } from '@touchline/contract';
 import { parseHostValue, type HostValue } from './middleware/allowed-hosts';
 
@@ -37,6 +37,8 @@ export const gatewayConfigSchema = z.object({
    */
   ALLOWED_HOSTS: hostList,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` or `json`; unset: pretty when stdout is a terminal (kit's createLogger). */
+  LOG_FORMAT: logFormatSchema,
   REDIS_URL: optionalEnv(z.url({ protocol: /^rediss?$/ })),
   /** Embedded mode (npm start): serves the dev mailbox and uses non-Secure cookies on http://localhost. */
   EMBEDDED: booleanFromEnv,

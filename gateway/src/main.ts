@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     console.error(`gateway: ${(error as Error).message}`);
     process.exit(1);
   }
-  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+  const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const gateway = await startGateway(config, addresses, logger);
   logger.info({ port: gateway.port }, 'gateway listening');
   const served =

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { startTestService, type TestService } from '@touchline/kit/src/testing';
 import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
 import { missionsService } from '@touchline/missions';
 import { notificationsService } from '@touchline/notifications';
 import { startAdmin, type AdminHarness } from '../../services/admin/test/support';
-import { createApp, liveHubOf } from '../src/app';
-import { closeClients, createClients } from '../src/clients';
-import { UPSTREAMS, type Upstream } from '../src/config';
-import { createMemoryStore } from '../src/store';
-import { browser, gatewayConfig, listenLocally, PASSWORD, UNREACHABLE, uniqueEmail } from './support';
+import { browser, PASSWORD, serveGateway, uniqueEmail } from './support';
 
 /** Polls until `check` passes (events travel through outbox relays asynchronously); its result. */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
@@ -46,27 +42,17 @@ export async function startEveryService() {
     bus: h.bus,
     peers: { identity: h.addresses.identity },
   });
-  const running: Partial<Record<Upstream, string>> = {
-    ...h.addresses,
-    admin: h.admin.service.address,
-    missions: missions.service.address,
-    notifications: notifications.service.address,
-  };
-  const addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<
-    Upstream,
-    string
-  >;
-  const clients = createClients(addresses, { defaultTimeoutMs: 20_000 });
-  const app = createApp({
+  const gateway = await serveGateway(
+    {
+      ...h.addresses,
+      admin: h.admin.service.address,
+      missions: missions.service.address,
+      notifications: notifications.service.address,
+    },
     // Many players and calls from one file: the per-user allowance is not what these tests are about.
-    config: gatewayConfig({ RATE_LIMIT_SCALE: '100' }),
-    clients,
-    addresses,
-    store: createMemoryStore(),
-    logger: silentLogger,
-  });
-  const listening = await listenLocally(app);
-  const baseUrl = listening.baseUrl;
+    { config: { RATE_LIMIT_SCALE: '100' }, timeoutMs: 20_000 },
+  );
+  const { baseUrl, clients } = gateway;
 
   /** A signed-up, signed-in player once the welcome coins and the starter cards have arrived. */
   async function player(local: string): Promise<Player> {
@@ -116,9 +102,7 @@ export async function startEveryService() {
       return cards.map((c) => c.id);
     },
     async stop(): Promise<void> {
-      liveHubOf(app).close();
-      await listening.close();
-      closeClients(clients);
+      await gateway.close();
       await notifications.stop();
       await missions.stop();
       await h.stop();

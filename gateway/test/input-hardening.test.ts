@@ -1,76 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InProcessBus } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
-import { cardsMarketService } from '@touchline/cards-market';
-import { identityService } from '@touchline/identity';
-import { tradingService } from '@touchline/trading';
-import { walletService } from '@touchline/wallet-payments';
-import { createApp } from '../src/app';
-import { closeClients, createClients, type Clients } from '../src/clients';
-import { UPSTREAMS, type Upstream } from '../src/config';
-import { createMemoryStore, type KeyValueStore } from '../src/store';
-import {
-  browser,
-  expectError,
-  gatewayConfig,
-  PASSWORD,
-  uniqueEmail,
-  UNREACHABLE,
-  listenLocally,
-} from './support';
+import type { TestService } from '@touchline/kit/src/testing';
+import { browser, expectError, PASSWORD, uniqueEmail } from './support';
+import { startTradeHarness, type TradeHarness } from './trade-harness';
 
 /**
  * Issue 9, item 4: the attack's malformed-input findings, replayed through the gateway with the four
  * services behind it. Every one of them used to be a 500 from Postgres or a 201 for a team that does
  * not exist.
  */
-let bus: InProcessBus;
-let services: Record<'wallet' | 'identity' | 'cards' | 'trading', TestService>;
-let clients: Clients;
-let store: KeyValueStore;
-let listening: Awaited<ReturnType<typeof listenLocally>> | undefined;
+let harness: TradeHarness | undefined;
+let services: TradeHarness['services'];
 let baseUrl: string;
 
 beforeAll(async () => {
-  bus = new InProcessBus(silentLogger);
-  const wallet = await startTestService(walletService, { bus, env: { WELCOME_COINS: '0' } });
-  const identity = await startTestService(identityService, { bus });
-  const cards = await startTestService(cardsMarketService, {
-    bus,
-    env: { MARKET_HOURS: 'always' },
-    peers: { 'wallet-payments': wallet.service.address },
-  });
-  const trading = await startTestService(tradingService, {
-    bus,
-    peers: {
-      identity: identity.service.address,
-      'cards-market': cards.service.address,
-      'wallet-payments': wallet.service.address,
-    },
-  });
-  services = { wallet, identity, cards, trading };
-  const running: Partial<Record<Upstream, string>> = {
-    identity: identity.service.address,
-    'cards-market': cards.service.address,
-    'wallet-payments': wallet.service.address,
-    trading: trading.service.address,
-  };
-  const addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<
-    Upstream,
-    string
-  >;
-  clients = createClients(addresses, { defaultTimeoutMs: 10_000 });
-  store = createMemoryStore();
-  const app = createApp({ config: gatewayConfig(), clients, addresses, store, logger: silentLogger });
-  listening = await listenLocally(app);
-  baseUrl = listening.baseUrl;
+  harness = await startTradeHarness();
+  ({ services, baseUrl } = harness);
 });
 
 afterAll(async () => {
-  await listening?.close();
-  if (clients) closeClients(clients);
-  await store?.close();
-  for (const s of [services?.trading, services?.cards, services?.identity, services?.wallet]) await s?.stop();
+  await harness?.close();
 });
 
 async function player(local: string) {

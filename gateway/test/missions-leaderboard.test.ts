@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,20 +23,14 @@ import { identityService } from '@touchline/identity';
 import { walletService } from '@touchline/wallet-payments';
 import { leaderboardService } from '../../services/leaderboard/src/service';
 import { missionsService } from '../../services/missions/src/service';
-import { createApp } from '../src/app';
-import { closeClients, createClients, type Clients } from '../src/clients';
-import { UPSTREAMS, type Upstream } from '../src/config';
-import { createMemoryStore, type KeyValueStore } from '../src/store';
-import { browser, expectError, gatewayConfig, PASSWORD, uniqueEmail, UNREACHABLE } from './support';
+import { browser, expectError, PASSWORD, serveGateway, uniqueEmail, type ServedGateway } from './support';
 
 // identity, the wallet, missions and the leaderboard on one event bus, and the gateway in front.
 let bus: InProcessBus;
 let services: TestService[];
 /** Between missions and the wallet: a test can take the wallet away from missions. */
 let walletLink: TcpProxy;
-let clients: Clients;
-let store: KeyValueStore;
-let server: Server;
+let gateway: ServedGateway | undefined;
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -52,38 +44,22 @@ beforeAll(async () => {
   });
   const leaderboard = await startTestService(leaderboardService, { bus });
   services = [leaderboard, missions, identity, wallet];
-  const running: Partial<Record<Upstream, string>> = {
-    identity: identity.service.address,
-    'wallet-payments': wallet.service.address,
-    missions: missions.service.address,
-    leaderboard: leaderboard.service.address,
-  };
-  const addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<
-    Upstream,
-    string
-  >;
-  clients = createClients(addresses, { defaultTimeoutMs: 10_000 });
-  store = createMemoryStore();
-  const app = createApp({
+  gateway = await serveGateway(
+    {
+      identity: identity.service.address,
+      'wallet-payments': wallet.service.address,
+      missions: missions.service.address,
+      leaderboard: leaderboard.service.address,
+    },
     // Parallel claims are the point here, not the per-user allowance.
-    config: gatewayConfig({ RATE_LIMIT_SCALE: '100' }),
-    clients,
-    addresses,
-    store,
-    logger: silentLogger,
-  });
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    { config: { RATE_LIMIT_SCALE: '100' } },
+  );
+  baseUrl = gateway.baseUrl;
   // Four services' migrations on a shared two-core machine.
 }, 180_000);
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  if (clients) closeClients(clients);
-  await store?.close();
+  await gateway?.close();
   for (const s of services ?? []) await s.stop();
   await walletLink?.close();
 });

@@ -116,6 +116,46 @@ export async function listenLocally(app: Express): Promise<{ baseUrl: string; cl
   };
 }
 
+/** The gateway in front of the upstreams a test started (every other one unreachable), listening locally. */
+export interface ServedGateway {
+  addresses: Record<Upstream, string>;
+  clients: Clients;
+  store: KeyValueStore;
+  app: Express;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function serveGateway(
+  running: Partial<Record<Upstream, string>>,
+  options: { config?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<ServedGateway> {
+  const addresses = upstreamAddresses(running);
+  const clients = createClients(addresses, { defaultTimeoutMs: options.timeoutMs ?? 10_000 });
+  const store = createMemoryStore();
+  const app = createApp({
+    config: gatewayConfig(options.config),
+    clients,
+    addresses,
+    store,
+    logger: silentLogger,
+  });
+  const listening = await listenLocally(app);
+  return {
+    addresses,
+    clients,
+    store,
+    app,
+    baseUrl: listening.baseUrl,
+    async close() {
+      liveHubOf(app).close();
+      await listening.close();
+      closeClients(clients);
+      await store.close();
+    },
+  };
+}
+
 /** A GET that leaves the body as it crossed the wire (fetch and supertest would decode it). */
 export function rawGet(
   url: string,

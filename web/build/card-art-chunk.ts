@@ -19,6 +19,7 @@ export function cardArtGroup(root: string) {
   const members = [path.join(cards, 'art'), path.join(cards, 'crest'), path.join(cards, 'finish')];
   const shared = path.join(root, 'src', 'lib', 'cards.ts');
   return {
+    debugName: CARD_ART,
     name: (moduleId: string): string | null =>
       moduleId === shared || members.some((folder) => moduleId.startsWith(folder + path.sep))
         ? CARD_ART

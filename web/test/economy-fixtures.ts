@@ -2,6 +2,8 @@ import type { Card } from '@touchline/contract';
 import type { CoinPackage, PaymentIntent, TestPaymentResult } from '@touchline/contract';
 import type { CardPack, PackCard } from '@touchline/contract';
 
+import { PACKS } from '@touchline/rules';
+
 import { makeCard, players } from './card-fixtures';
 
 /** GET /api/coin-packages as the gateway answers it (economy spec, section 9). */
@@ -72,48 +74,8 @@ export function paymentResult(
   };
 }
 
-/** GET /api/packs: the five tiers with their published odds. */
-export const cardPacks: CardPack[] = [
-  {
-    id: 1,
-    name: 'Common Pack',
-    description: 'Three cards to fill out your squad.',
-    rarity: 'Common',
-    packSize: 3,
-    price: 600,
-    odds: [
-      { rarity: 'Common', percent: 80 },
-      { rarity: 'Rare', percent: 17 },
-      { rarity: 'Epic', percent: 3 },
-    ],
-  },
-  {
-    id: 2,
-    name: 'Rare Pack',
-    description: 'Four cards, Rares more often than not.',
-    rarity: 'Rare',
-    packSize: 4,
-    price: 3_000,
-    odds: [
-      { rarity: 'Common', percent: 45 },
-      { rarity: 'Rare', percent: 45 },
-      { rarity: 'Epic', percent: 9 },
-      { rarity: 'Legendary', percent: 1 },
-    ],
-  },
-  {
-    id: 5,
-    name: 'Ultra Legendary Pack',
-    description: 'Three cards, Legendary or better.',
-    rarity: 'Ultra Legendary',
-    packSize: 3,
-    price: 150_000,
-    odds: [
-      { rarity: 'Legendary', percent: 75 },
-      { rarity: 'Ultra Legendary', percent: 25 },
-    ],
-  },
-];
+/** GET /api/packs as cards-market answers it, three of the five tiers: the one table in @touchline/rules. */
+export const cardPacks: CardPack[] = PACKS.filter((pack) => [1, 2, 5].includes(pack.id));
 
 const OPENED_AT = '2026-03-08T12:00:00.000Z';
 

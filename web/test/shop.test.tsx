@@ -85,7 +85,9 @@ describe('shop page', () => {
 
     await screen.findByRole('list', { name: 'Card packs' });
     const common = pack('Common Pack');
-    expect(within(common).getByText('Three cards to fill out your squad.')).toBeInTheDocument();
+    expect(
+      within(common).getByText('Three cards to fill out your squad, with a shot at an Epic.'),
+    ).toBeInTheDocument();
     expect(within(common).getByText('Common')).toBeInTheDocument();
     expect(within(common).getByText('3 cards')).toBeInTheDocument();
     expect(within(common).getByText('600')).toBeInTheDocument();

@@ -27,10 +27,14 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+export const logFormatSchema = optionalString.pipe(z.enum(['pretty', 'json']).optional());
+
 /** Variables every service process understands. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (one line per event) or `json`; unset: pretty when stdout is a terminal, JSON otherwise. */
+  LOG_FORMAT: logFormatSchema,
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   /** Connections this process may hold to Postgres (its replicas together share the server's limit). */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),

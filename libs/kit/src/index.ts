@@ -29,6 +29,7 @@ export * from './events/rounds';
 export * from './events/in-process-bus';
 export * from './service';
 export * from './jobs';
+export * from './paging';
 export * from './runtime';
 export { stopTelemetry } from './telemetry/sdk';
 export * as metrics from './metrics';

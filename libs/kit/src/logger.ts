@@ -1,12 +1,29 @@
 import { pino, type Logger } from 'pino';
 import { trace } from '@opentelemetry/api';
 import { currentContext } from './context';
+import { prettyDestination, type LogOutput } from './log-pretty';
 
 export type { Logger } from 'pino';
+export type LogFormat = 'pretty' | 'json';
 
-/** JSON logs with the request id and, when tracing is on, the trace and span ids of the active span. */
-export function createLogger(options: { service: string; level?: string }): Logger {
-  return pino({
+/**
+ * Pretty for a person at a terminal, JSON for everything that reads logs (CI, Kubernetes, tests):
+ * `LOG_FORMAT` decides when set, otherwise whether the output is a TTY.
+ */
+export function chooseLogFormat(output: LogOutput, requested?: LogFormat): LogFormat {
+  return requested ?? (output.isTTY ? 'pretty' : 'json');
+}
+
+/** Logs with the request id and, when tracing is on, the trace and span ids of the active span. */
+export function createLogger(options: {
+  service: string;
+  level?: string;
+  format?: LogFormat;
+  /** Where the lines go: stdout unless a test passes its own. */
+  output?: LogOutput;
+}): Logger {
+  const output = options.output ?? process.stdout;
+  const settings = {
     name: options.service,
     level: options.level ?? 'info',
     base: { service: options.service },
@@ -22,5 +39,10 @@ export function createLogger(options: { service: string; level?: string }): Logg
       }
       return fields;
     },
-  });
+  };
+  if (chooseLogFormat(output, options.format) === 'pretty')
+    return pino(settings, prettyDestination(output, output.isTTY === true && !process.env.NO_COLOR));
+  // stdout keeps pino's own destination (sonic-boom on fd 1), the fast path.
+  const { output: injected } = options;
+  return injected ? pino(settings, { write: (chunk: string) => void injected.write(chunk) }) : pino(settings);
 }

@@ -63,7 +63,7 @@ export async function runStandalone<C, H>(module: ServiceModule<C, H>): Promise<
     console.error(`${module.name}: ${(error as Error).message}`);
     process.exit(1);
   }
-  const logger = createLogger({ service: module.name, level: config.LOG_LEVEL });
+  const logger = createLogger({ service: module.name, level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const bus = await createBus(config, module.name, logger);
   const database = await openDatabase(config, module.schema);
   const service = await startService(module, {

@@ -5,3 +5,4 @@ export * from './passwords';
 export * from './schedule';
 export * from './selling';
 export * from './moderation';
+export * from './packs';

@@ -10,7 +10,6 @@ import {
 } from '../src/domain/accounts';
 import { auditLedger, type AccountAudit } from '../src/domain/audit';
 import { canDebit } from '../src/domain/funds';
-import { decodePageToken, encodePageToken, pageSize } from '../src/domain/page';
 import { fingerprint, grantEntries, isBalanced, transferEntries } from '../src/domain/posting';
 import {
   checkAmount,
@@ -197,19 +196,5 @@ describe('audit comparison', () => {
       ],
       negativeUserAccounts: 2, // user:1 holds more than it has; user:2 is below zero
     });
-  });
-});
-
-describe('page tokens', () => {
-  it('round-trips the last id and refuses anything else', () => {
-    expect(decodePageToken('')).toBeUndefined();
-    expect(decodePageToken(encodePageToken(12345))).toBe(12345);
-    expect(() => decodePageToken('garbage')).toThrow(invalidError('page_token is not valid'));
-    expect(() => decodePageToken(Buffer.from('e0').toString('base64url'))).toThrow(
-      invalidError(/page_token/),
-    );
-    expect(pageSize(0)).toBe(50);
-    expect(pageSize(1_000)).toBe(200);
-    expect(() => pageSize(-1)).toThrow(invalidError(/page_size/));
   });
 });

@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   const page = process.argv.slice(2).find((arg) => arg.startsWith('/')) ?? '/';
   // `--no-build` profiles the web/dist that is there (built with source maps by an earlier run).
   if (!process.argv.includes('--no-build')) {
-    const build = spawnSync('npx', ['vite', 'build', '--sourcemap'], {
+    const build = spawnSync('npx', ['vite', 'build', '--configLoader', 'runner', '--sourcemap'], {
       cwd: path.join(ROOT, 'web'),
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -20,7 +20,11 @@ async function main(): Promise<void> {
     console.error('migrate: DATABASE_URL is not set (migrations run only against a real Postgres)');
     process.exit(2);
   }
-  const logger = createLogger({ service: `${module.name}-migrate`, level: config.LOG_LEVEL });
+  const logger = createLogger({
+    service: `${module.name}-migrate`,
+    level: config.LOG_LEVEL,
+    format: config.LOG_FORMAT,
+  });
   const db = createPostgresDatabase(config.DATABASE_URL, module.schema, 1);
   try {
     const applied = await migrate(db, module.schema, [...kitMigrations, ...module.migrations]);

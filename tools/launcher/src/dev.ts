@@ -14,10 +14,23 @@ async function main(): Promise<void> {
   const viteBin = path.join(path.dirname(require.resolve('vite/package.json')), 'bin/vite.js');
   const tsxCli = require.resolve('tsx/cli');
   const children: ChildProcess[] = [
-    spawn(process.execPath, [viteBin, '--port', String(vitePort), '--strictPort', '--host', '127.0.0.1'], {
-      cwd: path.join(ROOT, 'web'),
-      stdio: 'inherit',
-    }),
+    spawn(
+      process.execPath,
+      [
+        viteBin,
+        '--configLoader',
+        'runner',
+        '--port',
+        String(vitePort),
+        '--strictPort',
+        '--host',
+        '127.0.0.1',
+      ],
+      {
+        cwd: path.join(ROOT, 'web'),
+        stdio: 'inherit',
+      },
+    ),
     spawn(process.execPath, [tsxCli, 'watch', '--clear-screen=false', 'tools/launcher/src/start.ts'], {
       cwd: ROOT,
       stdio: 'inherit',

@@ -47,7 +47,8 @@ export function embeddedHost(env: NodeJS.ProcessEnv): string {
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedApp> {
   const env = { ...(options.env ?? process.env) };
   const logLevel = env.LOG_LEVEL ?? 'info';
-  const logger = createLogger({ service: 'event-bus', level: logLevel });
+  const { LOG_FORMAT: logFormat } = loadConfig(baseConfigSchema.pick({ LOG_FORMAT: true }), env);
+  const logger = createLogger({ service: 'event-bus', level: logLevel, format: logFormat });
 
   // GRPC_BASE_PORT pins the services to base, base+1, … (for grpcurl and benchmarks); otherwise free ports.
   const basePort = Number(env.GRPC_BASE_PORT) || 0;
@@ -82,7 +83,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
     });
     return startService(module, {
       config: config as never,
-      logger: createLogger({ service: module.name, level: logLevel }),
+      logger: createLogger({ service: module.name, level: logLevel, format: logFormat }),
       db: createPgliteDatabase(shared, module.schema),
       bus,
       clock: systemClock,

@@ -173,6 +173,8 @@ async function main(): Promise<void> {
     KAFKA_BROKERS: brokers,
     REDIS_URL: config.REDIS_URL ?? '',
     LOG_LEVEL: config.LOG_LEVEL,
+    // The processes write to pipes (prefixed with their names here): the terminal is the stack's.
+    LOG_FORMAT: process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json'),
   };
 
   // One gateway listens on PORT itself; several listen on loopback ports behind the front on PORT.

@@ -1,9 +1,11 @@
+import { keysetPageTokens, pageSize } from '@touchline/kit';
 import type { AuditEntry } from '@touchline/protos/gen/touchline/admin/AuditEntry';
 import type { ListAuditLogRequest__Output } from '@touchline/protos/gen/touchline/admin/ListAuditLogRequest';
 import { listEntries, type AuditRow } from '../db/audit-log';
-import { decodePageToken, encodePageToken, pageSize } from '../domain/page';
 import type { AdminDeps } from './deps';
 import { requireAdmin } from './require-admin';
+
+const auditPages = keysetPageTokens('a');
 
 const json = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? {}));
 
@@ -36,13 +38,13 @@ export async function listAuditLog(
     {
       actorUserId: request.actorUserId || undefined,
       action: request.action || undefined,
-      beforeId: decodePageToken(request.page?.pageToken ?? ''),
+      beforeId: auditPages.decode(request.page?.pageToken ?? ''),
     },
     size + 1,
   );
   const page = rows.slice(0, size);
   return {
     entries: page.map(entryMessage),
-    nextPageToken: rows.length > size ? encodePageToken(Number(page[page.length - 1]!.id)) : '',
+    nextPageToken: rows.length > size ? auditPages.encode(Number(page[page.length - 1]!.id)) : '',
   };
 }

@@ -1,6 +1,6 @@
-/** The five rarities, rarest first (the spec's rarity sort order). */
-export const RARITIES = ['Ultra Legendary', 'Legendary', 'Epic', 'Rare', 'Common'] as const;
-export type Rarity = (typeof RARITIES)[number];
+import { RARITIES, type Rarity } from '@touchline/rules';
+
+export { RARITIES, type Rarity };
 
 export interface RarityRule {
   /** How many editions of each player of this rarity can ever exist. */

@@ -1,12 +1,13 @@
-import { inTransaction } from '@touchline/kit';
+import { inTransaction, keysetPageTokens, pageSize } from '@touchline/kit';
 import type { ListLedgerEntriesRequest__Output } from '@touchline/protos/gen/touchline/wallet/ListLedgerEntriesRequest';
 import type { ListLedgerEntriesResponse__Output as ListLedgerEntriesResponse } from '@touchline/protos/gen/touchline/wallet/ListLedgerEntriesResponse';
 import type { LedgerEntry__Output as LedgerEntry } from '@touchline/protos/gen/touchline/wallet/LedgerEntry';
 import { accountAudits, ledgerTotal, listEntries, type EntryView } from '../db/ledger';
 import { checkAccount } from '../domain/accounts';
 import { auditLedger, type LedgerReport } from '../domain/audit';
-import { decodePageToken, encodePageToken, pageSize } from '../domain/page';
 import type { WalletDeps } from './deps';
+
+const ledgerPages = keysetPageTokens('e');
 
 function entryMessage(e: EntryView): LedgerEntry {
   return {
@@ -27,7 +28,7 @@ export async function listLedgerEntries(
   request: ListLedgerEntriesRequest__Output,
 ): Promise<ListLedgerEntriesResponse> {
   const size = pageSize(request.page?.pageSize ?? 0);
-  const beforeId = decodePageToken(request.page?.pageToken ?? '');
+  const beforeId = ledgerPages.decode(request.page?.pageToken ?? '');
   const account = request.account ? checkAccount(request.account, 'account') : undefined;
   // One row more than the page tells whether another page follows.
   const rows = await listEntries(
@@ -38,7 +39,7 @@ export async function listLedgerEntries(
   const page = rows.slice(0, size);
   return {
     entries: page.map(entryMessage),
-    nextPageToken: rows.length > size ? encodePageToken(page[page.length - 1]!.id) : '',
+    nextPageToken: rows.length > size ? ledgerPages.encode(page[page.length - 1]!.id) : '',
   };
 }
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { errorMessage } from '@/lib/api';
 
 import { useConfirmAdminEmail } from '@/lib/data/auth';
-import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
+import { NewPasswordFields, useNewPassword } from '@/components/NewPasswordFields';
 
 export interface ConfirmAdminEmailProps {
   /** The single-use token from the e-mailed link (`/auth?verify-admin=<token>`). */

@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Input';
+import { PasswordField } from '@/components/ui/PasswordField';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 
@@ -51,13 +52,11 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}
       />
-      <TextField
+      <PasswordField
+        purpose="current"
         label="Password"
-        type="password"
         name="password"
-        autoComplete="current-password"
         placeholder="Your password"
-        required
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         labelAside={

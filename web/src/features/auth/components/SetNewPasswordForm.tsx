@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { errorMessage } from '@/lib/api';
 
 import { useResetPassword } from '@/lib/data/auth';
-import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
+import { NewPasswordFields, useNewPassword } from '@/components/NewPasswordFields';
 
 export interface SetNewPasswordFormProps {
   /** The single-use token from the e-mailed link (`/auth?reset=<token>`). */

@@ -1,10 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { PASSWORD_RULE_TEXT, passwordProblem } from '@touchline/rules';
+import { useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { actionToast, holdForStarterReveal } from '@/lib/moments';
 import { toast } from '@/lib/toast';
 
-import { Alert } from '@/components/ui/Alert';
+import { NewPasswordFields, useNewPassword } from '@/components/NewPasswordFields';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Input';
 import { paths } from '@/config/paths';
@@ -20,23 +19,14 @@ export interface SignUpFormProps {
 export function SignUpForm({ email, onEmailChange }: SignUpFormProps) {
   const navigate = useNavigate();
   const registration = useRegister();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-  const [tooWeak, setTooWeak] = useState<string | null>(null);
+  const fields = useNewPassword();
   // A second press after a failed answer is the same sign-up: a timed-out one may have made the account.
   const attempt = useRef<ReturnType<typeof registrationKey>>(undefined);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = passwordProblem(password) ?? null;
-    setTooWeak(problem);
-    if (problem) return;
-    if (password !== confirmPassword) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
+    if (!fields.check()) return;
+    const { password } = fields;
     try {
       attempt.current = registrationKey(attempt.current, { email: email.trim(), password });
       await registration.mutateAsync({
@@ -70,38 +60,11 @@ export function SignUpForm({ email, onEmailChange }: SignUpFormProps) {
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}
       />
-      <TextField
-        label="Password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        placeholder="Choose a password"
-        required
-        hint={PASSWORD_RULE_TEXT}
-        aria-invalid={tooWeak !== null || undefined}
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setMismatch(false);
-          setTooWeak(null);
-        }}
+      <NewPasswordFields
+        fields={fields}
+        labels={{ password: 'Password', confirm: 'Confirm Password' }}
+        placeholders={{ password: 'Choose a password', confirm: 'Repeat your password' }}
       />
-      <TextField
-        label="Confirm Password"
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        placeholder="Repeat your password"
-        required
-        aria-invalid={mismatch || undefined}
-        value={confirmPassword}
-        onChange={(event) => {
-          setConfirmPassword(event.target.value);
-          setMismatch(false);
-        }}
-      />
-      {tooWeak && <Alert>{tooWeak}</Alert>}
-      {mismatch && <Alert>Passwords do not match</Alert>}
       <Button type="submit" size="lg" className="mt-2 w-full" loading={registration.isPending}>
         Create Account
       </Button>

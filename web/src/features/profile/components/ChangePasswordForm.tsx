@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_RULE_TEXT, passwordProblem } from '@touchline/rules';
 import { toast } from '@/lib/toast';
 
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { TextField } from '@/components/ui/Input';
+import { PasswordField } from '@/components/ui/PasswordField';
+import { NewPasswordFields, useNewPassword } from '@/components/NewPasswordFields';
 import { useChangePassword } from '@/lib/data/auth';
 import { errorMessage } from '@/lib/api';
 
@@ -15,22 +15,14 @@ import { errorMessage } from '@/lib/api';
 export function ChangePasswordForm() {
   const changePassword = useChangePassword();
   const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const fields = useNewPassword();
   const [error, setError] = useState<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = passwordProblem(newPassword);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    if (newPassword !== confirmPassword) {
-      setError('Passwords do not match');
-      return;
-    }
     setError(null);
+    if (!fields.check()) return;
+    const newPassword = fields.password;
     let message: string;
     try {
       const result = await changePassword.mutateAsync({ currentPassword, newPassword });
@@ -44,41 +36,19 @@ export function ChangePasswordForm() {
       return;
     }
     setCurrentPassword('');
-    setNewPassword('');
-    setConfirmPassword('');
+    fields.clear();
     toast.success('Password changed', { description: message });
   }
 
   return (
     <form className="flex flex-col gap-3" onSubmit={(event) => void handleSubmit(event)}>
-      <TextField
+      <PasswordField
+        purpose="current"
         label="Current Password"
-        type="password"
-        name="current-password"
-        autoComplete="current-password"
-        required
         value={currentPassword}
         onChange={(event) => setCurrentPassword(event.target.value)}
       />
-      <TextField
-        label="New Password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_RULE_TEXT}
-        value={newPassword}
-        onChange={(event) => setNewPassword(event.target.value)}
-      />
-      <TextField
-        label="Confirm New Password"
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        required
-        value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
-      />
+      <NewPasswordFields fields={fields} />
       {error && <Alert>{error}</Alert>}
       <Button type="submit" variant="secondary" className="self-start" loading={changePassword.isPending}>
         Change Password

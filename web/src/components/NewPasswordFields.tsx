@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { PASSWORD_RULE_TEXT, passwordProblem } from '@touchline/rules';
+import { passwordProblem } from '@touchline/rules';
 
 import { Alert } from '@/components/ui/Alert';
-import { TextField } from '@/components/ui/Input';
+import { PasswordField } from '@/components/ui/PasswordField';
 
-/** The new password and its confirmation, as the reset and the admin address confirmation ask for them. */
+/** A new password and its confirmation, as sign-up, the reset, the admin confirmation and the profile ask for them. */
 export function useNewPassword() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
@@ -31,29 +31,40 @@ export function useNewPassword() {
       setMismatch(!tooShort && password !== confirmPassword);
       return !tooShort && password === confirmPassword;
     },
+    clear() {
+      setPassword('');
+      setConfirmPassword('');
+      setMismatch(false);
+      setProblem(null);
+    },
   };
 }
 
-export function NewPasswordFields({ fields }: { fields: ReturnType<typeof useNewPassword> }) {
+export interface NewPasswordFieldsProps {
+  fields: ReturnType<typeof useNewPassword>;
+  labels?: { password: string; confirm: string };
+  placeholders?: { password: string; confirm: string };
+}
+
+export function NewPasswordFields({
+  fields,
+  labels = { password: 'New Password', confirm: 'Confirm New Password' },
+  placeholders,
+}: NewPasswordFieldsProps) {
   return (
     <>
-      <TextField
-        label="New Password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        required
-        hint={PASSWORD_RULE_TEXT}
+      <PasswordField
+        purpose="new"
+        label={labels.password}
+        placeholder={placeholders?.password}
         aria-invalid={fields.problem !== null || undefined}
         value={fields.password}
         onChange={(event) => fields.setPassword(event.target.value)}
       />
-      <TextField
-        label="Confirm New Password"
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        required
+      <PasswordField
+        purpose="confirm"
+        label={labels.confirm}
+        placeholder={placeholders?.confirm}
         aria-invalid={fields.mismatch || undefined}
         value={fields.confirmPassword}
         onChange={(event) => fields.setConfirmPassword(event.target.value)}
