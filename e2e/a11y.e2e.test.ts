@@ -86,6 +86,7 @@ describe('axe: zero serious or critical violations at phone width', () => {
     await open(page, paths.auth, page.getByRole('tab', { name: 'Login' }));
     failures.push(await measure(page, '/auth Login'));
     await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).waitFor();
     failures.push(await measure(page, '/auth Sign Up'));
     await page.getByRole('tab', { name: 'Login' }).click();
     await page.getByRole('button', { name: 'Forgot password?' }).click();

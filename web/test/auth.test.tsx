@@ -64,7 +64,8 @@ describe('auth screen', () => {
     const { user } = renderApp('/auth');
 
     await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
-    await user.type(screen.getByLabelText('Email'), 'bob@example.com');
+    // The sign-up form is its own chunk, fetched when its tab opens.
+    await user.type(await screen.findByLabelText('Email'), 'bob@example.com');
     await user.type(screen.getByLabelText('Password'), 'first-pass');
     await user.type(screen.getByLabelText('Confirm Password'), 'other-pass');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -84,7 +85,8 @@ describe('auth screen', () => {
     const { user, router } = renderApp('/auth');
 
     await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
-    await user.type(screen.getByLabelText('Email'), 'bob@example.com');
+    // The sign-up form is its own chunk, fetched when its tab opens.
+    await user.type(await screen.findByLabelText('Email'), 'bob@example.com');
     await user.type(screen.getByLabelText('Password'), 'good-pass');
     await user.type(screen.getByLabelText('Confirm Password'), 'good-pass');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -109,7 +111,8 @@ describe('auth screen', () => {
     const { user } = renderApp('/auth');
 
     await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
-    await user.type(screen.getByLabelText('Email'), 'bob@example.com');
+    // The sign-up form is its own chunk, fetched when its tab opens.
+    await user.type(await screen.findByLabelText('Email'), 'bob@example.com');
     await user.type(screen.getByLabelText('Password'), 'good-pass');
     await user.type(screen.getByLabelText('Confirm Password'), 'good-pass');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
@@ -133,7 +136,8 @@ describe('auth screen', () => {
         .map((c) => (c.init?.headers as Record<string, string>)['Idempotency-Key']);
 
     await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
-    await user.type(screen.getByLabelText('Email'), 'bob@example.com');
+    // The sign-up form is its own chunk, fetched when its tab opens.
+    await user.type(await screen.findByLabelText('Email'), 'bob@example.com');
     await user.type(screen.getByLabelText('Password'), 'good-pass');
     await user.type(screen.getByLabelText('Confirm Password'), 'good-pass');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));

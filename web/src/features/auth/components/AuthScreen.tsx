@@ -4,7 +4,6 @@ import { Card, CardContent } from '@/components/ui/Card';
 import { LightTabs } from '@/components/ui/LightTabs';
 
 import { LoginForm } from './LoginForm';
-import { SignUpForm } from './SignUpForm';
 import { StarterPackPromo } from './StarterPackPromo';
 
 type AuthTab = 'login' | 'signup';
@@ -13,6 +12,12 @@ type AuthTab = 'login' | 'signup';
 const ForgotPasswordForm = lazy(() =>
   import('./ForgotPasswordForm').then((m) => ({ default: m.ForgotPasswordForm })),
 );
+
+/**
+ * Fetched when the Sign Up tab opens: the sign-in screen, the first screen of a new visitor, stays
+ * within its script budget without the sign-up form, its password pair and the moments it announces.
+ */
+const SignUpForm = lazy(() => import('./SignUpForm').then((m) => ({ default: m.SignUpForm })));
 
 /**
  * Login (default) and Sign Up tabs; the Login tab also hosts the forgot-password view. Light tabs,
@@ -54,7 +59,11 @@ export function AuthScreen() {
               {
                 value: 'signup',
                 label: 'Sign Up',
-                content: <SignUpForm email={email} onEmailChange={setEmail} />,
+                content: (
+                  <Suspense fallback={null}>
+                    <SignUpForm email={email} onEmailChange={setEmail} />
+                  </Suspense>
+                ),
               },
             ]}
           />
