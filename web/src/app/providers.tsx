@@ -10,8 +10,11 @@ import { loadSonner, onToasterWanted, toasterWanted } from '@/lib/toast';
  */
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
-/** Above the bottom navigation: a toast never covers the header or the balance pill. */
-const TOAST_OFFSET = { bottom: 'calc(4.75rem + env(safe-area-inset-bottom))' };
+/**
+ * Just under the header: a toast never covers the header or the balance pill, nor the actions a
+ * screen keeps at its foot (Pay, Buy, Request Cashout) above the bottom navigation.
+ */
+const TOAST_OFFSET = { top: 'calc(6rem + env(safe-area-inset-top))' };
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -27,7 +30,7 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
         <Suspense fallback={null}>
           <Toaster
             richColors
-            position="bottom-center"
+            position="top-center"
             offset={TOAST_OFFSET}
             mobileOffset={TOAST_OFFSET}
             theme="dark"
