@@ -12,7 +12,7 @@ import {
   type MoneyHarness,
 } from './money-harness';
 
-// issue 9 item 2 / design.md section 6: a purchase whose wallet is down or stuck is answered as
+// issue 9 item 2 / docs/design.md#6-security: a purchase whose wallet is down or stuck is answered as
 // pending (202) or 503 with Retry-After, never as failed; the sweeper settles it, and the same
 // Idempotency-Key then answers the final outcome.
 

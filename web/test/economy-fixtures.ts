@@ -6,7 +6,7 @@ import { PACKS } from '@touchline/rules';
 
 import { makeCard, players } from './card-fixtures';
 
-/** GET /api/coin-packages as the gateway answers it (economy spec, section 9). */
+/** GET /api/coin-packages as the gateway answers it (docs/spec/economy-admin-spec.md#9-business-constants-and-limits). */
 export const coinPackages: CoinPackage[] = [
   {
     id: 'starter-stack',

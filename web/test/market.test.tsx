@@ -346,7 +346,7 @@ describe('market page', () => {
     await user.click(within(row(503)).getByRole('button', { name: /^Jordi Alba,/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Jordi Alba' });
     expect(within(dialog).getByRole('button', { name: 'Trade for 41,000' })).toBeEnabled();
-    // The seller by username (design.md section 7), never 'User #12'.
+    // The seller by username (docs/design.md#7-decisions-on-the-specs-open-points), never 'User #12'.
     expect(within(dialog).getByText('user12')).toBeInTheDocument();
     expect(within(dialog).queryByText('User #12')).not.toBeInTheDocument();
   });

@@ -12,7 +12,7 @@ import type { MarketItem__Output } from '@touchline/protos/gen/touchline/cards_m
 import type { Player__Output } from '@touchline/protos/gen/touchline/cards_market/Player';
 import type { Team__Output } from '@touchline/protos/gen/touchline/cards_market/Team';
 
-/** JSON of the spec's entities (game-spec section 3). Empty image/logo URLs become null: the app draws them. */
+/** JSON of the spec's entities (docs/spec/game-spec.md#3-entities-and-their-fields). Empty image/logo URLs become null: the app draws them. */
 export function teamJson(team: Team__Output): Team {
   return {
     id: team.id,
@@ -87,7 +87,7 @@ export function cardJson(card: Card__Output): Card {
   };
 }
 
-/** A market listing item (game-spec section 3): userId 0 is a card the market itself sells. */
+/** A market listing item (docs/spec/game-spec.md#3-entities-and-their-fields): userId 0 is a card the market itself sells. */
 /** A market listing; `usernames` names the sellers (the market, id 0, has none). */
 export function marketItemJson(item: MarketItem__Output, usernames: Map<number, string>): MarketItem {
   const player = playerJson(item.player!);

@@ -31,7 +31,7 @@ const cardsOf = (ids: number[], l: Lookups) =>
   ids.map((id) => l.cards.get(id)).filter((c): c is PublicCardJson => c !== undefined);
 
 /**
- * A trade offer (game-spec section 3, with design.md section 7's extensions): `card` is the first
+ * A trade offer (docs/spec/game-spec.md#3-entities-and-their-fields, with docs/design.md#7-decisions-on-the-specs-open-points's extensions): `card` is the first
  * offered card, the one the spec's screens show; `cards` all of them; coins with what the receiver
  * gets after the 2.5% fee.
  */
@@ -66,7 +66,7 @@ export async function composeOffers(clients: Clients, offers: TradeOffer__Output
   return offers.map((o) => offerJson(o, l));
 }
 
-/** A trade wish (game-spec section 3); unset preferences are null ("Open to any offers"). */
+/** A trade wish (docs/spec/game-spec.md#3-entities-and-their-fields); unset preferences are null ("Open to any offers"). */
 export function wishJson(wish: TradeWish__Output, l: Lookups): TradeWish {
   return {
     id: wish.id,

@@ -1,7 +1,7 @@
 import type { Clients } from '../clients';
 
 /**
- * The usernames of the users an answer names, in one batch call to identity (design.md section 7:
+ * The usernames of the users an answer names, in one batch call to identity (docs/design.md#7-decisions-on-the-specs-open-points:
  * other players appear by username, never by e-mail). Id 0 (the market) and unknown users are absent.
  */
 export async function usernamesOf(clients: Clients, userIds: number[]): Promise<Map<number, string>> {

@@ -44,7 +44,7 @@ const byEmailAndDevice = (req: Request) => {
   return email === undefined || req.loginDevice === undefined ? undefined : `${email}|${req.loginDevice}`;
 };
 
-/** The allowances of design.md section 6, per IP and per account, scaled by RATE_LIMIT_SCALE. */
+/** The allowances of docs/design.md#6-security, per IP and per account, scaled by RATE_LIMIT_SCALE. */
 export const RULES = {
   /**
    * Wrong passwords count against the account and the client together, so that nobody can lock a

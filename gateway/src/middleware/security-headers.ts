@@ -45,7 +45,7 @@ export function cspDirectives(options: SecurityHeaderOptions): Record<string, st
 }
 
 /**
- * Security headers on every answer (design.md section 6): CSP, frame-ancestors 'none' and
+ * Security headers on every answer (docs/design.md#6-security): CSP, frame-ancestors 'none' and
  * X-Frame-Options DENY against clickjacking, nosniff, and a referrer policy that never sends a page's
  * address (reset links carry a token in it) to another site.
  */

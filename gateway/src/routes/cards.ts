@@ -13,7 +13,7 @@ const PLAYERS: SharedTopic[] = ['prices', 'players'];
 /** The catalog lists the players in id order, as cards-market keeps them. */
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
-/** Clubs, rosters, the catalog, the user's cards and starter pack (game-spec section 7). */
+/** Clubs, rosters, the catalog, the user's cards and starter pack (docs/spec/game-spec.md#7-the-calls-it-makes). */
 export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
   const { cardsMarket } = clients;
   const teams = async () => ({

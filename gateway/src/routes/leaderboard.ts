@@ -5,7 +5,7 @@ import { ContractRouter } from '../http/contract-router';
 
 const TOP = 100;
 
-/** The top collectors by collection value (game-spec section 3, Leaderboard). */
+/** The top collectors by collection value (docs/spec/game-spec.md#3-entities-and-their-fields, Leaderboard). */
 export function leaderboardRoutes(clients: Clients) {
   return new ContractRouter().add(api.leaderboard.top, async () => {
     const { entries } = await clients.leaderboard.GetTop({ limit: TOP });

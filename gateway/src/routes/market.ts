@@ -16,7 +16,7 @@ const LISTINGS: SharedTopic[] = ['listings', 'prices', 'players', 'usernames'];
 const PLAYERS: SharedTopic[] = ['prices', 'players'];
 const PRICES: SharedTopic[] = ['prices'];
 
-/** Market hours, listings, selling, buying, prices (game-spec section 7; design.md sections 4-5). */
+/** Market hours, listings, selling, buying, prices (docs/spec/game-spec.md#7-the-calls-it-makes; docs/design.md#4-cross-service-operations-sagas and #5-cards-and-the-market). */
 export function marketRoutes(clients: Clients, shared: SharedAnswers) {
   const { cardsMarket } = clients;
   return new ContractRouter()

@@ -3,7 +3,7 @@ import type { Clients } from '../clients';
 import { badgeDefinitionJson, missionJson } from '../compose/missions';
 import { ContractRouter } from '../http/contract-router';
 
-/** Daily and weekly missions and their rewards (game-spec sections 3 and 7). */
+/** Daily and weekly missions and their rewards (docs/spec/game-spec.md#3-entities-and-their-fields and #7-the-calls-it-makes). */
 export function missionRoutes(clients: Clients) {
   const { missions } = clients;
   return new ContractRouter()

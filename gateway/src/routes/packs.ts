@@ -3,7 +3,7 @@ import type { Clients } from '../clients';
 import { cardJson } from '../compose/cards';
 import { ContractRouter } from '../http/contract-router';
 
-/** The shop's card packs (economy-admin-spec sections 2, 3, 7). */
+/** The shop's card packs (docs/spec/economy-admin-spec.md#2-screens-and-routes, #3-entities-and-their-fields and #7-the-calls-it-makes). */
 export function packRoutes(clients: Clients) {
   const { cardsMarket } = clients;
   return new ContractRouter()

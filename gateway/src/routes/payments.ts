@@ -25,7 +25,7 @@ function testResult(paymentIntentId: string, status: string, errorMessage: strin
 }
 
 /**
- * Coin purchase (economy-admin-spec sections 2, 3, 7; design.md section 3), and the card form of test
+ * Coin purchase (docs/spec/economy-admin-spec.md#2-screens-and-routes, #3-entities-and-their-fields and #7-the-calls-it-makes; docs/design.md#3-money-one-ledger), and the card form of test
  * mode (no STRIPE_SECRET_KEY): the web posts Stripe's test card numbers to /api/test-payments instead
  * of to Stripe. With Stripe configured the wallet answers 404 there and card details never reach our
  * servers. A refused card is a result (200 with error.message), as in Stripe.js, not a failure.

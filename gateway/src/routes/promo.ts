@@ -7,7 +7,7 @@ import { ContractRouter } from '../http/contract-router';
 import { RULES, type RateLimits } from '../middleware/rate-limit';
 
 /**
- * POST /api/promo/redeem (economy-admin-spec sections 3, 5, 7, 8). A code the wallet turns down
+ * POST /api/promo/redeem (docs/spec/economy-admin-spec.md#3-entities-and-their-fields, #5-validation-rules, #7-the-calls-it-makes and #8-error-catalogue). A code the wallet turns down
  * (unknown, expired, used, exhausted) is 200 {success: false, message}: the page's 'Failed to redeem'
  * shows that reason. Guessing codes is rate limited per user and per address.
  */

@@ -8,7 +8,7 @@ import { ContractRouter } from '../http/contract-router';
 /** Accepting waits on the whole saga (card and coin holds, then commits): longer than a plain call. */
 const ACCEPT_TIMEOUT_MS = 20_000;
 
-/** Trade offers and trade wishes (game-spec sections 2 and 7; design.md sections 4 and 7). */
+/** Trade offers and trade wishes (docs/spec/game-spec.md#2-screens-and-routes and #7-the-calls-it-makes; docs/design.md#4-cross-service-operations-sagas and #7-decisions-on-the-specs-open-points). */
 export function tradeRoutes(clients: Clients) {
   const { trading, identity, cardsMarket } = clients;
 

@@ -24,7 +24,7 @@ const error = ErrorBody;
 /** Every admin route: 401 without a session, 403 unless the admin service finds the caller an admin. */
 const denied = { 403: error } as const;
 
-/** Administration (economy-admin-spec sections 2, 6 and 7; design.md section 7): admins only, checked on the server. */
+/** Administration (docs/spec/economy-admin-spec.md#2-screens-and-routes, #6-roles-and-permissions and #7-the-calls-it-makes; docs/design.md#7-decisions-on-the-specs-open-points): admins only, checked on the server. */
 export const admin = {
   cashouts: defineRoute({
     method: 'get',

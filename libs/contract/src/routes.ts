@@ -209,7 +209,7 @@ export const user = {
   }),
 } as const;
 
-/** Clubs, rosters, the catalog, the user's cards and starter pack (game-spec section 7). */
+/** Clubs, rosters, the catalog, the user's cards and starter pack (docs/spec/game-spec.md#7-the-calls-it-makes). */
 export const cards = {
   userCards: defineRoute({
     method: 'get',
@@ -266,7 +266,7 @@ export const cards = {
   }),
 } as const;
 
-/** Market hours, listings, selling, buying, prices (game-spec section 7; design.md sections 4-5). */
+/** Market hours, listings, selling, buying, prices (docs/spec/game-spec.md#7-the-calls-it-makes; docs/design.md#4-cross-service-operations-sagas and #5-cards-and-the-market). */
 export const market = {
   status: defineRoute({
     method: 'get',
@@ -367,7 +367,7 @@ const offerAction = (method: 'post' | 'delete', path: `/api/${string}`, summary:
     responses: { 200: TradeOffer, 403: error, 404: error, 409: error, 422: error },
   });
 
-/** Trade offers and trade wishes (game-spec sections 2 and 7; design.md sections 4 and 7). */
+/** Trade offers and trade wishes (docs/spec/game-spec.md#2-screens-and-routes and #7-the-calls-it-makes; docs/design.md#4-cross-service-operations-sagas and #7-decisions-on-the-specs-open-points). */
 export const trades = {
   create: defineRoute({
     method: 'post',
@@ -459,7 +459,7 @@ export const trades = {
   }),
 } as const;
 
-/** The shop's card packs (economy-admin-spec sections 2, 3, 7). */
+/** The shop's card packs (docs/spec/economy-admin-spec.md#2-screens-and-routes, #3-entities-and-their-fields and #7-the-calls-it-makes). */
 export const packs = {
   list: defineRoute({
     method: 'get',
@@ -484,7 +484,7 @@ export const packs = {
   }),
 } as const;
 
-/** Coin purchases, test-mode card payments and promo codes (economy-admin-spec sections 2, 3, 5, 7). */
+/** Coin purchases, test-mode card payments and promo codes (docs/spec/economy-admin-spec.md#2-screens-and-routes, #3-entities-and-their-fields, #5-validation-rules and #7-the-calls-it-makes). */
 export const payments = {
   coinPackages: defineRoute({
     method: 'get',
@@ -553,7 +553,7 @@ export const payments = {
   }),
 } as const;
 
-/** Daily and weekly missions and their rewards (game-spec sections 3 and 7; design.md section 7). */
+/** Daily and weekly missions and their rewards (docs/spec/game-spec.md#3-entities-and-their-fields and #7-the-calls-it-makes; docs/design.md#7-decisions-on-the-specs-open-points). */
 export const missions = {
   list: defineRoute({
     method: 'get',
@@ -589,7 +589,7 @@ export const missions = {
   }),
 } as const;
 
-/** The top collectors by collection value (game-spec sections 3 and 7). */
+/** The top collectors by collection value (docs/spec/game-spec.md#3-entities-and-their-fields and #7-the-calls-it-makes). */
 export const leaderboard = {
   top: defineRoute({
     method: 'get',
@@ -600,7 +600,7 @@ export const leaderboard = {
   }),
 } as const;
 
-/** The player's cash-outs (economy-admin-spec: Cash Out page, sections 3-5; design.md sections 3 and 4). */
+/** The player's cash-outs (docs/spec/economy-admin-spec.md: Cash Out page, sections 3-5; docs/design.md#3-money-one-ledger and #4-cross-service-operations-sagas). */
 export const cashout = {
   eligibility: defineRoute({
     method: 'get',
@@ -627,7 +627,7 @@ export const cashout = {
   }),
 } as const;
 
-/** Responsible play (design.md section 7): a monthly limit on coin purchases, set by the player. */
+/** Responsible play (docs/design.md#7-decisions-on-the-specs-open-points): a monthly limit on coin purchases, set by the player. */
 export const spendingLimit = {
   get: defineRoute({
     method: 'get',
@@ -647,7 +647,7 @@ export const spendingLimit = {
   }),
 } as const;
 
-/** The user's notifications and their live stream (design.md section 7, notifications API). */
+/** The user's notifications and their live stream (docs/design.md#7-decisions-on-the-specs-open-points, notifications API). */
 export const notifications = {
   list: defineRoute({
     method: 'get',

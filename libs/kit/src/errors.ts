@@ -104,7 +104,7 @@ const grpcToCode: Partial<Record<GrpcStatus, ErrorCode>> = {
 export const RETRY_AFTER_SECONDS = 2;
 
 /**
- * The one table from error code to HTTP answer (design.md section 6). `message` replaces the
+ * The one table from error code to HTTP answer (docs/design.md#6-security). `message` replaces the
  * error's own where what went wrong inside must not reach the client.
  */
 export const HTTP_ANSWERS: Record<ErrorCode, { status: number; retryAfter?: boolean; message?: string }> = {

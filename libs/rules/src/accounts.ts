@@ -1,4 +1,4 @@
-// Ids and ledger account names every service shares (design.md section 3), defined once. Pure: no
+// Ids and ledger account names every service shares (docs/design.md#3-money-one-ledger), defined once. Pure: no
 // gRPC or runtime code, so domain modules and the rules may import it.
 
 /** The owner id of a card the market itself holds (direct buys, packs' supply). Never a wallet owner. */

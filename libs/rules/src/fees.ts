@@ -1,5 +1,5 @@
 /**
- * Fees (design.md section 3). Integer arithmetic throughout, so no float ever rounds 975 down to 974.
+ * Fees (docs/design.md#3-money-one-ledger). Integer arithmetic throughout, so no float ever rounds 975 down to 974.
  */
 
 /** A market sale listed at or below the player's current price pays this percent… */

@@ -1,5 +1,5 @@
 /**
- * Coins and dollars (design.md section 3): one conversion rate wherever coins are shown in dollars,
+ * Coins and dollars (docs/design.md#3-money-one-ledger): one conversion rate wherever coins are shown in dollars,
  * and cash-out pays 88% of it. The wallet decides with these and the page previews with them.
  */
 
@@ -9,7 +9,7 @@ export const COINS_PER_DOLLAR = 2273;
 export const CASH_OUT_PERCENT = 88;
 /** CASH_OUT_PERCENT as a share (0.88). */
 export const CASH_OUT_SHARE = CASH_OUT_PERCENT / 100;
-/** The smallest cash-out: the first whole figure that pays $5.00 (design.md section 3). */
+/** The smallest cash-out: the first whole figure that pays $5.00 (docs/design.md#3-money-one-ledger). */
 export const MIN_CASH_OUT_COINS = 12_920;
 
 /** The dollar value of coins at the conversion rate, in cents rounded down (exact integer arithmetic). */

@@ -1,4 +1,4 @@
-/** Passwords (game spec section 8): the identity service refuses what these refuse; the forms say it first. */
+/** Passwords (docs/spec/game-spec.md#8-the-error-catalogue): the identity service refuses what these refuse; the forms say it first. */
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

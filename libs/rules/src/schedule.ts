@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 
 /**
- * The market schedule (design.md section 5): 9:30-16:00 America/New_York, Monday to Friday, except US
+ * The market schedule (docs/design.md#5-cards-and-the-market): 9:30-16:00 America/New_York, Monday to Friday, except US
  * market holidays. DST-correct. Every text about the hours is derived from these constants.
  */
 export const MARKET_TIME_ZONE = 'America/New_York';
@@ -51,7 +51,7 @@ export const US_MARKET_HOLIDAYS: ReadonlySet<string> = new Set([
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 // ---------------------------------------------------------------------------------------------------------
-// Texts (game-spec sections 5 and 8: word for word, built from the constants above)
+// Texts (docs/spec/game-spec.md#5-validation-rules and #8-the-error-catalogue: word for word, built from the constants above)
 // ---------------------------------------------------------------------------------------------------------
 
 /** A time of day: 'long' is '9:30 AM' / '4:00 PM', 'compact' is '9:30AM' / '4PM'. */

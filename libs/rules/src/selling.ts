@@ -1,4 +1,4 @@
-/** Listing a card on the market (game-spec section 5, design.md section 5). */
+/** Listing a card on the market (docs/spec/game-spec.md#5-validation-rules, docs/design.md#5-cards-and-the-market). */
 
 export const SELL_MIN_SHARE = 0.5;
 export const SELL_MAX_SHARE = 1.5;

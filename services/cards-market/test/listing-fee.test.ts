@@ -12,7 +12,7 @@ import { runDueTick } from '../src/use-cases/prices';
 import { sellCard } from '../src/use-cases/selling';
 import { createPeers, type WalletClient } from '../src/peers';
 
-// design.md section 3: the sale fee rate is decided when the card is listed, stored on the listing,
+// docs/design.md#3-money-one-ledger: the sale fee rate is decided when the card is listed, stored on the listing,
 // shown, and charged at the sale; a price tick in between never changes it.
 
 // A Monday, 10:00 ET: the market is open on its real schedule.

@@ -2,7 +2,7 @@ import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, key, startTrading, warm, type TradingHarness } from './support';
 
-// design.md section 7: an offer may ask for the recipient's cards ('Ask for'). The accept saga holds
+// docs/design.md#7-decisions-on-the-specs-open-points: an offer may ask for the recipient's cards ('Ask for'). The accept saga holds
 // the requested cards as it holds the offered ones: each card changes owner exactly once, whatever
 // races it.
 

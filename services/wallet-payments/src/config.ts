@@ -4,7 +4,7 @@ import { MAX_AMOUNT } from './domain/validation';
 
 /** Environment variables of wallet-payments on top of kit's base configuration. */
 export const walletConfigSchema = z.object({
-  // Coins granted from platform:mint on sign-up (design.md section 3); 0 turns the grant off.
+  // Coins granted from platform:mint on sign-up (docs/design.md#3-money-one-ledger); 0 turns the grant off.
   WELCOME_COINS: z.coerce.number().int().min(0).max(MAX_AMOUNT).default(10_000),
 
   // live: a Stripe key takes real money, and only real payments count toward cash-outs. test: test
@@ -12,7 +12,7 @@ export const walletConfigSchema = z.object({
   // Without STRIPE_SECRET_KEY the wallet refuses to start unless this says test (`npm start` sets it).
   PAYMENTS_MODE: optionalEnv(z.enum(['live', 'test'])),
 
-  // Stripe (design.md section 3). Without STRIPE_SECRET_KEY the built-in test provider takes payments.
+  // Stripe (docs/design.md#3-money-one-ledger). Without STRIPE_SECRET_KEY the built-in test provider takes payments.
   STRIPE_SECRET_KEY: optionalEnv(
     z.string().regex(/^(sk|rk)_/, 'expected a Stripe secret key (sk_… or rk_…)'),
   ),

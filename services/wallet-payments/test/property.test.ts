@@ -12,7 +12,7 @@ import { expectLedgerOk, startWallet, type StartedWallet } from './support';
 /**
  * Random sequences of grants, transfers, holds, commits and voids (repeated keys, retries, voids
  * before holds, commits after voids, overdrafts) run against the real use cases and a small in-memory
- * model of design.md section 3. After each sequence the ledger must audit clean and every user's
+ * model of docs/design.md#3-money-one-ledger. After each sequence the ledger must audit clean and every user's
  * coins must match the model; every single answer must match it too.
  */
 

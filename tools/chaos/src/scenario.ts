@@ -228,7 +228,7 @@ export class Scenario {
     }
   }
 
-  /** Before the load: three purchases, so that the player may cash out (design.md section 3). */
+  /** Before the load: three purchases, so that the player may cash out (docs/design.md#3-money-one-ledger). */
   async becomeCashoutEligible(p: Player, dice: Dice): Promise<void> {
     for (let i = 0; i < 3; i++)
       await buyCoins({ player: p, dice, log: this.log, baseUrl: this.baseUrl, mayDecline: false });

@@ -37,7 +37,7 @@ export interface ServiceDatabases {
 }
 
 /**
- * Stack mode (design.md section 6): one Postgres role per service, owning its schema and nothing
+ * Stack mode (docs/design.md#6-security): one Postgres role per service, owning its schema and nothing
  * else, created with the admin URL the launcher was given; each service then connects as its role.
  * A role's password is `<SERVICE>_DB_PASSWORD` when set, else generated and kept in `passwordFile`.
  */

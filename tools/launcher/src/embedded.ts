@@ -40,7 +40,7 @@ export function embeddedHost(env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * Mode 1 of design.md section 2: every service and the gateway in one process, talking gRPC over
+ * Mode 1 of docs/design.md#2-three-ways-to-run-it-one-code-path: every service and the gateway in one process, talking gRPC over
  * loopback, one embedded Postgres (a schema per service), the in-process event bus, an in-memory
  * store instead of Redis, test-mode payments and the dev mailbox.
  */
@@ -107,7 +107,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
   const gatewayConfig = loadConfig(gatewayConfigSchema, {
     ...env,
     PORT: String(options.port),
-    // One machine: the dev mailbox holds reset links and cookies are not Secure (design.md section 6).
+    // One machine: the dev mailbox holds reset links and cookies are not Secure (docs/design.md#6-security).
     HOST: embeddedHost(env),
     EMBEDDED: 'true',
     REDIS_URL: '',

@@ -8,7 +8,7 @@ import { notificationsService } from '@touchline/notifications';
 import { tradingService } from '@touchline/trading';
 import { walletService } from '@touchline/wallet-payments';
 
-/** Every microservice of Touchline (design.md section 1), in start order. */
+/** Every microservice of Touchline (docs/design.md#1-shape), in start order. */
 export const SERVICE_MODULES = [
   identityService,
   walletService,

@@ -97,7 +97,7 @@ function inheritedEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * `npm run stack` (design.md section 2, mode 2): each service and the gateway in its own process on
+ * `npm run stack` (docs/design.md#2-three-ways-to-run-it-one-code-path, mode 2): each service and the gateway in its own process on
  * real Postgres and Redis, events over Kafka. Without KAFKA_BROKERS it starts librdkafka's mock
  * cluster in this process and declares every topic of the catalogue, as the platform would. Each
  * service connects to Postgres as its own role (created here with the admin DATABASE_URL), listens

@@ -1,5 +1,5 @@
 /**
- * Stack mode's per-service Postgres roles (design.md section 6, issue 9 item 5), on real Postgres:
+ * Stack mode's per-service Postgres roles (docs/design.md#6-security, issue 9 item 5), on real Postgres:
  * every service migrates and runs as its own role, and no role can read another service's schema.
  * Needs TEST_DATABASE_URL (a superuser on the server); it creates its own database and roles and
  * drops them afterwards. See vitest.config.mts for why *.pg.test.ts files run only then.

@@ -3,7 +3,7 @@
  *
  * A non-OK response throws an {@link ApiError} whose message is `${status}: ${message}`, where message is
  * the JSON body's `message` or `error` field, 'Unknown error' when the body is JSON without either, the
- * raw body text when it is not JSON, and the status text when the body is empty (game spec, section 8).
+ * raw body text when it is not JSON, and the status text when the body is empty (docs/spec/game-spec.md#8-the-error-catalogue).
  * The parsed JSON body rides along as `data`, for errors that carry more than a message (for example a
  * refunded pack purchase's remainingCoins).
  */

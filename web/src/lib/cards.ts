@@ -77,7 +77,7 @@ export function positionShort(player: Pick<Player, 'position' | 'detailedPositio
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Image fallback and scarcity (game spec, section 3)
+// Image fallback and scarcity (docs/spec/game-spec.md#3-entities-and-their-fields)
 // ---------------------------------------------------------------------------------------------------------
 
 /** The default art of a player without an image: a position silhouette, or the product logo. */

@@ -1,5 +1,5 @@
 /**
- * How a player appears (design.md section 7): 'You' for the signed-in user, 'Market' for the market
+ * How a player appears (docs/design.md#7-decisions-on-the-specs-open-points): 'You' for the signed-in user, 'Market' for the market
  * itself (id 0), otherwise the username; 'User #id' only where that user no longer exists.
  */
 export function displayName(

@@ -1,4 +1,4 @@
-/** Colour band of a progress value (game spec, section 9): under 30% red, under 60% yellow, else green. */
+/** Colour band of a progress value (docs/spec/game-spec.md#9-business-constants-and-limits): under 30% red, under 60% yellow, else green. */
 export type ProgressTone = 'red' | 'yellow' | 'green';
 
 export function progressTone(percent: number): ProgressTone {

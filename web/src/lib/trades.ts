@@ -23,7 +23,7 @@ export function tradeableUsers(users: readonly UsernameEntry[], selfId: number |
     .sort((a, b) => a.username.localeCompare(b.username));
 }
 
-/** Own cards that can be offered or listed for trade: not listed for sale (game spec, section 4). */
+/** Own cards that can be offered or listed for trade: not listed for sale (docs/spec/game-spec.md#4-states-and-transitions). */
 export function availableCards(cards: readonly Card[]): Card[] {
   return cards.filter((card) => !card.forSale);
 }

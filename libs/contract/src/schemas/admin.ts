@@ -5,7 +5,7 @@ import { CashoutStatus } from './cashout';
 /** Dollars with two decimals, from the services' *_cents fields. */
 const Dollars = z.number();
 
-/** Why an account looks risky, in an admin's words (design.md section 7). */
+/** Why an account looks risky, in an admin's words (docs/design.md#7-decisions-on-the-specs-open-points). */
 export const FraudFlag = z
   .object({
     code: z.string(),

@@ -16,7 +16,7 @@ export const PlayerTeam = z
   .meta({ id: 'PlayerTeam' });
 export type PlayerTeam = z.infer<typeof PlayerTeam>;
 
-/** A player (game-spec section 3). */
+/** A player (docs/spec/game-spec.md#3-entities-and-their-fields). */
 export const Player = z
   .object({
     id: z.number(),

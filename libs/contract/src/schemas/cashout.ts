@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
 
-/** Cash-out (economy-admin-spec sections 2-5; design.md sections 3 and 4). Amounts of money are US dollars. */
+/** Cash-out (docs/spec/economy-admin-spec.md#2-screens-and-routes, #3-entities-and-their-fields, #4-states-and-transitions and #5-validation-rules; docs/design.md#3-money-one-ledger and #4-cross-service-operations-sagas). Amounts of money are US dollars. */
 
 export const CASHOUT_STATUSES = ['pending', 'processing', 'completed', 'rejected'] as const;
 export const CashoutStatus = z.enum(CASHOUT_STATUSES).meta({ id: 'CashoutStatus' });
@@ -100,7 +100,7 @@ export const CashoutCreated = z.object({
 });
 export type CashoutCreated = z.infer<typeof CashoutCreated>;
 
-/** Responsible play (design.md section 7): the player's monthly limit on coin purchases, in dollars. */
+/** Responsible play (docs/design.md#7-decisions-on-the-specs-open-points): the player's monthly limit on coin purchases, in dollars. */
 export const SpendingLimit = z
   .object({
     /** The limit in force; null: none. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer: {message}, a sentence to show the user (design.md section 6). */
+/** Every error answer: {message}, a sentence to show the user (docs/design.md#6-security). */
 export const ErrorBody = z.looseObject({ message: z.string() }).meta({ id: 'Error' });
 
 /** A saga whose outcome is not known yet (a peer is slow or down): the sweeper settles it. */

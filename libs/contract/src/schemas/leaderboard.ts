@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One ranked collector: by username only, never an e-mail (design.md section 7, who is shown). */
+/** One ranked collector: by username only, never an e-mail (docs/design.md#7-decisions-on-the-specs-open-points, who is shown). */
 export const LeaderboardEntry = z
   .object({
     user: z.object({ id: z.number(), username: z.string() }),

@@ -4,7 +4,7 @@ import { Timestamp } from './common';
 import { NotificationStreamEvent } from './notifications';
 
 /**
- * The change events of the live stream (GET /api/notifications/stream, docs/design.md section 8).
+ * The change events of the live stream (GET /api/notifications/stream, docs/design.md#8-live-and-under-a-crowd).
  * Each is one Server-Sent Event whose `event:` is the key of LIVE_EVENTS and whose `data:` is the
  * JSON of its schema. Only `notification` and `unread` carry an `id:` (a position to resume from);
  * change events carry none, so the browser's Last-Event-ID stays the last notification's position.

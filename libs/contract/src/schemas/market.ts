@@ -87,7 +87,7 @@ export const SellBody = z.strictObject({
   price: z.number({ error: 'price must be a number' }).int('price must be a whole number').positive(),
   /**
    * The fee percent the seller was shown; when the current price has moved so that this price now
-   * costs another rate, 409 and nothing is listed (design.md section 3).
+   * costs another rate, 409 and nothing is listed (docs/design.md#3-money-one-ledger).
    */
   expectedFeePercent: z.number().int().min(0).max(100).optional(),
 });
@@ -96,7 +96,7 @@ export const SellResult = z.object({
   card: Card,
   listingId: z.number(),
   price: z.number(),
-  /** 10 or 15, fixed when listed (design.md section 3). */
+  /** 10 or 15, fixed when listed (docs/design.md#3-money-one-ledger). */
   feePercent: z.number(),
   estimatedProceeds: z.number(),
 });

@@ -3,7 +3,7 @@ import { Timestamp } from './common';
 
 export const MISSION_PERIODS = ['daily', 'weekly'] as const;
 
-/** A mission of the current period with the user's progress (game-spec section 3). */
+/** A mission of the current period with the user's progress (docs/spec/game-spec.md#3-entities-and-their-fields). */
 export const Mission = z
   .object({
     id: z.number(),

@@ -3,7 +3,7 @@ import { Timestamp } from './common';
 
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 
-/** One notification of the signed-in user (design.md section 7, notifications). */
+/** One notification of the signed-in user (docs/design.md#7-decisions-on-the-specs-open-points, notifications). */
 export const Notification = z
   .object({
     id: z.number(),

@@ -15,7 +15,7 @@ export const TradeParty = z.object({ id: z.number(), username: z.string().nullab
 export type TradeParty = z.infer<typeof TradeParty>;
 
 /**
- * A trade offer (design.md section 7): the sender offers cards plus optional coins and may ask for
+ * A trade offer (docs/design.md#7-decisions-on-the-specs-open-points): the sender offers cards plus optional coins and may ask for
  * cards of the recipient and/or coins. Coins carry the 2.5% fee: the receiver gets the AfterFee amounts.
  */
 export const TradeOffer = z
@@ -167,7 +167,7 @@ export const TradeExchange = z
   .meta({ id: 'TradeExchange' });
 export type TradeExchange = z.infer<typeof TradeExchange>;
 
-/** A card changing hands (game-spec section 3), newest first. */
+/** A card changing hands (docs/spec/game-spec.md#3-entities-and-their-fields), newest first. */
 export const TradeRecord = z
   .object({
     id: z.number(),

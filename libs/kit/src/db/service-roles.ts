@@ -71,7 +71,7 @@ const REASSIGN_SCHEMA_OBJECTS = `
 
 /**
  * Creates or updates one login role per service that owns its schema and can reach nothing else
- * (design.md section 6): no superuser, no CREATEDB/CREATEROLE, no membership, no grant on another
+ * (docs/design.md#6-security): no superuser, no CREATEDB/CREATEROLE, no membership, no grant on another
  * schema. PUBLIC loses CONNECT on the database (each role gets it back) and CREATE on `public`.
  * Run as an admin; idempotent, and serialised by an advisory lock when several launchers start at
  * once. The same statements fit a Kubernetes Job (or CloudNativePG managed roles plus the schema

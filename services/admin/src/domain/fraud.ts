@@ -1,7 +1,7 @@
 import { COINS_PER_DOLLAR } from '@touchline/rules';
 
 /**
- * Anti-fraud flags (design.md section 7). Coins only leave the game through cash-outs, and a
+ * Anti-fraud flags (docs/design.md#7-decisions-on-the-specs-open-points). Coins only leave the game through cash-outs, and a
  * cash-out needs real purchases, so fraud means pooling coins: throwaway accounts, each with its
  * welcome coins, feeding one account through trades that are gifts in disguise. These rules read
  * the exchanges between players (trades and market sales, from events) with the accounts' ages.

@@ -4,7 +4,7 @@ import { audited } from './audited';
 import type { AdminDeps } from './deps';
 import { requireAdmin, requireKey } from './require-admin';
 
-/** The admin's own cards; isMessi is the player's protected flag (design.md section 7). */
+/** The admin's own cards; isMessi is the player's protected flag (docs/design.md#7-decisions-on-the-specs-open-points). */
 export async function listCollectionCards(
   deps: AdminDeps,
   userId: number,

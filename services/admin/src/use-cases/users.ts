@@ -76,7 +76,7 @@ export async function listUsers(deps: AdminDeps, userId: number): Promise<{ user
 type Flag = 'banned' | 'muted';
 
 /**
- * Ban or mute a non-admin (design.md section 6): identity refuses admins as well, and closes every
+ * Ban or mute a non-admin (docs/design.md#6-security): identity refuses admins as well, and closes every
  * session on a ban; trading (offers, wishes) and cards-market (listings) react to the event.
  */
 async function setFlag(

@@ -8,7 +8,7 @@ export interface ListingRow {
   seller_id: number;
   price: number;
   status: string;
-  /** The sale fee rate fixed when the card was listed (design.md section 3). */
+  /** The sale fee rate fixed when the card was listed (docs/design.md#3-money-one-ledger). */
   fee_percent: number;
 }
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** A pack saga's row (design.md section 4); its id is the buyer's idempotency key. */
+/** A pack saga's row (docs/design.md#4-cross-service-operations-sagas); its id is the buyer's idempotency key. */
 export interface PurchaseRow {
   id: string;
   user_id: number;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CardRow } from '../domain/card';
 
-/** A buy saga's row (design.md section 4); its id is the buyer's idempotency key. */
+/** A buy saga's row (docs/design.md#4-cross-service-operations-sagas); its id is the buyer's idempotency key. */
 export interface SaleRow {
   id: string;
   buyer_id: number;

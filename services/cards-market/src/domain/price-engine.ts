@@ -1,6 +1,6 @@
 import { seededRandom } from '@touchline/kit';
 
-/** The price engine's constants (design.md section 5), in one place. */
+/** The price engine's constants (docs/design.md#5-cards-and-the-market), in one place. */
 export const PRICE_RULES = {
   /** Largest random move per tick, as a fraction of the price (±2%). */
   volatility: 0.02,

@@ -5,7 +5,7 @@ import { lockActiveListingsOf, withdrawIfActive } from '../db/listings';
 import type { CardsDeps } from './deps';
 
 /**
- * A banned user's cards leave the market (design.md section 6): every active listing is withdrawn.
+ * A banned user's cards leave the market (docs/design.md#6-security): every active listing is withdrawn.
  * A listing a buyer is paying for right now (settling) is left to its saga, which finishes or
  * puts it back; the ban does not take coins already on their way.
  */

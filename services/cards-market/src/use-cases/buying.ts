@@ -64,7 +64,7 @@ async function reserve(
         listing_id: listing.id,
         seller_id: listing.seller_id,
         price: listing.price,
-        // The rate fixed on the listing, never the one today's price would give (design.md section 3).
+        // The rate fixed on the listing, never the one today's price would give (docs/design.md#3-money-one-ledger).
         fee: saleFeeAtRate(listing.price, listing.fee_percent),
       };
     } else if (card.owner_id === MARKET_USER_ID) {
@@ -183,7 +183,7 @@ function sameSale(sale: SaleRow, buyerId: number, cardId: number): SaleRow {
 }
 
 /**
- * The buy saga of design.md section 4. The idempotency key is the sale id: the same key again, or
+ * The buy saga of docs/design.md#4-cross-service-operations-sagas. The idempotency key is the sale id: the same key again, or
  * at the same time, answers the one sale's outcome. While the wallet cannot confirm the payment (down,
  * too slow) the answer is 'pending', never a failure: the sweeper settles the sale, and asking again
  * with the key tells how it ended.

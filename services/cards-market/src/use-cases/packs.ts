@@ -142,7 +142,7 @@ async function respond(
 }
 
 /**
- * The pack saga of design.md section 4: record the purchase, debit the price, mint the cards by
+ * The pack saga of docs/design.md#4-cross-service-operations-sagas: record the purchase, debit the price, mint the cards by
  * the pack's odds. If minting fails the coins are refunded and the answer says so with the
  * balance (success false), which the shop shows as "Coins Refunded". Idempotent by key.
  */

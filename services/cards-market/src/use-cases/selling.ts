@@ -77,7 +77,7 @@ function sameListing(listing: ListingRow, request: SellRequest): ListingRow {
 
 /**
  * Lists an own card for sale while the market is open, at 50%–150% of the player's current price,
- * with the sale fee rate of that moment stored on the listing (design.md section 3).
+ * with the sale fee rate of that moment stored on the listing (docs/design.md#3-money-one-ledger).
  * A card already listed or held by a pending trade cannot be listed. Idempotent by key: a key that
  * made a listing answers that listing, whatever has happened since (the card sold, the market
  * closed). The key is looked up only when a listing is refused, since a request with a key that
@@ -114,7 +114,7 @@ async function listCard(
     const { min, max } = sellPriceBounds(card.current_price);
     if (request.price < min || request.price > max)
       throw invalid(`Price must be between ${min} and ${max} coins`);
-    // The rate is decided now, against the price at this moment, and stored (design.md section 3).
+    // The rate is decided now, against the price at this moment, and stored (docs/design.md#3-money-one-ledger).
     const feePercent = saleFeePercent(request.price, card.current_price);
     if (request.expectedFeePercent && request.expectedFeePercent !== feePercent)
       throw conflict(

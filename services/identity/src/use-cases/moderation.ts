@@ -19,7 +19,7 @@ function banReasonOf(flag: Flag, request: SetFlagRequest__Output): string | null
 }
 
 /**
- * Sets banned or muted (design.md section 6), called by the admin service, which checks the actor.
+ * Sets banned or muted (docs/design.md#6-security), called by the admin service, which checks the actor.
  * The user row is locked, so a ban and an unban racing end in one state with one event each. A
  * change publishes identity.user.banned / identity.user.muted (trading voids offers and wishes,
  * cards-market withdraws listings); a ban also closes every session of the user.

@@ -44,7 +44,7 @@ export interface BadgeDefinition {
   rule: BadgeRule;
 }
 
-/** The user's badge label before any is earned (game-spec section 9). */
+/** The user's badge label before any is earned (docs/spec/game-spec.md#9-business-constants-and-limits). */
 export const DEFAULT_BADGE = 'Rookie';
 
 export const isCountingMission = (

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 
-/** Missions reset on New York's calendar (game-spec section 9: midnight ET, weekly on Sunday). */
+/** Missions reset on New York's calendar (docs/spec/game-spec.md#9-business-constants-and-limits: midnight ET, weekly on Sunday). */
 export const MISSION_TIME_ZONE = 'America/New_York';
 
 export type PeriodKind = 'daily' | 'weekly';

@@ -107,7 +107,7 @@ const KINDS: Record<string, (p: Params, name: string) => Texts> = {
 export const otherUserOf = (params: Params): number | undefined =>
   params.otherUserId === undefined ? undefined : Number(params.otherUserId);
 
-/** How a player is named whose account no longer exists (design.md section 7, who is shown). */
+/** How a player is named whose account no longer exists (docs/design.md#7-decisions-on-the-specs-open-points, who is shown). */
 export const goneUserName = (userId: number) => `User #${userId}`;
 
 /** How a player is named while identity cannot be asked. */

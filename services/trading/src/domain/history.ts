@@ -79,7 +79,7 @@ export interface TradedCardView {
   rarity: string;
 }
 
-/** Both sides of an accepted trade, as the history shows them (design.md section 7). */
+/** Both sides of an accepted trade, as the history shows them (docs/design.md#7-decisions-on-the-specs-open-points). */
 export interface TradeExchangeView {
   offerId: number;
   fromUserId: number;

@@ -3,7 +3,7 @@ import type { OfferTerms } from './offer';
 import { userAccount } from '@touchline/rules';
 
 /**
- * The accept saga (design.md section 4). `holding` → `committing` → `committed`, or `holding` →
+ * The accept saga (docs/design.md#4-cross-service-operations-sagas). `holding` → `committing` → `committed`, or `holding` →
  * `compensating` → `failed`. The move out of `holding` is one conditional update: whoever makes it
  * decides for every driver (the caller, a retry, the sweeper), so no hold is ever both committed and
  * voided.

@@ -3,7 +3,7 @@ import { BEING_ACCEPTED, isExpired, NOT_PENDING, OFFER_NOT_FOUND, type OfferStat
 
 export type OfferAction = 'accept' | 'decline' | 'cancel';
 
-/** Who may do what: the recipient answers an offer, the sender withdraws it (game-spec section 6). */
+/** Who may do what: the recipient answers an offer, the sender withdraws it (docs/spec/game-spec.md#6-roles-and-permissions). */
 const ROLE: Record<OfferAction, 'sender' | 'recipient'> = {
   accept: 'recipient',
   decline: 'recipient',

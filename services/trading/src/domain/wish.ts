@@ -1,7 +1,7 @@
 import { businessRule, invalid } from '@touchline/kit';
 import { MAX_COINS, MAX_NOTE_LENGTH } from './offer';
 
-/** Rarities from the highest (game-spec section 9: UL, L, E, R, C). */
+/** Rarities from the highest (docs/spec/game-spec.md#9-business-constants-and-limits: UL, L, E, R, C). */
 export const RARITY_ORDER = ['Ultra Legendary', 'Legendary', 'Epic', 'Rare', 'Common'] as const;
 export const POSITIONS = ['Forward', 'Midfielder', 'Defender', 'Goalkeeper'] as const;
 

@@ -79,7 +79,7 @@ async function resume(deps: TradingDeps, sagaId: string, offerId: number): Promi
 }
 
 /**
- * The recipient accepts (design.md section 4): the offer becomes `accepting` under a new saga
+ * The recipient accepts (docs/design.md#4-cross-service-operations-sagas): the offer becomes `accepting` under a new saga
  * attempt in one locked transaction, so a racing accept, decline, cancel or void sees it taken;
  * then the saga holds every card and coin and commits all, or voids all. The idempotency key names
  * the attempt: a retry with it follows the same saga to the same outcome.

@@ -63,7 +63,7 @@ export async function onCardsTransferred(
 }
 
 /**
- * Listed cards cannot be traded or wished (design.md section 5): their offers and wishes end; the
+ * Listed cards cannot be traded or wished (docs/design.md#5-cards-and-the-market): their offers and wishes end; the
  * cards of a fetched batch together.
  */
 export async function onListingsCreated(

@@ -25,7 +25,7 @@ export const NOT_YOUR_CARD = 'You can only offer your own cards';
 export const NOT_THEIR_CARD = 'A requested card does not belong to this user';
 export const CARD_FOR_SALE = 'Cards listed for sale cannot be traded';
 
-/** The recipient exists and is not banned; a muted sender cannot attach a note (design.md section 6). */
+/** The recipient exists and is not banned; a muted sender cannot attach a note (docs/design.md#6-security). */
 async function checkUsers(deps: TradingDeps, terms: OfferTerms, note: string): Promise<void> {
   const { users } = await deps.identity.GetUsers({ userIds: [terms.fromUserId, terms.toUserId] });
   const recipient = users.find((u) => u.id === terms.toUserId);

@@ -10,7 +10,7 @@ import { countsTowardCashouts, type PaymentsMode } from './payment-mode';
 import { MAX_AMOUNT } from './validation';
 
 /**
- * Cash-out rules (design.md section 4). The money rules (2,273 coins = $1, a cash-out pays 88%, the
+ * Cash-out rules (docs/design.md#4-cross-service-operations-sagas). The money rules (2,273 coins = $1, a cash-out pays 88%, the
  * 12,920-coin minimum) are @touchline/rules', the same the web previews with.
  */
 export const MIN_PURCHASES = 3;
@@ -122,7 +122,7 @@ export function checkCashoutRules(s: CashoutSituation): void {
   if (s.platformFundsCents < cash) throw businessRule(PLATFORM_FUNDS_SHORT);
 }
 
-/** The only moves an admin can make (design.md section 4); completed and rejected are final. */
+/** The only moves an admin can make (docs/design.md#4-cross-service-operations-sagas); completed and rejected are final. */
 export const CASHOUT_TRANSITIONS: Readonly<Record<CashoutStatus, readonly CashoutStatus[]>> = {
   pending: ['processing', 'rejected'],
   processing: ['completed', 'rejected'],

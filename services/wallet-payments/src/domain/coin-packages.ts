@@ -1,4 +1,4 @@
-/** A coin package of the Purchase Coins page (economy-admin-spec section 9); prices are USD cents. */
+/** A coin package of the Purchase Coins page (docs/spec/economy-admin-spec.md#9-business-constants-and-limits); prices are USD cents. */
 export interface CoinPackage {
   id: string;
   name: string;
@@ -10,7 +10,7 @@ export interface CoinPackage {
 
 /**
  * The fixed list of the spec, in its order. The server decides a purchase's price and coins from the
- * package id alone: what the client shows is only checked against it (design.md section 3).
+ * package id alone: what the client shows is only checked against it (docs/design.md#3-money-one-ledger).
  */
 export const COIN_PACKAGES: readonly CoinPackage[] = [
   {

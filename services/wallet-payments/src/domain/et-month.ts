@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 
-/** Calendar months of the product are New York's (design.md section 3), DST included. */
+/** Calendar months of the product are New York's (docs/design.md#3-money-one-ledger), DST included. */
 export const PRODUCT_TIME_ZONE = 'America/New_York';
 
 export interface CalendarMonth {

@@ -1,7 +1,7 @@
 import { businessRule, invalid } from '@touchline/kit';
 import { dollars } from './cashout';
 
-/** Responsible play (design.md section 7): a raise of the limit waits this long; a lowering applies at once. */
+/** Responsible play (docs/design.md#7-decisions-on-the-specs-open-points): a raise of the limit waits this long; a lowering applies at once. */
 export const RAISE_DELAY_MS = 24 * 60 * 60 * 1000;
 /** $100,000 a month: far above any package, a guard against typing errors. */
 export const MAX_LIMIT_CENTS = 10_000_000;

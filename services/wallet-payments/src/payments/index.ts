@@ -17,7 +17,7 @@ export interface Payments {
 }
 
 /**
- * Chooses the provider from the configuration (design.md section 2: configuration, not code forks).
+ * Chooses the provider from the configuration (docs/design.md#2-three-ways-to-run-it-one-code-path: configuration, not code forks).
  * No Stripe key and no explicit PAYMENTS_MODE=test stops start-up: a deployment never takes test
  * payments by omission. Half a Stripe configuration stops it too: a live key without its webhook secret would take
  * money whose webhooks are then all refused.

@@ -34,7 +34,7 @@ export interface WebhookEvent {
 }
 
 /**
- * The card payment provider (design.md section 3): Stripe when STRIPE_SECRET_KEY is set, otherwise the
+ * The card payment provider (docs/design.md#3-money-one-ledger): Stripe when STRIPE_SECRET_KEY is set, otherwise the
  * built-in test provider. The use cases see only this, so both modes run the same crediting code.
  */
 export interface PaymentProvider {

@@ -31,7 +31,7 @@ export const PAYMENTS_UNAVAILABLE = 'Payments are temporarily unavailable. Pleas
 
 /**
  * Stripe unreachable or failing on its side (after the SDK's own retries): nothing is decided, so the
- * caller hears 503 with Retry-After (design.md section 6), never a 500.
+ * caller hears 503 with Retry-After (docs/design.md#6-security), never a 500.
  */
 function whenStripeIsDown(error: unknown): never {
   if (

@@ -102,7 +102,7 @@ async function answer(deps: PromoDeps, redemption: RedemptionRow): Promise<Redee
 }
 
 /**
- * RedeemPromo (design.md section 4). A code problem is an answer (success false and the reason),
+ * RedeemPromo (docs/design.md#4-cross-service-operations-sagas). A code problem is an answer (success false and the reason),
  * not an error, so the web shows the reason; only an empty code is invalid.
  */
 export async function redeemPromo(

@@ -44,7 +44,7 @@ async function replay(
 }
 
 /**
- * A player asks to cash coins out (design.md sections 3 and 4): the rules are checked with the
+ * A player asks to cash coins out (docs/design.md#3-money-one-ledger and #4-cross-service-operations-sagas): the rules are checked with the
  * player's account locked (and platform:cashout-pending, which serialises the platform funds check
  * between players; the player's lock serialises the ceiling, purchases less earlier cash-outs), then the request is created pending and its coins move to
  * platform:cashout-pending in one balanced posting. Any refusal writes nothing.

@@ -51,7 +51,7 @@ function postingOf(row: CashoutRow, to: CashoutStatus) {
 }
 
 /**
- * An admin moves a request (design.md section 4): only pending→processing, pending→rejected,
+ * An admin moves a request (docs/design.md#4-cross-service-operations-sagas): only pending→processing, pending→rejected,
  * processing→completed and processing→rejected. The check runs on the locked row and the update is
  * conditional on the status read, so of two admins racing exactly one wins; the other is told the
  * request's new status (409). A retry with the same key answers the request as it is now.

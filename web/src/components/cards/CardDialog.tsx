@@ -12,7 +12,7 @@ import { RarityBadge } from '@/components/cards/RarityBadge';
 import { rarityStyle } from '@/components/cards/rarityStyles';
 import { useReturnFocus } from '@/lib/use-return-focus';
 
-/** The dialog's first flag turns on this long after it opens (game spec, section 4)... */
+/** The dialog's first flag turns on this long after it opens (docs/spec/game-spec.md#4-states-and-transitions)... */
 export const REVEAL_STAGE_ONE_MS = 500;
 /** ...and the second this long after the first. */
 export const REVEAL_STAGE_TWO_MS = 1000;

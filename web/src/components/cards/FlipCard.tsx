@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 
 import { rarityStyle } from '@/components/cards/rarityStyles';
 
-/** Length of the flip animation; taps during it are ignored (game spec, sections 4 and 9). */
+/** Length of the flip animation; taps during it are ignored (docs/spec/game-spec.md#4-states-and-transitions and #9-business-constants-and-limits). */
 export const FLIP_DURATION_MS = 600;
 
 export interface FlipCardProps {

@@ -14,7 +14,7 @@ import { rarityStyle } from '@/components/cards/rarityStyles';
 import { useReturnFocus } from '@/lib/use-return-focus';
 import { releaseStarterReveal } from '@/lib/moments';
 
-/** Every card of the pack reveals itself after this long (game spec, section 9). */
+/** Every card of the pack reveals itself after this long (docs/spec/game-spec.md#9-business-constants-and-limits). */
 export const AUTO_REVEAL_MS = 10_000;
 const COLUMNS = 5;
 

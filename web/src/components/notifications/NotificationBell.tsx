@@ -13,7 +13,7 @@ const NotificationBellPopover = lazy(() =>
 );
 
 /**
- * The header's bell with the unread badge; it opens the notification popover (game spec). The
+ * The header's bell with the unread badge; it opens the notification popover (docs/spec/game-spec.md). The
  * popover (Radix, its positioning, the list and its times) is its own chunk, fetched when the
  * pointer or the focus comes to the bell and shown open at the first press: no first load carries it.
  * Memoised: a screen's own state changes (typing in its search) re-render its header, not the bell.

@@ -10,7 +10,7 @@ import { bellClass, bellLabel, BellFace } from './BellFace';
 import { NotificationItem } from './NotificationItem';
 import { useOpenNotification } from './use-open-notification';
 
-/** The bell as the trigger of the notification popover (game spec), opened at once when it loads. */
+/** The bell as the trigger of the notification popover (docs/spec/game-spec.md), opened at once when it loads. */
 export function NotificationBellPopover({ unread, defaultOpen }: { unread: number; defaultOpen: boolean }) {
   const [open, setOpen] = useState(defaultOpen);
   return (

@@ -34,7 +34,7 @@ export function formatCash(dollars: number): string {
   return `$${cashFormat.format(dollars)}`;
 }
 
-/** The profit wallet's dollar figure at 2,273 coins per dollar (design.md section 3). */
+/** The profit wallet's dollar figure at 2,273 coins per dollar (docs/design.md#3-money-one-ledger). */
 export const profitWalletDollars = (coins: number): number => coinsToDollars(coins);
 
 /** The spec's note ('Includes 2.5% fee from all P2P transactions and 12% fee from cashouts'), from the rules. */

@@ -5,7 +5,7 @@ import { cashOutDollars, MIN_CASH_OUT_COINS } from '@touchline/rules';
 
 import { formatNumber } from '@/lib/format';
 
-/** A refusal of the form: a short title and the sentence under it (economy-admin-spec section 5). */
+/** A refusal of the form: a short title and the sentence under it (docs/spec/economy-admin-spec.md#5-validation-rules). */
 export interface FieldProblem {
   title: string;
   description: string;
@@ -19,7 +19,7 @@ export const INSUFFICIENT_COINS: FieldProblem = {
   title: 'Insufficient coins',
   description: "You don't have enough coins for this cashout",
 };
-/** The minimum at design.md section 3's rate (12,920 coins pay $5), not the spec's 834. */
+/** The minimum at docs/design.md#3-money-one-ledger's rate (12,920 coins pay $5), not the spec's 834. */
 export const BELOW_MINIMUM: FieldProblem = {
   title: 'Minimum amount required',
   description: `Minimum cashout amount is ${formatNumber(MIN_CASH_OUT_COINS)} coins ($${cashOutDollars(MIN_CASH_OUT_COINS)} at 88% conversion rate)`,
@@ -121,7 +121,7 @@ export function formatCashoutDate(iso: string | null): string {
   return isValid(date) ? format(date, "MMM d, yyyy 'at' h:mm a") : 'N/A';
 }
 
-/** The status texts of economy-admin-spec section 4. */
+/** The status texts of docs/spec/economy-admin-spec.md#4-states-and-transitions. */
 export const STATUS_MEANING = {
   pending: 'Under review, 1-3 business days',
   processing: 'Payment being sent',

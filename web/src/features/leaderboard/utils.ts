@@ -4,7 +4,7 @@ export const PLACE_LABELS = ['1st Place', '2nd Place', '3rd Place'] as const;
 /** Ranks on the podium; the list starts after them. */
 export const PODIUM_SIZE = PLACE_LABELS.length;
 
-/** 'Your Ranking' shows below the board when the user's rank is above this (game spec, section 9). */
+/** 'Your Ranking' shows below the board when the user's rank is above this (docs/spec/game-spec.md#9-business-constants-and-limits). */
 export const YOUR_RANKING_AFTER = 10;
 
 /** Placeholder rows while the board loads. */

@@ -2,7 +2,7 @@ import { format, isValid, parseISO } from 'date-fns';
 
 import type { Mission } from '@touchline/contract';
 
-/** Coins in the claim animation (game spec): one per 500 coins of reward, at least 3 and at most 8. */
+/** Coins in the claim animation (docs/spec/game-spec.md): one per 500 coins of reward, at least 3 and at most 8. */
 export function coinBurstCount(reward: number): number {
   return Math.min(8, Math.max(3, Math.floor(reward / 500)));
 }

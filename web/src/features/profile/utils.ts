@@ -4,7 +4,7 @@ import { RARITY_ORDER } from '@/lib/cards';
 /** Shown in Settings as the support contact. */
 export const SUPPORT_EMAIL = 'support@touchline.example';
 
-/** Profile shows this many of the newest cards (game spec, section 9). */
+/** Profile shows this many of the newest cards (docs/spec/game-spec.md#9-business-constants-and-limits). */
 export const RECENT_ACQUISITIONS = 4;
 
 const USERNAME = /^[a-z0-9._-]{3,24}$/;

@@ -3,7 +3,7 @@ import type { Rarity } from '@touchline/contract';
 
 import type { PackOdds, PackPurchaseRefunded } from '@touchline/contract';
 
-/** The pack-opening animation runs this long before the first card shows (economy spec, section 9). */
+/** The pack-opening animation runs this long before the first card shows (docs/spec/economy-admin-spec.md#9-business-constants-and-limits). */
 export const PACK_OPEN_DELAY_MS = 800;
 /** The glow of a pack holding a Legendary or Ultra Legendary card lasts this long. */
 export const PACK_GLOW_MS = 3000;

@@ -18,7 +18,7 @@ export const WISH_SORTS: readonly { value: WishSort; label: string }[] = [
   { value: 'value_asc', label: 'Lowest Value' },
 ];
 
-/** The positions a wish can ask for (game spec, section 9). */
+/** The positions a wish can ask for (docs/spec/game-spec.md#9-business-constants-and-limits). */
 export const WISH_POSITIONS = POSITIONS;
 
 export const DEFAULT_WISH_FILTERS: WishFilters = {

@@ -6,7 +6,7 @@ import { call, newIdempotencyKey } from '@/lib/api';
 import { userQueryKey } from '@/lib/data/auth';
 
 /**
- * The admin areas (economy-admin-spec sections 2 and 7). The server refuses non-admins (403); the
+ * The admin areas (docs/spec/economy-admin-spec.md#2-screens-and-routes and #7-the-calls-it-makes). The server refuses non-admins (403); the
  * screens only ask when the signed-in user is an admin, so `enabled` carries that flag.
  */
 export const adminKeys = {

@@ -119,7 +119,7 @@ export function useConfirmPaymentSuccess() {
 
 /**
  * Redeems a promo code. On success with coins the user (and balance) is refreshed; with a card or
- * generated cards the user's cards are (economy spec, section 7).
+ * generated cards the user's cards are (docs/spec/economy-admin-spec.md#7-the-calls-it-makes).
  */
 export function useRedeemPromo() {
   const queryClient = useQueryClient();

@@ -173,7 +173,7 @@ export function usePriceHistory(playerId: number | null, range: PriceRange) {
 
 /**
  * The user's coins (GET /api/user/balance), refetched whenever a screen showing it mounts and when the
- * window regains focus (economy spec, sections 7 and 9): coins can arrive from elsewhere (a payment
+ * window regains focus (docs/spec/economy-admin-spec.md#7-the-calls-it-makes and #9-business-constants-and-limits): coins can arrive from elsewhere (a payment
  * webhook, a sale). The only query that refetches on focus.
  */
 export function useBalance() {

@@ -4,7 +4,7 @@ import { api, type SpendingLimitBody } from '@touchline/contract';
 
 import { call, newIdempotencyKey } from '@/lib/api';
 
-/** Responsible play (design.md section 7): the player's monthly limit on coin purchases. */
+/** Responsible play (docs/design.md#7-decisions-on-the-specs-open-points): the player's monthly limit on coin purchases. */
 
 export const spendingLimitKeys = {
   all: ['spending-limit'] as const,

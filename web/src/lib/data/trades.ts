@@ -29,7 +29,7 @@ export const tradeWishesKey = ['tradewishes'] as const;
 // Requests
 // ---------------------------------------------------------------------------------------------------------
 
-/** The pending offers sent to the user; any failure reads as none (game spec, section 7). */
+/** The pending offers sent to the user; any failure reads as none (docs/spec/game-spec.md#7-the-calls-it-makes). */
 export async function getIncomingTrades(signal?: AbortSignal): Promise<TradeOffer[]> {
   try {
     const offers = await call(api.trades.incoming, { signal });

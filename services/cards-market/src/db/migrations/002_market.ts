@@ -32,7 +32,7 @@ export const market: Migration = {
     await db.raw(
       `alter table listings add constraint listings_status check (status in ('active','settling','sold','withdrawn'))`,
     );
-    // The buy saga (design.md section 4): one row per sale id, the idempotency key of every step.
+    // The buy saga (docs/design.md#4-cross-service-operations-sagas): one row per sale id, the idempotency key of every step.
     await db.schema.createTable('sales', (t) => {
       t.text('id').primary();
       t.bigInteger('buyer_id').notNullable();

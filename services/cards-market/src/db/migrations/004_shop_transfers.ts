@@ -1,6 +1,6 @@
 import type { Migration } from '@touchline/kit';
 
-/** Admin transfers to the shop (design.md section 1): one row per request key, so a retry moves nothing twice. */
+/** Admin transfers to the shop (docs/design.md#1-shape): one row per request key, so a retry moves nothing twice. */
 export const shopTransfers: Migration = {
   name: '004_shop_transfers',
   async up(db) {

@@ -2,7 +2,7 @@ import type { Migration } from '@touchline/kit';
 import { SALE_FEE_PERCENT_ABOVE, SALE_FEE_PERCENT_AT_OR_BELOW } from '@touchline/rules';
 
 /**
- * The sale fee rate is decided when a card is listed and kept on the listing (design.md section 3), so
+ * The sale fee rate is decided when a card is listed and kept on the listing (docs/design.md#3-money-one-ledger), so
  * a price tick between listing and sale never changes what the seller was told. Listings made before
  * this column existed get the rate their price gives against the current price, as they were charged.
  */

@@ -27,5 +27,5 @@ export interface SeedPlayer {
 export const SEED_CLUBS: SeedClub[] = clubs;
 export const SEED_PLAYERS: SeedPlayer[] = players;
 
-/** Players whose cards can never leave their owners for the shop (design.md section 7). */
+/** Players whose cards can never leave their owners for the shop (docs/design.md#7-decisions-on-the-specs-open-points). */
 export const PROTECTED_PLAYER_NAMES = new Set(['Lionel Messi']);

@@ -2,7 +2,7 @@ import type { Migration } from '@touchline/kit';
 import { PLATFORM_ACCOUNTS } from '../../domain/accounts';
 
 /**
- * The double-entry ledger (design.md section 3). The rules that keep money safe are constraints of
+ * The double-entry ledger (docs/design.md#3-money-one-ledger). The rules that keep money safe are constraints of
  * the database, not only of the code: a user account cannot go negative or reserve more than it has,
  * every transaction sums to zero at commit, and entries are never rewritten.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from '@touchline/kit';
 
 /**
- * Coin purchases (design.md section 3). A purchase row exists once per PaymentIntent, written in the
+ * Coin purchases (docs/design.md#3-money-one-ledger). A purchase row exists once per PaymentIntent, written in the
  * same transaction as its ledger credit: the unique intent id is what makes the browser's
  * confirmation and Stripe's webhook, racing or repeated, credit exactly once.
  */

@@ -1,7 +1,7 @@
 import type { Migration } from '@touchline/kit';
 
 /**
- * Promo codes and their redemptions (design.md section 4). The code row is locked while a redemption
+ * Promo codes and their redemptions (docs/design.md#4-cross-service-operations-sagas). The code row is locked while a redemption
  * is checked and written, and (code, user) is unique, so a user redeems a code once however many
  * requests race. Card rewards are minted by cards-market after the redemption commits; mint_status
  * tracks that step until it is done.

@@ -1,7 +1,7 @@
 import type { Migration } from '@touchline/kit';
 
 /**
- * Cash-out requests and their transitions (design.md sections 3 and 4), and monthly spending limits
+ * Cash-out requests and their transitions (docs/design.md#3-money-one-ledger and #4-cross-service-operations-sagas), and monthly spending limits
  * (section 7). The rules that must hold under concurrency are constraints: a status is one of four,
  * a user has at most one non-rejected request per New York calendar month, and a transition key is
  * used once.

@@ -34,7 +34,7 @@ export function FlagBadges({ flags }: { flags: readonly FraudFlag[] }) {
   );
 }
 
-/** Why a requester looks risky (design.md section 7): the signals and every flag in words. */
+/** Why a requester looks risky (docs/design.md#7-decisions-on-the-specs-open-points): the signals and every flag in words. */
 export function FraudFlagsPanel({ report }: { report: FraudReport | null }) {
   if (!report) {
     return (

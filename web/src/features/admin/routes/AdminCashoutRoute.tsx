@@ -23,7 +23,7 @@ interface PendingChange {
   idempotencyKey: string;
 }
 
-/** /admin/cashout: review cash-out requests by status (economy-admin-spec, Admin cash-out screen). */
+/** /admin/cashout: review cash-out requests by status (docs/spec/economy-admin-spec.md, Admin cash-out screen). */
 export function AdminCashoutRoute() {
   const { data: user } = useUser();
   const isAdmin = Boolean(user?.isAdmin);

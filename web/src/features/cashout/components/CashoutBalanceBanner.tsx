@@ -9,7 +9,7 @@ import { formatNumber } from '@/lib/format';
 import { formatDollars } from '../utils';
 
 /**
- * The balance and what it would pay out. design.md section 3 replaces the spec's '1000 coins = $6'
+ * The balance and what it would pay out. docs/design.md#3-money-one-ledger replaces the spec's '1000 coins = $6'
  * with the one rate of the product: 2,273 coins = $1, of which a cash-out pays 88%.
  */
 export function CashoutBalanceBanner({ coins }: { coins: number | undefined }) {

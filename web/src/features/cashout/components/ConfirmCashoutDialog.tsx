@@ -16,7 +16,7 @@ export interface ConfirmCashoutDialogProps {
   onConfirm: () => void;
 }
 
-/** 'Confirm Cashout Request' with Cancel and 'Confirm Cashout' (economy-admin-spec, Cash Out page). */
+/** 'Confirm Cashout Request' with Cancel and 'Confirm Cashout' (docs/spec/economy-admin-spec.md, Cash Out page). */
 export function ConfirmCashoutDialog({
   open,
   coins,

@@ -12,7 +12,7 @@ import { CashoutHistory } from '../components/CashoutHistory';
 
 type CashoutTab = 'new' | 'history';
 
-/** /cashout: the balance banner, New Request and Request History (economy-admin-spec, Cash Out page). */
+/** /cashout: the balance banner, New Request and Request History (docs/spec/economy-admin-spec.md, Cash Out page). */
 export function CashoutRoute() {
   const [tab, setTab] = useState<CashoutTab>('new');
   const balance = useBalance();

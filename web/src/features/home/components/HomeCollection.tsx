@@ -11,7 +11,7 @@ import { useUserCards } from '@/lib/data/cards';
 import { CardTile } from '@/components/cards/CardTile';
 import type { Card } from '@touchline/contract';
 
-/** Home shows this many of the newest cards (game spec, section 9). */
+/** Home shows this many of the newest cards (docs/spec/game-spec.md#9-business-constants-and-limits). */
 export const HOME_COLLECTION_CARDS = 4;
 
 /** 'My Collection' on home: the newest cards in a sideways row, 'View All' to /collection. */

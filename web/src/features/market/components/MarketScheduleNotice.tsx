@@ -4,7 +4,7 @@ import { hoursModeOf, scheduleNotice } from '@touchline/rules';
 import { useMarketStatus } from '@/lib/data/market';
 
 /**
- * How the market's hours work (game spec, Market screen), for the hours in force: the timetable when
+ * How the market's hours work (docs/spec/game-spec.md, Market screen), for the hours in force: the timetable when
  * the market keeps its hours, not beside an 'Open around the clock' status. Waits for the status.
  */
 export function MarketScheduleNotice() {

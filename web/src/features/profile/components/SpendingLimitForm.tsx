@@ -30,7 +30,7 @@ export function parseLimit(text: string): number | null {
 }
 
 /**
- * Responsible play (design.md section 7): a monthly limit on coin purchases. Lowering applies at
+ * Responsible play (docs/design.md#7-decisions-on-the-specs-open-points): a monthly limit on coin purchases. Lowering applies at
  * once; raising or removing waits 24 hours (the server decides and answers the pending change).
  */
 export function SpendingLimitForm() {

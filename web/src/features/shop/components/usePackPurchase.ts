@@ -19,7 +19,7 @@ import type { OpenedPack } from './PackOpeningModal';
 export const PACK_PENDING_TITLE = 'Pack purchase pending';
 
 /**
- * Buying a pack with its toasts (economy spec, section 8): 'Pack Purchased!' and the opening modal; a
+ * Buying a pack with its toasts (docs/spec/economy-admin-spec.md#8-error-catalogue): 'Pack Purchased!' and the opening modal; a
  * failure with {success: false, message} 'Unable to purchase pack', followed after a second by 'Coins
  * Refunded' with the balance when the coins came back; any other failure 'Failed to purchase pack'.
  * Each click gets its own Idempotency-Key. A purchase the wallet has not confirmed yet shows 'Pack

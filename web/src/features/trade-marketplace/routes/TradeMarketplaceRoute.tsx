@@ -28,7 +28,7 @@ import type { TradeWish, WishSort } from '@touchline/contract';
 import type { WishFilters } from '@/lib/data/wishes';
 import { DEFAULT_WISH_FILTERS, WISH_POSITIONS, WISH_SORTS } from '../utils';
 
-/** Skeleton rows while the listings load (game spec, section 2: 3 for wishes). */
+/** Skeleton rows while the listings load (docs/spec/game-spec.md#2-screens-and-routes: 3 for wishes). */
 export const WISH_SKELETON_ROWS = 3;
 
 interface ListDialogState {

@@ -9,7 +9,7 @@ import { formatNumber } from '@/lib/format';
 import { useTradeableCards } from '@/lib/data/trades';
 import type { TradeableCard } from '@touchline/contract';
 
-/** design.md section 7 and the trading service: at most this many cards per side of an offer. */
+/** docs/design.md#7-decisions-on-the-specs-open-points and the trading service: at most this many cards per side of an offer. */
 export const MAX_ASKED_CARDS = 10;
 
 export interface AskForPickerProps {
@@ -21,7 +21,7 @@ export interface AskForPickerProps {
 }
 
 /**
- * 'Ask for' (design.md section 7): the recipient's cards one may ask for (not listed, not held by a
+ * 'Ask for' (docs/design.md#7-decisions-on-the-specs-open-points): the recipient's cards one may ask for (not listed, not held by a
  * trade), any number up to the limit; tapping a card toggles it.
  */
 export function AskForPicker({ userId, username, selectedIds, onToggle }: AskForPickerProps) {

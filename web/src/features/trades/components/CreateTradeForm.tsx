@@ -26,7 +26,7 @@ const MAX_NOTE_LENGTH = 500;
 
 /**
  * The Create tab: (1) an own card not for sale, (2) the user to trade with, (3) optionally their cards
- * to ask for (design.md section 7's 'Ask for'), (4) optional coins offered (or coins asked for) and a
+ * to ask for (docs/design.md#7-decisions-on-the-specs-open-points's 'Ask for'), (4) optional coins offered (or coins asked for) and a
  * message, then both sides of the offer before 'Send Trade Offer'.
  */
 export function CreateTradeForm() {

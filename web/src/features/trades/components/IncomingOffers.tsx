@@ -49,7 +49,7 @@ export function IncomingOffers() {
     );
   }
 
-  // Failures read as an empty list (game spec, section 7), so there is no error state here.
+  // Failures read as an empty list (docs/spec/game-spec.md#7-the-calls-it-makes), so there is no error state here.
   if (incoming.isPending) return <OfferListSkeleton label="Loading incoming offers" />;
   const offers = incoming.data ?? [];
   if (offers.length === 0) {

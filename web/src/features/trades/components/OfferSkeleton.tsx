@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui/Skeleton';
 
-/** Rows shown while an offer list loads (game spec, section 2: 5 rows for lists). */
+/** Rows shown while an offer list loads (docs/spec/game-spec.md#2-screens-and-routes: 5 rows for lists). */
 export const OFFER_SKELETON_ROWS = 5;
 
 export function OfferListSkeleton({ label }: { label: string }) {
