@@ -195,10 +195,11 @@ describe('game feel', () => {
       .click();
     const bought = toasts(page).filter({ hasText: 'Purchase successful' });
     await bought.waitFor();
-    // The toast sits clear of the header and the balance pill.
+    // The toast sits clear of the header and the balance pill, once it has slid in from the top.
     const header = (await page.locator('header').first().boundingBox())!;
-    const toastBox = (await bought.boundingBox())!;
-    expect(toastBox.y).toBeGreaterThanOrEqual(header.y + header.height);
+    await expect
+      .poll(async () => (await bought.boundingBox())!.y, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(header.y + header.height);
     // The mission and the badge arrive on the stream after the buy's answer; they fold into its toast.
     const onScreen = async () => (await toasts(page).allInnerTexts()).join('\n---\n');
     await expect
