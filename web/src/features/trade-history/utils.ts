@@ -63,6 +63,14 @@ export function tradeProfitLossCell(
 export type HistoryRow =
   { kind: 'sale'; record: TradeRecord } | { kind: 'trade'; exchange: TradeExchange; records: TradeRecord[] };
 
+/** The two sides of a trade, each with what it gave: the sender's offer, then what it asked for. */
+export function tradeSides(exchange: TradeExchange) {
+  return [
+    { party: exchange.fromUser, cards: exchange.offeredCards, coins: exchange.offeredCoins },
+    { party: exchange.toUser, cards: exchange.requestedCards, coins: exchange.requestedCoins },
+  ];
+}
+
 /**
  * One row per market transaction and one per trade: a trade's per-card records are gathered under
  * the exchange they share, at the place of the newest of them.

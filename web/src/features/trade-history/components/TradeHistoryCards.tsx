@@ -8,6 +8,7 @@ import {
   formatTradeDate,
   profitLossCell,
   tradeProfitLossCell,
+  tradeSides,
   tradeTypeLabel,
   type HistoryRow,
   type ProfitLossCell,
@@ -109,10 +110,7 @@ function TradeCard({
   userId: number | undefined;
 }) {
   const { exchange, records } = row;
-  const sides = [
-    { party: exchange.fromUser, cards: exchange.offeredCards, coins: exchange.offeredCoins },
-    { party: exchange.toUser, cards: exchange.requestedCards, coins: exchange.requestedCoins },
-  ];
+  const sides = tradeSides(exchange);
   return (
     <CardFrame
       id={records[0]!.id}

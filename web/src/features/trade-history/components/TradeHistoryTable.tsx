@@ -13,6 +13,7 @@ import {
   historyRows,
   profitLossCell,
   tradeProfitLossCell,
+  tradeSides,
   tradeTypeLabel,
   type HistoryRow,
   type ProfitLossCell,
@@ -152,10 +153,7 @@ function TradeRow({
   userId: number | undefined;
 }) {
   const { exchange, records } = row;
-  const sides = [
-    { party: exchange.fromUser, cards: exchange.offeredCards, coins: exchange.offeredCoins },
-    { party: exchange.toUser, cards: exchange.requestedCards, coins: exchange.requestedCoins },
-  ];
+  const sides = tradeSides(exchange);
   return (
     <tr data-testid={`trade-${records[0]!.id}`}>
       <DateCell value={records[0]!.createdAt} />
