@@ -38,7 +38,7 @@ const market = {
 };
 
 function player(price: number, id = 7): Player__Output {
-  const team = { id: 1, name: 'Club', shortName: 'Club', abbreviation: 'CLB', logoUrl: '' } as never;
+  const team = { id: 1, name: 'Team', shortName: 'Team', abbreviation: 'TEA', logoUrl: '' } as never;
   return {
     id,
     name: 'A Player',

@@ -2,14 +2,14 @@ import { act, fireEvent, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { Rarity } from '@touchline/contract';
-import { clubBackdrop, clubKit } from '@/components/cards/art/club-style';
+import { teamBackdrop, teamKit } from '@/components/cards/art/team-style';
 import { playerArt, type ArtPlayer } from '@/components/cards/art/player-art';
 import { POSES } from '@/components/cards/art/poses';
-import { ClubCrest } from '@/components/cards/ClubCrest';
-import { clubCrest } from '@/components/cards/crest/club-crest';
+import { TeamCrest } from '@/components/cards/TeamCrest';
+import { teamCrest } from '@/components/cards/crest/team-crest';
 import { PlayerCard } from '@/components/cards/PlayerCard';
 
-import seedClubs from '../../services/cards-market/src/db/seed/clubs.json';
+import seedTeams from '../../services/cards-market/src/db/seed/teams.json';
 import seedPlayersJson from '../../services/cards-market/src/db/seed/players.json';
 import { makePlayer, teams } from './card-fixtures';
 
@@ -18,7 +18,7 @@ const seedPlayers = seedPlayersJson.map((p, index): ArtPlayer => ({
   id: index + 1,
   name: p.name,
   position: p.position,
-  team: seedClubs.find((club) => club.id === p.clubId)!,
+  team: seedTeams.find((team) => team.id === p.teamId)!,
 }));
 
 const arts = seedPlayers.map((player) => ({ player, art: playerArt(player)! }));
@@ -43,14 +43,14 @@ describe('player art over the seed data', () => {
     expect(new Set(keys).size).toBe(seedPlayers.length);
   });
 
-  it('never gives two players of one club and position the same pose', () => {
+  it('never gives two players of one team and position the same pose', () => {
     const clashes = groupBy(arts, ({ player }) => `${player.team.id} ${player.position}`).filter(
       (group) => new Set(group.map(({ art }) => art.pose.key)).size !== group.length,
     );
     expect(clashes.map((group) => group.map(({ player }) => player.name))).toEqual([]);
   });
 
-  it('never gives two players of one club the same shirt number', () => {
+  it('never gives two players of one team the same shirt number', () => {
     const clashes = groupBy(arts, ({ player }) => String(player.team.id)).filter(
       (group) => new Set(group.map(({ art }) => art.number)).size !== group.length,
     );
@@ -71,12 +71,12 @@ describe('player art over the seed data', () => {
     }
   });
 
-  it('dresses keepers apart from their outfield players and gives each club its own kit and backdrop', () => {
+  it('dresses keepers apart from their outfield players and gives each team its own kit and backdrop', () => {
     for (const { player, art } of arts) {
       if (art.group === 'goalkeeper') expect(art.kit.shirt).not.toBe(player.team.primaryColor);
-      else expect(art.kit).toEqual(clubKit(player.team));
+      else expect(art.kit).toEqual(teamKit(player.team));
     }
-    const looks = seedClubs.map((club) => `${clubKit(club).pattern} ${clubBackdrop(club)}`);
+    const looks = seedTeams.map((team) => `${teamKit(team).pattern} ${teamBackdrop(team)}`);
     expect(new Set(looks).size).toBe(30);
   });
 
@@ -87,12 +87,12 @@ describe('player art over the seed data', () => {
   });
 });
 
-describe('club crests', () => {
-  it('gives each of the 30 clubs its own shape and field, and draws them all differently', () => {
-    const crests = seedClubs.map(clubCrest);
+describe('team crests', () => {
+  it('gives each of the 30 teams its own shape and field, and draws them all differently', () => {
+    const crests = seedTeams.map(teamCrest);
     expect(new Set(crests.map((crest) => `${crest.shape} ${crest.field}`)).size).toBe(30);
-    const drawn = seedClubs.map((club) => {
-      const { container, unmount } = render(<ClubCrest team={club} />);
+    const drawn = seedTeams.map((team) => {
+      const { container, unmount } = render(<TeamCrest team={team} />);
       // The clip path's id differs per instance anyway: compare the drawing without it.
       const markup = container.innerHTML.replace(/clip-path="url\([^)]*\)"|id="[^"]*"/g, '');
       unmount();
@@ -104,8 +104,8 @@ describe('club crests', () => {
   it('names a crest when labelled and hides it otherwise', () => {
     const { getByRole, container } = render(
       <>
-        <ClubCrest team={teams[0]!} label="Atlanta United FC" />
-        <ClubCrest team={teams[1]!} />
+        <TeamCrest team={teams[0]!} label="Atlanta United FC" />
+        <TeamCrest team={teams[1]!} />
       </>,
     );
     expect(getByRole('img', { name: 'Atlanta United FC' })).toHaveTextContent('ATL');

@@ -1,7 +1,7 @@
 import type { Card, CatalogEntry, Player, Rarity, Team } from '@touchline/contract';
 
-/** The 30 MLS clubs as GET /api/teams returns them (sorted by name), rosters of 26-30 players. */
-const CLUBS: [number, string, string, string, string, 'Eastern' | 'Western', string, string][] = [
+/** The 30 MLS teams as GET /api/teams returns them (sorted by name), rosters of 26-30 players. */
+const TEAM_ROWS: [number, string, string, string, string, 'Eastern' | 'Western', string, string][] = [
   [1, 'Atlanta United FC', 'Atlanta United', 'ATL', 'Atlanta', 'Eastern', '#80000A', '#221F1F'],
   [2, 'Austin FC', 'Austin FC', 'ATX', 'Austin', 'Western', '#00B140', '#000000'],
   [3, 'CF Montréal', 'CF Montréal', 'MTL', 'Montréal', 'Eastern', '#0033A1', '#000000'],
@@ -34,7 +34,7 @@ const CLUBS: [number, string, string, string, string, 'Eastern' | 'Western', str
   [30, 'Vancouver Whitecaps FC', 'Vancouver', 'VAN', 'Vancouver', 'Western', '#00245E', '#9DC2EA'],
 ];
 
-export const teams: Team[] = CLUBS.map(
+export const teams: Team[] = TEAM_ROWS.map(
   ([id, name, shortName, abbreviation, city, conference, primaryColor, secondaryColor]) => ({
     id,
     name,
@@ -75,7 +75,7 @@ export interface PlayerSpec {
 }
 
 export function makePlayer(spec: PlayerSpec): Player {
-  const club = team(spec.teamId);
+  const playerTeam = team(spec.teamId);
   return {
     id: spec.id,
     name: spec.name,
@@ -86,14 +86,14 @@ export function makePlayer(spec: PlayerSpec): Player {
     basePrice: Math.round(spec.price / 1.05 / 10) * 10,
     priceChange: spec.priceChange ?? 0,
     imageUrl: null,
-    teamId: club.id,
+    teamId: playerTeam.id,
     team: {
-      id: club.id,
-      name: club.name,
-      abbreviation: club.abbreviation,
+      id: playerTeam.id,
+      name: playerTeam.name,
+      abbreviation: playerTeam.abbreviation,
       logoUrl: null,
-      primaryColor: club.primaryColor,
-      secondaryColor: club.secondaryColor,
+      primaryColor: playerTeam.primaryColor,
+      secondaryColor: playerTeam.secondaryColor,
     },
     rank: spec.id,
     protected: false,
@@ -102,7 +102,7 @@ export function makePlayer(spec: PlayerSpec): Player {
   };
 }
 
-/** Real players of the seed, spread over rarities, positions and clubs. */
+/** Real players of the seed, spread over rarities, positions and teams. */
 export const players = {
   messi: makePlayer({
     id: 1,

@@ -212,7 +212,7 @@ describe('Player Catalog', () => {
     expect(screen.getByText('120 players')).toBeInTheDocument();
     const [firstRow] = within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem');
     expect(firstRow).toHaveAttribute('aria-setsize', '120');
-    // Every club is offered, not only those of the first page's players.
+    // Every team is offered, not only those of the first page's players.
     const team = screen.getByRole('combobox', { name: 'Filter by team' });
     await waitFor(() => expect(within(team).getAllByRole('option')).toHaveLength(teams.length + 1));
     expect(catalogCalls()).toEqual(['?limit=50']);

@@ -221,8 +221,8 @@ describe('My Collection: grid and list', () => {
   });
 });
 
-/** `owned` distinct players of a club, as cards (ids from `firstId`). */
-function clubCards(teamId: number, owned: number, firstId: number): Card[] {
+/** `owned` distinct players of a team, as cards (ids from `firstId`). */
+function teamCards(teamId: number, owned: number, firstId: number): Card[] {
   return Array.from({ length: owned }, (_, index) =>
     makeCard({
       id: firstId + index,
@@ -245,10 +245,10 @@ describe('My Collection: Team View', () => {
     return sizes[team.id] ? { ...team, playerCount: sizes[team.id]! } : team;
   });
   const boundaryCards = [
-    ...clubCards(1, 9, 1000), // 9/31 = 29%
-    ...clubCards(2, 9, 2000), // 9/30 = 30%
-    ...clubCards(3, 16, 3000), // 16/27 = 59%
-    ...clubCards(4, 18, 4000), // 18/30 = 60%
+    ...teamCards(1, 9, 1000), // 9/31 = 29%
+    ...teamCards(2, 9, 2000), // 9/30 = 30%
+    ...teamCards(3, 16, 3000), // 16/27 = 59%
+    ...teamCards(4, 18, 4000), // 18/30 = 60%
   ];
 
   it('lists all 30 teams by name with players owned / roster, cards, percent and a coloured bar', async () => {

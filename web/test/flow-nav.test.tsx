@@ -50,7 +50,7 @@ describe('ways in', () => {
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link')).toHaveLength(6);
   });
 
-  it("links the catalog's chosen club to its roster", async () => {
+  it("links the catalog's chosen team to its roster", async () => {
     setup();
     const { user } = renderApp('/catalog');
 

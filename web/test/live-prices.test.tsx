@@ -125,7 +125,7 @@ describe('a price tick patches every cached query that holds prices', () => {
     const seededPages = queryClient.getQueryData<CachedPages<MarketItem>>(
       marketKeys.listing({ ...filters, sort: 'price_asc' }),
     )!;
-    const clubs = queryClient.getQueryData(cardKeys.teams());
+    const teamList = queryClient.getQueryData(cardKeys.teams());
     const herbersHistory = queryClient.getQueryData(marketKeys.history(herbers.id, '1d'));
     onPrices(queryClient, tick);
     const up = messi.currentPrice + 1_000;
@@ -149,7 +149,7 @@ describe('a price tick patches every cached query that holds prices', () => {
         .price,
     ).toBe(up);
 
-    // The stock market under every filter, trending and a club's roster.
+    // The stock market under every filter, trending and a team's roster.
     const all = queryClient.getQueryData<Player[]>(marketKeys.playerList(filters));
     expect([priceOf(all, messi.id), priceOf(all, alba.id), priceOf(all, herbers.id)]).toEqual([
       up,
@@ -162,7 +162,7 @@ describe('a price tick patches every cached query that holds prices', () => {
     ).toBe(down);
     expect(priceOf(queryClient.getQueryData(marketKeys.trending()), messi.id)).toBe(up);
     expect(priceOf(queryClient.getQueryData(cardKeys.teamPlayers(12)), alba.id)).toBe(down);
-    expect(queryClient.getQueryData<Team[]>(cardKeys.teams())).toBe(clubs);
+    expect(queryClient.getQueryData<Team[]>(cardKeys.teams())).toBe(teamList);
 
     // The catalog and the user's cards (their 24h change and profit follow the player).
     const catalog = queryClient.getQueryData<CachedPages<CatalogEntry>>(

@@ -48,7 +48,7 @@ afterEach(() => {
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
 });
 
-/** 858 players on the 30 clubs, priced so that the default sort (price, highest first) keeps their order. */
+/** 858 players on the 30 teams, priced so that the default sort (price, highest first) keeps their order. */
 const league: Player[] = Array.from({ length: 858 }, (_, index) =>
   makePlayer({
     id: 2000 + index,

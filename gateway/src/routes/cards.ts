@@ -7,13 +7,13 @@ import { ContractRouter } from '../http/contract-router';
 import { sharedKey, type SharedAnswers, type SharedTopic } from '../http/shared-answers';
 import { sharedBody } from '../http/shared-json';
 
-/** Rosters show each player's price and minted editions; the clubs change only with the max-age. */
+/** Rosters show each player's price and minted editions; the teams change only with the max-age. */
 const PLAYERS: SharedTopic[] = ['prices', 'players'];
 
 /** The catalog lists the players in id order, as cards-market keeps them. */
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
-/** Clubs, rosters, the catalog, the user's cards and starter pack (docs/spec/game-spec.md#7-the-calls-it-makes). */
+/** Teams, rosters, the catalog, the user's cards and starter pack (docs/spec/game-spec.md#7-the-calls-it-makes). */
 export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
   const { cardsMarket } = clients;
   const teams = async () => ({

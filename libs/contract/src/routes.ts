@@ -209,7 +209,7 @@ export const user = {
   }),
 } as const;
 
-/** Clubs, rosters, the catalog, the user's cards and starter pack (docs/spec/game-spec.md#7-the-calls-it-makes). */
+/** Teams, rosters, the catalog, the user's cards and starter pack (docs/spec/game-spec.md#7-the-calls-it-makes). */
 export const cards = {
   userCards: defineRoute({
     method: 'get',
@@ -245,21 +245,21 @@ export const cards = {
   teams: defineRoute({
     method: 'get',
     path: '/api/teams',
-    summary: 'The 30 clubs',
+    summary: 'The 30 teams',
     auth: 'session',
     responses: { 200: z.array(Team) },
   }),
   teamsWithPlayerCounts: defineRoute({
     method: 'get',
     path: '/api/teams/with-player-counts',
-    summary: 'The 30 clubs with their roster sizes',
+    summary: 'The 30 teams with their roster sizes',
     auth: 'session',
     responses: { 200: z.array(Team) },
   }),
   teamPlayers: defineRoute({
     method: 'get',
     path: '/api/teams/:id/players',
-    summary: "A club's roster, best rank first",
+    summary: "A team's roster, best rank first",
     auth: 'session',
     params: IdParams,
     responses: { 200: z.array(Player), 404: error },

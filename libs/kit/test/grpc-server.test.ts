@@ -31,7 +31,7 @@ const seen = new Map<number, { ctx: CallContext; inContext: string | undefined }
 async function getUserStats(userId: number) {
   if (userId === 404) throw notFound(`User ${userId} has no stats`);
   if (userId === 422)
-    throw businessRule('Zu wenig Münzen für „Ultra Stack“', { remainingCoins: 5, club: 'Atlético' });
+    throw businessRule('Zu wenig Münzen für „Ultra Stack“', { remainingCoins: 5, team: 'Atlético' });
   if (userId === 500)
     throw new Error('relation "leaderboard.user_stats" does not exist\n    at Query.run (/app/x.ts:1)');
   if (userId === 999) await sleep(400);
@@ -107,7 +107,7 @@ describe('a service built from a ServiceModule', () => {
     expect(error.code).toBe(status.FAILED_PRECONDITION);
     expect(toHttpError(error)).toEqual({
       status: 422,
-      body: { message: 'Zu wenig Münzen für „Ultra Stack“', remainingCoins: 5, club: 'Atlético' },
+      body: { message: 'Zu wenig Münzen für „Ultra Stack“', remainingCoins: 5, team: 'Atlético' },
     });
   });
 

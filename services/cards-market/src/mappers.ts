@@ -3,24 +3,24 @@ import type { Card } from '@touchline/protos/gen/touchline/cards_market/Card';
 import type { Player } from '@touchline/protos/gen/touchline/cards_market/Player';
 import type { MarketItem } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
 import type { Team } from '@touchline/protos/gen/touchline/cards_market/Team';
-import type { ClubRow, CardWithPlayer } from './db/queries';
+import type { TeamRow, CardWithPlayer } from './db/queries';
 import { profitLoss } from './domain/card';
 import type { PlayerRow } from './domain/player';
 import type { PlayerCache } from './db/player-cache';
 
 /** Rows → proto messages. No photos or logos are shipped: image and logo URLs stay empty, the app draws them. */
-export function teamMessage(club: ClubRow): Team {
+export function teamMessage(team: TeamRow): Team {
   return {
-    id: club.id,
-    name: club.name,
-    shortName: club.short_name,
-    abbreviation: club.abbreviation,
+    id: team.id,
+    name: team.name,
+    shortName: team.short_name,
+    abbreviation: team.abbreviation,
     logoUrl: '',
-    primaryColor: club.primary_color,
-    secondaryColor: club.secondary_color,
-    city: club.city,
-    conference: club.conference,
-    playerCount: club.player_count,
+    primaryColor: team.primary_color,
+    secondaryColor: team.secondary_color,
+    city: team.city,
+    conference: team.conference,
+    playerCount: team.player_count,
   };
 }
 
@@ -34,17 +34,17 @@ export function playerMessage(row: PlayerRow, priceChange = 0): Player {
     currentPrice: row.current_price,
     basePrice: row.base_price,
     imageUrl: '',
-    teamId: row.club_id,
+    teamId: row.team_id,
     team: {
-      id: row.club_id,
-      name: row.club_name,
-      shortName: row.club_short_name,
-      abbreviation: row.club_abbreviation,
+      id: row.team_id,
+      name: row.team_name,
+      shortName: row.team_short_name,
+      abbreviation: row.team_abbreviation,
       logoUrl: '',
-      primaryColor: row.club_primary_color,
-      secondaryColor: row.club_secondary_color,
-      city: row.club_city,
-      conference: row.club_conference,
+      primaryColor: row.team_primary_color,
+      secondaryColor: row.team_secondary_color,
+      city: row.team_city,
+      conference: row.team_conference,
       playerCount: 0,
     },
     rank: row.rank,
@@ -94,7 +94,7 @@ export function adminCollectionCard(card: CardWithPlayer): AdminCollectionCard {
     maxEditions: card.player.max_editions,
     imageUrl: '',
     playerName: card.player.name,
-    teamName: card.player.club_name,
+    teamName: card.player.team_name,
     currentPrice: card.player.current_price,
     playerId: card.player_id,
     forSale: card.listing_id !== null,

@@ -4,7 +4,7 @@ import { cardMessages } from './mappers';
 import { listCollectionCards, transferToShop } from './use-cases/admin-cards';
 import { buyCard } from './use-cases/buying';
 import { commitCardHold, holdCards, voidCardHold } from './use-cases/card-holds';
-import { catalog, clubProgress, listTeams, ownedCountsOf, players, teamPlayers } from './use-cases/catalog';
+import { catalog, listTeams, ownedCountsOf, players, teamPlayers, teamProgress } from './use-cases/catalog';
 import { cardsWithIds, summaries, userCards } from './use-cases/collection';
 import type { CardsDeps } from './use-cases/deps';
 import { listAllPlayers, listMarket, trending } from './use-cases/market-list';
@@ -27,7 +27,7 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     GetPlayers: (req) => players(deps, req.playerIds),
     GetCatalog: (req) => catalog(deps, req.userId),
     GetOwnedCounts: (req) => ownedCountsOf(deps, req.userId),
-    GetClubProgress: (req) => clubProgress(deps, req.userId),
+    GetTeamProgress: (req) => teamProgress(deps, req.userId),
     ListUserCards: (req) => userCards(deps, req.userId),
     GetCollectionSummaries: (req) => summaries(deps, req.userIds),
     GetCardsByIds: (req) => cardsWithIds(deps, req.cardIds),

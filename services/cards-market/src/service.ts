@@ -11,7 +11,7 @@ import { cardsMarketUseCases } from './server';
 import { createPeers, PEERS } from './peers';
 import { readSagaGauges } from './db/gauges';
 
-/** cards-market: clubs, players, card editions, the market, prices, packs and card holds. */
+/** cards-market: teams, players, card editions, the market, prices, packs and card holds. */
 export const cardsMarketService: ServiceModule<CardsMarketConfig, CardsMarketHandlers> = {
   name: 'cards-market',
   schema: 'cards_market',

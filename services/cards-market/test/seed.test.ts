@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { basePrice, RARITIES, RARITY_RULES } from '../src/domain/rarity';
 import { drawRarity, STARTER_PACK_WEIGHTS } from '../src/domain/starter-pack';
-import { SEED_CLUBS, SEED_PLAYERS } from '../src/db/seed';
+import { SEED_TEAMS, SEED_PLAYERS } from '../src/db/seed';
 import { seededRandom } from '@touchline/kit';
 
 describe('seed data and price bands', () => {
-  it('holds the 30 clubs and 858 players with the published rarity counts', () => {
-    expect(SEED_CLUBS).toHaveLength(30);
+  it('holds the 30 teams and 858 players with the published rarity counts', () => {
+    expect(SEED_TEAMS).toHaveLength(30);
     expect(SEED_PLAYERS).toHaveLength(858);
     const counts = Object.fromEntries(
       RARITIES.map((r) => [r, SEED_PLAYERS.filter((p) => p.rarity === r).length]),

@@ -86,25 +86,25 @@ describe('starter pack', () => {
     expect(summaries[1]).toEqual({ userId: 999_999, cardCount: 0, collectionValue: 0 });
   });
 
-  it('tells per club its players and how many of them a user owns, matching the catalog', async () => {
+  it('tells per team its players and how many of them a user owns, matching the catalog', async () => {
     await t.bus.publish([registered(504, '00000000-0000-4000-8000-000000000505')]);
-    const [{ clubs }, catalog] = await Promise.all([
-      client.GetClubProgress({ userId: 504 }),
+    const [{ teams }, catalog] = await Promise.all([
+      client.GetTeamProgress({ userId: 504 }),
       client.GetCatalog({ userId: 504 }),
     ]);
     const expected = new Map<number, { players: number; ownedPlayers: number }>();
     for (const { player, owned } of catalog.entries) {
-      const club = expected.get(Number(player!.teamId)) ?? { players: 0, ownedPlayers: 0 };
+      const team = expected.get(Number(player!.teamId)) ?? { players: 0, ownedPlayers: 0 };
       expected.set(Number(player!.teamId), {
-        players: club.players + 1,
-        ownedPlayers: club.ownedPlayers + (owned ? 1 : 0),
+        players: team.players + 1,
+        ownedPlayers: team.ownedPlayers + (owned ? 1 : 0),
       });
     }
-    expect(clubs).toHaveLength(30);
+    expect(teams).toHaveLength(30);
     expect(
-      new Map(clubs.map((c) => [Number(c.teamId), { players: c.players, ownedPlayers: c.ownedPlayers }])),
+      new Map(teams.map((c) => [Number(c.teamId), { players: c.players, ownedPlayers: c.ownedPlayers }])),
     ).toEqual(expected);
-    expect(clubs.reduce((n, c) => n + c.ownedPlayers, 0)).toBe(catalog.collectedPlayers);
+    expect(teams.reduce((n, c) => n + c.ownedPlayers, 0)).toBe(catalog.collectedPlayers);
     expect(catalog.collectedPlayers).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,7 @@ export const missionsConfigSchema = z.object({
   /** How often the sweeper pays claims left pending, and after how long without an attempt one counts as stuck. */
   CLAIM_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
   CLAIM_STUCK_AFTER_MS: z.coerce.number().int().positive().default(15_000),
-  /** How often collections that received a card are checked for a completed club (the Full Squad badge). */
+  /** How often collections that received a card are checked for a completed team (the Full Squad badge). */
   ROSTER_CHECK_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
 });
 export type MissionsConfig = z.output<typeof missionsConfigSchema>;

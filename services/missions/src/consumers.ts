@@ -1,6 +1,6 @@
 import { batchConsumer, type EventConsumer } from '@touchline/kit';
 import { COUNTED_TOPICS } from './domain/events';
-import { onCardsReceived } from './use-cases/club-roster';
+import { onCardsReceived } from './use-cases/team-roster';
 import { onStatsChanged } from './use-cases/collection-value';
 import type { MissionsDeps } from './use-cases/deps';
 import { recordEvents } from './use-cases/record-event';
@@ -14,7 +14,7 @@ export function missionsConsumers(deps: MissionsDeps): EventConsumer[] {
     ),
     // A batch's values fold in rounds, each user once a round (collection-value.ts).
     batchConsumer('leaderboard.stats.changed', (events, trx) => onStatsChanged(deps, trx, events)),
-    // A batch's cards queue one roster check per user (club-roster.ts).
+    // A batch's cards queue one roster check per user (team-roster.ts).
     batchConsumer('cards.card.minted', (events, trx) =>
       onCardsReceived(
         deps,

@@ -1,6 +1,6 @@
 import { connectPeers, type PeerClient, type PeerOptions, type Peers } from '@touchline/kit';
 
-/** The services missions calls: the wallet (reward grants), cards-market (collections, for club badges). */
+/** The services missions calls: the wallet (reward grants), cards-market (collections, for team roster badges). */
 export const PEERS = { wallet: 'wallet-payments', cards: 'cards-market' } as const;
 
 export type MissionsPeers = Peers<typeof PEERS>;

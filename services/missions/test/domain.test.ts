@@ -6,7 +6,7 @@ import {
   badgesForClaims,
   badgesForCollectionValue,
   badgesForCounter,
-  completedClubs,
+  completedTeams,
   countersMovedBy,
   currentBadge,
 } from '../src/domain/badges';
@@ -163,15 +163,15 @@ describe('badge rules', () => {
     expect(badgesForClaims(10, BADGES).map((b) => b.id)).toEqual(['missions-10']);
   });
 
-  it('a club is complete when every one of its players is owned', () => {
-    const clubs = [
+  it('a team is complete when every one of its players is owned', () => {
+    const teams = [
       { teamId: 1, players: 2, ownedPlayers: 2 },
       { teamId: 2, players: 2, ownedPlayers: 1 },
       { teamId: 3, players: 0, ownedPlayers: 0 },
       { teamId: 0, players: 1, ownedPlayers: 1 },
     ];
-    expect(completedClubs(clubs)).toEqual([1]);
-    expect(completedClubs(clubs.slice(1))).toEqual([]);
+    expect(completedTeams(teams)).toEqual([1]);
+    expect(completedTeams(teams.slice(1))).toEqual([]);
   });
 
   it("the user's badge is the latest earned, 'Rookie' before any", () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '@touchline/kit';
 import { BADGES } from '../src/catalogue/badges';
 import { earnBadge } from '../src/use-cases/badges';
-import { checkRosters } from '../src/use-cases/club-roster';
+import { checkRosters } from '../src/use-cases/team-roster';
 import type { MissionsDeps } from '../src/use-cases/deps';
 import { saleOf, startMissions, type MissionsHarness } from './support';
 
@@ -401,9 +401,9 @@ describe('badges from events', () => {
   });
 });
 
-describe("a club's full roster (Full Squad)", () => {
+describe("a team's full roster (Full Squad)", () => {
   const progress = (complete: boolean) => ({
-    clubs: [
+    teams: [
       { teamId: 1, players: 2, ownedPlayers: complete ? 2 : 1 },
       { teamId: 2, players: 1, ownedPlayers: 0 },
     ],
@@ -411,14 +411,14 @@ describe("a club's full roster (Full Squad)", () => {
   const withCatalog = (complete: boolean, calls: number[] = []): MissionsDeps =>
     h.deps({
       cards: {
-        GetClubProgress: (req) => {
+        GetTeamProgress: (req) => {
           calls.push(Number(req.userId));
           return Promise.resolve(progress(complete));
         },
       },
     });
 
-  it('is earned once when a card completes a club, dated by the card event', async () => {
+  it('is earned once when a card completes a team, dated by the card event', async () => {
     const user = h.user();
     await h.publish('cards.card.minted', '1', {
       cardId: 1,

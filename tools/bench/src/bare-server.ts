@@ -19,9 +19,9 @@ async function loadPlayers() {
   if (players && Date.now() - players.at < 2_000) return players;
   const [rows, dayAgo] = await Promise.all([
     pool.query(`select p.id, p.name, p.position, p.detailed_position, p.rarity, p.rank, p.base_price,
-      p.current_price, p.max_editions, p.minted_editions, p.protected, p.club_id, c.name as club_name,
-      c.abbreviation as club_abbreviation, c.primary_color as club_primary_color,
-      c.secondary_color as club_secondary_color from players as p inner join clubs as c on c.id = p.club_id order by p.id`),
+      p.current_price, p.max_editions, p.minted_editions, p.protected, p.team_id, t.name as team_name,
+      t.abbreviation as team_abbreviation, t.primary_color as team_primary_color,
+      t.secondary_color as team_secondary_color from players as p inner join teams as t on t.id = p.team_id order by p.id`),
     pool.query(
       `select distinct on (player_id) player_id, price from price_history where at <= $1 order by player_id, at desc`,
       [new Date(Date.now() - 24 * 3600_000)],
@@ -60,14 +60,14 @@ const playerJson = (p: Row, change: number) => ({
   basePrice: p.base_price,
   priceChange: change,
   imageUrl: null,
-  teamId: p.club_id,
+  teamId: p.team_id,
   team: {
-    id: p.club_id,
-    name: p.club_name,
-    abbreviation: p.club_abbreviation,
+    id: p.team_id,
+    name: p.team_name,
+    abbreviation: p.team_abbreviation,
     logoUrl: null,
-    primaryColor: p.club_primary_color,
-    secondaryColor: p.club_secondary_color,
+    primaryColor: p.team_primary_color,
+    secondaryColor: p.team_secondary_color,
   },
   rank: p.rank,
   protected: p.protected,

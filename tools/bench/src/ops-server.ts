@@ -10,7 +10,7 @@ import { HealthImplementation } from 'grpc-health-check';
  */
 const card = {
   id: 1,
-  player: { id: 7, name: 'A Player', club: 'A Club', position: 'MF', currentPrice: 1234, rarity: 'rare' },
+  player: { id: 7, name: 'A Player', team: 'A Team', position: 'MF', currentPrice: 1234, rarity: 'rare' },
   serial: 'x'.repeat(32),
   listed: false,
 };

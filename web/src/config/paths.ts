@@ -25,5 +25,5 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-/** A club's roster on the MLS Team Rosters screen (/teams?team={id}). */
+/** A team's roster on the MLS Team Rosters screen (/teams?team={id}). */
 export const teamRosterPath = (teamId: number): string => `${paths.teams}?team=${teamId}`;

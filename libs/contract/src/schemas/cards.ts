@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { playerFilters, Rarity, Timestamp } from './common';
 import { pageOf, pageQuery } from './paging';
 
-/** The club as embedded in a player. */
+/** The team as embedded in a player. */
 export const PlayerTeam = z
   .object({
     id: z.number(),

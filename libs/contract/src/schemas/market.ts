@@ -14,7 +14,7 @@ export const MarketStatus = z
   .meta({ id: 'MarketStatus' });
 export type MarketStatus = z.infer<typeof MarketStatus>;
 
-/** The club as embedded in a market listing item. */
+/** The team as embedded in a market listing item. */
 export const MarketItemTeam = z.object({
   name: z.string(),
   logoUrl: z.string().nullable(),

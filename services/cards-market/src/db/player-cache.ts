@@ -4,7 +4,7 @@ import { percentChange, type PlayerRow } from '../domain/player';
 import { allPlayers, pricesAt } from './queries';
 
 /**
- * All 858 players with their clubs, kept in memory: every catalog, roster and card answer needs
+ * All 858 players with their teams, kept in memory: every catalog, roster and card answer needs
  * them, and they change only on mints and price ticks. Writes in this process invalidate at once;
  * the short TTL bounds how stale another replica's write can look (a minted count, a price).
  */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CardRow } from '../domain/card';
 import type { PlayerRow } from '../domain/player';
 
-/** Player columns joined with the club, in the shape of PlayerRow. */
+/** Player columns joined with the team, in the shape of PlayerRow. */
 const PLAYER_COLUMNS = [
   'p.id',
   'p.name',
@@ -15,21 +15,21 @@ const PLAYER_COLUMNS = [
   'p.max_editions',
   'p.minted_editions',
   'p.protected',
-  'p.club_id',
-  'c.name as club_name',
-  'c.short_name as club_short_name',
-  'c.abbreviation as club_abbreviation',
-  'c.primary_color as club_primary_color',
-  'c.secondary_color as club_secondary_color',
-  'c.city as club_city',
-  'c.conference as club_conference',
+  'p.team_id',
+  't.name as team_name',
+  't.short_name as team_short_name',
+  't.abbreviation as team_abbreviation',
+  't.primary_color as team_primary_color',
+  't.secondary_color as team_secondary_color',
+  't.city as team_city',
+  't.conference as team_conference',
 ];
 
 export function playersQuery(db: Knex) {
-  return db('players as p').join('clubs as c', 'c.id', 'p.club_id').select(PLAYER_COLUMNS);
+  return db('players as p').join('teams as t', 't.id', 'p.team_id').select(PLAYER_COLUMNS);
 }
 
-export interface ClubRow {
+export interface TeamRow {
   id: number;
   name: string;
   short_name: string;
@@ -41,16 +41,16 @@ export interface ClubRow {
   player_count: number;
 }
 
-export function listClubs(db: Knex): Promise<ClubRow[]> {
-  return db('clubs as c')
-    .leftJoin('players as p', 'p.club_id', 'c.id')
-    .groupBy('c.id')
-    .orderBy('c.name')
-    .select('c.*', db.raw('count(p.id)::int as player_count'));
+export function listTeamRows(db: Knex): Promise<TeamRow[]> {
+  return db('teams as t')
+    .leftJoin('players as p', 'p.team_id', 't.id')
+    .groupBy('t.id')
+    .orderBy('t.name')
+    .select('t.*', db.raw('count(p.id)::int as player_count'));
 }
 
-export async function findClub(db: Knex, id: number): Promise<ClubRow | undefined> {
-  return (await listClubs(db)).find((c) => c.id === id);
+export async function findTeamRow(db: Knex, id: number): Promise<TeamRow | undefined> {
+  return (await listTeamRows(db)).find((t) => t.id === id);
 }
 
 export function allPlayers(db: Knex): Promise<PlayerRow[]> {

@@ -1,4 +1,4 @@
-/** A card row joined with its player (and the player's club), as the queries return it. */
+/** A card row joined with its player (and the player's team), as the queries return it. */
 export interface CardRow {
   id: number;
   player_id: number;

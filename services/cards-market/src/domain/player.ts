@@ -1,4 +1,4 @@
-/** A player row joined with its club, as the queries return it. */
+/** A player row joined with its team, as the queries return it. */
 export interface PlayerRow {
   id: number;
   name: string;
@@ -11,14 +11,14 @@ export interface PlayerRow {
   max_editions: number;
   minted_editions: number;
   protected: boolean;
-  club_id: number;
-  club_name: string;
-  club_short_name: string;
-  club_abbreviation: string;
-  club_primary_color: string;
-  club_secondary_color: string;
-  club_city: string;
-  club_conference: string;
+  team_id: number;
+  team_name: string;
+  team_short_name: string;
+  team_abbreviation: string;
+  team_primary_color: string;
+  team_secondary_color: string;
+  team_city: string;
+  team_conference: string;
 }
 
 /** Percent change between two prices, one decimal; 0 when there is no earlier price. */

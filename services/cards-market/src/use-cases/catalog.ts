@@ -1,25 +1,25 @@
 import { notFound } from '@touchline/kit';
 import type { GetCatalogResponse } from '@touchline/protos/gen/touchline/cards_market/GetCatalogResponse';
-import type { GetClubProgressResponse } from '@touchline/protos/gen/touchline/cards_market/GetClubProgressResponse';
+import type { GetTeamProgressResponse } from '@touchline/protos/gen/touchline/cards_market/GetTeamProgressResponse';
 import type { GetTeamPlayersResponse } from '@touchline/protos/gen/touchline/cards_market/GetTeamPlayersResponse';
 import type { ListTeamsResponse } from '@touchline/protos/gen/touchline/cards_market/ListTeamsResponse';
-import { findClub, listClubs, ownedCounts } from '../db/queries';
+import { findTeamRow, listTeamRows, ownedCounts } from '../db/queries';
 import { playerMessage, playerMessages, teamMessage } from '../mappers';
 import type { PlayerRow } from '../domain/player';
 import { answerMemo } from './answer-memo';
 import type { CardsDeps } from './deps';
 
 export async function listTeams(deps: CardsDeps): Promise<ListTeamsResponse> {
-  return { teams: (await listClubs(deps.db)).map(teamMessage) };
+  return { teams: (await listTeamRows(deps.db)).map(teamMessage) };
 }
 
 export async function teamPlayers(deps: CardsDeps, teamId: number): Promise<GetTeamPlayersResponse> {
-  const club = await findClub(deps.db, teamId);
-  if (!club) throw notFound('Team not found');
+  const team = await findTeamRow(deps.db, teamId);
+  if (!team) throw notFound('Team not found');
   const roster = (await deps.players.all())
-    .filter((p) => p.club_id === teamId)
+    .filter((p) => p.team_id === teamId)
     .sort((a, b) => a.rank - b.rank);
-  return { team: teamMessage(club), players: playerMessages(roster, deps.players) };
+  return { team: teamMessage(team), players: playerMessages(roster, deps.players) };
 }
 
 export async function players(deps: CardsDeps, ids: number[]) {
@@ -51,15 +51,15 @@ function catalogOf(deps: CardsDeps, rows: PlayerRow[], owned: Map<number, number
   return { entries, totalPlayers: rows.length, collectedPlayers: owned.size };
 }
 
-/** Per club, its players and how many of them the user owns a card of: a few numbers, not the whole catalog. */
-export async function clubProgress(deps: CardsDeps, userId: number): Promise<GetClubProgressResponse> {
+/** Per team, its players and how many of them the user owns a card of: a few numbers, not the whole catalog. */
+export async function teamProgress(deps: CardsDeps, userId: number): Promise<GetTeamProgressResponse> {
   const [rows, owned] = await Promise.all([deps.players.all(), ownedCounts(deps.db, userId)]);
-  const clubs = new Map<number, { teamId: number; players: number; ownedPlayers: number }>();
+  const teams = new Map<number, { teamId: number; players: number; ownedPlayers: number }>();
   for (const row of rows) {
-    let club = clubs.get(row.club_id);
-    if (!club) clubs.set(row.club_id, (club = { teamId: row.club_id, players: 0, ownedPlayers: 0 }));
-    club.players++;
-    if (owned.has(row.id)) club.ownedPlayers++;
+    let team = teams.get(row.team_id);
+    if (!team) teams.set(row.team_id, (team = { teamId: row.team_id, players: 0, ownedPlayers: 0 }));
+    team.players++;
+    if (owned.has(row.id)) team.ownedPlayers++;
   }
-  return { clubs: [...clubs.values()] };
+  return { teams: [...teams.values()] };
 }

@@ -18,7 +18,7 @@ interface Filter {
 function matches(player: PlayerRow, filter: Filter): boolean {
   if (filter.position && player.position !== filter.position) return false;
   if (filter.rarity && player.rarity !== filter.rarity) return false;
-  if (filter.teamId && player.club_id !== filter.teamId) return false;
+  if (filter.teamId && player.team_id !== filter.teamId) return false;
   if (filter.search && !player.name.toLowerCase().includes(filter.search.trim().toLowerCase())) return false;
   return true;
 }

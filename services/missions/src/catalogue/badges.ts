@@ -51,7 +51,7 @@ export const BADGES: readonly BadgeDefinition[] = [
     description: "Collected every player of a club's roster",
     howToEarn: "Own a card of every player of one club's roster",
     icon: 'shield',
-    rule: { kind: 'clubRoster' },
+    rule: { kind: 'teamRoster' },
   },
   {
     id: 'value-25k',

@@ -8,7 +8,7 @@ export interface RosterCheckRow {
 }
 
 /**
- * Asks for each user's collection to be checked for a completed club (cards reached them, the last at
+ * Asks for each user's collection to be checked for a completed team (cards reached them, the last at
  * `eventAt`). One row per user and statement, as Postgres requires of an upsert, in user order (the
  * lock order of every writer of these rows).
  */

@@ -42,7 +42,7 @@ export interface Standing {
 
 /**
  * How far a user is toward a badge: the measure now (never past the threshold) and the threshold;
- * null for a badge with no count to show (a club's whole roster).
+ * null for a badge with no count to show (a team's whole roster).
  */
 export function badgeProgress(
   badge: BadgeDefinition,
@@ -60,20 +60,20 @@ export function badgeProgress(
       return at(standing.collectionValue, rule.atLeast);
     case 'missionsClaimed':
       return at(standing.missionsClaimed, rule.atLeast);
-    case 'clubRoster':
+    case 'teamRoster':
       return null;
   }
 }
 
-export function clubRosterBadges(badges: readonly BadgeDefinition[]) {
-  return badges.filter((b) => b.rule.kind === 'clubRoster');
+export function teamRosterBadges(badges: readonly BadgeDefinition[]) {
+  return badges.filter((b) => b.rule.kind === 'teamRoster');
 }
 
-/** Clubs of which the user owns at least one card of every player. */
-export function completedClubs(
-  clubs: readonly { teamId: number; players: number; ownedPlayers: number }[],
+/** Teams of which the user owns at least one card of every player. */
+export function completedTeams(
+  teams: readonly { teamId: number; players: number; ownedPlayers: number }[],
 ): number[] {
-  return clubs
+  return teams
     .filter(({ teamId, players, ownedPlayers }) => teamId > 0 && players > 0 && ownedPlayers >= players)
     .map(({ teamId }) => teamId);
 }

@@ -28,8 +28,8 @@ export type BadgeRule =
   | { kind: 'collectionValue'; atLeast: number }
   /** The user has claimed `atLeast` mission rewards. */
   | { kind: 'missionsClaimed'; atLeast: number }
-  /** The user owns a card of every player of one club's roster. */
-  | { kind: 'clubRoster' };
+  /** The user owns a card of every player of one team's roster. */
+  | { kind: 'teamRoster' };
 
 export interface BadgeDefinition {
   /** Stable: earned badges refer to it. */

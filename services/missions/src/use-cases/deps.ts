@@ -6,7 +6,7 @@ import type { CardsClient, WalletClient } from '../peers';
 
 export interface MissionsDeps {
   wallet: Pick<WalletClient, 'Grant'>;
-  cards: Pick<CardsClient, 'GetClubProgress'>;
+  cards: Pick<CardsClient, 'GetTeamProgress'>;
   db: Db;
   outbox: Outbox;
   clock: Clock;

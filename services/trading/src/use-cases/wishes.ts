@@ -20,7 +20,7 @@ export const NOT_YOUR_WISH_CARD = 'You can only list your own cards for trade';
 export const LISTED_CARD = 'Cards listed for sale cannot be listed for trade';
 export const UNKNOWN_TEAM = 'Team not found';
 
-/** A desired team must be one of cards-market's clubs (0 is "any team"). */
+/** A desired team must be one of cards-market's teams (0 is "any team"). */
 async function checkTeamExists(deps: TradingDeps, teamId: number): Promise<void> {
   if (teamId === 0) return;
   const { teams } = await deps.cards.ListTeams({});

@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn';
 
 import type { Player } from '@touchline/contract';
 import { cardScarcity } from '@/lib/cards';
-import { ClubLogo } from '@/components/cards/ClubCrest';
+import { TeamLogo } from '@/components/cards/TeamCrest';
 import { PlayerCard } from '@/components/cards/PlayerCard';
 import { RarityBadge } from '@/components/cards/RarityBadge';
 import { rarityStyle } from '@/components/cards/rarityStyles';
@@ -51,7 +51,7 @@ export interface CardDialogContentProps {
 
 /**
  * The card popup's body: the card flips in, then (500 ms) it shines and the details fade in, then
- * (+1000 ms) the glow settles. Rarity-styled frame, name as the dialog title, position and club.
+ * (+1000 ms) the glow settles. Rarity-styled frame, name as the dialog title, position and team.
  */
 export function CardDialogContent({ player, editionNumber, maxEditions, children }: CardDialogContentProps) {
   const returnFocus = useReturnFocus();
@@ -135,7 +135,7 @@ export function CardDialogContent({ player, editionNumber, maxEditions, children
             {player.name}
           </Dialog.Title>
           <Dialog.Description className="flex items-center gap-1.5 text-sm text-slate-400">
-            <ClubLogo team={player.team} className="size-4" />
+            <TeamLogo team={player.team} className="size-4" />
             <span>{player.position}</span>
             <span aria-hidden>·</span>
             <span>{player.team.name}</span>

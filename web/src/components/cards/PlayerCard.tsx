@@ -8,7 +8,7 @@ import type { Player } from '@touchline/contract';
 import { editionLabel, isLightColor, positionShort, rarityAbbreviation } from '@/lib/cards';
 import { backdropStyle } from '@/components/cards/art/backdrop';
 import { playerArt } from '@/components/cards/art/player-art';
-import { ClubLogo } from '@/components/cards/ClubCrest';
+import { TeamLogo } from '@/components/cards/TeamCrest';
 import { rarityFinish } from '@/components/cards/finish/rarity-finish';
 import { useFoilPointer } from '@/components/cards/finish/use-foil-pointer';
 import { PlayerImage } from '@/components/cards/PlayerImage';
@@ -23,7 +23,7 @@ export interface PlayerCardProps {
 }
 
 /**
- * A player card face drawn in the browser: the club's backdrop, the player's figure in the club's kit
+ * A player card face drawn in the browser: the team's backdrop, the player's figure in the team's kit
  * (art/) with the shirt number behind it, the rarity's finish (finish/: frame, foil, shine), name,
  * position, price and edition. Sizes itself to its width (container units), so the same face works
  * from thumbnails to popups.
@@ -119,7 +119,7 @@ export function PlayerCard({
                     {positionShort(player)}
                   </span>
                 </div>
-                <ClubLogo team={player.team} className="h-[19cqw] w-[16cqw]" />
+                <TeamLogo team={player.team} className="h-[19cqw] w-[16cqw]" />
               </div>
 
               <div className="absolute inset-x-0 bottom-0 bg-linear-to-t from-slate-950 via-slate-950/90 to-transparent px-[6cqw] pt-[12cqw] pb-[5cqw]">

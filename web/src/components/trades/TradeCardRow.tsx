@@ -7,7 +7,7 @@ import { formatNumber } from '@/lib/format';
 /** What a trade shows of a card: another user's cards come without their owner's private figures. */
 type TradeCard = Pick<Card, 'id' | 'player' | 'editionNumber' | 'maxEditions'>;
 
-/** A card inside a trade: thumbnail, name, rarity, position and club, edition and value. */
+/** A card inside a trade: thumbnail, name, rarity, position and team, edition and value. */
 export function TradeCardRow({ card }: { card: TradeCard }) {
   const { player } = card;
   const edition = editionLabel(card.editionNumber, card.maxEditions);

@@ -49,16 +49,16 @@ export function catalogQuery(filters: CatalogFilters, search: string): CatalogQu
 }
 
 /**
- * The clubs to filter by, sorted by name: those of the players loaded and every club with players
- * (the catalog comes a page at a time, its first page does not name every club).
+ * The teams to filter by, sorted by name: those of the players loaded and every team with players
+ * (the catalog comes a page at a time, its first page does not name every team).
  */
 export function catalogTeams(
   entries: readonly CatalogEntry[],
-  clubs: readonly Pick<Team, 'id' | 'name' | 'playerCount'>[] = [],
+  withCounts: readonly Pick<Team, 'id' | 'name' | 'playerCount'>[] = [],
 ): Pick<PlayerTeam, 'id' | 'name'>[] {
   const teams = new Map<number, Pick<PlayerTeam, 'id' | 'name'>>();
   for (const { player } of entries) if (!teams.has(player.team.id)) teams.set(player.team.id, player.team);
-  for (const club of clubs) if (!teams.has(club.id) && club.playerCount !== 0) teams.set(club.id, club);
+  for (const team of withCounts) if (!teams.has(team.id) && team.playerCount !== 0) teams.set(team.id, team);
   return [...teams.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 

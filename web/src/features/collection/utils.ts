@@ -59,7 +59,7 @@ export function teamProgress(teams: readonly Team[], cards: readonly Card[]): Te
 export interface CollectionStats {
   totalCards: number;
   uniquePlayers: number;
-  /** Name of the club with the most cards (ties: alphabetical), null without cards. */
+  /** Name of the team with the most cards (ties: alphabetical), null without cards. */
   mostCollectedTeam: string | null;
   collectionValue: number;
 }

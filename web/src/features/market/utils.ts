@@ -101,7 +101,7 @@ export const UNKNOWN_TEAM = 'Unknown Team';
 
 export interface TeamGroup {
   name: string;
-  /** The club of the first player, for the crest; null for 'Unknown Team'. */
+  /** The team of the first player, for the crest; null for 'Unknown Team'. */
   team: Player['team'] | null;
   players: Player[];
 }

@@ -24,13 +24,13 @@ export function cardsByRarity(cards: readonly Card[]): { rarity: Rarity; count: 
   }));
 }
 
-/** Cards per club, most first (ties by name); only clubs with cards. */
-export function cardsByClub(cards: readonly Card[]): { team: PlayerTeam; count: number }[] {
-  const clubs = new Map<number, { team: PlayerTeam; count: number }>();
+/** Cards per team, most first (ties by name); only teams with cards. */
+export function cardsByTeam(cards: readonly Card[]): { team: PlayerTeam; count: number }[] {
+  const teams = new Map<number, { team: PlayerTeam; count: number }>();
   for (const card of cards) {
-    const entry = clubs.get(card.player.team.id);
+    const entry = teams.get(card.player.team.id);
     if (entry) entry.count += 1;
-    else clubs.set(card.player.team.id, { team: card.player.team, count: 1 });
+    else teams.set(card.player.team.id, { team: card.player.team, count: 1 });
   }
-  return [...clubs.values()].sort((a, b) => b.count - a.count || a.team.name.localeCompare(b.team.name));
+  return [...teams.values()].sort((a, b) => b.count - a.count || a.team.name.localeCompare(b.team.name));
 }

@@ -1,7 +1,7 @@
 import type { Player, Rarity } from '@touchline/contract';
 import { RARITIES } from '@/lib/cards';
 
-/** The number of MLS clubs the rosters cover (docs/spec/game-spec.md#9-business-constants-and-limits). */
+/** The number of MLS teams the rosters cover (docs/spec/game-spec.md#9-business-constants-and-limits). */
 export const MLS_TEAM_COUNT = 30;
 
 export const ROSTER_TABS = ['All', 'GK', 'DEF', 'MID', 'FWD'] as const;

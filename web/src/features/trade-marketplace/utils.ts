@@ -46,7 +46,7 @@ export function wishOwnerName(wish: Pick<TradeWish, 'username' | 'userId'>): str
   return wish.username?.trim() || `User #${wish.userId}`;
 }
 
-/** A club's name by id, 'Team #id' when unknown. */
+/** A team's name by id, 'Team #id' when unknown. */
 export function teamName(teams: readonly Team[] | undefined, teamId: number): string {
   return teams?.find((team) => team.id === teamId)?.name ?? `Team #${teamId}`;
 }

@@ -19,7 +19,7 @@ import { call } from '@/lib/api';
 import { pageParams, type Pages } from '@/lib/data/pages';
 
 // ---------------------------------------------------------------------------------------------------------
-// Query keys: every card, catalog and club query of the app.
+// Query keys: every card, catalog and team query of the app.
 // ---------------------------------------------------------------------------------------------------------
 
 export const cardKeys = {
@@ -30,7 +30,7 @@ export const cardKeys = {
   catalogList: (filters: CatalogQueryFilters) => [...cardKeys.catalog(), filters] as const,
   teams: () => [...cardKeys.all, 'teams'] as const,
   teamsWithPlayerCounts: () => [...cardKeys.all, 'teams', 'with-player-counts'] as const,
-  /** Not under teams(): the rosters hold players (and their prices), the clubs do not. */
+  /** Not under teams(): the rosters hold players (and their prices), the teams do not. */
   rosters: () => [...cardKeys.all, 'rosters'] as const,
   teamPlayers: (teamId: number) => [...cardKeys.rosters(), teamId] as const,
 };
@@ -135,7 +135,7 @@ export function useCatalog(filters: CatalogQueryFilters) {
   });
 }
 
-/** The clubs, sorted by name. */
+/** The teams, sorted by name. */
 export function useTeams() {
   return useQuery({
     queryKey: cardKeys.teams(),
@@ -143,7 +143,7 @@ export function useTeams() {
   });
 }
 
-/** The clubs with their roster sizes (playerCount), sorted by name. */
+/** The teams with their roster sizes (playerCount), sorted by name. */
 export function useTeamsWithPlayerCounts() {
   return useQuery({
     queryKey: cardKeys.teamsWithPlayerCounts(),
@@ -151,7 +151,7 @@ export function useTeamsWithPlayerCounts() {
   });
 }
 
-/** A club's roster, best rank first; disabled without a team. */
+/** A team's roster, best rank first; disabled without a team. */
 export function useTeamPlayers(teamId: number | null) {
   return useQuery({
     queryKey: cardKeys.teamPlayers(teamId ?? 0),

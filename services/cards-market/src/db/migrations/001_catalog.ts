@@ -1,6 +1,6 @@
 import type { Migration } from '@touchline/kit';
 import { basePrice, isRarity, RARITY_RULES, type Rarity } from '../../domain/rarity';
-import { PROTECTED_PLAYER_NAMES, SEED_CLUBS, SEED_PLAYERS } from '../seed';
+import { PROTECTED_PLAYER_NAMES, SEED_TEAMS, SEED_PLAYERS } from '../seed';
 
 /** Player rows of the seed with ids by file order and base prices by rank within each rarity. */
 function seedPlayerRows() {
@@ -16,7 +16,7 @@ function seedPlayerRows() {
   }
   return SEED_PLAYERS.map((p, index) => ({
     id: index + 1,
-    club_id: p.clubId,
+    club_id: p.teamId,
     name: p.name,
     position: p.position,
     detailed_position: p.detailedPosition,
@@ -32,6 +32,10 @@ function seedPlayerRows() {
   }));
 }
 
+/**
+ * Shipped with the first names of the teams table and column, clubs and club_id; 007_team_names
+ * renames them, so a fresh schema and one made before then end the same.
+ */
 export const catalog: Migration = {
   name: '001_catalog',
   async up(db) {
@@ -91,7 +95,7 @@ export const catalog: Migration = {
       t.timestamp('created_at', { useTz: true }).notNullable();
     });
     await db('clubs').insert(
-      SEED_CLUBS.map((c) => ({
+      SEED_TEAMS.map((c) => ({
         id: c.id,
         name: c.name,
         short_name: c.shortName,

@@ -5,6 +5,7 @@ import { holdsAndPacks } from './003_holds_packs';
 import { shopTransfers } from './004_shop_transfers';
 import { listingFeeRate } from './005_listing_fee_rate';
 import { marketState } from './006_market_state';
+import { teamNames } from './007_team_names';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   shopTransfers,
   listingFeeRate,
   marketState,
+  teamNames,
 ];

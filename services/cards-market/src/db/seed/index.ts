@@ -1,8 +1,8 @@
-import clubs from './clubs.json';
+import teams from './teams.json';
 import players from './players.json';
 
-/** The 30 clubs and 858 players of the 2025 MLS season (see SOURCES.md in this folder). */
-export interface SeedClub {
+/** The 30 teams and 858 players of the 2025 MLS season (see SOURCES.md in this folder). */
+export interface SeedTeam {
   id: number;
   name: string;
   shortName: string;
@@ -15,7 +15,7 @@ export interface SeedClub {
 
 export interface SeedPlayer {
   name: string;
-  clubId: number;
+  teamId: number;
   position: string;
   detailedPosition: string | null;
   rarity: string;
@@ -24,7 +24,7 @@ export interface SeedPlayer {
   nationality: string | null;
 }
 
-export const SEED_CLUBS: SeedClub[] = clubs;
+export const SEED_TEAMS: SeedTeam[] = teams;
 export const SEED_PLAYERS: SeedPlayer[] = players;
 
 /** Players whose cards can never leave their owners for the shop (docs/design.md#7-decisions-on-the-specs-open-points). */

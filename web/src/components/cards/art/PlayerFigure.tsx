@@ -2,11 +2,11 @@ import { useId, type ReactNode } from 'react';
 
 import { cn } from '@/lib/cn';
 
-import { inkOn, type Kit, type KitPattern } from './club-style';
+import { inkOn, type Kit, type KitPattern } from './team-style';
 import type { HairStyle, PlayerArt } from './player-art';
 import { BODY, joints, type Point } from './skeleton';
 
-/** The figure's own colours: a shaded silhouette in the club's kit, outlined to stand off any backdrop. */
+/** The figure's own colours: a shaded silhouette in the team's kit, outlined to stand off any backdrop. */
 const INK = '#252c3d';
 const HAIR = '#0b0f19';
 const OUTLINE = 'rgb(248 250 252 / 0.92)';
@@ -131,7 +131,7 @@ export interface PlayerFigureProps {
 }
 
 /**
- * The player drawn from their art parameters: the pose's skeleton dressed in the club's kit (shirt
+ * The player drawn from their art parameters: the pose's skeleton dressed in the team's kit (shirt
  * pattern, shorts, socks, the player's boots and hair), the number on the chest, outlined in white.
  */
 export function PlayerFigure({ art, className }: PlayerFigureProps) {

@@ -1,13 +1,13 @@
 import type { CSSProperties } from 'react';
 
-import { clubAngle, clubBackdrop, type ClubLook } from './club-style';
+import { teamAngle, teamBackdrop, type TeamLook } from './team-style';
 
 const LIGHT = 'rgb(255 255 255 / 0.11)';
 const SHADE = 'rgb(0 0 0 / 0.22)';
 
-/** The treatment's layers over the club colours; `a` is the club's angle. */
-function treatment(club: ClubLook, a: number): string {
-  switch (clubBackdrop(club)) {
+/** The treatment's layers over the team colours; `a` is the team's angle. */
+function treatment(team: TeamLook, a: number): string {
+  switch (teamBackdrop(team)) {
     case 'rays':
       return `repeating-conic-gradient(from ${a}deg at 50% 40%, ${LIGHT} 0 7deg, transparent 7deg 14deg)`;
     case 'bands':
@@ -32,16 +32,16 @@ function treatment(club: ClubLook, a: number): string {
 }
 
 /**
- * The card face's background: the club's colours, its treatment (rays, bands, a pitch…) in the club's
+ * The card face's background: the team's colours, its treatment (rays, bands, a pitch…) in the team's
  * angle, a light from above and a shade at the foot for the name. Static gradients: painted once.
  */
-export function backdropStyle(club: ClubLook): CSSProperties {
-  const a = clubAngle(club);
-  const base = `linear-gradient(${150 + (a % 30)}deg, ${club.primaryColor} 0%, ${club.primaryColor} 45%, ${club.secondaryColor} 100%)`;
+export function backdropStyle(team: TeamLook): CSSProperties {
+  const a = teamAngle(team);
+  const base = `linear-gradient(${150 + (a % 30)}deg, ${team.primaryColor} 0%, ${team.primaryColor} 45%, ${team.secondaryColor} 100%)`;
   return {
     background: [
       'radial-gradient(120% 70% at 50% 0%, rgb(255 255 255 / 0.2), transparent 60%)',
-      treatment(club, a),
+      treatment(team, a),
       base,
     ].join(', '),
   };

@@ -2,11 +2,11 @@ import type { Player } from '@touchline/contract';
 
 import { playerImageKind } from '@/lib/cards';
 
-import { clubBackdrop, clubKit, keeperKit, type Backdrop, type ClubLook, type Kit } from './club-style';
+import { teamBackdrop, teamKit, keeperKit, type Backdrop, type TeamLook, type Kit } from './team-style';
 import { POSES, type NamedPose, type PoseGroup } from './poses';
 
-/** What the art is drawn from: the player's id, name and position, and the club. */
-export type ArtPlayer = Pick<Player, 'id' | 'name' | 'position'> & { team: ClubLook };
+/** What the art is drawn from: the player's id, name and position, and the team. */
+export type ArtPlayer = Pick<Player, 'id' | 'name' | 'position'> & { team: TeamLook };
 
 export const HAIR_STYLES = [
   'crop',
@@ -24,8 +24,8 @@ export type HairStyle = (typeof HAIR_STYLES)[number];
 const BOOTS = ['#f8fafc', '#facc15', '#f97316', '#22d3ee', '#ec4899', '#a3e635', '#111827', '#ef4444'];
 
 /**
- * Shirt numbers by position, the pools disjoint so that no two players of a club share one. A pool is
- * at least as long as the seed's largest group of one club and position (5 keepers, 12 defenders,
+ * Shirt numbers by position, the pools disjoint so that no two players of a team share one. A pool is
+ * at least as long as the seed's largest group of one team and position (5 keepers, 12 defenders,
  * 14 midfielders, 11 forwards), and a group's ids are consecutive, so its numbers all differ.
  */
 const NUMBERS: Record<PoseGroup, readonly number[]> = {
@@ -60,17 +60,17 @@ export function hashText(text: string): number {
 const mod = (value: number, n: number) => ((value % n) + n) % n;
 
 /**
- * The parameters of a player's card art: a pure function of the player. The seed lists each club's
- * players by position, so the ids of a club's keepers (or defenders…) are consecutive: the pose steps
+ * The parameters of a player's card art: a pure function of the player. The seed lists each team's
+ * players by position, so the ids of a team's keepers (or defenders…) are consecutive: the pose steps
  * with the id (a group larger than its pose set wraps round mirrored), and so does the shirt number.
- * Two players of one club and position therefore never share a pose, nor two of a club a number.
+ * Two players of one team and position therefore never share a pose, nor two of a team a number.
  * Hair and boots come from the name. Null for a position the spec's image rule gives the logo.
  */
 export function playerArt(player: ArtPlayer): PlayerArt | null {
   const group = playerImageKind(player.position);
   if (group === 'logo') return null;
   const poses = POSES[group];
-  // The club shifts where its run starts, so two clubs' keepers do not line up pose for pose.
+  // The team shifts where its run starts, so two teams' keepers do not line up pose for pose.
   const turn = player.id + player.team.id * 5;
   const hash = hashText(player.name);
   const numbers = NUMBERS[group];
@@ -81,7 +81,7 @@ export function playerArt(player: ArtPlayer): PlayerArt | null {
     number: numbers[mod(player.id + player.team.id * 7, numbers.length)]!,
     hair: HAIR_STYLES[hash % HAIR_STYLES.length]!,
     boots: BOOTS[(hash >>> 8) % BOOTS.length]!,
-    kit: group === 'goalkeeper' ? keeperKit(player.team) : clubKit(player.team),
-    backdrop: clubBackdrop(player.team),
+    kit: group === 'goalkeeper' ? keeperKit(player.team) : teamKit(player.team),
+    backdrop: teamBackdrop(player.team),
   };
 }

@@ -1,7 +1,7 @@
 import { CircleCheck, Circle, Coins } from 'lucide-react';
 import type { ComponentPropsWithRef } from 'react';
 
-import { ClubLogo } from '@/components/cards/ClubCrest';
+import { TeamLogo } from '@/components/cards/TeamCrest';
 import { PlayerCard } from '@/components/cards/PlayerCard';
 import { RarityBadge } from '@/components/cards/RarityBadge';
 import type { CatalogEntry } from '@touchline/contract';
@@ -15,7 +15,7 @@ export interface CatalogRowProps extends ComponentPropsWithRef<'li'> {
 }
 
 /**
- * A catalog row: art, name, position, club, current price, owned check and count; a tap opens the
+ * A catalog row: art, name, position, team, current price, owned check and count; a tap opens the
  * player's card popup. Other props go to the <li> (a virtual list's ref, index and position in the set).
  */
 export function CatalogRow({ entry, onOpen, ...item }: CatalogRowProps) {
@@ -45,7 +45,7 @@ export function CatalogRow({ entry, onOpen, ...item }: CatalogRowProps) {
           </div>
           <p className="truncate text-xs text-slate-400">{player.position}</p>
           <p className="flex min-w-0 items-center gap-1 text-[11px] text-slate-400">
-            <ClubLogo team={player.team} className="size-3.5" />
+            <TeamLogo team={player.team} className="size-3.5" />
             <span className="truncate">{player.team.name}</span>
           </p>
         </div>

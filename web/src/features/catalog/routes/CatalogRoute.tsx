@@ -92,12 +92,12 @@ interface CatalogProps {
 }
 
 function Catalog({ catalog, filters, onFilters, onOpen }: CatalogProps) {
-  const { data: clubs } = useTeamsWithPlayerCounts();
+  const { data: withCounts } = useTeamsWithPlayerCounts();
   const pages = catalog.data;
   const newest = pages?.pages[pages.pages.length - 1];
   const entries = itemsOf(pages, (entry) => entry.player.id);
   const progress = catalogProgress(newest?.collectedPlayers ?? 0, newest?.totalPlayers ?? 0);
-  const teams = catalogTeams(entries, clubs);
+  const teams = catalogTeams(entries, withCounts);
   const selectedTeam = teams.find((team) => team.id === filters.teamId);
   // The pages hold the server's answer to the filters; filtered here too, so a list shown while
   // another filter loads already matches it. Counted by the server unless that list is shown.

@@ -8,7 +8,7 @@ import type { Card } from '@touchline/contract';
 import { cardPriceChange, editionLabel } from '@/lib/cards';
 import { formatNumber } from '@/lib/format';
 
-/** List View: one row per card with art, player, club, rarity, price and change. */
+/** List View: one row per card with art, player, team, rarity, price and change. */
 export function CardList({ cards, onSelect }: { cards: Card[]; onSelect: (card: Card) => void }) {
   return (
     <ul aria-label="Cards" className="flex flex-col gap-2">

@@ -18,7 +18,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { ProgressBar } from '@/components/ui/Progress';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useTeamsWithPlayerCounts } from '@/lib/data/cards';
-import { ClubLogo } from '@/components/cards/ClubCrest';
+import { TeamLogo } from '@/components/cards/TeamCrest';
 import { CardTile } from '@/components/cards/CardTile';
 import type { Card } from '@touchline/contract';
 import { matchesCardSearch } from '@/lib/cards';
@@ -36,7 +36,7 @@ export interface TeamViewProps {
   onClearFilters: () => void;
 }
 
-/** Team View: collection summary and an accordion of every club with its completion. */
+/** Team View: collection summary and an accordion of every team with its completion. */
 export function TeamView({ cards, search, onSelect, onClearFilters }: TeamViewProps) {
   const teams = useTeamsWithPlayerCounts();
   const stats = collectionStats(cards);
@@ -158,7 +158,7 @@ function TeamItem({
           onClick={() => setOpen((value) => !value)}
           className="flex w-full items-center gap-3 px-3 py-3 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-emerald-400"
         >
-          <ClubLogo team={team} className="h-10 w-9" />
+          <TeamLogo team={team} className="h-10 w-9" />
           <span className="flex min-w-0 flex-1 flex-col gap-1.5">
             <span className="flex items-baseline justify-between gap-2">
               <span className="truncate text-sm font-bold text-slate-50">{team.name}</span>

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { QueryError } from '@/components/QueryError';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Spinner } from '@/components/ui/Spinner';
-import { ClubLogo } from '@/components/cards/ClubCrest';
+import { TeamLogo } from '@/components/cards/TeamCrest';
 import { RarityBadge } from '@/components/cards/RarityBadge';
 import type { Player } from '@touchline/contract';
 import { cn } from '@/lib/cn';
@@ -104,7 +104,7 @@ function PriceChartContent({ player }: { player: Player }) {
       </Dialog.Close>
 
       <div className="flex items-center gap-3 pr-10">
-        <ClubLogo team={player.team} className="h-11 w-10" />
+        <TeamLogo team={player.team} className="h-11 w-10" />
         <div className="flex min-w-0 flex-col gap-0.5">
           <Dialog.Title className="truncate text-lg font-bold text-slate-50">{player.name}</Dialog.Title>
           <Dialog.Description className="truncate text-xs text-slate-400">

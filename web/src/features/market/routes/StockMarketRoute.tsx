@@ -10,7 +10,7 @@ import { SearchInput } from '@/components/ui/SearchInput';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Spinner } from '@/components/ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { ClubLogo } from '@/components/cards/ClubCrest';
+import { TeamLogo } from '@/components/cards/TeamCrest';
 import type { Player } from '@touchline/contract';
 import { positionShort, type PositionFilter } from '@/lib/cards';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -187,7 +187,7 @@ function PlayerTable({ players, onSelect }: { players: Player[]; onSelect: (play
                     }}
                     className="flex w-full min-w-0 items-center gap-2 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-emerald-400"
                   >
-                    <ClubLogo team={player.team} className="h-7 w-6" />
+                    <TeamLogo team={player.team} className="h-7 w-6" />
                     <span className="flex min-w-0 flex-col">
                       <span className="truncate text-sm font-semibold text-slate-100">
                         {player.name}
@@ -253,7 +253,7 @@ function TeamGroups({ groups, onSelect }: { groups: TeamGroup[]; onSelect: (play
           >
             <header className="flex items-center gap-3 border-b border-white/5 px-3 py-2.5">
               {group.team ? (
-                <ClubLogo team={group.team} className="h-9 w-8" />
+                <TeamLogo team={group.team} className="h-9 w-8" />
               ) : (
                 <Shield aria-hidden className="size-8 text-slate-400" />
               )}

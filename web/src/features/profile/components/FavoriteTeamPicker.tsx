@@ -3,13 +3,13 @@ import { toast } from '@/lib/toast';
 import { SearchableCombobox } from '@/components/ui/SearchableCombobox';
 import type { User } from '@touchline/contract';
 import { useTeams } from '@/lib/data/cards';
-import { ClubLogo } from '@/components/cards/ClubCrest';
+import { TeamLogo } from '@/components/cards/TeamCrest';
 import type { Team } from '@touchline/contract';
 import { errorMessage } from '@/lib/api';
 
 import { useSetFavoriteTeam } from '@/lib/data/profile';
 
-/** Searchable club picker (a combobox in a popover); choosing a club saves it right away. */
+/** Searchable team picker (a combobox in a popover); choosing a team saves it right away. */
 export function FavoriteTeamPicker({ user, labelId }: { user: User; labelId: string }) {
   const teams = useTeams();
   const setFavorite = useSetFavoriteTeam();
@@ -40,11 +40,11 @@ export function FavoriteTeamPicker({ user, labelId }: { user: User; labelId: str
           field.toLowerCase().includes(needle),
         )
       }
-      renderItem={(team) => <ClubLogo team={team} className="h-6 w-5" />}
+      renderItem={(team) => <TeamLogo team={team} className="h-6 w-5" />}
       isSelected={(team) => team.id === user.favoriteTeamId}
       onSelect={(team) => void choose(team)}
       selectedLabel={selected?.name}
-      selectedIcon={selected && <ClubLogo team={selected} className="h-7 w-6" />}
+      selectedIcon={selected && <TeamLogo team={selected} className="h-7 w-6" />}
       placeholder="Select your favorite club"
       searchPlaceholder="Search team..."
       emptyText="No team found."

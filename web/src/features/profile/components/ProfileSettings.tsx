@@ -29,7 +29,7 @@ function memberSince(createdAt: string): string {
   return isValid(date) ? format(date, 'MMMM d, yyyy') : 'Unknown';
 }
 
-/** Settings tab: account details, favorite club, username, password, coins and support. */
+/** Settings tab: account details, favorite team, username, password, coins and support. */
 export function ProfileSettings({ user }: { user: User }) {
   const favoriteLabelId = useId();
 

@@ -11,16 +11,16 @@ import { paths } from '@/config/paths';
 import { useUserCards } from '@/lib/data/cards';
 import { CardDetailDialog } from '@/components/cards/CardDetailDialog';
 import { CardTile } from '@/components/cards/CardTile';
-import { ClubLogo } from '@/components/cards/ClubCrest';
+import { TeamLogo } from '@/components/cards/TeamCrest';
 import { rarityStyle } from '@/components/cards/rarityStyles';
 import type { Card as OwnedCard } from '@touchline/contract';
 import { collectionValue, rarityAbbreviation } from '@/lib/cards';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
-import { cardsByClub, cardsByRarity, RECENT_ACQUISITIONS } from '../utils';
+import { cardsByTeam, cardsByRarity, RECENT_ACQUISITIONS } from '../utils';
 
-/** Stats tab: collection overview, breakdown by rarity and club, and the newest cards. */
+/** Stats tab: collection overview, breakdown by rarity and team, and the newest cards. */
 export function ProfileStats() {
   const { data: cards, isPending, isError, error, refetch, isFetching } = useUserCards();
   const [selected, setSelected] = useState<OwnedCard | null>(null);
@@ -42,7 +42,7 @@ export function ProfileStats() {
 
   const uniquePlayers = new Set(cards.map((card) => card.player.id)).size;
   const rarities = cardsByRarity(cards);
-  const clubs = cardsByClub(cards);
+  const teams = cardsByTeam(cards);
   const maxRarity = Math.max(1, ...rarities.map((entry) => entry.count));
 
   return (
@@ -87,9 +87,9 @@ export function ProfileStats() {
           <Card className="p-4">
             <h3 className="mb-3 text-xs font-bold tracking-wide text-slate-400 uppercase">By club</h3>
             <dl className="flex flex-col gap-2">
-              {clubs.map(({ team, count }) => (
+              {teams.map(({ team, count }) => (
                 <div key={team.id} className="flex items-center gap-2.5">
-                  <ClubLogo team={team} className="h-6 w-5" />
+                  <TeamLogo team={team} className="h-6 w-5" />
                   <dt className="min-w-0 flex-1 truncate text-sm text-slate-200">{team.name}</dt>
                   <dd className="text-sm font-bold text-slate-50 tabular-nums">{`${count} ${count === 1 ? 'card' : 'cards'}`}</dd>
                 </div>

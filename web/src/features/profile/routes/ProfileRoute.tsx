@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useUser } from '@/lib/data/auth';
 import { LogoutButton } from '@/components/LogoutButton';
 import { useTeams } from '@/lib/data/cards';
-import { ClubLogo } from '@/components/cards/ClubCrest';
+import { TeamLogo } from '@/components/cards/TeamCrest';
 import { avatarInitials, DEFAULT_BADGE } from '@/lib/badges';
 import { IncomingTradesBanner } from '@/components/trades/IncomingTradesBanner';
 
@@ -54,7 +54,7 @@ export function ProfileRoute() {
             </span>
           </div>
           {favorite && (
-            <ClubLogo
+            <TeamLogo
               team={favorite}
               label={`Favorite team: ${favorite.name}`}
               className="relative h-12 w-10"

@@ -1,9 +1,9 @@
 import { ChevronRight } from 'lucide-react';
 
-import { ClubLogo } from '@/components/cards/ClubCrest';
+import { TeamLogo } from '@/components/cards/TeamCrest';
 import type { Team } from '@touchline/contract';
 
-/** The clubs as a two-column grid of crests; a tap opens the roster. */
+/** The teams as a two-column grid of crests; a tap opens the roster. */
 export function TeamGrid({ teams, onSelect }: { teams: Team[]; onSelect: (team: Team) => void }) {
   return (
     <ul aria-label="Teams" className="grid grid-cols-2 gap-2.5">
@@ -24,7 +24,7 @@ export function TeamGrid({ teams, onSelect }: { teams: Team[]; onSelect: (team: 
               className="absolute -top-10 left-1/2 size-24 -translate-x-1/2 rounded-full opacity-25 blur-2xl"
               style={{ backgroundColor: team.primaryColor }}
             />
-            <ClubLogo team={team} className="relative h-14 w-12 transition-transform group-hover:scale-105" />
+            <TeamLogo team={team} className="relative h-14 w-12 transition-transform group-hover:scale-105" />
             <span className="relative line-clamp-2 text-sm leading-tight font-bold text-slate-50">
               {team.name}
             </span>

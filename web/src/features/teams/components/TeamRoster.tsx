@@ -7,7 +7,7 @@ import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { useTeamPlayers } from '@/lib/data/cards';
-import { ClubLogo } from '@/components/cards/ClubCrest';
+import { TeamLogo } from '@/components/cards/TeamCrest';
 import { RarityBadge } from '@/components/cards/RarityBadge';
 import { rarityStyle } from '@/components/cards/rarityStyles';
 import type { Player, Team } from '@touchline/contract';
@@ -26,15 +26,15 @@ import {
 
 export interface TeamRosterProps {
   teamId: number;
-  /** The club from the team list, when known. */
+  /** The team from the team list, when known. */
   team: Team | undefined;
   onBack: () => void;
 }
 
-/** One club's roster: counts, position and rarity distributions and the player table. */
+/** One team's roster: counts, position and rarity distributions and the player table. */
 export function TeamRoster({ teamId, team, onBack }: TeamRosterProps) {
   const roster = useTeamPlayers(teamId);
-  const club = team ?? roster.data?.[0]?.team;
+  const shown = team ?? roster.data?.[0]?.team;
 
   return (
     <div className="flex flex-col gap-4">
@@ -43,19 +43,19 @@ export function TeamRoster({ teamId, team, onBack }: TeamRosterProps) {
         All Teams
       </Button>
 
-      {club && (
+      {shown && (
         <div className="relative flex items-center gap-4 overflow-hidden rounded-2xl border border-white/5 bg-slate-900/70 p-4">
           <div
             aria-hidden
             className="absolute inset-0 opacity-30"
             style={{
-              background: `linear-gradient(120deg, ${club.primaryColor} 0%, transparent 55%, ${club.secondaryColor} 140%)`,
+              background: `linear-gradient(120deg, ${shown.primaryColor} 0%, transparent 55%, ${shown.secondaryColor} 140%)`,
             }}
           />
-          <ClubLogo team={club} className="relative h-16 w-14" />
+          <TeamLogo team={shown} className="relative h-16 w-14" />
           <div className="relative flex min-w-0 flex-col gap-0.5">
             <h2 className="font-display text-2xl leading-tight font-extrabold tracking-tight text-white uppercase">
-              {club.name}
+              {shown.name}
             </h2>
             {team && (
               <p className="text-xs text-slate-300">{`${team.city} · ${team.conference} Conference`}</p>

@@ -9,7 +9,7 @@ import { TeamGrid } from '../components/TeamGrid';
 import { TeamRoster } from '../components/TeamRoster';
 import { MLS_TEAM_COUNT } from '../utils';
 
-/** /teams ('MLS Team Rosters'): the clubs, and a club's roster (?team={id}). */
+/** /teams ('MLS Team Rosters'): the teams, and a team's roster (?team={id}). */
 export function TeamsRoute() {
   const teams = useTeamsWithPlayerCounts();
   const [searchParams, setSearchParams] = useSearchParams();

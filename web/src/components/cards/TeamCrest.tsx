@@ -4,18 +4,18 @@ import type { PlayerTeam } from '@touchline/contract';
 
 import { cn } from '@/lib/cn';
 
-import { clubCrest, type CrestEmblem, type CrestField, type CrestShape } from './crest/club-crest';
+import { teamCrest, type CrestEmblem, type CrestField, type CrestShape } from './crest/team-crest';
 
-/** What the crest and the card background need of a club. */
-export type ClubColors = Pick<
+/** What the crest and the card background need of a team. */
+export type TeamColors = Pick<
   PlayerTeam,
   'id' | 'name' | 'abbreviation' | 'primaryColor' | 'secondaryColor'
 > & {
   logoUrl?: string | null;
 };
 
-export interface ClubCrestProps {
-  team: ClubColors;
+export interface TeamCrestProps {
+  team: TeamColors;
   className?: string;
   /** Accessible name; decorative (hidden) when omitted. */
   label?: string;
@@ -64,12 +64,12 @@ function Emblem({ emblem, fill }: { emblem: CrestEmblem; fill: string }) {
 }
 
 /**
- * A club crest drawn from the club (no logos ship): its own outline, a field divided in its colours,
- * a small emblem and its initials. Each of the 30 clubs has a different outline-and-field pair.
+ * A team crest drawn from the team (no logos ship): its own outline, a field divided in its colours,
+ * a small emblem and its initials. Each of the 30 teams has a different outline-and-field pair.
  */
-export function ClubCrest({ team, className, label }: ClubCrestProps) {
+export function TeamCrest({ team, className, label }: TeamCrestProps) {
   const clipId = useId();
-  const crest = clubCrest(team);
+  const crest = teamCrest(team);
   const shape = SHAPES[crest.shape];
   const letters = crest.initials;
   const fontSize = letters.length >= 4 ? 9.5 : letters.length === 3 ? 11.5 : 14;
@@ -118,10 +118,10 @@ export function ClubCrest({ team, className, label }: ClubCrestProps) {
 }
 
 /**
- * A club logo: the image when the club has one, else (and when it fails to load) the drawn crest, the
+ * A team logo: the image when the team has one, else (and when it fails to load) the drawn crest, the
  * spec's default club logo.
  */
-export function ClubLogo({ team, className, label }: ClubCrestProps) {
+export function TeamLogo({ team, className, label }: TeamCrestProps) {
   const [failed, setFailed] = useState(false);
   if (team.logoUrl && !failed) {
     return (
@@ -133,5 +133,5 @@ export function ClubLogo({ team, className, label }: ClubCrestProps) {
       />
     );
   }
-  return <ClubCrest team={team} className={className} label={label} />;
+  return <TeamCrest team={team} className={className} label={label} />;
 }

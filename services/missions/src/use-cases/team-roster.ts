@@ -6,7 +6,7 @@ import {
   requestRosterChecks,
   type RosterCheckRow,
 } from '../db/roster-checks';
-import { clubRosterBadges, completedClubs } from '../domain/badges';
+import { completedTeams, teamRosterBadges } from '../domain/badges';
 import { eventTime } from '../domain/events';
 import { earnBadges } from './badges';
 import type { MissionsDeps } from './deps';
@@ -19,12 +19,12 @@ export interface CardReceived {
 }
 
 /**
- * Cards reached users (one fetched batch): their collections may now hold a whole club. Only which
- * clubs and players exist is cards-market's, and a service never calls another while holding a
+ * Cards reached users (one fetched batch): their collections may now hold a whole team. Only which
+ * teams and players exist is cards-market's, and a service never calls another while holding a
  * transaction, so the events only queue a check per user; checkRosters does it outside.
  */
 export async function onCardsReceived(deps: MissionsDeps, trx: Tx, cards: CardReceived[]): Promise<void> {
-  if (clubRosterBadges(deps.badges).length === 0) return;
+  if (teamRosterBadges(deps.badges).length === 0) return;
   await requestRosterChecks(
     trx,
     cards
@@ -35,11 +35,11 @@ export async function onCardsReceived(deps: MissionsDeps, trx: Tx, cards: CardRe
 
 async function checkOne(deps: MissionsDeps, check: RosterCheckRow): Promise<void> {
   const earned = new Set((await userBadges(deps.db, check.user_id)).map((b) => b.badge_id));
-  const missing = clubRosterBadges(deps.badges).filter((b) => !earned.has(b.id));
+  const missing = teamRosterBadges(deps.badges).filter((b) => !earned.has(b.id));
   if (missing.length > 0) {
-    const { clubs } = await deps.cards.GetClubProgress({ userId: check.user_id });
-    const progress = clubs.map((c) => ({ ...c, teamId: Number(c.teamId) }));
-    if (completedClubs(progress).length > 0) {
+    const { teams } = await deps.cards.GetTeamProgress({ userId: check.user_id });
+    const progress = teams.map((t) => ({ ...t, teamId: Number(t.teamId) }));
+    if (completedTeams(progress).length > 0) {
       await inTransaction(deps.db, (trx) => earnBadges(deps, trx, check.user_id, missing, check.event_at));
     }
   }
@@ -57,7 +57,7 @@ export async function checkRosters(deps: MissionsDeps, limit = 50): Promise<numb
       await checkOne(deps, check);
       done++;
     } catch (error) {
-      deps.logger.warn({ err: error, userId: check.user_id }, 'club roster check failed; will retry');
+      deps.logger.warn({ err: error, userId: check.user_id }, 'team roster check failed; will retry');
     }
   }
   return done;
