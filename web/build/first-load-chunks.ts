@@ -27,6 +27,7 @@ export function firstScreenGroup(root: string) {
     id('app/guards.tsx'),
     id('app/layout/AppLayout.tsx'),
     id('features/home/routes/HomeRoute.tsx'),
+    id('features/home/api/prefetch-home.ts'),
   ];
   const elsewhereRoots = [id('main.tsx'), id('features/auth/routes/AuthRoute.tsx')];
   let members: Set<string> | undefined;

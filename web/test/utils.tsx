@@ -80,9 +80,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
 
 export const signedOut: MockResponse = { status: 401, body: { message: 'Not signed in' } };
 
-/** Renders the whole app (routes, providers, toaster) at a path. */
-export function renderApp(path: string) {
-  const queryClient = createQueryClient();
+/** Renders the whole app (routes, providers, toaster) at a path, with a new query client or the one given. */
+export function renderApp(path: string, queryClient = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const utils = render(

@@ -71,8 +71,8 @@ export function useUser() {
  * Asks for the session as the app starts, beside the first screen's chunks, rather than once the
  * guard's chunk has arrived and rendered: the first screen waits on both.
  */
-export function startSessionCheck(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(userQuery);
+export function startSessionCheck(queryClient: QueryClient): Promise<User | null> {
+  return queryClient.fetchQuery(userQuery).catch(() => null);
 }
 
 /**

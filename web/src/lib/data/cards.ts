@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -90,14 +91,24 @@ const byName = (a: Team, b: Team) => a.name.localeCompare(b.name);
 // Hooks
 // ---------------------------------------------------------------------------------------------------------
 
+export const userCardsQuery = queryOptions({
+  queryKey: cardKeys.userCards(),
+  queryFn: ({ signal }) => getUserCards(signal),
+});
+
 /** The signed-in user's cards, newest first. */
 export function useUserCards() {
-  return useQuery({ queryKey: cardKeys.userCards(), queryFn: ({ signal }) => getUserCards(signal) });
+  return useQuery(userCardsQuery);
 }
+
+export const starterPackQuery = queryOptions({
+  queryKey: cardKeys.starterPack(),
+  queryFn: ({ signal }) => getStarterPack(signal),
+});
 
 /** Unrevealed starter-pack cards (empty once revealed). */
 export function useStarterPack() {
-  return useQuery({ queryKey: cardKeys.starterPack(), queryFn: ({ signal }) => getStarterPack(signal) });
+  return useQuery(starterPackQuery);
 }
 
 /**

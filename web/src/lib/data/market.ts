@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -152,13 +153,15 @@ export function useAllPlayers(filters: MarketFilters<PlayerSort>) {
   });
 }
 
+export const trendingQuery = queryOptions({
+  queryKey: marketKeys.trending(),
+  queryFn: ({ signal }) => getTrending(signal),
+  staleTime: MARKET_DATA_STALE_MS,
+});
+
 /** The 8 biggest 24h movers. */
 export function useTrending() {
-  return useQuery({
-    queryKey: marketKeys.trending(),
-    queryFn: ({ signal }) => getTrending(signal),
-    staleTime: MARKET_DATA_STALE_MS,
-  });
+  return useQuery(trendingQuery);
 }
 
 /** A player's price history; disabled without a player. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, type Mission, type MissionLists } from '@touchline/contract';
 
@@ -20,13 +20,14 @@ export const getCompletedMissions = (signal?: AbortSignal) => call(api.missions.
 export const claimMission = (id: number, idempotencyKey: string) =>
   call(api.missions.claim, { params: { id }, body: {}, idempotencyKey });
 
+export const missionsQuery = queryOptions({
+  queryKey: missionKeys.lists(),
+  queryFn: ({ signal }) => getMissions(signal),
+});
+
 /** This period's daily and weekly missions with the user's progress. */
 export function useMissions() {
-  return useQuery({
-    queryKey: missionKeys.lists(),
-    queryFn: ({ signal }) => getMissions(signal),
-    select: readyFirst,
-  });
+  return useQuery({ ...missionsQuery, select: readyFirst });
 }
 
 const ready = (mission: Mission) => mission.completed && !mission.claimed;

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { api, type CreateOfferBody, type TradeOffer } from '@touchline/contract';
 
@@ -59,6 +59,11 @@ export const cancelTrade = (offerId: number, idempotencyKey: string) =>
 // Queries
 // ---------------------------------------------------------------------------------------------------------
 
+export const incomingTradesQuery = queryOptions({
+  queryKey: tradeKeys.incoming(),
+  queryFn: ({ signal }) => getIncomingTrades(signal),
+});
+
 /**
  * The pending offers sent to the signed-in user; one query shared by the Trade Center, the Profile
  * banner and the bottom navigation's red dot. Not polled: the live stream's `offers` events (an offer
@@ -66,11 +71,7 @@ export const cancelTrade = (offerId: number, idempotencyKey: string) =>
  */
 export function useIncomingTrades({ enabled = true }: { enabled?: boolean } = {}) {
   const { data: user } = useUser();
-  return useQuery({
-    queryKey: tradeKeys.incoming(),
-    queryFn: ({ signal }) => getIncomingTrades(signal),
-    enabled: Boolean(user) && enabled,
-  });
+  return useQuery({ ...incomingTradesQuery, enabled: Boolean(user) && enabled });
 }
 
 /** How many incoming offers are pending (0 while unknown or not yet asked: `enabled` false). */

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { prefetchHome } from '@/features/home/api/prefetch-home';
+import { createQueryClient } from '@/lib/query-client';
+
+import { collection, players } from './card-fixtures';
+import { missionLists } from './mission-fixtures';
+import { makeUser, mockFetch, renderApp } from './utils';
+
+const HOME_LISTS = [
+  '/api/user/cards',
+  '/api/user/starter-pack',
+  '/api/market/trending',
+  '/api/missions',
+  '/api/trades/incoming',
+];
+
+describe('home: its lists asked for before it renders (main.tsx, on /)', () => {
+  it('asks once for each list: home waits on the requests already running', async () => {
+    const { calls } = mockFetch({
+      'GET /api/user': { body: makeUser() },
+      'GET /api/user/cards': { body: collection },
+      'GET /api/user/starter-pack': { body: [] },
+      'GET /api/market/trending': { body: [players.messi, players.alba] },
+      'GET /api/missions': { body: missionLists },
+      'GET /api/trades/incoming': { body: [] },
+    });
+    const queryClient = createQueryClient();
+    prefetchHome(queryClient);
+    expect(calls.map((call) => call.path)).toEqual(HOME_LISTS);
+
+    renderApp('/', queryClient);
+    expect(await screen.findByRole('list', { name: 'Trending players' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Newest cards' })).toBeInTheDocument();
+    for (const path of HOME_LISTS) {
+      expect(calls.filter((call) => call.method === 'GET' && call.path === path)).toHaveLength(1);
+    }
+  });
+});
