@@ -98,7 +98,7 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
         paypalEmail: 'rich@paypal.example',
         idempotencyKey: randomUUID(),
       })
-    ).request!.id;
+    ).cashout!.id;
     adminCardId = (await h.cardsOf(admin.id))[0]!.id;
   });
 
