@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnApp, type RunningApp } from '@touchline/launcher/src/spawn';
 import { appUrl } from './support/app';
 import { axeCounts, describeFindings } from './support/axe';
-import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
+import { useBrowser, phoneContext, uniqueEmail } from './support/browser';
 
 /**
  * Prices and listings move on screen as they move on the server, through the live stream: no
@@ -15,13 +15,7 @@ import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
 /** Generous: the page's first list and the API's answers come slowly on a loaded two-core machine. */
 const GIVE_UP_MS = 60_000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 interface ApiPlayer {
   id: number;
@@ -37,7 +31,7 @@ const json = async <T>(page: Page, method: 'get' | 'post', url: string, data?: u
 
 /** A new player signed up through the API (the form has its own tests), starter pack revealed. */
 async function newPlayer(baseUrl: string, prefix: string): Promise<Page> {
-  const page = await (await phoneContext(browser, baseUrl)).newPage();
+  const page = await (await phoneContext(browser(), baseUrl)).newPage();
   const credentials = { data: { email: uniqueEmail(prefix), password: 'e2e-password-1' } };
   const registered = await page.request.post('/api/register', credentials);
   // On a loaded machine sign-up (scrypt) can answer 504 and still create the account: sign in then.
@@ -138,7 +132,8 @@ describe('prices move on screen with the ticks', () => {
   }, 200_000);
   afterAll(async () => {
     // The app's graceful stop waits for open connections: the pages' streams go first.
-    await Promise.all(browser.contexts().map((context) => context.close()));
+    const contexts = browser().contexts();
+    await Promise.all(contexts.map((context) => context.close()));
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });

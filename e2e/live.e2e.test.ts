@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnApp, type RunningApp } from '@touchline/launcher/src/spawn';
 import { signInAdmin } from './support/admin';
 import { appUrl } from './support/app';
-import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
+import { useBrowser, phoneContext, uniqueEmail } from './support/browser';
 
 /**
  * Every screen follows the server through the live stream: what another player (or an admin) does
@@ -18,14 +18,7 @@ const LIVE_MS = 1_000;
 const GIVE_UP_MS = 15_000;
 
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 interface OwnedCard {
   id: number;
@@ -48,7 +41,7 @@ const formatCoins = (coins: number) => coins.toLocaleString('en-US');
 
 /** A new player signed up through the API (quicker than the form, which other files test), pack revealed. */
 async function newPlayer(prefix: string, url = baseUrl): Promise<Player> {
-  const page = await (await phoneContext(browser, url)).newPage();
+  const page = await (await phoneContext(browser(), url)).newPage();
   const email = uniqueEmail(prefix);
   const credentials = { data: { email, password: 'e2e-password-1' } };
   const registered = await page.request.post('/api/register', credentials);
@@ -207,7 +200,7 @@ describe('a live game (two or three browser contexts, no reload)', () => {
   }, 150_000);
 
   it("a cash-out's status and the admin's queue update in place", async () => {
-    const admin = await signInAdmin(browser, baseUrl);
+    const admin = await signInAdmin(browser(), baseUrl);
     const player = await newPlayer('live-cashout');
     for (let i = 0; i < 3; i++) await buyRareRoll(player.page);
     const coins = await balanceOf(player.page);
@@ -296,7 +289,8 @@ describe('an offer that expires', () => {
   }, 200_000);
   afterAll(async () => {
     // The app's graceful stop waits for open connections: the pages' streams go first.
-    await Promise.all(browser.contexts().map((context) => context.close()));
+    const contexts = browser().contexts();
+    await Promise.all(contexts.map((context) => context.close()));
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
