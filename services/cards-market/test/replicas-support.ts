@@ -4,24 +4,11 @@
  * reaching the other (replicas.test.ts here, gateway/test/shared-answers-replicas.test.ts).
  */
 import { expect, vi } from 'vitest';
-import {
-  baseConfigSchema,
-  fixedClock,
-  InProcessBus,
-  listenerGroup,
-  loadConfig,
-  startService,
-  systemRandom,
-  type RunningService,
-} from '@touchline/kit';
-import { silentLogger, type TestDatabase } from '@touchline/kit/src/testing';
-import { cardsMarketConfigSchema } from '../src/config';
+import { fixedClock, listenerGroup, type InProcessBus } from '@touchline/kit';
+import { startReplica, type TestDatabase, type TestReplica as Replica } from '@touchline/kit/src/testing';
 import { cardsMarketService } from '../src/service';
 
-export interface Replica {
-  service: RunningService;
-  bus: InProcessBus;
-}
+export type { Replica };
 
 type ReplicaClock = ReturnType<typeof fixedClock>;
 
@@ -31,36 +18,12 @@ export const replicaClock = (): ReplicaClock => fixedClock('2026-11-28T15:00:00Z
 const TUESDAY_TICK = '2026-11-24T15:02:00Z';
 
 /** A replica; `checkMs`: how often its price-tick job looks for a due tick. */
-async function startReplica(
-  database: TestDatabase,
-  clock: ReplicaClock,
-  index: number,
-  checkMs: number,
-): Promise<Replica> {
-  const bus = new InProcessBus(silentLogger);
-  const config = loadConfig(baseConfigSchema.extend(cardsMarketConfigSchema.shape), {
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-    MARKET_HOURS: 'schedule',
-    PRICE_TICK_CHECK_MS: String(checkMs),
+const startMarketReplica = (database: TestDatabase, clock: ReplicaClock, index: number, checkMs: number) =>
+  startReplica(cardsMarketService, database, index, {
+    env: { MARKET_HOURS: 'schedule', PRICE_TICK_CHECK_MS: String(checkMs) },
+    clock,
+    peers: { 'wallet-payments': '127.0.0.1:1' },
   });
-  const service = await startService(
-    { ...cardsMarketService, schema: database.schema },
-    {
-      config: config as never,
-      logger: silentLogger,
-      db: index === 0 ? database.db : database.connect(),
-      bus,
-      clock,
-      random: systemRandom,
-      peers: { 'wallet-payments': '127.0.0.1:1' },
-      instanceId: `replica-${index}`,
-      relayPollIntervalMs: 100,
-    },
-  );
-  return { service, bus };
-}
 
 /**
  * Replica 0 looks for a due tick every 50 ms, replica 1 once an hour: the tick is replica 0's. What
@@ -72,8 +35,8 @@ export async function startTwoReplicas(
   clock: ReplicaClock,
   alsoTo: readonly InProcessBus[] = [],
 ): Promise<[Replica, Replica]> {
-  const first = await startReplica(database, clock, 0, 50);
-  const second = await startReplica(database, clock, 1, 3_600_000);
+  const first = await startMarketReplica(database, clock, 0, 50);
+  const second = await startMarketReplica(database, clock, 1, 3_600_000);
   await first.bus.subscribe({
     group: listenerGroup('cards-market', 'replica-1'),
     topics: ['market.prices.ticked'],
