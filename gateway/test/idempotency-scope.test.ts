@@ -3,8 +3,7 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allRoutes, type RouteDef } from '@touchline/contract';
 import { KEY_USED_FOR_ANOTHER_REQUEST } from '@touchline/kit';
-import { insertPromoCode } from '../../services/wallet-payments/src/db/promo';
-import { checkDefinition } from '../../services/wallet-payments/src/domain/promo';
+import { addPromoCode } from '../../services/wallet-payments/test/promo-support';
 import {
   eventually,
   PASSWORD,
@@ -52,19 +51,7 @@ beforeAll(async () => {
     h.admin('chief'),
     h.admin('deputy'),
   ]);
-  await insertPromoCode(
-    h.wallet.database.db,
-    checkDefinition({
-      code: 'SCOPED100',
-      description: '',
-      coins: 100,
-      cardPlayerId: null,
-      packs: [],
-      generated: null,
-      expiresAt: null,
-      maxRedemptions: null,
-    }),
-  );
+  await addPromoCode(h.wallet.database.db, { code: 'SCOPED100', coins: 100 });
 });
 afterAll(async () => {
   await h?.stop();
