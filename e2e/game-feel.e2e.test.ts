@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { useBrowser, phoneContext } from './support/browser';
+import { openLive } from './support/live';
 import { signUpOnPage } from './support/session';
 
 /**
@@ -63,16 +64,6 @@ const notificationTitles = async (page: Page) =>
 
 /** The toasts on screen (sonner's list items). */
 const toasts = (page: Page) => page.locator('[data-sonner-toast]');
-
-/** Opens `path` and waits until the page's live stream is connected (it opens once the page is idle). */
-async function openLive(page: Page, path: string): Promise<void> {
-  const connected = page.waitForResponse(
-    (res) => new URL(res.url()).pathname === '/api/notifications/stream' && res.status() === 200,
-    { timeout: 60_000 },
-  );
-  await page.goto(path);
-  await connected;
-}
 
 async function newPlayer(prefix: string): Promise<Page> {
   const context = await phoneContext(browser(), baseUrl);
