@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EventInput, Topic } from '@touchline/protos';
-import { baseConfigSchema, loadConfig } from '../config';
 import { systemClock, systemRandom, type Clock } from '../clock';
 import { InProcessBus } from '../events/in-process-bus';
 import { startService, type RunningService, type ServiceModule } from '../service';
 import type { TestDatabase } from './database';
 import { eventMessage } from './event-message';
-import { silentLogger } from './service';
+import { silentLogger, testServiceConfig } from './service';
 
 export interface TestReplica {
   service: RunningService;
@@ -26,13 +25,7 @@ export async function startReplica<C, H>(
   options: { env?: Record<string, string>; clock?: Clock; peers?: Record<string, string> } = {},
 ): Promise<TestReplica> {
   const bus = new InProcessBus(silentLogger);
-  const schema = module.configSchema ? baseConfigSchema.extend(module.configSchema.shape) : baseConfigSchema;
-  const config = loadConfig(schema, {
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-    ...options.env,
-  });
+  const config = testServiceConfig(module, options.env);
   const service = await startService(
     { ...module, schema: database.schema },
     {
