@@ -1,10 +1,10 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { paths } from '../web/src/config/paths';
 import { signInAdmin } from './support/admin';
 import { axeCounts, describeFindings, type AxeCounts } from './support/axe';
-import { launchBrowser, phoneContext } from './support/browser';
+import { useBrowser, phoneContext } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 /**
@@ -14,16 +14,13 @@ import { signUpNewPlayer } from './support/session';
  */
 
 const baseUrl = appUrl();
-let browser: Browser;
+const browser = useBrowser();
 
 /** Every screen measured, in order, for the table printed at the end. */
 const measured = new Map<string, AxeCounts>();
 /** The paths of the route table that were visited. */
 const visited = new Set<string>();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
   const rows = [...measured].map(
     ([screen, counts]) =>
@@ -32,7 +29,6 @@ afterAll(async () => {
   console.log(
     `axe at 390×844: serious and critical nodes per screen\n${'screen'.padEnd(44)} serious critical\n${rows.join('\n')}`,
   );
-  await browser.close();
 });
 
 /** Measures the page as it stands under `screen`; returns a failure line when it has any finding. */
@@ -52,7 +48,7 @@ async function open(page: Page, path: string, ready: Locator = page.locator('h1'
 }
 
 async function newPlayer(prefix: string): Promise<{ page: Page; username: string }> {
-  const { page, email } = await signUpNewPlayer(browser, baseUrl, prefix);
+  const { page, email } = await signUpNewPlayer(browser(), baseUrl, prefix);
   await page.getByRole('button', { name: 'Skip Reveal' }).click();
   await page.getByRole('button', { name: 'Continue to App' }).click();
   return { page, username: email.split('@')[0]! };
@@ -79,7 +75,7 @@ describe('axe: zero serious or critical violations at phone width', () => {
   let player: Page;
 
   it('signed out: sign-in, sign-up, forgot password, not found', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phoneContext(browser(), baseUrl);
     const page = await context.newPage();
     const failures: (string | null)[] = [];
 
@@ -102,7 +98,7 @@ describe('axe: zero serious or critical violations at phone width', () => {
 
   it('a player on every screen, with offers, a sale and a trade wish to show', async () => {
     const failures: (string | null)[] = [];
-    const signedUp = await signUpNewPlayer(browser, baseUrl, 'a11y');
+    const signedUp = await signUpNewPlayer(browser(), baseUrl, 'a11y');
     player = signedUp.page;
     const skip = player.getByRole('button', { name: 'Skip Reveal' });
     await skip.waitFor();
@@ -282,7 +278,7 @@ describe('axe: zero serious or critical violations at phone width', () => {
 
   it('an admin: the address confirmation, cash-out review, dashboard and controls', async () => {
     const failures: (string | null)[] = [];
-    const admin = await signInAdmin(browser, baseUrl, async (page) => {
+    const admin = await signInAdmin(browser(), baseUrl, async (page) => {
       failures.push(await measure(page, '/auth confirm admin address'));
     });
 

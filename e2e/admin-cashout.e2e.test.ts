@@ -1,20 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { signInAdmin } from './support/admin';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
-let browser: Browser;
+const browser = useBrowser();
 let admin: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await signInAdmin(browser, baseUrl);
-});
-afterAll(async () => {
-  await browser.close();
+  admin = await signInAdmin(browser(), baseUrl);
 });
 
 const getJson = async <T>(page: Page, path: string): Promise<T> => {
@@ -46,7 +42,7 @@ async function buyRareRoll(page: Page): Promise<void> {
 
 /** A new player with the 10,000 welcome coins and three purchases: 160,000 coins, cash-out allowed. */
 async function playerWithPurchases(prefix: string): Promise<{ page: Page; email: string }> {
-  const player = await signUpNewPlayer(browser, baseUrl, prefix);
+  const player = await signUpNewPlayer(browser(), baseUrl, prefix);
   await player.page.getByRole('button', { name: 'Skip Reveal' }).click();
   await player.page.getByRole('button', { name: 'Continue to App' }).click();
   await expect.poll(() => balanceOf(player.page)).toBe(10_000);

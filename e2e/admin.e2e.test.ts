@@ -1,22 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 describe('admin screens for a player', () => {
   it("shows 'Access Denied' and 'Admin Access Required', and the server refuses the calls", async () => {
-    const { page } = await signUpNewPlayer(browser, baseUrl, 'not-admin');
+    const { page } = await signUpNewPlayer(browser(), baseUrl, 'not-admin');
 
     await page.goto('/admin/cashout');
     await expect.poll(() => page.getByRole('heading', { name: 'Access Denied' }).isVisible()).toBe(true);

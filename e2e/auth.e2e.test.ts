@@ -1,21 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
+import { useBrowser, phoneContext, uniqueEmail } from './support/browser';
 import { resetLinkFor } from './support/mailbox';
 
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function newPage(): Promise<Page> {
-  const context = await phoneContext(browser, baseUrl);
+  const context = await phoneContext(browser(), baseUrl);
   return context.newPage();
 }
 

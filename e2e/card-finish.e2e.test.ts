@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { axeCounts, describeFindings } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 /**
@@ -13,15 +13,8 @@ import { signUpNewPlayer } from './support/session';
  */
 
 const baseUrl = appUrl();
-let browser: Browser;
+const browser = useBrowser();
 let player: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 interface MarketItem {
   id: number;
@@ -87,7 +80,7 @@ describe('card art and rarity finishes', () => {
   let context: BrowserContext;
 
   it('draws every card of a collection, and the foils and shines move', async () => {
-    const signedUp = await signUpNewPlayer(browser, baseUrl, 'finish');
+    const signedUp = await signUpNewPlayer(browser(), baseUrl, 'finish');
     player = signedUp.page;
     context = player.context();
     const skip = player.getByRole('button', { name: 'Skip Reveal' });
@@ -123,7 +116,7 @@ describe('card art and rarity finishes', () => {
   });
 
   it('stops every animation under prefers-reduced-motion, keeps the finishes, and axe finds nothing', async () => {
-    const reduced = await browser.newContext({
+    const reduced = await browser().newContext({
       baseURL: baseUrl,
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 1,

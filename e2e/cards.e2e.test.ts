@@ -1,18 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 interface OwnedCard {
   id: number;
@@ -21,7 +13,7 @@ interface OwnedCard {
 
 describe('cards: starter pack, collection, catalog, rosters, favorite team', () => {
   it('reveals the starter pack once and shows the three cards everywhere', async () => {
-    const { page } = await signUpNewPlayer(browser, baseUrl, 'collector');
+    const { page } = await signUpNewPlayer(browser(), baseUrl, 'collector');
 
     await page.getByText('New Starter Pack!', { exact: true }).waitFor();
     await page.getByText('Tap cards to reveal your players').waitFor();
@@ -75,7 +67,7 @@ describe('cards: starter pack, collection, catalog, rosters, favorite team', () 
   });
 
   it('saves the favorite team and shows it after a reload', async () => {
-    const { page } = await signUpNewPlayer(browser, baseUrl, 'fan');
+    const { page } = await signUpNewPlayer(browser(), baseUrl, 'fan');
     await page.getByRole('button', { name: 'Skip Reveal' }).click();
     await page.getByRole('button', { name: 'Continue to App' }).click();
 

@@ -1,24 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const balanceOf = async (page: Page) =>
   ((await (await page.request.get('/api/user/balance')).json()) as { coins: number }).coins;
 
 async function newPlayer(prefix: string) {
-  const { page } = await signUpNewPlayer(browser, baseUrl, prefix);
+  const { page } = await signUpNewPlayer(browser(), baseUrl, prefix);
   await page.getByRole('button', { name: 'Skip Reveal' }).click();
   await page.getByRole('button', { name: 'Continue to App' }).click();
   await expect.poll(() => balanceOf(page)).toBe(10_000);

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { kb, measureFirstLoad } from '../tools/bench/src/first-load';
-import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
+import { useBrowser, phoneContext, uniqueEmail } from './support/browser';
 
 /**
  * Issue 13, item 1: what the first load of /auth and of / costs (bytes of script, gzip, the
@@ -18,14 +18,7 @@ import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
 const baseUrl = appUrl();
 const TARGET_AUTH_JS_GZIP = 120 * 1024;
 const TARGET_HOME_JS_GZIP = 170 * 1024;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** A returning player's session cookie: signed up through the API, the starter pack seen. */
 async function returningPlayer(): Promise<{ name: string; value: string; url: string }> {
@@ -46,7 +39,7 @@ async function returningPlayer(): Promise<{ name: string; value: string; url: st
 }
 
 async function withContext<T>(use: (context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await phoneContext(browser, baseUrl);
+  const context = await phoneContext(browser(), baseUrl);
   try {
     return await use(context);
   } finally {

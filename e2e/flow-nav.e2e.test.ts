@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../web/src/config/paths';
 import { appUrl } from './support/app';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 /**
@@ -13,24 +13,20 @@ import { signUpNewPlayer } from './support/session';
  */
 
 const baseUrl = appUrl();
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 
 /** A status code as the API client words its errors ('401: …'): never in what the page shows. */
 const STATUS_CODE = /\b[1-5]\d\d:/;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // A loaded machine now and then times a sign-up out (504, see e2e/vitest.config.mts): one more try,
   // as the suite's retry gives a test, since a hook's failure is not retried.
-  page = await signUpNewPlayer(browser, baseUrl, 'flow')
-    .catch(() => signUpNewPlayer(browser, baseUrl, 'flow'))
+  page = await signUpNewPlayer(browser(), baseUrl, 'flow')
+    .catch(() => signUpNewPlayer(browser(), baseUrl, 'flow'))
     .then((signedUp) => signedUp.page);
   await page.getByRole('button', { name: 'Skip Reveal' }).click();
   await page.getByRole('button', { name: 'Continue to App' }).click();
-});
-afterAll(async () => {
-  await browser.close();
 });
 
 /** What the focused element is: its tag and text ('H1 Player Catalog'). */

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from './support/admin';
 import { appUrl } from './support/app';
 import { settle } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 /**
@@ -16,15 +16,11 @@ import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
 const PASSWORD = 'e2e-password-1';
-let browser: Browser;
+const browser = useBrowser();
 let admin: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await signInAdmin(browser, baseUrl);
-});
-afterAll(async () => {
-  await browser.close();
+  admin = await signInAdmin(browser(), baseUrl);
 });
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -52,7 +48,7 @@ const balanceOf = async (page: Page) => (await getJson<{ coins: number }>(page, 
 const me = (page: Page) => getJson<{ id: number; username: string }>(page, '/api/user');
 
 async function newPlayer(prefix: string): Promise<{ page: Page; email: string }> {
-  const player = await signUpNewPlayer(browser, baseUrl, prefix);
+  const player = await signUpNewPlayer(browser(), baseUrl, prefix);
   await player.page.getByRole('button', { name: 'Skip Reveal' }).click();
   await player.page.getByRole('button', { name: 'Continue to App' }).click();
   await expect.poll(() => balanceOf(player.page)).toBe(10_000);
@@ -240,7 +236,7 @@ describe('issue 30: true money states and trust', () => {
     await confirm.getByRole('button', { name: 'Ban User' }).click();
     await admin.getByText('User status updated', { exact: true }).last().waitFor();
 
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+    const context = await browser().newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
     const signIn = await context.newPage();
     await signIn.goto('/auth');
     await signIn.getByLabel('Email').fill(banned.email);

@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { launchBrowser, phoneContext } from './support/browser';
+import { useBrowser, phoneContext } from './support/browser';
+import { openLive } from './support/live';
 import { signUpOnPage } from './support/session';
 
 /**
@@ -13,14 +14,7 @@ import { signUpOnPage } from './support/session';
  */
 
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 interface MarketItem {
   id: number;
@@ -71,18 +65,8 @@ const notificationTitles = async (page: Page) =>
 /** The toasts on screen (sonner's list items). */
 const toasts = (page: Page) => page.locator('[data-sonner-toast]');
 
-/** Opens `path` and waits until the page's live stream is connected (it opens once the page is idle). */
-async function openLive(page: Page, path: string): Promise<void> {
-  const connected = page.waitForResponse(
-    (res) => new URL(res.url()).pathname === '/api/notifications/stream' && res.status() === 200,
-    { timeout: 60_000 },
-  );
-  await page.goto(path);
-  await connected;
-}
-
 async function newPlayer(prefix: string): Promise<Page> {
-  const context = await phoneContext(browser, baseUrl);
+  const context = await phoneContext(browser(), baseUrl);
   const page = await context.newPage();
   await signUpOnPage(page, baseUrl, prefix);
   await page.getByRole('dialog', { name: 'New Starter Pack!' }).waitFor({ timeout: 60_000 });
@@ -236,7 +220,7 @@ describe('game feel', () => {
   });
 
   it('under prefers-reduced-motion no finish animates or transitions', async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       baseURL: baseUrl,
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 1,

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { spawnApp as startApp, type RunningApp } from '@touchline/launcher/src/spawn';
 import { E2E_ADMIN_EMAIL } from './support/admin';
-import { E2E_WORKERS } from './support/workers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   try {
     await Promise.all(
-      Array.from({ length: E2E_WORKERS }, async () => {
+      Array.from({ length: project.globalConfig.maxWorkers }, async () => {
         const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-e2e-'));
         const app = await startApp({
           dataDir,

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnApp, type RunningApp } from '@touchline/launcher/src/spawn';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { axeCounts, describeFindings } from './support/axe';
-import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
+import { apiJson, signUpViaApi } from './support/api';
+import { useBrowser } from './support/browser';
+import { openLive, useOwnApp } from './support/live';
 
 /**
  * Prices and listings move on screen as they move on the server, through the live stream: no
@@ -15,13 +13,7 @@ import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
 /** Generous: the page's first list and the API's answers come slowly on a loaded two-core machine. */
 const GIVE_UP_MS = 60_000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 interface ApiPlayer {
   id: number;
@@ -29,38 +21,7 @@ interface ApiPlayer {
   currentPrice: number;
 }
 
-const json = async <T>(page: Page, method: 'get' | 'post', url: string, data?: unknown): Promise<T> => {
-  const res = method === 'get' ? await page.request.get(url) : await page.request.post(url, { data });
-  expect(res.status(), `${method.toUpperCase()} ${url}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-};
-
-/** A new player signed up through the API (the form has its own tests), starter pack revealed. */
-async function newPlayer(baseUrl: string, prefix: string): Promise<Page> {
-  const page = await (await phoneContext(browser, baseUrl)).newPage();
-  const credentials = { data: { email: uniqueEmail(prefix), password: 'e2e-password-1' } };
-  const registered = await page.request.post('/api/register', credentials);
-  // On a loaded machine sign-up (scrypt) can answer 504 and still create the account: sign in then.
-  if (registered.status() !== 201)
-    await expect
-      .poll(async () => (await page.request.post('/api/login', credentials)).status(), { timeout: 60_000 })
-      .toBe(200);
-  await expect
-    .poll(async () => (await json<unknown[]>(page, 'get', '/api/user/cards')).length, { timeout: 30_000 })
-    .toBeGreaterThan(0);
-  await json(page, 'post', '/api/user/starter-pack/revealed', {});
-  return page;
-}
-
-/** Opens `url` and waits until the page's live stream is connected (it opens once the page is idle). */
-async function openLive(page: Page, url: string): Promise<void> {
-  const connected = page.waitForResponse(
-    (res) => new URL(res.url()).pathname === '/api/notifications/stream' && res.status() === 200,
-    { timeout: 60_000 },
-  );
-  await page.goto(url);
-  await connected;
-}
+const newPlayer = (baseUrl: string, prefix: string) => signUpViaApi(browser(), baseUrl, prefix);
 
 /** The prices the page shows now, by player id, read from the rows under `scope` (those drawn). */
 const shownPrices = (page: Page, scope: string) =>
@@ -122,29 +83,19 @@ async function followsTheServer(page: Page, scope: string, what: string): Promis
  * other files' buys (409 'The price changed'): this file starts an app of its own that ticks every 3 s.
  */
 describe('prices move on screen with the ticks', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-e2e-prices-'));
-  let app: RunningApp | undefined;
-
-  beforeAll(async () => {
-    app = await spawnApp({
-      dataDir,
-      env: {
-        MARKET_HOURS: 'always',
-        RATE_LIMIT_SCALE: '50',
-        PRICE_TICK_INTERVAL_MS: '3000',
-        PRICE_TICK_CHECK_MS: '500',
-      },
-    });
-  }, 200_000);
-  afterAll(async () => {
-    // The app's graceful stop waits for open connections: the pages' streams go first.
-    await Promise.all(browser.contexts().map((context) => context.close()));
-    await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const app = useOwnApp(
+    'prices',
+    {
+      MARKET_HOURS: 'always',
+      RATE_LIMIT_SCALE: '50',
+      PRICE_TICK_INTERVAL_MS: '3000',
+      PRICE_TICK_CHECK_MS: '500',
+    },
+    browser,
+  );
 
   it('the Stock Market table, By Team and Trending show the server’s new prices without a reload', async () => {
-    const page = await newPlayer(app!.url, 'live-prices');
+    const page = await newPlayer(app().url, 'live-prices');
     const listRequests: string[] = [];
     page.on('request', (req) => {
       const { pathname } = new URL(req.url());
@@ -171,7 +122,7 @@ describe('prices move on screen with the ticks', () => {
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     await page.getByRole('list', { name: 'Trending players' }).locator('[data-player-id]').first().waitFor();
     await followsTheServer(page, '[aria-label="Trending players"]', 'Home Trending');
-    expect(page.url()).toBe(`${app!.url}/`);
+    expect(page.url()).toBe(`${app().url}/`);
   }, 200_000);
 });
 
@@ -182,9 +133,9 @@ describe('market listings follow other players', () => {
     const [watcher, seller, buyer] = (await Promise.all(
       ['live-watcher', 'live-lister', 'live-taker'].map((prefix) => newPlayer(baseUrl, prefix)),
     )) as [Page, Page, Page];
-    const cards = await json<{ id: number; player: ApiPlayer }[]>(seller, 'get', '/api/user/cards');
+    const cards = await apiJson<{ id: number; player: ApiPlayer }[]>(seller, 'get', '/api/user/cards');
     const card = cards.sort((a, b) => a.player.currentPrice - b.player.currentPrice)[0]!;
-    const { coins } = await json<{ coins: number }>(buyer, 'get', '/api/user/balance');
+    const { coins } = await apiJson<{ coins: number }>(buyer, 'get', '/api/user/balance');
     expect(coins, 'the buyer affords the cheapest starter card').toBeGreaterThanOrEqual(
       card.player.currentPrice,
     );
@@ -199,11 +150,11 @@ describe('market listings follow other players', () => {
     expect(await listing.count()).toBe(0);
 
     const price = card.player.currentPrice;
-    await json(seller, 'post', `/api/market/sell/${card.id}`, { price });
+    await apiJson(seller, 'post', `/api/market/sell/${card.id}`, { price });
     await listing.waitFor({ timeout: GIVE_UP_MS });
     await expect.poll(() => listing.textContent()).toContain(price.toLocaleString('en-US'));
 
-    await json(buyer, 'post', `/api/market/buy/${card.id}`, { expectedPrice: price });
+    await apiJson(buyer, 'post', `/api/market/buy/${card.id}`, { expectedPrice: price });
     await listing.waitFor({ state: 'detached', timeout: GIVE_UP_MS });
     expect(watcher.url()).toBe(`${baseUrl}/market`);
   }, 150_000);

@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnApp, type RunningApp } from '@touchline/launcher/src/spawn';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signInAdmin } from './support/admin';
 import { appUrl } from './support/app';
-import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
+import { apiJson, signUpViaApi } from './support/api';
+import { useBrowser } from './support/browser';
+import { openLive, useOwnApp } from './support/live';
 
 /**
  * Every screen follows the server through the live stream: what another player (or an admin) does
@@ -18,14 +16,7 @@ const LIVE_MS = 1_000;
 const GIVE_UP_MS = 15_000;
 
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 interface OwnedCard {
   id: number;
@@ -36,44 +27,16 @@ interface Player {
   username: string;
 }
 
-const json = async <T>(page: Page, method: 'get' | 'post', path: string, data?: unknown): Promise<T> => {
-  const res = method === 'get' ? await page.request.get(path) : await page.request.post(path, { data });
-  expect(res.status(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-};
 const balanceOf = async (page: Page) =>
-  (await json<{ coins: number }>(page, 'get', '/api/user/balance')).coins;
-const cardsOf = (page: Page) => json<OwnedCard[]>(page, 'get', '/api/user/cards');
+  (await apiJson<{ coins: number }>(page, 'get', '/api/user/balance')).coins;
+const cardsOf = (page: Page) => apiJson<OwnedCard[]>(page, 'get', '/api/user/cards');
 const formatCoins = (coins: number) => coins.toLocaleString('en-US');
 
 /** A new player signed up through the API (quicker than the form, which other files test), pack revealed. */
 async function newPlayer(prefix: string, url = baseUrl): Promise<Player> {
-  const page = await (await phoneContext(browser, url)).newPage();
-  const email = uniqueEmail(prefix);
-  const credentials = { data: { email, password: 'e2e-password-1' } };
-  const registered = await page.request.post('/api/register', credentials);
-  // On a loaded machine sign-up (scrypt) can answer 504 and still create the account: sign in then.
-  if (registered.status() !== 201)
-    await expect
-      .poll(async () => (await page.request.post('/api/login', credentials)).status(), {
-        timeout: 60_000,
-        interval: 1_000,
-      })
-      .toBe(200);
-  await expect.poll(async () => (await cardsOf(page)).length, { timeout: 30_000 }).toBeGreaterThan(0);
-  await json(page, 'post', '/api/user/starter-pack/revealed', {});
+  const page = await signUpViaApi(browser(), url, prefix);
   // The name identity made of the address (shortened when long): what offers are addressed to.
-  return { page, username: (await json<{ username: string }>(page, 'get', '/api/user')).username };
-}
-
-/** Opens `path` and waits until the page's live stream is connected (it opens once the page is idle). */
-async function openLive(page: Page, path: string): Promise<void> {
-  const connected = page.waitForResponse(
-    (res) => new URL(res.url()).pathname === '/api/notifications/stream' && res.status() === 200,
-    { timeout: 60_000 },
-  );
-  await page.goto(path);
-  await connected;
+  return { page, username: (await apiJson<{ username: string }>(page, 'get', '/api/user')).username };
 }
 
 /**
@@ -92,17 +55,17 @@ async function liveWithin(what: string, act: () => Promise<unknown>, shown: () =
 
 /** A test-mode purchase of the Rare Roll (50,000 coins) through the calls the card form makes. */
 async function buyRareRoll(page: Page): Promise<void> {
-  const intent = await json<{ paymentIntentId: string }>(page, 'post', '/api/create-payment-intent', {
+  const intent = await apiJson<{ paymentIntentId: string }>(page, 'post', '/api/create-payment-intent', {
     amount: 20,
     packageId: 'rare-roll',
   });
-  await json(page, 'post', `/api/test-payments/${intent.paymentIntentId}/confirm`, {
+  await apiJson(page, 'post', `/api/test-payments/${intent.paymentIntentId}/confirm`, {
     cardNumber: '4242424242424242',
     expMonth: 12,
     expYear: 2034,
     cvc: '123',
   });
-  await json(page, 'post', '/api/payment/success', { paymentIntentId: intent.paymentIntentId });
+  await apiJson(page, 'post', '/api/payment/success', { paymentIntentId: intent.paymentIntentId });
 }
 
 /**
@@ -147,7 +110,7 @@ describe('a live game (two or three browser contexts, no reload)', () => {
     const [card] = (await cardsOf(alice.page)).sort((a, b) => a.player.currentPrice - b.player.currentPrice);
     const price = card!.player.currentPrice;
     while ((await balanceOf(bob.page)) < price) await buyRareRoll(bob.page);
-    await json(alice.page, 'post', `/api/market/sell/${card!.id}`, { price });
+    await apiJson(alice.page, 'post', `/api/market/sell/${card!.id}`, { price });
     const before = await balanceOf(alice.page);
 
     await openLive(alice.page, '/collection');
@@ -164,7 +127,7 @@ describe('a live game (two or three browser contexts, no reload)', () => {
 
     await liveWithin(
       "the seller's balance and collection",
-      () => json(bob.page, 'post', `/api/market/buy/${card!.id}`, { expectedPrice: price }),
+      () => apiJson(bob.page, 'post', `/api/market/buy/${card!.id}`, { expectedPrice: price }),
       () =>
         Promise.all([
           pill(alice.page)
@@ -201,13 +164,13 @@ describe('a live game (two or three browser contexts, no reload)', () => {
     );
     await liveWithin(
       'a declined offer leaving Sent',
-      () => json(bob.page, 'post', `/api/trades/${declined.id}/decline`, {}),
+      () => apiJson(bob.page, 'post', `/api/trades/${declined.id}/decline`, {}),
       () => alice.page.getByText('No outgoing trade offers').waitFor({ timeout: GIVE_UP_MS }),
     );
   }, 150_000);
 
   it("a cash-out's status and the admin's queue update in place", async () => {
-    const admin = await signInAdmin(browser, baseUrl);
+    const admin = await signInAdmin(browser(), baseUrl);
     const player = await newPlayer('live-cashout');
     for (let i = 0; i < 3; i++) await buyRareRoll(player.page);
     const coins = await balanceOf(player.page);
@@ -227,7 +190,7 @@ describe('a live game (two or three browser contexts, no reload)', () => {
     await liveWithin(
       "a new request in the admin's Pending queue",
       async () => {
-        const made = await json<{ request: { id: number } }>(player.page, 'post', '/api/cashout/request', {
+        const made = await apiJson<{ request: { id: number } }>(player.page, 'post', '/api/cashout/request', {
           coinsAmount: 50_000,
           paypalEmail: 'live@paypal.example',
         });
@@ -248,7 +211,7 @@ describe('a live game (two or three browser contexts, no reload)', () => {
 
     // Another admin (here: the API) moves it: both pages follow.
     const setStatus = (to: string) =>
-      json(admin, 'post', `/api/admin/cashout/${requestId}/status`, { status: to });
+      apiJson(admin, 'post', `/api/admin/cashout/${requestId}/status`, { status: to });
     await liveWithin(
       "'processing' on the player's history and the request leaving the admin's Pending tab",
       () => setStatus('processing'),
@@ -281,29 +244,15 @@ describe('a live game (two or three browser contexts, no reload)', () => {
 describe('an offer that expires', () => {
   const TTL_MS = 20_000;
   const SWEEP_MS = 200;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-e2e-expiry-'));
-  let app: RunningApp | undefined;
-
-  beforeAll(async () => {
-    app = await spawnApp({
-      dataDir,
-      env: {
-        RATE_LIMIT_SCALE: '50',
-        OFFER_TTL_MS: String(TTL_MS),
-        EXPIRY_SWEEP_INTERVAL_MS: String(SWEEP_MS),
-      },
-    });
-  }, 200_000);
-  afterAll(async () => {
-    // The app's graceful stop waits for open connections: the pages' streams go first.
-    await Promise.all(browser.contexts().map((context) => context.close()));
-    await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const app = useOwnApp(
+    'expiry',
+    { RATE_LIMIT_SCALE: '50', OFFER_TTL_MS: String(TTL_MS), EXPIRY_SWEEP_INTERVAL_MS: String(SWEEP_MS) },
+    browser,
+  );
 
   it("leaves the sender's Sent tab within 1 s of the sweeper recording it", async () => {
-    const alice = await newPlayer('live-expiring', app!.url);
-    const bob = await newPlayer('live-idle', app!.url);
+    const alice = await newPlayer('live-expiring', app().url);
+    const bob = await newPlayer('live-idle', app().url);
     const [card] = await cardsOf(alice.page);
     const offer = await sendOffer(alice.page, card!.id, bob.username);
     await openLive(alice.page, '/trade');

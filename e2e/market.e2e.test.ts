@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 interface MarketItem {
   id: number;
@@ -22,7 +15,7 @@ interface MarketItem {
 }
 
 async function newTrader(prefix: string): Promise<Page> {
-  const { page } = await signUpNewPlayer(browser, baseUrl, prefix);
+  const { page } = await signUpNewPlayer(browser(), baseUrl, prefix);
   await page.getByRole('button', { name: 'Skip Reveal' }).click();
   await page.getByRole('button', { name: 'Continue to App' }).click();
   return page;

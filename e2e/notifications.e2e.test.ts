@@ -1,22 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { startTcpProxy } from '@touchline/kit/src/testing/tcp-proxy';
-import { launchBrowser, phoneContext } from './support/browser';
+import { useBrowser, phoneContext } from './support/browser';
 import { signUpNewPlayer, signUpOnPage } from './support/session';
 
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 async function newPlayer(prefix: string): Promise<{ page: Page; username: string }> {
-  const { page, email } = await signUpNewPlayer(browser, baseUrl, prefix);
+  const { page, email } = await signUpNewPlayer(browser(), baseUrl, prefix);
   await page.getByRole('button', { name: 'Skip Reveal' }).click();
   await page.getByRole('button', { name: 'Continue to App' }).click();
   return { page, username: email.split('@')[0]! };
@@ -129,7 +122,7 @@ describe('live notifications across a dropped stream', () => {
     const proxy = await startTcpProxy(new URL(baseUrl).host);
     try {
       const bobUrl = `http://${proxy.address}`;
-      const context = await phoneContext(browser, bobUrl);
+      const context = await phoneContext(browser(), bobUrl);
       const page = await context.newPage();
       const stream = await watchStream(page);
       await signUpOnPage(page, bobUrl, 'reconnector');

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { settle } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 /**
@@ -12,7 +12,7 @@ import { signUpNewPlayer } from './support/session';
  */
 
 const baseUrl = appUrl();
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let names: string[];
 
@@ -21,13 +21,6 @@ interface Box {
   scrollWidth: number;
   clientWidth: number;
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
 
 /** The texts on screen that are cut: an ellipsis (text-overflow) on an element narrower than its text. */
 async function cutTexts(target: Page): Promise<string[]> {
@@ -48,7 +41,7 @@ async function expectNotCut(target: Page, wanted: readonly string[], where: stri
 
 describe('phone width (390×844): nothing a player needs is cut off', () => {
   it('the starter pack, header titles and card names in grids, lists, trending and dialogs', async () => {
-    const signedUp = await signUpNewPlayer(browser, baseUrl, 'phone');
+    const signedUp = await signUpNewPlayer(browser(), baseUrl, 'phone');
     page = signedUp.page;
     const skip = page.getByRole('button', { name: 'Skip Reveal' });
     await skip.waitFor();

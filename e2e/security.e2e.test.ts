@@ -1,23 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { spawnApp, type RunningApp } from '@touchline/launcher/src/spawn';
-import { launchBrowser, phoneContext, uniqueEmail } from './support/browser';
+import { useBrowser, phoneContext, uniqueEmail } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 /** Issue 9 against the real embedded app: headers in a real browser, loopback only, revocations on disk. */
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 /** Every CSP violation the page reports, from the DOM event and from the console. */
 function watchViolations(page: Page): string[] {
@@ -33,7 +26,7 @@ function watchViolations(page: Page): string[] {
 
 describe('Content-Security-Policy in Chromium (issue 9, item 4)', () => {
   it('/auth and / (signed in, home with its cards and figures) load with no CSP violation', async () => {
-    const context = await phoneContext(browser, baseUrl);
+    const context = await phoneContext(browser(), baseUrl);
     const page = await context.newPage();
     const violations = watchViolations(page);
     const auth = await page.goto('/auth');
@@ -42,7 +35,7 @@ describe('Content-Security-Policy in Chromium (issue 9, item 4)', () => {
     await page.getByRole('tab', { name: 'Sign Up' }).waitFor();
     await context.close();
 
-    const { page: home } = await signUpNewPlayer(browser, baseUrl, 'csp');
+    const { page: home } = await signUpNewPlayer(browser(), baseUrl, 'csp');
     const homeViolations = watchViolations(home);
     await home.reload();
     await home

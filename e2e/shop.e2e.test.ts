@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 const balanceOf = async (page: Page) =>
   ((await (await page.request.get('/api/user/balance')).json()) as { coins: number }).coins;
@@ -21,7 +14,7 @@ const cardCount = async (page: Page) =>
 
 describe('coins, packs and promo codes (test-mode payments)', () => {
   it('buys the Rare Roll with 4242, buys and opens a Rare Pack card by card, redeems a seeded promo', async () => {
-    const { page } = await signUpNewPlayer(browser, baseUrl, 'shopper');
+    const { page } = await signUpNewPlayer(browser(), baseUrl, 'shopper');
     await page.getByRole('button', { name: 'Skip Reveal' }).click();
     await page.getByRole('button', { name: 'Continue to App' }).click();
     await expect.poll(() => balanceOf(page)).toBe(10_000);
@@ -71,7 +64,7 @@ describe('coins, packs and promo codes (test-mode payments)', () => {
   });
 
   it('a declined card adds nothing', async () => {
-    const { page } = await signUpNewPlayer(browser, baseUrl, 'declined');
+    const { page } = await signUpNewPlayer(browser(), baseUrl, 'declined');
     await page.getByRole('button', { name: 'Skip Reveal' }).click();
     await page.getByRole('button', { name: 'Continue to App' }).click();
     await page.goto('/purchase-coins');

@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { launchBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = useBrowser();
 
 interface OwnedCard {
   id: number;
@@ -21,7 +14,7 @@ interface OwnedCard {
 }
 
 async function newTrader(prefix: string): Promise<{ page: Page; username: string }> {
-  const { page, email } = await signUpNewPlayer(browser, baseUrl, prefix);
+  const { page, email } = await signUpNewPlayer(browser(), baseUrl, prefix);
   await page.getByRole('button', { name: 'Skip Reveal' }).click();
   await page.getByRole('button', { name: 'Continue to App' }).click();
   return { page, username: email.split('@')[0]! };

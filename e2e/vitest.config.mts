@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { E2E_WORKERS } from './support/workers';
 
 /**
  * Browser tests against the real embedded app: two files at a time, each worker against its own app
@@ -17,6 +16,8 @@ export default defineConfig({
     // page saw instead of being cut off by the test's timeout. No retry: a failure is a failure.
     testTimeout: 150_000,
     hookTimeout: 120_000,
-    maxWorkers: E2E_WORKERS,
+    // global-setup.ts starts one app per worker, as many as this says. A literal, not an import from
+    // a .ts file: Vite's config loader prints a notice for such an import.
+    maxWorkers: 2,
   },
 });

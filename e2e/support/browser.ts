@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,6 +18,26 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * One browser for the calling test file: launched before its tests, closed after them, and after the
+ * file's own afterAll hooks (Vitest runs those in reverse order, so call this before registering
+ * any). The answer is a getter because the browser exists only once the beforeAll has run.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser)
+      throw new Error('useBrowser: the browser is launched in beforeAll, read it in a hook or a test');
+    return browser;
+  };
 }
 
 /** A phone-sized page: the app is built for mobile width. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REASON_MAX_LENGTH } from '@touchline/contract';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { eventually as pollUntil, silentLogger } from '@touchline/kit/src/testing';
 import { MAX_REASON_LENGTH } from '@touchline/rules';
 import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
 import { startAdmin, type AdminHarness } from '../../services/admin/test/support';
@@ -65,17 +65,8 @@ async function signedIn(local: string): Promise<{ agent: Agent; id: number; emai
   return { agent, id, email };
 }
 
-async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+const eventually = (check: () => Promise<void>, timeoutMs = 15_000): Promise<void> =>
+  pollUntil(check, timeoutMs, 100);
 
 describe('every /api/admin route: 401 anonymous, 403 for a player (nothing changed), 200 for an admin', () => {
   let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -98,7 +89,7 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
         paypalEmail: 'rich@paypal.example',
         idempotencyKey: randomUUID(),
       })
-    ).request!.id;
+    ).cashout!.id;
     adminCardId = (await h.cardsOf(admin.id))[0]!.id;
   });
 

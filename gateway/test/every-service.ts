@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { startTestService, type TestService } from '@touchline/kit/src/testing';
+import { eventually as pollUntil, startTestService, type TestService } from '@touchline/kit/src/testing';
 import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
 import { missionsService } from '@touchline/missions';
 import { notificationsService } from '@touchline/notifications';
@@ -8,17 +8,8 @@ import { startAdmin, type AdminHarness } from '../../services/admin/test/support
 import { browser, PASSWORD, serveGateway, uniqueEmail } from './support';
 
 /** Polls until `check` passes (events travel through outbox relays asynchronously); its result. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+export const eventually = <T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> =>
+  pollUntil(check, timeoutMs, 100);
 export type Agent = ReturnType<typeof browser>;
 
 export interface Player {

@@ -3,8 +3,7 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allRoutes, type RouteDef } from '@touchline/contract';
 import { KEY_USED_FOR_ANOTHER_REQUEST } from '@touchline/kit';
-import { insertPromoCode } from '../../services/wallet-payments/src/db/promo';
-import { checkDefinition } from '../../services/wallet-payments/src/domain/promo';
+import { addPromoCode } from '../../services/wallet-payments/test/promo-support';
 import {
   eventually,
   PASSWORD,
@@ -52,19 +51,7 @@ beforeAll(async () => {
     h.admin('chief'),
     h.admin('deputy'),
   ]);
-  await insertPromoCode(
-    h.wallet.database.db,
-    checkDefinition({
-      code: 'SCOPED100',
-      description: '',
-      coins: 100,
-      cardPlayerId: null,
-      packs: [],
-      generated: null,
-      expiresAt: null,
-      maxRedemptions: null,
-    }),
-  );
+  await addPromoCode(h.wallet.database.db, { code: 'SCOPED100', coins: 100 });
 });
 afterAll(async () => {
   await h?.stop();
@@ -117,16 +104,16 @@ async function marketCard(): Promise<{ id: number; price: number }> {
   return { id: row.id, price: Number(row.current_price) };
 }
 /** A pending cash-out request of a player who paid $60 in. */
-async function cashoutRequest(): Promise<number> {
+async function pendingCashout(): Promise<number> {
   const rich = await h.account('rich');
   for (let i = 0; i < 3; i++) await h.buy(rich);
-  const { request } = await h.peers.wallet.RequestCashout({
+  const { cashout } = await h.peers.wallet.RequestCashout({
     userId: rich,
     coinsAmount: 13_000,
     paypalEmail: 'rich@paypal.example',
     idempotencyKey: fresh(),
   });
-  return request!.id;
+  return cashout!.id;
 }
 const ownCard = (user: Player) => (body: { card: { userId: number } }) =>
   expect(body.card.userId).toBe(user.id);
@@ -462,7 +449,7 @@ const cases: Case[] = [
     route: api['POST /api/admin/cashout/:requestId/status']!,
     who: 'admin',
     async prepare() {
-      const requestId = await cashoutRequest();
+      const requestId = await pendingCashout();
       const send = (status: string) => (agent: Agent, key: string) =>
         agent.post(`/api/admin/cashout/${requestId}/status`).set('Idempotency-Key', key).send({ status });
       return {

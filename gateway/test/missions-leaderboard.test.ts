@@ -12,6 +12,7 @@ import type {
 import { InProcessBus } from '@touchline/kit';
 import {
   eventMessage,
+  eventually as pollUntil,
   silentLogger,
   startTcpProxy,
   startTestService,
@@ -65,17 +66,8 @@ afterAll(async () => {
 });
 
 /** Polls until `check` passes: events reach missions and the leaderboard through their relays. */
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+const eventually = <T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> =>
+  pollUntil(check, timeoutMs, 50);
 
 /** A registered player, signed in (signing in is what the 'Sign in today' mission counts). */
 async function player(local: string) {

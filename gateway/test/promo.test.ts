@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
 import { cardsMarketService } from '../../services/cards-market/src/service';
 import { identityService } from '../../services/identity/src/service';
-import { insertPromoCode } from '../../services/wallet-payments/src/db/promo';
-import { checkDefinition, type PromoCodeDefinition } from '../../services/wallet-payments/src/domain/promo';
 import { walletService } from '../../services/wallet-payments/src/service';
+import { addPromoCode } from '../../services/wallet-payments/test/promo-support';
 import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
 import { UPSTREAMS, type Upstream } from '../src/config';
@@ -58,21 +57,7 @@ type Agent = Awaited<ReturnType<typeof signedUp>>;
 
 const redeem = (agent: Agent, code: unknown) => agent.post('/api/promo/redeem').send({ code });
 
-async function addCode(def: Partial<PromoCodeDefinition> & { code: string }) {
-  await insertPromoCode(
-    wallet.database.db,
-    checkDefinition({
-      description: '',
-      coins: 0,
-      cardPlayerId: null,
-      packs: [],
-      generated: null,
-      expiresAt: null,
-      maxRedemptions: null,
-      ...def,
-    }),
-  );
-}
+const addCode = (def: Parameters<typeof addPromoCode>[1]) => addPromoCode(wallet.database.db, def);
 
 describe('POST /api/promo/redeem', () => {
   it('redeems WELCOME2026 once: 5,000 coins, then "already redeemed" as a 200 refusal', async () => {

@@ -8,33 +8,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  baseConfigSchema,
-  fixedClock,
-  InProcessBus,
-  listenerGroup,
-  loadConfig,
-  startService,
-  systemRandom,
-  type RunningService,
-} from '@touchline/kit';
+import { systemRandom } from '@touchline/kit';
 import { createTestDatabase, silentLogger, type TestDatabase } from '@touchline/kit/src/testing';
-import { cardsMarketConfigSchema } from '../../services/cards-market/src/config';
-import { cardsMarketService } from '../../services/cards-market/src/service';
+import {
+  replicaClock,
+  startTwoReplicas,
+  tickOnReplicaZero,
+  type Replica,
+} from '../../services/cards-market/test/replicas-support';
 import { createTokenSigner } from '../../services/identity/src/tokens';
 import { createApp, liveHubOf } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
 import { createMemoryStore } from '../src/store';
 import { gatewayConfig, listenLocally, rawGet, startLiveUpstreams, type LiveUpstreams } from './support';
 
-// Saturday: the market is closed and nothing ticks; then Tuesday 10:02 ET, when the 10:00 tick is due.
-const clock = fixedClock('2026-11-28T15:00:00Z');
-const TUESDAY_TICK = '2026-11-24T15:02:00Z';
+const clock = replicaClock();
 
-interface Replica {
-  service: RunningService;
-  bus: InProcessBus;
-}
 interface Gateway {
   app: ReturnType<typeof createApp>;
   clients: Clients;
@@ -46,33 +35,6 @@ let live: LiveUpstreams;
 const replicas: Replica[] = [];
 const gateways: Gateway[] = [];
 let cookie: string;
-
-/** A cards-market replica; `checkMs`: how often its price-tick job looks for a due tick. */
-async function startReplica(index: number, checkMs: number): Promise<Replica> {
-  const bus = new InProcessBus(silentLogger);
-  const config = loadConfig(baseConfigSchema.extend(cardsMarketConfigSchema.shape), {
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    SHUTDOWN_TIMEOUT_MS: '2000',
-    MARKET_HOURS: 'schedule',
-    PRICE_TICK_CHECK_MS: String(checkMs),
-  });
-  const service = await startService(
-    { ...cardsMarketService, schema: database.schema },
-    {
-      config: config as never,
-      logger: silentLogger,
-      db: index === 0 ? database.db : database.connect(),
-      bus,
-      clock,
-      random: systemRandom,
-      peers: { 'wallet-payments': '127.0.0.1:1' },
-      instanceId: `replica-${index}`,
-      relayPollIntervalMs: 100,
-    },
-  );
-  return { service, bus };
-}
 
 /** A gateway whose cards-market is the given replica; identity and notifications are shared. */
 async function startGateway(replica: Replica): Promise<Gateway> {
@@ -101,17 +63,8 @@ const prices = async (gateway: Gateway) => {
 beforeAll(async () => {
   database = await createTestDatabase('cards_market', { sharedPglite: true });
   live = await startLiveUpstreams();
-  // Replica 0 looks for a due tick every 50 ms, replica 1 once an hour: the tick is replica 0's.
-  replicas.push(await startReplica(0, 50), await startReplica(1, 3_600_000));
-  // What Kafka does: replica 1's listener group and the notifications group each get every tick.
-  await replicas[0]!.bus.subscribe({
-    group: listenerGroup('cards-market', 'replica-1'),
-    topics: ['market.prices.ticked'],
-    handler: async (message) => {
-      await replicas[1]!.bus.publish([message]);
-      await live.bus.publish([message]);
-    },
-  });
+  // The notifications group gets every tick too, as replica 1's listener group does.
+  replicas.push(...(await startTwoReplicas(database, clock, [live.bus])));
   gateways.push(await startGateway(replicas[0]!), await startGateway(replicas[1]!));
   const signer = await createTokenSigner(live.identity.database.db, systemRandom);
   const { token } = await signer.sign(
@@ -145,20 +98,7 @@ describe('a shared answer with replicas', () => {
     // Kept: asked again, the same answer.
     expect((await prices(gateways[1]!)).etag).toBe(before.etag);
 
-    clock.set(TUESDAY_TICK);
-    await vi.waitFor(
-      async () => expect(await database.db('ticks').count({ n: '*' }).first()).toMatchObject({ n: 1 }),
-      { timeout: 60_000, interval: 50 },
-    );
-    await replicas[0]!.service.relay.flush();
-    const stored = new Map(
-      (
-        (await database.db('players').select('id', 'current_price')) as {
-          id: number;
-          current_price: number;
-        }[]
-      ).map((r) => [r.id, Number(r.current_price)]),
-    );
+    const stored = await tickOnReplicaZero(database, clock, replicas, 60_000);
     expect([...stored].filter(([id, price]) => before.prices.get(id) !== price).length).toBeGreaterThan(0);
 
     await vi.waitFor(async () => expect((await prices(gateways[1]!)).prices).toEqual(stored), {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type InProcessBus, systemRandom } from '@touchline/kit';
-import { eventMessage, silentLogger, type TestService } from '@touchline/kit/src/testing';
+import {
+  eventually as pollUntil,
+  eventMessage,
+  silentLogger,
+  type TestService,
+} from '@touchline/kit/src/testing';
 import type { MarketItem__Output } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
 import type { Player__Output } from '@touchline/protos/gen/touchline/cards_market/Player';
 import { createTokenSigner } from '../../services/identity/src/tokens';
@@ -129,17 +134,8 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 const idsOf = (body: Buffer) => (JSON.parse(body.toString()) as { id: number }[]).map((i) => i.id);
 const pricesOf = (body: Buffer) => (JSON.parse(body.toString()) as { price: number }[]).map((i) => i.price);
 
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
+const eventually = (check: () => Promise<void>, timeoutMs = 10_000): Promise<void> =>
+  pollUntil(check, timeoutMs, 20);
 
 async function buy(cardId: number) {
   const res = await fetch(`${gateway.baseUrl}/api/market/buy/${cardId}`, {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminCashoutRequest } from '@touchline/contract';
 
 import { makeCashout, makeReport } from './admin-fixtures';
+import { cells, expectAccessDenied, headers } from './admin-pages';
 import { makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
 
 const requests: AdminCashoutRequest[] = [
@@ -38,25 +39,11 @@ function setup(extra: RouteHandlers = {}, isAdmin = true) {
   });
 }
 
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent);
-const headers = (table: HTMLElement) =>
-  within(table)
-    .getAllByRole('columnheader')
-    .map((h) => h.textContent);
-
 describe('/admin/cashout', () => {
   it("shows 'Access Denied' to a non-admin and never asks for the requests", async () => {
     const { calls } = setup({}, false);
     renderApp('/admin/cashout');
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    expect(
-      screen.getByText("You don't have permission to access this page. This page is for admins only."),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/');
-    expect(calls.some((c) => c.path.startsWith('/api/admin'))).toBe(false);
+    await expectAccessDenied(calls);
   });
 
   it('shows the title, the four tabs with count badges and the pending table', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminUser } from '@touchline/contract';
 
 import { makeAdminUser } from './admin-fixtures';
+import { cells, expectAccessDenied } from './admin-pages';
 import { makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
 
 const users: AdminUser[] = [
@@ -28,11 +29,6 @@ function setup(extra: RouteHandlers = {}, isAdmin = true) {
   });
 }
 
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((cell) => cell.textContent);
-
 async function openUsers() {
   const app = renderApp('/admin/dashboard');
   await app.user.click(await screen.findByRole('tab', { name: 'User Management' }));
@@ -44,12 +40,7 @@ describe('/admin/dashboard', () => {
   it("shows 'Access Denied' to a non-admin and asks for nothing admin", async () => {
     const { calls } = setup({}, false);
     renderApp('/admin/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
-    expect(
-      screen.getByText("You don't have permission to access this page. This page is for admins only."),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/');
-    expect(calls.some((c) => c.path.startsWith('/api/admin'))).toBe(false);
+    await expectAccessDenied(calls);
   });
 
   it('shows the profit wallet in coins and dollars at 2,273 coins per dollar, the balance and the link cards', async () => {

@@ -5,6 +5,36 @@ import { makeUser, mockFetch, renderApp, signedOut } from './utils';
 
 const calledPaths = (calls: { method: string; path: string }[]) => calls.map((c) => `${c.method} ${c.path}`);
 
+type User = ReturnType<typeof renderApp>['user'];
+
+/** Opens the Sign Up tab and sends its form; the form is its own chunk, fetched when its tab opens. */
+async function signUp(user: User, email: string, password: string, confirm = password): Promise<void> {
+  await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.type(screen.getByLabelText('Confirm Password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+/** Opens the forgot-password view from the login form and asks for a reset link for `email`. */
+async function requestReset(user: User, email: string): Promise<void> {
+  await user.click(await screen.findByText('Forgot password?'));
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+}
+
+/** Types a new password and its confirmation on a reset or admin-confirmation link, then sends them. */
+async function newPassword(
+  user: User,
+  button: 'Set Password' | 'Confirm',
+  password: string,
+  confirm = password,
+): Promise<void> {
+  await user.type(await screen.findByLabelText('New Password'), password);
+  await user.type(screen.getByLabelText('Confirm New Password'), confirm);
+  await user.click(screen.getByRole('button', { name: button }));
+}
+
 describe('auth screen', () => {
   it('shows the Login tab by default with the starter-pack promo', async () => {
     mockFetch({ 'GET /api/user': signedOut });
@@ -63,12 +93,7 @@ describe('auth screen', () => {
     const { calls, fetchMock } = mockFetch({ 'GET /api/user': signedOut });
     const { user } = renderApp('/auth');
 
-    await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
-    // The sign-up form is its own chunk, fetched when its tab opens.
-    await user.type(await screen.findByLabelText('Email'), 'bob@example.com');
-    await user.type(screen.getByLabelText('Password'), 'first-pass');
-    await user.type(screen.getByLabelText('Confirm Password'), 'other-pass');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await signUp(user, 'bob@example.com', 'first-pass', 'other-pass');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Passwords do not match');
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
@@ -84,12 +109,7 @@ describe('auth screen', () => {
     });
     const { user, router } = renderApp('/auth');
 
-    await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
-    // The sign-up form is its own chunk, fetched when its tab opens.
-    await user.type(await screen.findByLabelText('Email'), 'bob@example.com');
-    await user.type(screen.getByLabelText('Password'), 'good-pass');
-    await user.type(screen.getByLabelText('Confirm Password'), 'good-pass');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await signUp(user, 'bob@example.com', 'good-pass');
 
     // A brand-new account is welcomed, not welcomed back.
     expect(await screen.findByText('Welcome, bob')).toBeInTheDocument();
@@ -110,12 +130,7 @@ describe('auth screen', () => {
     });
     const { user } = renderApp('/auth');
 
-    await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
-    // The sign-up form is its own chunk, fetched when its tab opens.
-    await user.type(await screen.findByLabelText('Email'), 'bob@example.com');
-    await user.type(screen.getByLabelText('Password'), 'good-pass');
-    await user.type(screen.getByLabelText('Confirm Password'), 'good-pass');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await signUp(user, 'bob@example.com', 'good-pass');
 
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
     expect(screen.getByText('Email already registered')).toBeInTheDocument();
@@ -135,12 +150,7 @@ describe('auth screen', () => {
         .filter((c) => c.path === '/api/register')
         .map((c) => (c.init?.headers as Record<string, string>)['Idempotency-Key']);
 
-    await user.click(await screen.findByRole('tab', { name: 'Sign Up' }));
-    // The sign-up form is its own chunk, fetched when its tab opens.
-    await user.type(await screen.findByLabelText('Email'), 'bob@example.com');
-    await user.type(screen.getByLabelText('Password'), 'good-pass');
-    await user.type(screen.getByLabelText('Confirm Password'), 'good-pass');
-    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await signUp(user, 'bob@example.com', 'good-pass');
     expect(await screen.findByText('Registration failed')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(keys()).toHaveLength(2));
@@ -205,9 +215,7 @@ describe('auth screen', () => {
     });
     const { user } = renderApp('/auth');
 
-    await user.click(await screen.findByText('Forgot password?'));
-    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await requestReset(user, 'alice@example.com');
 
     expect(await screen.findByText('Password Reset Failed')).toBeInTheDocument();
     expect(screen.getByText('Too many reset requests')).toBeInTheDocument();
@@ -221,9 +229,7 @@ describe('auth screen', () => {
     });
     const { user } = renderApp('/auth');
 
-    await user.click(await screen.findByText('Forgot password?'));
-    await user.type(screen.getByLabelText('Email'), 'alice@example.com');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await requestReset(user, 'alice@example.com');
 
     expect(await screen.findByText('An error occurred during password reset')).toBeInTheDocument();
     expect(screen.getByText('Error')).toBeInTheDocument();
@@ -244,9 +250,7 @@ describe('set a new password (/auth?reset=token)', () => {
     const { user } = renderApp('/auth?reset=tok123');
 
     expect(await screen.findByText('Set a new password')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('New Password'), 'new-pass-1');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'new-pass-2');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await newPassword(user, 'Set Password', 'new-pass-1', 'new-pass-2');
 
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/reset-password')).toBe(false);
@@ -259,9 +263,7 @@ describe('set a new password (/auth?reset=token)', () => {
     });
     const { user, router } = renderApp('/auth?reset=tok123');
 
-    await user.type(await screen.findByLabelText('New Password'), 'new-pass-1');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'new-pass-1');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await newPassword(user, 'Set Password', 'new-pass-1');
 
     expect(await screen.findByText('Password updated')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/reset-password')?.body).toEqual({
@@ -279,9 +281,7 @@ describe('set a new password (/auth?reset=token)', () => {
     });
     const { user, router } = renderApp('/auth?reset=old');
 
-    await user.type(await screen.findByLabelText('New Password'), 'new-pass-1');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'new-pass-1');
-    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    await newPassword(user, 'Set Password', 'new-pass-1');
 
     expect(await screen.findByText('Password Reset Failed')).toBeInTheDocument();
     expect(screen.getByText('This link has expired')).toBeInTheDocument();
@@ -313,9 +313,7 @@ describe('confirm an admin address (/auth?verify-admin=token)', () => {
     expect(await screen.findByText('Confirm your admin address')).toBeInTheDocument();
     // Opening the link (a mail scanner does) changes nothing.
     expect(calls.some((c) => c.path === '/api/verify-admin')).toBe(false);
-    await user.type(screen.getByLabelText('New Password'), 'owner-pass-1');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'owner-pass-1');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await newPassword(user, 'Confirm', 'owner-pass-1');
 
     expect(await screen.findByText('Admin address confirmed')).toBeInTheDocument();
     expect(screen.getByText(CONFIRMED)).toBeInTheDocument();
@@ -331,9 +329,7 @@ describe('confirm an admin address (/auth?verify-admin=token)', () => {
     const { calls } = mockFetch({ 'GET /api/user': signedOut });
     const { user } = renderApp('/auth?verify-admin=adm123');
 
-    await user.type(await screen.findByLabelText('New Password'), 'owner-pass-1');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'owner-pass-2');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await newPassword(user, 'Confirm', 'owner-pass-1', 'owner-pass-2');
 
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/verify-admin')).toBe(false);
@@ -348,9 +344,7 @@ describe('confirm an admin address (/auth?verify-admin=token)', () => {
       },
     });
     const { user, router } = renderApp('/auth?verify-admin=old');
-    await user.type(await screen.findByLabelText('New Password'), 'long-enough-1');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'long-enough-1');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await newPassword(user, 'Confirm', 'long-enough-1');
     expect(await screen.findByText('Confirmation failed')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?verify-admin=old');
@@ -361,9 +355,7 @@ describe('confirm an admin address (/auth?verify-admin=token)', () => {
     const { user } = renderApp('/auth?verify-admin=old');
     const field = await screen.findByLabelText('New Password');
     expect(field).toHaveAccessibleDescription('At least 8 characters.');
-    await user.type(field, 'short');
-    await user.type(screen.getByLabelText('Confirm New Password'), 'short');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await newPassword(user, 'Confirm', 'short');
     expect(await screen.findByRole('alert')).toHaveTextContent('Password must be at least 8 characters');
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(calls.some((c) => c.path === '/api/verify-admin')).toBe(false);

@@ -2,53 +2,18 @@ import type { Card } from '@touchline/contract';
 import type { CoinPackage, PaymentIntent, TestPaymentResult } from '@touchline/contract';
 import type { CardPack, PackCard } from '@touchline/contract';
 
-import { PACKS } from '@touchline/rules';
+import { COIN_PACKAGES, PACKS } from '@touchline/rules';
 
 import { makeCard, players } from './card-fixtures';
 
-/** GET /api/coin-packages as the gateway answers it (docs/spec/economy-admin-spec.md#9-business-constants-and-limits). */
-export const coinPackages: CoinPackage[] = [
-  {
-    id: 'starter-stack',
-    name: 'Starter Stack',
-    amount: 11,
-    coins: 25_000,
-    description: 'Enough for a few packs.',
-    isPopular: false,
-  },
-  {
-    id: 'rare-roll',
-    name: 'Rare Roll',
-    amount: 20,
-    coins: 50_000,
-    description: 'Our most popular pick.',
-    isPopular: true,
-  },
-  {
-    id: 'epic-edge',
-    name: 'Epic Edge',
-    amount: 33,
-    coins: 75_000,
-    description: 'Trade up.',
-    isPopular: false,
-  },
-  {
-    id: 'legend-vault',
-    name: 'Legend Vault',
-    amount: 60,
-    coins: 150_000,
-    description: 'Legendary stars.',
-    isPopular: false,
-  },
-  {
-    id: 'ultra-stack',
-    name: 'Ultra Stack',
-    amount: 100,
-    coins: 250_000,
-    description: 'The biggest stack.',
-    isPopular: false,
-  },
-];
+/**
+ * GET /api/coin-packages as the gateway answers it (docs/spec/economy-admin-spec.md#9-business-constants-and-limits):
+ * the wallet's one table in @touchline/rules, its cents as dollars.
+ */
+export const coinPackages: CoinPackage[] = COIN_PACKAGES.map(({ priceCents, ...pkg }) => ({
+  ...pkg,
+  amount: priceCents / 100,
+}));
 
 export function makeIntent(pkg: CoinPackage, overrides: Partial<PaymentIntent> = {}): PaymentIntent {
   return {

@@ -6,7 +6,7 @@ import {
   type SpendingLimit,
 } from '@touchline/contract';
 import type { CashoutRequirement__Output } from '@touchline/protos/gen/touchline/wallet/CashoutRequirement';
-import type { CashoutRequest__Output } from '@touchline/protos/gen/touchline/wallet/CashoutRequest';
+import type { Cashout__Output } from '@touchline/protos/gen/touchline/wallet/Cashout';
 import type { SpendingLimit__Output } from '@touchline/protos/gen/touchline/wallet/SpendingLimit';
 
 /** Integer cents as the dollars the page shows (58.07). */
@@ -15,19 +15,19 @@ export const centsToDollars = (cents: number) => cents / 100;
 /** Dollars typed by the player as whole cents; the contract caps the amount, this only rounds float error. */
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
-/** The wallet's cash-out request as the spec's entity; the wallet knows no e-mails, the caller passes it. */
-export function cashoutJson(request: CashoutRequest__Output, email: string): CashoutRequest {
+/** The wallet's cash-out as the spec's entity; the wallet knows no e-mails, the caller passes it. */
+export function cashoutJson(cashout: Cashout__Output, email: string): CashoutRequest {
   return {
-    id: request.id,
-    userId: request.userId,
+    id: cashout.id,
+    userId: cashout.userId,
     user: { email },
-    status: request.status as CashoutStatus,
-    coinsAmount: request.coinsAmount,
-    cashAmount: centsToDollars(request.cashAmountCents),
-    paypalEmail: request.paypalEmail,
-    createdAt: request.createdAt,
-    processedAt: request.processedAt || null,
-    reason: request.reason || null,
+    status: cashout.status as CashoutStatus,
+    coinsAmount: cashout.coinsAmount,
+    cashAmount: centsToDollars(cashout.cashAmountCents),
+    paypalEmail: cashout.paypalEmail,
+    createdAt: cashout.createdAt,
+    processedAt: cashout.processedAt || null,
+    reason: cashout.reason || null,
   };
 }
 

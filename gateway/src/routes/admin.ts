@@ -19,18 +19,18 @@ export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
   const { admin } = clients;
   return new ContractRouter()
     .add(api.admin.cashouts, async ({ userId, query }) => {
-      const { requests } = await admin.ListCashouts({ userId, status: query.status ?? '' });
-      return { status: 200, body: requests.map(adminCashoutJson) };
+      const { cashouts } = await admin.ListCashouts({ userId, status: query.status ?? '' });
+      return { status: 200, body: cashouts.map(adminCashoutJson) };
     })
     .add(api.admin.setCashoutStatus, async ({ userId, params, body, idempotencyKey }) => {
-      const { request } = await admin.SetCashoutStatus({
+      const { cashout } = await admin.SetCashoutStatus({
         userId,
         requestId: params.requestId,
         status: body.status,
         idempotencyKey,
         reason: body.reason ?? '',
       });
-      return { status: 200, body: adminCashoutJson(request!) };
+      return { status: 200, body: adminCashoutJson(cashout!) };
     })
     .add(api.admin.users, async ({ userId }) => {
       const { users } = await admin.ListUsers({ userId });

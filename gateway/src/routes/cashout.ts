@@ -52,11 +52,11 @@ export function cashoutRoutes(clients: Clients) {
         wallet.RequestCashout({ userId, ...body, idempotencyKey }),
         emailOf(userId),
       ]);
-      return { status: 201, body: { request: cashoutJson(created.request!, email), coins: created.coins } };
+      return { status: 201, body: { request: cashoutJson(created.cashout!, email), coins: created.coins } };
     })
     .add(api.cashout.mine, async ({ userId }) => {
-      const [{ requests }, email] = await Promise.all([wallet.ListMyCashouts({ userId }), emailOf(userId)]);
-      return { status: 200, body: requests.map((r) => cashoutJson(r, email)) };
+      const [{ cashouts }, email] = await Promise.all([wallet.ListMyCashouts({ userId }), emailOf(userId)]);
+      return { status: 200, body: cashouts.map((c) => cashoutJson(c, email)) };
     })
     .add(api.spendingLimit.get, async ({ userId }) => ({
       status: 200,

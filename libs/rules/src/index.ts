@@ -6,3 +6,4 @@ export * from './schedule';
 export * from './selling';
 export * from './moderation';
 export * from './packs';
+export * from './coin-packages';

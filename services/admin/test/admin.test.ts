@@ -33,7 +33,7 @@ describe('authorization: every RPC checks the caller on the server', () => {
         paypalEmail: 'rich@paypal.example',
         idempotencyKey: key(),
       })
-    ).request!.id;
+    ).cashout!.id;
   });
 
   const calls = (caller: number) => ({
@@ -235,14 +235,14 @@ describe('cash-out review', () => {
   it('lists requests with the requester, moves them through the wallet, audits, and the profit wallet grows by 12%', async () => {
     const payer = await h.player('payer');
     for (let i = 0; i < 3; i++) await h.buy(payer.id);
-    const { request } = await h.peers.wallet.RequestCashout({
+    const { cashout } = await h.peers.wallet.RequestCashout({
       userId: payer.id,
       coinsAmount: 20_000,
       paypalEmail: 'payer@paypal.example',
       idempotencyKey: key(),
     });
-    const { requests } = await h.client.ListCashouts({ userId: admin, status: 'pending' });
-    const listed = requests.find((r) => r.id === request!.id)!;
+    const { cashouts } = await h.client.ListCashouts({ userId: admin, status: 'pending' });
+    const listed = cashouts.find((c) => c.id === cashout!.id)!;
     expect(listed).toMatchObject({
       userId: payer.id,
       userEmail: payer.email,
@@ -263,18 +263,18 @@ describe('cash-out review', () => {
     const profit = (await h.client.GetAdminWallet({ userId: admin })).profitWallet;
     await h.client.SetCashoutStatus({
       userId: admin,
-      requestId: request!.id,
+      requestId: cashout!.id,
       status: 'processing',
       idempotencyKey: key(),
     });
     const done = await h.client.SetCashoutStatus({
       userId: admin2,
-      requestId: request!.id,
+      requestId: cashout!.id,
       status: 'completed',
       idempotencyKey: key(),
     });
-    expect(done.request).toMatchObject({ status: 'completed', processedByUserId: admin2 });
-    expect(done.request!.processedAt).not.toBe('');
+    expect(done.cashout).toMatchObject({ status: 'completed', processedByUserId: admin2 });
+    expect(done.cashout!.processedAt).not.toBe('');
     const wallet = await h.client.GetAdminWallet({ userId: admin });
     expect(wallet.profitWallet).toBe(profit + 2_400);
     expect(wallet.profitWalletCents).toBe(Math.floor((wallet.profitWallet * 100) / 2273));
@@ -294,7 +294,7 @@ describe('cash-out review', () => {
   it('a rejection may carry a reason: the wallet keeps it and the review list shows it', async () => {
     const payer = await h.player('refused');
     for (let i = 0; i < 3; i++) await h.buy(payer.id);
-    const { request } = await h.peers.wallet.RequestCashout({
+    const { cashout } = await h.peers.wallet.RequestCashout({
       userId: payer.id,
       coinsAmount: 13_000,
       paypalEmail: 'refused@paypal.example',
@@ -302,22 +302,22 @@ describe('cash-out review', () => {
     });
     const rejected = await h.client.SetCashoutStatus({
       userId: admin,
-      requestId: request!.id,
+      requestId: cashout!.id,
       status: 'rejected',
       idempotencyKey: key(),
       reason: 'PayPal account closed',
     });
-    expect(rejected.request).toMatchObject({ status: 'rejected', reason: 'PayPal account closed' });
-    const { requests } = await h.client.ListCashouts({ userId: admin, status: 'rejected' });
-    expect(requests.find((r) => r.id === request!.id)?.reason).toBe('PayPal account closed');
-    const [mine] = (await h.peers.wallet.ListMyCashouts({ userId: payer.id })).requests;
-    expect(mine).toMatchObject({ id: request!.id, reason: 'PayPal account closed' });
+    expect(rejected.cashout).toMatchObject({ status: 'rejected', reason: 'PayPal account closed' });
+    const { cashouts } = await h.client.ListCashouts({ userId: admin, status: 'rejected' });
+    expect(cashouts.find((c) => c.id === cashout!.id)?.reason).toBe('PayPal account closed');
+    const [mine] = (await h.peers.wallet.ListMyCashouts({ userId: payer.id })).cashouts;
+    expect(mine).toMatchObject({ id: cashout!.id, reason: 'PayPal account closed' });
   });
 
   it('two admins at once: one wins, the other is told (409) and its entry says failed', async () => {
     const payer = await h.player('racer');
     for (let i = 0; i < 3; i++) await h.buy(payer.id);
-    const { request } = await h.peers.wallet.RequestCashout({
+    const { cashout } = await h.peers.wallet.RequestCashout({
       userId: payer.id,
       coinsAmount: 20_000,
       paypalEmail: 'racer@paypal.example',
@@ -325,20 +325,20 @@ describe('cash-out review', () => {
     });
     await h.client.SetCashoutStatus({
       userId: admin,
-      requestId: request!.id,
+      requestId: cashout!.id,
       status: 'processing',
       idempotencyKey: key(),
     });
     const results = await Promise.allSettled([
       h.client.SetCashoutStatus({
         userId: admin,
-        requestId: request!.id,
+        requestId: cashout!.id,
         status: 'completed',
         idempotencyKey: key(),
       }),
       h.client.SetCashoutStatus({
         userId: admin2,
-        requestId: request!.id,
+        requestId: cashout!.id,
         status: 'rejected',
         idempotencyKey: key(),
       }),
@@ -348,7 +348,7 @@ describe('cash-out review', () => {
       code: status.ALREADY_EXISTS,
     });
     const rows = (await h.auditRows()).filter(
-      (r) => r.action === 'cashout.status' && r.target_id === String(request!.id),
+      (r) => r.action === 'cashout.status' && r.target_id === String(cashout!.id),
     );
     expect(rows.map((r) => r.outcome).sort()).toEqual(['failed', 'ok', 'ok']);
     await h.audit();
@@ -357,7 +357,7 @@ describe('cash-out review', () => {
   it('a move the wallet does not allow is refused with its message and audited as failed', async () => {
     const payer = await h.player('early');
     for (let i = 0; i < 3; i++) await h.buy(payer.id);
-    const { request } = await h.peers.wallet.RequestCashout({
+    const { cashout } = await h.peers.wallet.RequestCashout({
       userId: payer.id,
       coinsAmount: 13_000,
       paypalEmail: 'early@paypal.example',
@@ -366,7 +366,7 @@ describe('cash-out review', () => {
     await expect(
       h.client.SetCashoutStatus({
         userId: admin,
-        requestId: request!.id,
+        requestId: cashout!.id,
         status: 'completed',
         idempotencyKey: key(),
       }),
@@ -382,7 +382,7 @@ describe('cash-out review', () => {
         idempotencyKey: key(),
       }),
     ).rejects.toMatchObject({ code: status.NOT_FOUND });
-    expect((await h.peers.wallet.GetCashout({ requestId: request!.id })).status).toBe('pending');
+    expect((await h.peers.wallet.GetCashout({ requestId: cashout!.id })).status).toBe('pending');
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createPromiseClient, InProcessBus, systemClock, type PromiseClient } from '@touchline/kit';
-import { silentLogger, startTestService } from '@touchline/kit/src/testing';
+import { eventually as pollUntil, silentLogger, startTestService } from '@touchline/kit/src/testing';
 import { cardsMarketService } from '@touchline/cards-market';
 import { identityService } from '@touchline/identity';
 import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
@@ -156,15 +156,5 @@ export async function startAdmin() {
 export type AdminHarness = Awaited<ReturnType<typeof startAdmin>>;
 
 /** Polls until `check` passes (events travel through outbox relays asynchronously). */
-export async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
+export const eventually = (check: () => Promise<void>, timeoutMs = 10_000): Promise<void> =>
+  pollUntil(check, timeoutMs, 100);

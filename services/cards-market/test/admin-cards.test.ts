@@ -1,7 +1,13 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPromiseClient, InProcessBus, type Database } from '@touchline/kit';
-import { eventMessage, silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import {
+  eventually as pollUntil,
+  eventMessage,
+  silentLogger,
+  startTestService,
+  type TestService,
+} from '@touchline/kit/src/testing';
 import { decodeEvent, SERVICES, type EventOutput, type Topic } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { walletService } from '@touchline/wallet-payments';
@@ -39,17 +45,8 @@ afterAll(async () => {
 
 const db = (): Database => cards.database.db;
 
-async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+const eventually = (check: () => Promise<void>, timeoutMs = 5_000): Promise<void> =>
+  pollUntil(check, timeoutMs, 50);
 
 /** Market cards handed to the user: `count` ordinary ones, and `messi` cards of the protected player. */
 async function owner(

@@ -1,57 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock, Outbox, systemRandom, type Database } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
-import { walletService } from '@touchline/wallet-payments';
+import { fixedClock, type Database } from '@touchline/kit';
+import type { TestService } from '@touchline/kit/src/testing';
 import { saleFeeAtRate } from '@touchline/rules';
-import { cardsMarketConfigSchema } from '../src/config';
-import { PlayerCache } from '../src/db/player-cache';
-import { cardsMarketService } from '../src/service';
 import { buyCard } from '../src/use-cases/buying';
 import type { CardsDeps } from '../src/use-cases/deps';
 import { runDueTick } from '../src/use-cases/prices';
 import { sellCard } from '../src/use-cases/selling';
-import { createPeers, type WalletClient } from '../src/peers';
+import type { WalletClient } from '../src/peers';
+import { marketDeps, startMarketWithWallet, type MarketWithWallet } from './market-support';
 
 // docs/design.md#3-money-one-ledger: the sale fee rate is decided when the card is listed, stored on the listing,
 // shown, and charged at the sale; a price tick in between never changes it.
 
 // A Monday, 10:00 ET: the market is open on its real schedule.
 const clock = fixedClock('2026-11-23T15:00:00Z');
-let wallet: TestService;
+let market: MarketWithWallet;
 let cards: TestService;
 let walletClient: WalletClient;
 let keys = 0;
 const key = (label: string) => `${label}-${++keys}`;
 
-function depsWith(overrides: Partial<CardsDeps> = {}): CardsDeps {
-  const db = cards.database.db;
-  return {
-    db,
-    outbox: new Outbox(clock, systemRandom),
-    clock,
-    random: systemRandom,
-    logger: silentLogger,
-    config: cardsMarketConfigSchema.parse({ MARKET_HOURS: 'schedule' }),
-    wallet: walletClient,
-    // No player cache: every read sees the price a concurrent tick just wrote.
-    players: new PlayerCache(db, clock, 0),
-    ...overrides,
-  };
-}
+const depsWith = (overrides: Partial<CardsDeps> = {}) =>
+  marketDeps(market, clock, { MARKET_HOURS: 'schedule' }, overrides);
 
 beforeAll(async () => {
-  wallet = await startTestService(walletService, { env: { WELCOME_COINS: '0' } });
-  walletClient = createPeers({ 'wallet-payments': wallet.service.address }).wallet;
-  cards = await startTestService(cardsMarketService, {
-    clock,
-    env: { MARKET_HOURS: 'schedule' },
-    peers: { 'wallet-payments': wallet.service.address },
-  });
+  market = await startMarketWithWallet(clock, { MARKET_HOURS: 'schedule' });
+  ({ cards, walletClient } = market);
 });
 afterAll(async () => {
-  walletClient.close();
-  await cards.stop();
-  await wallet.stop();
+  await market.stop();
 });
 
 const coins = async (userId: number) => (await walletClient.GetBalance({ userId })).coins;

@@ -1,60 +1,39 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock, Outbox, systemRandom, type Database } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
-import { walletService } from '@touchline/wallet-payments';
+import { fixedClock, type Database } from '@touchline/kit';
+import type { TestService } from '@touchline/kit/src/testing';
 import { decodeEvent } from '@touchline/protos';
 import { cardsMarketConfigSchema } from '../src/config';
-import { PlayerCache } from '../src/db/player-cache';
 import { nextPrice } from '../src/domain/price-engine';
 import { saleFee, sellPriceBounds as priceBounds } from '@touchline/rules';
-import { cardsMarketService } from '../src/service';
 import { buyCard, NOT_ENOUGH, sweepStuckSales } from '../src/use-cases/buying';
 import type { CardsDeps } from '../src/use-cases/deps';
 import { runDueTick } from '../src/use-cases/prices';
 import { sellCard, withdrawListing } from '../src/use-cases/selling';
 import { cardsWithIds } from '../src/use-cases/collection';
-import { createPeers, type WalletClient } from '../src/peers';
+import type { WalletClient } from '../src/peers';
+import { marketDeps, startMarketWithWallet, type MarketWithWallet } from './market-support';
 
 // A Monday, 10:00 ET: the market is open on its real schedule.
 const clock = fixedClock('2026-11-23T15:00:00Z');
-let wallet: TestService;
+let market: MarketWithWallet;
 let cards: TestService;
 let walletClient: WalletClient;
 let keys = 0;
 const key = (label: string) => `${label}-${++keys}`;
 
-function depsWith(overrides: Partial<CardsDeps> = {}): CardsDeps {
-  const db = cards.database.db;
-  return {
-    db,
-    outbox: new Outbox(clock, systemRandom),
-    clock,
-    random: systemRandom,
-    logger: silentLogger,
-    config: cardsMarketConfigSchema.parse({ MARKET_HOURS: 'schedule', SALE_STUCK_AFTER_MS: '1' }),
-    wallet: walletClient,
-    players: new PlayerCache(db, clock, 0),
-    ...overrides,
-  };
-}
+const depsWith = (overrides: Partial<CardsDeps> = {}) =>
+  marketDeps(market, clock, { MARKET_HOURS: 'schedule', SALE_STUCK_AFTER_MS: '1' }, overrides);
 
 beforeAll(async () => {
-  wallet = await startTestService(walletService, { env: { WELCOME_COINS: '0' } });
-  walletClient = createPeers({ 'wallet-payments': wallet.service.address }).wallet;
-  cards = await startTestService(cardsMarketService, {
-    clock,
-    // No background tick: the clock stands in market hours, and a tick landing mid-test (the job's
-    // first check comes 10 s after start, a slow machine's first test runs then) moves the prices
-    // these tests compare exactly. The tick test below runs the tick itself.
-    env: { MARKET_HOURS: 'schedule', PRICE_TICK_CHECK_MS: '86400000' },
-    peers: { 'wallet-payments': wallet.service.address },
-  });
+  // No background tick: the clock stands in market hours, and a tick landing mid-test (the job's
+  // first check comes 10 s after start, a slow machine's first test runs then) moves the prices
+  // these tests compare exactly. The tick test below runs the tick itself.
+  market = await startMarketWithWallet(clock, { MARKET_HOURS: 'schedule', PRICE_TICK_CHECK_MS: '86400000' });
+  ({ cards, walletClient } = market);
 });
 afterAll(async () => {
-  walletClient.close();
-  await cards.stop();
-  await wallet.stop();
+  await market.stop();
 });
 
 async function grant(userId: number, amount: number) {

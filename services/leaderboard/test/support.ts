@@ -1,34 +1,25 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  baseConfigSchema,
-  createPromiseClient,
-  InProcessBus,
-  loadConfig,
-  startService,
-  systemClock,
-  systemRandom,
-  type PromiseClient,
-  type RunningService,
-} from '@touchline/kit';
+import { randomBytes } from 'node:crypto';
+import { createPromiseClient, type PromiseClient } from '@touchline/kit';
 import {
   createTestDatabase,
   eventMessage,
-  silentLogger,
+  replicaSender,
+  startReplica,
   type TestDatabase,
+  type TestReplica,
 } from '@touchline/kit/src/testing';
 import { decodeEvent, SERVICES, type EventInput, type EventOutput, type Topic } from '@touchline/protos';
 import type { LeaderboardDefinition } from '@touchline/protos/gen/touchline/leaderboard/Leaderboard';
 import type { BoardCache } from '../src/cache';
 import { createMemoryBoardCache } from '../src/cache/memory-board-cache';
 import { createRedisBoardCache } from '../src/cache/redis-board-cache';
-import { leaderboardConfigSchema } from '../src/config';
 import { leaderboardModule } from '../src/service';
+
+export { eventually } from '@touchline/kit/src/testing';
 
 export type BoardClient = PromiseClient<LeaderboardDefinition>;
 
-interface Replica {
-  service: RunningService;
-  bus: InProcessBus;
+interface Replica extends TestReplica {
   client: BoardClient;
   cache: BoardCache;
 }
@@ -44,43 +35,21 @@ export async function startBoard(count = 1) {
   const redisUrl = process.env.TEST_REDIS_URL;
   const memory = createMemoryBoardCache();
   const newCache = (): BoardCache => (redisUrl ? createRedisBoardCache(redisUrl, prefix) : memory);
-  const schema = baseConfigSchema.extend(leaderboardConfigSchema.shape);
   const replicas: Replica[] = [];
   for (let i = 0; i < count; i++) {
-    const bus = new InProcessBus(silentLogger);
     const cache = newCache();
-    const config = loadConfig(schema, {
-      GRPC_HOST: '127.0.0.1',
-      GRPC_PORT: '0',
-      SHUTDOWN_TIMEOUT_MS: '2000',
-      LEADERBOARD_RECONCILE_MS: '3600000',
+    const { service, bus } = await startReplica(leaderboardModule({ cache: () => cache }), database, i, {
+      env: { LEADERBOARD_RECONCILE_MS: '3600000' },
     });
-    const service = await startService(
-      { ...leaderboardModule({ cache: () => cache }), schema: database.schema },
-      {
-        config: config as never,
-        logger: silentLogger,
-        db: i === 0 ? database.db : database.connect(),
-        bus,
-        clock: systemClock,
-        random: systemRandom,
-        peers: {},
-        instanceId: `replica-${i}`,
-        relayPollIntervalMs: 100,
-      },
-    );
     const client = createPromiseClient<LeaderboardDefinition>(
       SERVICES.leaderboard.definition(),
       service.address,
-      {
-        defaultTimeoutMs: 20_000,
-      },
+      { defaultTimeoutMs: 20_000 },
     );
     replicas.push({ service, bus, client, cache });
   }
   /** A cache handle of the test's own, for looking at (and flushing) what the replicas share. */
   const cache = newCache();
-  let sent = 0;
 
   const h = {
     database,
@@ -88,16 +57,7 @@ export async function startBoard(count = 1) {
     cache,
     client: replicas[0]!.client,
     /** Delivers one event to a replica (round robin unless told) through its bus and inbox; returns its id. */
-    async send<T extends Topic>(
-      topic: T,
-      payload: EventInput<T>,
-      options: { eventId?: string; replica?: number } = {},
-    ) {
-      const eventId = options.eventId ?? randomUUID();
-      const replica = replicas[options.replica ?? sent++ % replicas.length]!;
-      await replica.bus.publish([eventMessage(topic, 'k', payload, { eventId })]);
-      return eventId;
-    },
+    send: replicaSender(replicas),
     /**
      * Delivers events to a replica as one fetched batch, as the Kafka bus hands them over: through
      * its group's batch handler and the inbox, in one transaction.
@@ -145,20 +105,6 @@ export async function startBoard(count = 1) {
 }
 
 export type Board = Awaited<ReturnType<typeof startBoard>>;
-
-/** Polls until `check` passes (cache writes land after the commit). */
-export async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 const T0 = Date.parse('2026-11-20T15:00:00Z');
 /** An ISO time `seconds` after a fixed start. */

@@ -1,26 +1,16 @@
 import * as grpc from '@grpc/grpc-js';
-import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  baseConfigSchema,
-  createPromiseClient,
-  InProcessBus,
-  loadConfig,
-  startService,
-  systemClock,
-  systemRandom,
-  type PromiseClient,
-  type RunningService,
-} from '@touchline/kit';
+import { randomBytes } from 'node:crypto';
+import { createPromiseClient, type PromiseClient } from '@touchline/kit';
 import {
   createTestDatabase,
-  eventMessage,
-  silentLogger,
+  replicaSender,
+  startReplica,
   type TestDatabase,
+  type TestReplica,
 } from '@touchline/kit/src/testing';
-import { SERVICES, type EventInput, type Topic } from '@touchline/protos';
+import { SERVICES } from '@touchline/protos';
 import type { NotificationsDefinition } from '@touchline/protos/gen/touchline/notifications/Notifications';
 import type { LiveMessage__Output } from '@touchline/protos/gen/touchline/notifications/LiveMessage';
-import { notificationsConfigSchema } from '../src/config';
 import { notificationsModule } from '../src/service';
 import type { LiveChannel } from '../src/channel';
 import { createMemoryChannel } from '../src/channel/memory-channel';
@@ -60,9 +50,9 @@ async function fakeIdentity(): Promise<{ address: string; stop(): Promise<void> 
   };
 }
 
-interface Replica {
-  service: RunningService;
-  bus: InProcessBus;
+export { eventually } from '@touchline/kit/src/testing';
+
+interface Replica extends TestReplica {
   client: NotificationsClient;
 }
 
@@ -82,30 +72,12 @@ export async function startNotifications(
   const memory = createMemoryChannel();
   const newChannel =
     options.channel ?? ((): LiveChannel => (redisUrl ? createRedisChannel(redisUrl, channel) : memory));
-  const schema = baseConfigSchema.extend(notificationsConfigSchema.shape);
   const replicas: Replica[] = [];
   for (let i = 0; i < count; i++) {
-    const bus = new InProcessBus(silentLogger);
-    const config = loadConfig(schema, {
-      GRPC_HOST: '127.0.0.1',
-      GRPC_PORT: '0',
-      SHUTDOWN_TIMEOUT_MS: '5000',
-      ...options.env,
+    const { service, bus } = await startReplica(notificationsModule({ channel: newChannel }), database, i, {
+      env: { SHUTDOWN_TIMEOUT_MS: '5000', ...options.env },
+      peers: { identity: identity.address },
     });
-    const service = await startService(
-      { ...notificationsModule({ channel: newChannel }), schema: database.schema },
-      {
-        config: config as never,
-        logger: silentLogger,
-        db: i === 0 ? database.db : database.connect(),
-        bus,
-        clock: systemClock,
-        random: systemRandom,
-        peers: { identity: identity.address },
-        instanceId: `replica-${i}`,
-        relayPollIntervalMs: 100,
-      },
-    );
     const client = createPromiseClient<NotificationsDefinition>(
       SERVICES.notifications.definition(),
       service.address,
@@ -113,22 +85,12 @@ export async function startNotifications(
     );
     replicas.push({ service, bus, client });
   }
-  let sent = 0;
   const h = {
     database,
     replicas,
     client: replicas[0]!.client,
     /** Delivers one event to a replica (round robin unless told) through its bus and inbox. */
-    async send<T extends Topic>(
-      topic: T,
-      payload: EventInput<T>,
-      options: { eventId?: string; replica?: number } = {},
-    ): Promise<string> {
-      const eventId = options.eventId ?? randomUUID();
-      const replica = replicas[options.replica ?? sent++ % replicas.length]!;
-      await replica.bus.publish([eventMessage(topic, 'k', payload, { eventId })]);
-      return eventId;
-    },
+    send: replicaSender(replicas),
     async stop() {
       for (const r of replicas) {
         r.client.close();
@@ -186,19 +148,6 @@ export function live(client: NotificationsClient): OpenLive {
     ended,
     cancel: () => call.cancel(),
   };
-}
-
-export async function eventually(check: () => void | Promise<void>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
 }
 
 export const offerCreated = (offerId: number, fromUserId = 1, toUserId = 2) => ({

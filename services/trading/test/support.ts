@@ -8,7 +8,12 @@ import {
   systemRandom,
   type PromiseClient,
 } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import {
+  eventually as pollUntil,
+  silentLogger,
+  startTestService,
+  type TestService,
+} from '@touchline/kit/src/testing';
 import { cardsMarketService } from '@touchline/cards-market';
 import { identityService } from '@touchline/identity';
 import { decodeEvent, SERVICES, type EventOutput, type Topic } from '@touchline/protos';
@@ -193,18 +198,8 @@ export const wishRequest = (userId: number, cardId: number, prefs: Record<string
 });
 
 /** Polls until `check` passes (events travel through the outbox relay asynchronously). */
-export async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+export const eventually = (check: () => Promise<void>, timeoutMs = 5_000): Promise<void> =>
+  pollUntil(check, timeoutMs, 50);
 
 /** The rejection of a call that must fail, for matching its gRPC code and message. */
 export function failure(promise: Promise<unknown>): Promise<{ code: number; details: string }> {

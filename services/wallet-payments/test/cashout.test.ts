@@ -137,7 +137,7 @@ describe('RequestCashout refuses each rule with its own message and changes noth
     expect((await refused(ask(user, 13_000))).message).toBe(alreadyThisMonth(month.end));
     expect(await snapshot(w.test.database.db)).toEqual(before);
     // A rejected request does not count.
-    await move(first.request!.id, 'rejected');
+    await move(first.cashout!.id, 'rejected');
     await expect(ask(user, 13_000)).resolves.toBeDefined();
     await expectLedgerOk(deps);
   });
@@ -225,9 +225,9 @@ describe('the ceiling: purchases less earlier cash-outs', () => {
     const d = depsAt(w.test.database.db, c);
     const user = await buyer();
     const first = await monthly(d, user, 150_000);
-    expect(first.request).toMatchObject({ status: 'pending', cashAmountCents: 5_807 });
-    await move(first.request!.id, 'processing');
-    await move(first.request!.id, 'completed');
+    expect(first.cashout).toMatchObject({ status: 'pending', cashAmountCents: 5_807 });
+    await move(first.cashout!.id, 'processing');
+    await move(first.cashout!.id, 'completed');
 
     c.set('2026-11-05T15:00:00Z');
     await give(d, user, 150_000);
@@ -240,7 +240,7 @@ describe('the ceiling: purchases less earlier cash-outs', () => {
     // New purchases raise it again: $120.00 - $58.07 = $61.93 > $58.07.
     for (let i = 0; i < 3; i++) await buy(d, user);
     await expect(monthly(d, user, 150_000)).resolves.toMatchObject({
-      request: { status: 'pending', cashAmountCents: 5_807 },
+      cashout: { status: 'pending', cashAmountCents: 5_807 },
     });
     await expectLedgerOk(d);
   });
@@ -254,8 +254,8 @@ describe('the ceiling: purchases less earlier cash-outs', () => {
     c.set('2026-11-06T15:00:00Z');
     // Still pending from October: $58.07 of the $60.00 is spoken for.
     expect((await refused(monthly(d, user, 13_000))).message).toBe(ceilingTooLow(6_000, 5_807, 503));
-    await move(pending.request!.id, 'rejected');
-    await expect(monthly(d, user, 150_000)).resolves.toMatchObject({ request: { status: 'pending' } });
+    await move(pending.cashout!.id, 'rejected');
+    await expect(monthly(d, user, 150_000)).resolves.toMatchObject({ cashout: { status: 'pending' } });
   });
 });
 
@@ -293,7 +293,7 @@ describe('payment mode', () => {
     const live = depsAt(w.test.database.db, clock, 'live');
     const user = await starterStacks(live, true);
     const created = await ask80k(live, user);
-    expect(created.request).toMatchObject({ cashAmountCents: 3_097, test: false });
+    expect(created.cashout).toMatchObject({ cashAmountCents: 3_097, test: false });
   });
 
   it('test: test payments count, and the cash-out is marked test for the admins', async () => {
@@ -304,7 +304,7 @@ describe('payment mode', () => {
       purchaseTotalCents: 3_300,
     });
     const created = await ask80k(test, user);
-    expect(created.request).toMatchObject({ cashAmountCents: 3_097, test: true });
+    expect(created.cashout).toMatchObject({ cashAmountCents: 3_097, test: true });
   });
 });
 
@@ -312,8 +312,8 @@ describe('a request', () => {
   it('moves the coins to platform:cashout-pending in one balanced posting and announces it', async () => {
     const user = await buyer();
     const pendingBefore = await accountBalance(w.test.database.db, 'platform:cashout-pending');
-    const { request, coins } = await ask(user, 20_000, '  Me@PayPal.Example ');
-    expect(request).toMatchObject({
+    const { cashout, coins } = await ask(user, 20_000, '  Me@PayPal.Example ');
+    expect(cashout).toMatchObject({
       userId: user,
       status: 'pending',
       coinsAmount: 20_000,
@@ -328,14 +328,14 @@ describe('a request', () => {
     const entries = (await w.test.database
       .db('entries as e')
       .join('transactions as t', 't.id', 'e.transaction_id')
-      .where('t.reference', `cashout:${request!.id}`)
+      .where('t.reference', `cashout:${cashout!.id}`)
       .select('e.account', 'e.amount')) as { account: string; amount: number }[];
     expect(entries.sort((a, b) => a.account.localeCompare(b.account))).toEqual([
       { account: 'platform:cashout-pending', amount: 20_000 },
       { account: `user:${user}`, amount: -20_000 },
     ]);
     const events = await outboxEvents(w.test.database.db, 'wallet.cashout.requested');
-    expect(events.at(-1)).toMatchObject({ requestId: request!.id, userId: user, coinsAmount: 20_000 });
+    expect(events.at(-1)).toMatchObject({ requestId: cashout!.id, userId: user, coinsAmount: 20_000 });
     await expectLedgerOk(deps);
   });
 
@@ -348,7 +348,7 @@ describe('a request', () => {
       idempotencyKey: key(),
     };
     const [a, b] = await Promise.all([requestCashout(deps, order), requestCashout(deps, order)]);
-    expect(a.request!.id).toBe(b.request!.id);
+    expect(a.cashout!.id).toBe(b.cashout!.id);
     expect(await balanceOf(user)).toBe(130_000);
     const error = await refused(requestCashout(deps, { ...order, coinsAmount: 30_000 }));
     expect(error.code).toBe('conflict');
@@ -457,9 +457,9 @@ describe('status changes', () => {
 
   async function requestIn(state: CashoutStatus): Promise<{ id: number; user: number }> {
     const user = await buyer();
-    const { request } = await ask(user, 20_000);
-    for (const to of PATHS[state]) await move(request!.id, to);
-    return { id: request!.id, user };
+    const { cashout } = await ask(user, 20_000);
+    for (const to of PATHS[state]) await move(cashout!.id, to);
+    return { id: cashout!.id, user };
   }
 
   for (const from of ALL)
@@ -468,9 +468,9 @@ describe('status changes', () => {
       it(`${from} → ${to} is ${allowed ? 'allowed' : 'refused'}`, async () => {
         const { id } = await requestIn(from);
         if (allowed) {
-          const { request } = await move(id, to, ADMIN_2);
-          expect(request).toMatchObject({ id, status: to, processedByUserId: ADMIN_2 });
-          expect(request!.processedAt !== '').toBe(to !== 'processing');
+          const { cashout } = await move(id, to, ADMIN_2);
+          expect(cashout).toMatchObject({ id, status: to, processedByUserId: ADMIN_2 });
+          expect(cashout!.processedAt !== '').toBe(to !== 'processing');
         } else {
           const before = await snapshot(w.test.database.db);
           const error = await refused(move(id, to));
@@ -524,9 +524,9 @@ describe('status changes', () => {
   // Issue 30 item 5: the player reads the admin's reason in the history and the notification.
   it('a rejection keeps its reason, trimmed, for the history and the event', async () => {
     const { id, user } = await requestIn('pending');
-    const { request } = await move(id, 'rejected', ADMIN, '  PayPal   address\nbounced ');
-    expect(request).toMatchObject({ status: 'rejected', reason: 'PayPal address bounced' });
-    const [mine] = (await listMyCashouts(deps, user)).requests;
+    const { cashout } = await move(id, 'rejected', ADMIN, '  PayPal   address\nbounced ');
+    expect(cashout).toMatchObject({ status: 'rejected', reason: 'PayPal address bounced' });
+    const [mine] = (await listMyCashouts(deps, user)).cashouts;
     expect(mine).toMatchObject({ id, reason: 'PayPal address bounced' });
     const changed = await outboxEvents(w.test.database.db, 'wallet.cashout.status_changed');
     expect(changed.at(-1)).toMatchObject({ requestId: id, reason: 'PayPal address bounced' });
@@ -540,8 +540,8 @@ describe('status changes', () => {
     const elsewhere = await refused(move(id, 'processing', ADMIN, 'why not'));
     expect(elsewhere).toMatchObject({ code: 'invalid', message: REASON_ONLY_ON_REJECTION });
     expect(await snapshot(w.test.database.db)).toEqual(before);
-    const { request } = await move(id, 'rejected', ADMIN, '   ');
-    expect(request!.reason).toBe('');
+    const { cashout } = await move(id, 'rejected', ADMIN, '   ');
+    expect(cashout!.reason).toBe('');
   });
 
   it('completing pays 88% to platform:paid-out and keeps 12% in platform:profit', async () => {
@@ -570,7 +570,7 @@ describe('status changes', () => {
       reason: '',
     };
     await setCashoutStatus(deps, order);
-    await expect(setCashoutStatus(deps, order)).resolves.toMatchObject({ request: { status: 'processing' } });
+    await expect(setCashoutStatus(deps, order)).resolves.toMatchObject({ cashout: { status: 'processing' } });
     const rows = await w.test.database.db('cashout_transitions').where({ request_id: id });
     expect(rows).toHaveLength(1);
   });
@@ -586,9 +586,9 @@ describe('status changes', () => {
 describe('two admins racing', () => {
   async function processing(): Promise<{ id: number; user: number }> {
     const user = await buyer();
-    const { request } = await ask(user, 20_000);
-    await move(request!.id, 'processing');
-    return { id: request!.id, user };
+    const { cashout } = await ask(user, 20_000);
+    await move(cashout!.id, 'processing');
+    return { id: cashout!.id, user };
   }
 
   const set = (requestId: number, to: string, actorUserId: number) =>
@@ -603,7 +603,7 @@ describe('two admins racing', () => {
       expect(won).toHaveLength(1);
       const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(lost.reason).toMatchObject({ code: status.ALREADY_EXISTS });
-      const final = (won[0] as PromiseFulfilledResult<{ request: { status: string } }>).value.request.status;
+      const final = (won[0] as PromiseFulfilledResult<{ cashout: { status: string } }>).value.cashout.status;
       if (final === 'completed') {
         expect(await balanceOf(user)).toBe(130_000);
         expect(await accountBalance(w.test.database.db, 'platform:profit')).toBe(profit + 2_400);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WalletDeps } from '../src/use-cases/deps';
 import { getBalance } from '../src/use-cases/balances';
 import { commitHold } from '../src/use-cases/commit-hold';
 import { grant } from '../src/use-cases/grant';
@@ -12,33 +11,22 @@ import {
   expectLedgerOk,
   grantOrder,
   holdOrder,
-  startWallet,
+  startRacingWallet,
   transferOrder,
   voidOrder,
-  walletDeps,
-  type StartedWallet,
+  type RacingWallet,
 } from './support';
 
-/**
- * Pay: Hold and CommitHold in one call. On Postgres (TEST_DATABASE_URL) the pools below are separate
- * connections, so the races really interleave; on PGlite the same assertions must hold.
- */
-let w: StartedWallet;
-let pools: WalletDeps[];
+/** Pay: Hold and CommitHold in one call, also racing on separate pools (startRacingWallet). */
+let w: RacingWallet;
 
 beforeAll(async () => {
-  w = await startWallet();
-  pools = [w.deps, ...Array.from({ length: 3 }, () => walletDeps(w.test.database.connect()))];
-  if (w.test.database.kind === 'postgres')
-    await Promise.all(
-      pools.flatMap((p) => Array.from({ length: 8 }, () => p.db.raw('select pg_sleep(0.05)'))),
-    );
+  w = await startRacingWallet();
 });
 afterAll(async () => {
   await w.stop();
 });
 
-const poolFor = (i: number) => pools[i % pools.length]!;
 const holdRow = (key: string) => w.test.database.db('holds').where({ hold_key: key }).first();
 
 describe('Pay', () => {
@@ -93,7 +81,7 @@ describe('Pay', () => {
     await grant(w.deps, grantOrder('pay-seed-4', 207, 1_000));
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        pay(poolFor(i), holdOrder('pay-4', 'user:207', 'user:208', 100, 10)),
+        pay(w.poolFor(i), holdOrder('pay-4', 'user:207', 'user:208', 100, 10)),
       ),
     );
     expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
@@ -107,10 +95,10 @@ describe('Pay', () => {
     await grant(w.deps, grantOrder('pay-seed-5', 209, 700));
     const results = await Promise.allSettled([
       ...Array.from({ length: 20 }, (_, i) =>
-        pay(poolFor(i), holdOrder(`pay-5-${i}`, 'user:209', `user:${300 + i}`, 100, 10)),
+        pay(w.poolFor(i), holdOrder(`pay-5-${i}`, 'user:209', `user:${300 + i}`, 100, 10)),
       ),
-      transfer(poolFor(1), transferOrder('pay-5-t1', 'user:209', 'user:210', 100)),
-      transfer(poolFor(2), transferOrder('pay-5-t2', 'user:209', 'user:210', 100)),
+      transfer(w.poolFor(1), transferOrder('pay-5-t1', 'user:209', 'user:210', 100)),
+      transfer(w.poolFor(2), transferOrder('pay-5-t2', 'user:209', 'user:210', 100)),
     ]);
     const paid = results.filter(
       (r) => r.status === 'fulfilled' && 'status' in r.value && r.value.status === 'committed',
@@ -131,8 +119,8 @@ describe('Pay', () => {
     for (let round = 0; round < 10; round++) {
       const key = `pay-6-${round}`;
       const [paid, voided] = await Promise.allSettled([
-        pay(poolFor(round), holdOrder(key, 'user:211', 'user:212', 100, 10)),
-        voidHold(poolFor(round + 1), voidOrder(key)),
+        pay(w.poolFor(round), holdOrder(key, 'user:211', 'user:212', 100, 10)),
+        voidHold(w.poolFor(round + 1), voidOrder(key)),
       ]);
       const row = await holdRow(key);
       if (row.status === 'committed') {

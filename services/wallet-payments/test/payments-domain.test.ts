@@ -21,6 +21,7 @@ import {
   INCORRECT_NUMBER,
   NOT_A_TEST_CARD,
 } from '../src/domain/test-cards';
+import { NOTHING_PROMO } from './promo-support';
 
 const now = new Date('2026-05-15T12:00:00Z');
 const card = (number: string, expMonth = 12, expYear = 2030, cvc = '123') => ({
@@ -100,16 +101,7 @@ describe("Stripe's test cards", () => {
 });
 
 describe('promo codes', () => {
-  const base: PromoCodeDefinition = {
-    code: 'X',
-    description: '',
-    coins: 0,
-    cardPlayerId: null,
-    packs: [],
-    generated: null,
-    expiresAt: null,
-    maxRedemptions: null,
-  };
+  const base: PromoCodeDefinition = { code: 'X', ...NOTHING_PROMO };
 
   it('normalises codes: trimmed, upper-case', () => {
     expect(normalizeCode('  welcome2026\n')).toBe('WELCOME2026');

@@ -14,19 +14,17 @@ import { decodeEvent, SERVICES } from '@touchline/protos';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { cardsMarketService } from '../../cards-market/src/service';
 import { cardMinter, createPeers, type CardMinter } from '../src/peers';
-import { insertPromoCode } from '../src/db/promo';
 import { DEMO_PROMO_CODES } from '../src/domain/demo-promo-codes';
 import {
-  checkDefinition,
   PROMO_ALREADY_REDEEMED,
   PROMO_CARDS_PENDING,
   PROMO_EXHAUSTED,
   PROMO_EXPIRED,
   PROMO_NOT_FOUND,
   PROMO_REDEEMED,
-  type PromoCodeDefinition,
 } from '../src/domain/promo';
 import { walletService } from '../src/service';
+import { addPromoCode } from './promo-support';
 import { getBalance } from '../src/use-cases/balances';
 import type { PromoDeps } from '../src/use-cases/deps';
 import { mintReward, sweepPromoMints } from '../src/use-cases/promo-mint';
@@ -65,21 +63,7 @@ const down: CardMinter = {
 const redeem = (userId: number, code: string, idempotencyKey = '', d: PromoDeps = deps) =>
   redeemPromo(d, { userId, code, idempotencyKey });
 
-async function addCode(def: Partial<PromoCodeDefinition> & { code: string }): Promise<void> {
-  await insertPromoCode(
-    wallet.database.db,
-    checkDefinition({
-      description: '',
-      coins: 0,
-      cardPlayerId: null,
-      packs: [],
-      generated: null,
-      expiresAt: null,
-      maxRedemptions: null,
-      ...def,
-    }),
-  );
-}
+const addCode = (def: Parameters<typeof addPromoCode>[1]) => addPromoCode(wallet.database.db, def);
 
 /** Cards a user owns in cards-market, with their player's rarity. */
 async function cardsOf(userId: number) {

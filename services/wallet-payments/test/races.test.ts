@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WalletDeps } from '../src/use-cases/deps';
 import { getBalance } from '../src/use-cases/balances';
 import { commitHold } from '../src/use-cases/commit-hold';
 import { grant } from '../src/use-cases/grant';
@@ -11,37 +10,25 @@ import {
   expectLedgerOk,
   grantOrder,
   holdOrder,
-  startWallet,
+  startRacingWallet,
   transferOrder,
   voidOrder,
-  walletDeps,
-  type StartedWallet,
+  type RacingWallet,
 } from './support';
 
 /**
- * Concurrency. On Postgres (TEST_DATABASE_URL) every pool is its own set of connections, so the
- * transactions below really interleave and only the row locks and constraints keep them apart.
- * On PGlite they are serialized by the embedded database, and the same assertions must hold.
+ * Concurrency, on the racing wallet's pools (startRacingWallet): on Postgres only the row locks and
+ * constraints keep the transactions below apart.
  */
 
-let w: StartedWallet;
-let pools: WalletDeps[];
+let w: RacingWallet;
 
 beforeAll(async () => {
-  w = await startWallet();
-  pools = [w.deps, ...Array.from({ length: 3 }, () => walletDeps(w.test.database.connect()))];
-  // Open the connections before the races: otherwise the first transactions finish while later ones
-  // are still connecting, and the "race" runs one after the other.
-  if (w.test.database.kind === 'postgres')
-    await Promise.all(
-      pools.flatMap((p) => Array.from({ length: 8 }, () => p.db.raw('select pg_sleep(0.05)'))),
-    );
+  w = await startRacingWallet();
 });
 afterAll(async () => {
   await w.stop();
 });
-
-const poolFor = (i: number) => pools[i % pools.length]!;
 
 /** Settles every call and sorts the outcomes into answers and error messages. */
 async function settle<T>(
@@ -63,11 +50,11 @@ describe('races', () => {
     let watching = true;
     const seen: number[] = [];
     const watcher = (async () => {
-      while (watching) seen.push((await getBalance(pools[3]!, 1)).coins);
+      while (watching) seen.push((await getBalance(w.pools[3]!, 1)).coins);
     })();
     const { ok, errors } = await settle(
       Array.from({ length: 20 }, (_, i) =>
-        transfer(poolFor(i), transferOrder(`race-t-${i}`, 'user:1', `user:${100 + i}`, 100, 10)),
+        transfer(w.poolFor(i), transferOrder(`race-t-${i}`, 'user:1', `user:${100 + i}`, 100, 10)),
       ),
     );
     watching = false;
@@ -83,7 +70,7 @@ describe('races', () => {
 
   it('the same Grant key fired 10 times at once posts once', async () => {
     const { ok, errors } = await settle(
-      Array.from({ length: 10 }, (_, i) => grant(poolFor(i), grantOrder('race-grant', 2, 777))),
+      Array.from({ length: 10 }, (_, i) => grant(w.poolFor(i), grantOrder('race-grant', 2, 777))),
     );
     expect(errors).toEqual([]);
     expect(new Set(ok.map((r) => r.transactionId)).size).toBe(1);
@@ -103,8 +90,8 @@ describe('races', () => {
       await hold(w.deps, holdOrder(key, 'user:3', 'user:4', 100, 10));
       const calls = Array.from({ length: 10 }, (_, i) =>
         i % 2 === 0
-          ? commitHold(poolFor(i), key).then(() => 'committed' as const)
-          : voidHold(poolFor(i), voidOrder(key)).then(() => 'voided' as const),
+          ? commitHold(w.poolFor(i), key).then(() => 'committed' as const)
+          : voidHold(w.poolFor(i), voidOrder(key)).then(() => 'voided' as const),
       );
       const { ok, errors } = await settle(calls);
       const winner = ok[0]!;
@@ -130,8 +117,8 @@ describe('races', () => {
       const key = `race-hold-void-${round}`;
       const calls = Array.from({ length: 11 }, (_, i) =>
         i === 5
-          ? voidHold(poolFor(i), voidOrder(key)).then((r) => r.status)
-          : hold(poolFor(i), holdOrder(key, 'user:10', 'user:11', 400)).then((r) => r.status),
+          ? voidHold(w.poolFor(i), voidOrder(key)).then((r) => r.status)
+          : hold(w.poolFor(i), holdOrder(key, 'user:10', 'user:11', 400)).then((r) => r.status),
       );
       const { ok, errors } = await settle(calls);
       expect(errors).toEqual([]);
@@ -148,8 +135,8 @@ describe('races', () => {
     const { ok, errors } = await settle(
       Array.from({ length: 30 }, (_, i) =>
         i % 2 === 0
-          ? transfer(poolFor(i), transferOrder(`race-ab-${i}`, 'user:5', 'user:6', 10, 1))
-          : transfer(poolFor(i), transferOrder(`race-ba-${i}`, 'user:6', 'user:5', 10, 1)),
+          ? transfer(w.poolFor(i), transferOrder(`race-ab-${i}`, 'user:5', 'user:6', 10, 1))
+          : transfer(w.poolFor(i), transferOrder(`race-ba-${i}`, 'user:6', 'user:5', 10, 1)),
       ),
     );
     expect(errors).toEqual([]);
@@ -163,8 +150,8 @@ describe('races', () => {
   it('a hold and a transfer competing for the same coins: only one gets them', async () => {
     await grant(w.deps, grantOrder('race-seed-7', 7, 100));
     const { ok, errors } = await settle<unknown>([
-      hold(poolFor(0), holdOrder('race-hold-vs-transfer', 'user:7', 'user:8', 60)),
-      transfer(poolFor(1), transferOrder('race-transfer-vs-hold', 'user:7', 'user:8', 60)),
+      hold(w.poolFor(0), holdOrder('race-hold-vs-transfer', 'user:7', 'user:8', 60)),
+      transfer(w.poolFor(1), transferOrder('race-transfer-vs-hold', 'user:7', 'user:8', 60)),
     ]);
     expect(ok).toHaveLength(1);
     expect(errors).toEqual([expect.objectContaining({ message: 'Not enough coins' })]);

@@ -48,6 +48,30 @@ export async function startWallet(env: Record<string, string> = {}): Promise<Sta
   };
 }
 
+export type RacingWallet = StartedWallet & {
+  /** The use cases' dependencies on four connection pools, the service's own first. */
+  pools: WalletDeps[];
+  /** Pool `i` round robin, to spread racing calls over the pools. */
+  poolFor(i: number): WalletDeps;
+};
+
+/**
+ * A wallet for races: its use cases are called on four connection pools. On Postgres
+ * (TEST_DATABASE_URL) each pool is its own set of connections, so transactions on them really
+ * interleave; on PGlite the embedded database serializes them, and the same assertions must hold.
+ */
+export async function startRacingWallet(): Promise<RacingWallet> {
+  const wallet = await startWallet();
+  const pools = [wallet.deps, ...Array.from({ length: 3 }, () => walletDeps(wallet.test.database.connect()))];
+  // Open the connections before the races: otherwise the first transactions finish while later ones
+  // are still connecting, and the "race" runs one after the other.
+  if (wallet.test.database.kind === 'postgres')
+    await Promise.all(
+      pools.flatMap((p) => Array.from({ length: 8 }, () => p.db.raw('select pg_sleep(0.05)'))),
+    );
+  return { ...wallet, pools, poolFor: (i) => pools[i % pools.length]! };
+}
+
 export function grantOrder(key: string, userId: number, amount: number, reference = '') {
   return { idempotencyKey: key, userId, amount, reason: 'test', reference };
 }

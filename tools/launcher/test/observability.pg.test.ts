@@ -14,6 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually as pollUntil } from '@touchline/kit/src/testing';
 import { SERVICE_MODULES } from '../src/services';
 import { freePort, ROOT } from '../src/spawn';
 
@@ -24,19 +25,9 @@ const stackDbUrl = Object.assign(new URL(baseUrl), { pathname: `/${database}` })
 const rolePrefix = `tlo_${suffix}_`;
 const PROCESSES = [...SERVICE_MODULES.map((m) => m.name), 'gateway'];
 const CONSUMERS = ['missions', 'leaderboard', 'notifications', 'trading'];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function eventually<T>(check: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(500);
-    }
-  }
-}
+const eventually = <T>(check: () => Promise<T>, timeoutMs = 60_000): Promise<T> =>
+  pollUntil(check, timeoutMs, 500);
 
 async function admin(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: baseUrl });

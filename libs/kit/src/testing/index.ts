@@ -2,5 +2,7 @@
 export * from './database';
 export * from './event-message';
 export * from './service';
+export * from './replicas';
+export * from './eventually';
 export * from './tcp-proxy';
 export * from './held-upstream';

@@ -16,6 +16,12 @@ export interface TestService {
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
+/** A service's config for a test: gRPC on a free loopback port, a short shutdown, then `env`. */
+export function testServiceConfig<C, H>(module: ServiceModule<C, H>, env: Record<string, string> = {}) {
+  const schema = module.configSchema ? baseConfigSchema.extend(module.configSchema.shape) : baseConfigSchema;
+  return loadConfig(schema, { GRPC_HOST: '127.0.0.1', GRPC_PORT: '0', SHUTDOWN_TIMEOUT_MS: '2000', ...env });
+}
+
 /** Boots a real service (gRPC on a free loopback port) on a fresh test database. */
 export async function startTestService<C, H>(
   module: ServiceModule<C, H>,
@@ -39,11 +45,7 @@ export async function startTestService<C, H>(
 ): Promise<TestService> {
   const database = await createTestDatabase(module.schema, { sharedPglite: !options.ownPglite });
   const bus = options.bus ?? new InProcessBus(silentLogger);
-  const schema = module.configSchema ? baseConfigSchema.extend(module.configSchema.shape) : baseConfigSchema;
-  const config = loadConfig(schema, {
-    GRPC_HOST: '127.0.0.1',
-    GRPC_PORT: '0',
-    SHUTDOWN_TIMEOUT_MS: '2000',
+  const config = testServiceConfig(module, {
     // Tests take no real money: wallet-payments refuses to start without a Stripe key unless this
     // says so (other services ignore it). A test of live mode sets PAYMENTS_MODE=live and a key.
     PAYMENTS_MODE: 'test',

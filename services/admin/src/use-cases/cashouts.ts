@@ -1,5 +1,5 @@
 import type { AdminCashout } from '@touchline/protos/gen/touchline/admin/AdminCashout';
-import type { CashoutRequest__Output as CashoutRequest } from '@touchline/protos/gen/touchline/wallet/CashoutRequest';
+import type { Cashout__Output as Cashout } from '@touchline/protos/gen/touchline/wallet/Cashout';
 import type { GetAdminWalletResponse } from '@touchline/protos/gen/touchline/admin/GetAdminWalletResponse';
 import type { User__Output as User } from '@touchline/protos/gen/touchline/identity/User';
 import type { FraudReport } from '../domain/fraud';
@@ -9,45 +9,45 @@ import { fraudReports } from './fraud';
 import { requireAdmin, requireKey } from './require-admin';
 
 function adminCashout(
-  request: CashoutRequest,
+  cashout: Cashout,
   user: User | undefined,
   report: FraudReport | undefined,
 ): AdminCashout {
   return {
-    id: request.id,
-    userId: request.userId,
+    id: cashout.id,
+    userId: cashout.userId,
     userEmail: user?.email ?? '',
     userUsername: user?.username ?? '',
-    status: request.status,
-    coinsAmount: request.coinsAmount,
-    cashAmountCents: request.cashAmountCents,
-    feeCoins: request.feeCoins,
-    paypalEmail: request.paypalEmail,
-    createdAt: request.createdAt,
-    processedAt: request.processedAt,
-    processedByUserId: request.processedByUserId,
+    status: cashout.status,
+    coinsAmount: cashout.coinsAmount,
+    cashAmountCents: cashout.cashAmountCents,
+    feeCoins: cashout.feeCoins,
+    paypalEmail: cashout.paypalEmail,
+    createdAt: cashout.createdAt,
+    processedAt: cashout.processedAt,
+    processedByUserId: cashout.processedByUserId,
     requester: report,
-    test: request.test,
-    reason: request.reason,
+    test: cashout.test,
+    reason: cashout.reason,
   };
 }
 
-/** Requests with their requester's e-mail (identity) and fraud report, for the review screen. */
-async function withRequesters(deps: AdminDeps, requests: CashoutRequest[]): Promise<AdminCashout[]> {
-  const ids = [...new Set(requests.map((r) => r.userId))];
+/** Cash-outs with their requester's e-mail (identity) and fraud report, for the review screen. */
+async function withRequesters(deps: AdminDeps, cashouts: Cashout[]): Promise<AdminCashout[]> {
+  const ids = [...new Set(cashouts.map((c) => c.userId))];
   const users = ids.length ? (await deps.identity.GetUsers({ userIds: ids })).users : [];
   const known = new Map(users.map((u) => [u.id, u]));
   const reports = await fraudReports(deps, ids, known);
-  return requests.map((r) => adminCashout(r, known.get(r.userId), reports.get(r.userId)));
+  return cashouts.map((c) => adminCashout(c, known.get(c.userId), reports.get(c.userId)));
 }
 
 export async function listCashouts(
   deps: AdminDeps,
   request: { userId: number; status: string },
-): Promise<{ requests: AdminCashout[] }> {
+): Promise<{ cashouts: AdminCashout[] }> {
   await requireAdmin(deps, request.userId);
-  const { requests } = await deps.wallet.ListAllCashouts({ status: request.status });
-  return { requests: await withRequesters(deps, requests) };
+  const { cashouts } = await deps.wallet.ListAllCashouts({ status: request.status });
+  return { cashouts: await withRequesters(deps, cashouts) };
 }
 
 /** Moves a request through the wallet, which enforces the four allowed moves; audited either way. */
@@ -60,7 +60,7 @@ export async function setCashoutStatus(
     idempotencyKey: string;
     reason: string;
   },
-): Promise<{ request: AdminCashout }> {
+): Promise<{ cashout: AdminCashout }> {
   await requireAdmin(deps, request.userId);
   const key = requireKey(request.idempotencyKey);
   const before = await deps.wallet.GetCashout({ requestId: request.requestId });
@@ -83,10 +83,10 @@ export async function setCashoutStatus(
         idempotencyKey: key,
         reason: request.reason,
       }),
-    (result) => ({ status: result.request!.status, processedAt: result.request!.processedAt }),
+    (result) => ({ status: result.cashout!.status, processedAt: result.cashout!.processedAt }),
   );
-  const [answer] = await withRequesters(deps, [moved.request!]);
-  return { request: answer! };
+  const [answer] = await withRequesters(deps, [moved.cashout!]);
+  return { cashout: answer! };
 }
 
 export async function getAdminWallet(deps: AdminDeps, userId: number): Promise<GetAdminWalletResponse> {

@@ -1,60 +1,8 @@
-/** A coin package of the Purchase Coins page (docs/spec/economy-admin-spec.md#9-business-constants-and-limits); prices are USD cents. */
-export interface CoinPackage {
-  id: string;
-  name: string;
-  priceCents: number;
-  coins: number;
-  description: string;
-  isPopular: boolean;
-}
+import { COIN_PACKAGES, type CoinPackageDefinition } from '@touchline/rules';
 
-/**
- * The fixed list of the spec, in its order. The server decides a purchase's price and coins from the
- * package id alone: what the client shows is only checked against it (docs/design.md#3-money-one-ledger).
- */
-export const COIN_PACKAGES: readonly CoinPackage[] = [
-  {
-    id: 'starter-stack',
-    name: 'Starter Stack',
-    priceCents: 1_100,
-    coins: 25_000,
-    description: 'Enough for a few packs and your first market buys.',
-    isPopular: false,
-  },
-  {
-    id: 'rare-roll',
-    name: 'Rare Roll',
-    priceCents: 2_000,
-    coins: 50_000,
-    description: 'Our most popular pick: chase Rares and Epics on the market.',
-    isPopular: true,
-  },
-  {
-    id: 'epic-edge',
-    name: 'Epic Edge',
-    priceCents: 3_300,
-    coins: 75_000,
-    description: 'Room to trade up to Epic cards and open a few Epic Packs.',
-    isPopular: false,
-  },
-  {
-    id: 'legend-vault',
-    name: 'Legend Vault',
-    priceCents: 6_000,
-    coins: 150_000,
-    description: 'Go after the Legendary stars of the league.',
-    isPopular: false,
-  },
-  {
-    id: 'ultra-stack',
-    name: 'Ultra Stack',
-    priceCents: 10_000,
-    coins: 250_000,
-    description: 'The biggest stack: Ultra Legendary territory.',
-    isPopular: false,
-  },
-];
+/** The spec's coin packages: one table in @touchline/rules, which the web's tests show too. */
+export { COIN_PACKAGES };
 
-export function findCoinPackage(id: string): CoinPackage | undefined {
+export function findCoinPackage(id: string): CoinPackageDefinition | undefined {
   return COIN_PACKAGES.find((p) => p.id === id);
 }

@@ -1,9 +1,9 @@
-import type { CashoutRequest__Output as CashoutRequest } from '@touchline/protos/gen/touchline/wallet/CashoutRequest';
+import type { Cashout__Output as Cashout } from '@touchline/protos/gen/touchline/wallet/Cashout';
 import type { CashoutRow } from '../db/cashouts';
 import type { SummaryRow } from '../db/purchases';
 import type { PurchaseTotals } from '../domain/cashout';
 
-export function cashoutMessage(row: CashoutRow): CashoutRequest {
+export function cashoutMessage(row: CashoutRow): Cashout {
   return {
     id: Number(row.id),
     userId: Number(row.user_id),

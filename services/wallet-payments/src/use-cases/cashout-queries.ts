@@ -29,14 +29,14 @@ import type { WalletDeps } from './deps';
 
 export async function listMyCashouts(deps: WalletDeps, userId: number): Promise<ListMyCashoutsResponse> {
   checkedUserAccount(userId);
-  return { requests: (await listCashouts(deps.db, { userId })).map(cashoutMessage) };
+  return { cashouts: (await listCashouts(deps.db, { userId })).map(cashoutMessage) };
 }
 
 export async function listAllCashouts(deps: WalletDeps, status: string): Promise<ListAllCashoutsResponse> {
   if (status && !(CASHOUT_STATUSES as readonly string[]).includes(status))
     throw invalid('status must be one of pending, processing, completed, rejected');
   const rows = await listCashouts(deps.db, { status: (status || undefined) as CashoutStatus | undefined });
-  return { requests: rows.map(cashoutMessage) };
+  return { cashouts: rows.map(cashoutMessage) };
 }
 
 export async function getCashout(deps: WalletDeps, requestId: number) {

@@ -1,5 +1,6 @@
 import { businessRule, conflict, invalid, inTransaction, type Tx } from '@touchline/kit';
 import type { HoldRequest__Output } from '@touchline/protos/gen/touchline/wallet/HoldRequest';
+import type { PayRequest__Output } from '@touchline/protos/gen/touchline/wallet/PayRequest';
 import type { HoldResponse__Output as HoldResponse } from '@touchline/protos/gen/touchline/wallet/HoldResponse';
 import { addHeld, ensureAccounts, findAccounts, lockAccounts } from '../db/accounts';
 import { findHold, insertHold, type HoldRow } from '../db/holds';
@@ -10,8 +11,8 @@ import { checkKey, checkReason, checkReference, checkTerms, type TransferTerms }
 import type { WalletDeps } from './deps';
 import { spendableOf } from './post';
 
-/** A Hold (or Pay) request, validated: its key, the transfer's terms, reason and reference. */
-export function holdRequestOf(request: HoldRequest__Output) {
+/** A Hold or Pay request, validated: its key, the transfer's terms, reason and reference. */
+export function checkedHoldTerms(request: HoldRequest__Output | PayRequest__Output) {
   const holdKey = checkKey(request.holdKey, 'hold_key');
   const terms = checkTerms({
     from: request.fromAccount,
@@ -51,7 +52,7 @@ async function existingHold(trx: Tx, row: HoldRow, terms: TransferTerms): Promis
  * voided (even before this hold arrived) stays voided and reserves nothing.
  */
 export async function hold(deps: WalletDeps, request: HoldRequest__Output): Promise<HoldResponse> {
-  const { holdKey, terms, reason, reference } = holdRequestOf(request);
+  const { holdKey, terms, reason, reference } = checkedHoldTerms(request);
 
   return inTransaction(deps.db, async (trx) => {
     // The account first (db/accounts.ts): two holds of one user queue here instead of deadlocking.

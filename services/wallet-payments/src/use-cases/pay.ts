@@ -1,5 +1,5 @@
 import { conflict, inTransaction, type Tx } from '@touchline/kit';
-import type { HoldRequest__Output } from '@touchline/protos/gen/touchline/wallet/HoldRequest';
+import type { PayRequest__Output } from '@touchline/protos/gen/touchline/wallet/PayRequest';
 import type { PayResponse__Output as PayResponse } from '@touchline/protos/gen/touchline/wallet/PayResponse';
 import { lockAccounts, type AccountRow } from '../db/accounts';
 import { findHold, insertHold, lockHold, setHoldStatus, type HoldRow } from '../db/holds';
@@ -8,7 +8,7 @@ import { HOLD_KEY_REUSED } from '../domain/hold';
 import type { TransferTerms } from '../domain/validation';
 import type { WalletDeps } from './deps';
 import { holdPosting, postingOf } from './commit-hold';
-import { holdRequestOf, sameTerms } from './hold';
+import { checkedHoldTerms, sameTerms } from './hold';
 import { involvedAccounts, post, spendableOf } from './post';
 
 /** Thrown inside the transaction to roll the posting back when the key turns out to have a row already. */
@@ -55,8 +55,8 @@ async function settledEarlier(
  * without the coins, a voided hold row records the refusal under the key. Either way the key has
  * one outcome for good, as after Hold then CommitHold or VoidHold.
  */
-export async function pay(deps: WalletDeps, request: HoldRequest__Output): Promise<PayResponse> {
-  const { holdKey, terms, reason, reference } = holdRequestOf(request);
+export async function pay(deps: WalletDeps, request: PayRequest__Output): Promise<PayResponse> {
+  const { holdKey, terms, reason, reference } = checkedHoldTerms(request);
   const order = holdPosting(holdKey, terms, reason, reference);
   // The first attempt counts on the key being new, as it nearly always is, and skips looking for it:
   // inserting the hold row at the end finds out, and then the attempt rolls back and the next one looks.

@@ -40,7 +40,7 @@ async function replay(
   if (Number(row.coins_amount) !== coins || row.paypal_email !== email) throw conflict(CASHOUT_KEY_REUSED);
   const account = checkedUserAccount(Number(row.user_id));
   const found = (await findAccounts(db, [account])).get(account);
-  return { request: cashoutMessage(row), coins: found ? spendable(found) : 0 };
+  return { cashout: cashoutMessage(row), coins: found ? spendable(found) : 0 };
 }
 
 /**
@@ -113,7 +113,7 @@ export async function requestCashout(
       requestedAt: now.toISOString(),
     });
     return {
-      request: cashoutMessage({ ...row, transaction_id: posted.transactionId }),
+      cashout: cashoutMessage({ ...row, transaction_id: posted.transactionId }),
       coins: spendableOf(posted.accounts, account),
     };
   });

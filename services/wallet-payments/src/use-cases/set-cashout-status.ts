@@ -75,7 +75,7 @@ export async function setCashoutStatus(
     if (done) {
       if (Number(done.request_id) !== known.id || done.to_status !== to)
         throw conflict('Idempotency key was used for another status change');
-      return { request: cashoutMessage((await findCashout(trx, known.id))!) };
+      return { cashout: cashoutMessage((await findCashout(trx, known.id))!) };
     }
     const current = (await lockCashout(trx, known.id))!;
     if (!canMove(current.status, to)) throw conflict(cannotMove(current.status, to));
@@ -126,6 +126,6 @@ export async function setCashoutStatus(
       changedAt: now.toISOString(),
       reason: reason ?? '',
     });
-    return { request: cashoutMessage(moved) };
+    return { cashout: cashoutMessage(moved) };
   });
 }

@@ -1,0 +1,38 @@
+import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { phoneContext, uniqueEmail } from './browser';
+
+/** Calls the app's API with the page's session; fails on any answer but 2xx, with its body. */
+export async function apiJson<T>(
+  page: Page,
+  method: 'get' | 'post',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = method === 'get' ? await page.request.get(path) : await page.request.post(path, { data });
+  expect(res.status(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/**
+ * A new player signed up through the API (quicker than the form, which other files test), with the
+ * starter pack revealed; the page is at no address yet.
+ */
+export async function signUpViaApi(browser: Browser, baseUrl: string, prefix: string): Promise<Page> {
+  const page = await (await phoneContext(browser, baseUrl)).newPage();
+  const credentials = { data: { email: uniqueEmail(prefix), password: 'e2e-password-1' } };
+  const registered = await page.request.post('/api/register', credentials);
+  // On a loaded machine sign-up (scrypt) can answer 504 and still create the account: sign in then.
+  if (registered.status() !== 201)
+    await expect
+      .poll(async () => (await page.request.post('/api/login', credentials)).status(), {
+        timeout: 60_000,
+        interval: 1_000,
+      })
+      .toBe(200);
+  await expect
+    .poll(async () => (await apiJson<unknown[]>(page, 'get', '/api/user/cards')).length, { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  await apiJson(page, 'post', '/api/user/starter-pack/revealed', {});
+  return page;
+}
