@@ -1,5 +1,5 @@
 import { Coins } from 'lucide-react';
-import type { CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
@@ -26,9 +26,10 @@ export interface PlayerCardProps {
  * A player card face drawn in the browser: the team's backdrop, the player's figure in the team's kit
  * (art/) with the shirt number behind it, the rarity's finish (finish/: frame, foil, shine), name,
  * position, price and edition. Sizes itself to its width (container units), so the same face works
- * from thumbnails to popups.
+ * from thumbnails to popups. Memoised: a list that renders again around players whose answers did not
+ * change draws none of their faces again (a query keeps an unchanged player the same object).
  */
-export function PlayerCard({
+export const PlayerCard = memo(function PlayerCard({
   player,
   editionNumber,
   maxEditions,
@@ -159,4 +160,4 @@ export function PlayerCard({
       </div>
     </div>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { TrendingUp } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -6,8 +7,8 @@ import { Header } from '@/components/Header';
 import { buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/data/auth';
-import { useStarterPack, useUserCards } from '@/lib/data/cards';
-import { useTrending } from '@/lib/data/market';
+import { starterPackQuery, userCardsQuery } from '@/lib/data/cards';
+import { trendingQuery } from '@/lib/data/market';
 import type { Card, Player } from '@touchline/contract';
 import { cn } from '@/lib/cn';
 import { releaseStarterReveal } from '@/lib/moments';
@@ -33,19 +34,30 @@ const StarterPackOverlay = lazy(() =>
 /** / (home). Renders nothing without a user. */
 export function HomeRoute() {
   const { data: user } = useUser();
-  const { data: starterPack, isError: noStarterPack } = useStarterPack();
+  // Home reads selections of its lists, never the lists: an answer or a price tick then re-renders
+  // the section that shows it, not the whole screen (eight card faces and the missions) again.
+  const { data: hasReveal, isError: noStarterPack } = useQuery({
+    ...starterPackQuery,
+    select: (pack) => pack.length > 0,
+  });
   // A sign-up's toasts wait for the reveal; with no reveal to show they need not wait.
-  const noReveal = noStarterPack || starterPack?.length === 0;
+  const noReveal = noStarterPack || hasReveal === false;
   useEffect(() => {
     if (noReveal) releaseStarterReveal();
   }, [noReveal]);
   const [selectedCard, setSelected] = useState<Card | null>(null);
   const [selectedPlayer, setPlayer] = useState<Player | null>(null);
   // The popups show the cached card or player of the same id, so their prices follow the ticks.
-  const { data: cards } = useUserCards();
-  const { data: trending } = useTrending();
-  const selected = selectedCard && (cards?.find((card) => card.id === selectedCard.id) ?? selectedCard);
-  const player = selectedPlayer && (trending?.find((p) => p.id === selectedPlayer.id) ?? selectedPlayer);
+  const { data: cachedCard } = useQuery({
+    ...userCardsQuery,
+    select: (cards) => cards.find((card) => card.id === selectedCard?.id),
+  });
+  const { data: cachedPlayer } = useQuery({
+    ...trendingQuery,
+    select: (players) => players.find((p) => p.id === selectedPlayer?.id),
+  });
+  const selected = selectedCard && (cachedCard ?? selectedCard);
+  const player = selectedPlayer && (cachedPlayer ?? selectedPlayer);
   // A dialog stays mounted once opened, so that closing it keeps its exit animation.
   const [cardOpened, setCardOpened] = useState(false);
   const [playerOpened, setPlayerOpened] = useState(false);
@@ -88,7 +100,7 @@ export function HomeRoute() {
           />
         )}
       </Suspense>
-      <Suspense fallback={null}>{starterPack && starterPack.length > 0 && <StarterPackOverlay />}</Suspense>
+      <Suspense fallback={null}>{hasReveal && <StarterPackOverlay />}</Suspense>
     </>
   );
 }
