@@ -1,6 +1,5 @@
-import { useState } from 'react';
-
 import { LogoMark } from '@/components/Logo';
+import { ImageOr } from '@/components/ui/ImageOr';
 import { cn } from '@/lib/cn';
 
 import type { Player } from '@touchline/contract';
@@ -27,18 +26,19 @@ function Logo({ className }: { className?: string }) {
  * the drawn figure, or the product logo for a position the spec's image fallback rule does not know.
  */
 export function PlayerImage({ player, art, className }: PlayerImageProps) {
-  const [failed, setFailed] = useState(false);
-  if (player.imageUrl && !failed) {
-    return (
-      <img
-        src={player.imageUrl}
-        // Decorative: every card face and row that shows the picture also shows the name as text.
-        alt=""
-        className={cn('object-cover', className)}
-        onError={() => setFailed(true)}
-      />
-    );
-  }
-  if (player.imageUrl || !art) return <Logo className={className} />;
-  return <PlayerFigure art={art} className={className} />;
+  return (
+    <ImageOr
+      src={player.imageUrl}
+      // Decorative: every card face and row that shows the picture also shows the name as text.
+      alt=""
+      className={cn('object-cover', className)}
+      fallback={
+        player.imageUrl || !art ? (
+          <Logo className={className} />
+        ) : (
+          <PlayerFigure art={art} className={className} />
+        )
+      }
+    />
+  );
 }

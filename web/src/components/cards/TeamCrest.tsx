@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 
 import type { PlayerTeam } from '@touchline/contract';
 
+import { ImageOr } from '@/components/ui/ImageOr';
 import { cn } from '@/lib/cn';
 
 import { teamCrest, type CrestEmblem, type CrestField, type CrestShape } from './crest/team-crest';
@@ -122,16 +123,12 @@ export function TeamCrest({ team, className, label }: TeamCrestProps) {
  * spec's default club logo.
  */
 export function TeamLogo({ team, className, label }: TeamCrestProps) {
-  const [failed, setFailed] = useState(false);
-  if (team.logoUrl && !failed) {
-    return (
-      <img
-        src={team.logoUrl}
-        alt={label ?? ''}
-        className={cn('shrink-0 object-contain', className ?? 'size-8')}
-        onError={() => setFailed(true)}
-      />
-    );
-  }
-  return <TeamCrest team={team} className={className} label={label} />;
+  return (
+    <ImageOr
+      src={team.logoUrl}
+      alt={label ?? ''}
+      className={cn('shrink-0 object-contain', className ?? 'size-8')}
+      fallback={<TeamCrest team={team} className={className} label={label} />}
+    />
+  );
 }
