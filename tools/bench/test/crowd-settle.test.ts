@@ -48,4 +48,13 @@ describe('the crowd audit waits for the open work', () => {
     const settled = await settleOpenWork(changing, { ...options, ...c });
     expect(settled.seconds).toBe(300);
   });
+
+  it('waits out the quiet time, and for work that appears in it', async () => {
+    const c = clock();
+    // Empty at first; a late consumer's outbox rows appear at 4 s and are relayed by 8 s.
+    const open = () => Promise.resolve(c.at() >= 4_000 && c.at() < 8_000 ? ['outbox 994'] : []);
+    const settled = await settleOpenWork(open, { ...options, ...c, quietMs: 10_000 });
+    expect(settled.left).toEqual([]);
+    expect(settled.seconds).toBe(18);
+  });
 });

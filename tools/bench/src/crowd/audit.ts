@@ -15,14 +15,20 @@ export interface SettleOptions {
   /** Gives up after this long in any case. */
   maxMs: number;
   pollMs: number;
+  /**
+   * How long the open work must stay empty before the audit: a consumer still behind on the load's
+   * last events writes new outbox rows after the list was first empty (seen on a slow machine).
+   */
+  quietMs?: number;
   now?: () => number;
   wait?: (ms: number) => Promise<void>;
 }
 
-export const SETTLE: SettleOptions = { stallMs: 40_000, maxMs: 300_000, pollMs: 2_000 };
+export const SETTLE: SettleOptions = { stallMs: 40_000, maxMs: 300_000, pollMs: 2_000, quietMs: 10_000 };
 
 /**
- * Waits until `open()` (what is left half-way) is empty, for as long as it keeps changing. A fixed
+ * Waits until `open()` (what is left half-way) is empty and has stayed so for `quietMs`, for as long
+ * as it keeps changing. A fixed
  * wait counted from the end of the load is not enough: after a level that overloaded the stack, the
  * gateway still reads requests the clients gave up on, and a pack purchase started then is only
  * swept 15 to 20 s after its wallet call timed out. Returns the seconds waited and what stayed open.
@@ -34,12 +40,18 @@ export async function settleOpenWork(
   const now = options.now ?? Date.now;
   const wait = options.wait ?? sleep;
   const started = now();
+  const quietMs = options.quietMs ?? 0;
   let left = await open();
   let changedAt = started;
-  while (left.length > 0 && now() - changedAt < options.stallMs && now() - started < options.maxMs) {
+  let emptySince = left.length === 0 ? started : undefined;
+  while (now() - started < options.maxMs) {
+    if (emptySince === undefined ? now() - changedAt >= options.stallMs : now() - emptySince >= quietMs)
+      break;
     await wait(options.pollMs);
     const next = await open();
     if (next.join('\n') !== left.join('\n')) changedAt = now();
+    if (next.length > 0) emptySince = undefined;
+    else emptySince ??= now();
     left = next;
   }
   return { seconds: (now() - started) / 1000, left };
