@@ -28,10 +28,10 @@ export const SETTLE: SettleOptions = { stallMs: 40_000, maxMs: 300_000, pollMs: 
 
 /**
  * Waits until `open()` (what is left half-way) is empty and has stayed so for `quietMs`, for as long
- * as it keeps changing. A fixed
- * wait counted from the end of the load is not enough: after a level that overloaded the stack, the
- * gateway still reads requests the clients gave up on, and a pack purchase started then is only
- * swept 15 to 20 s after its wallet call timed out. Returns the seconds waited and what stayed open.
+ * as it keeps changing. A fixed wait counted from the end of the load is not enough: after a level
+ * that overloaded the stack, the gateway still reads requests the clients gave up on, and a pack
+ * purchase started then is only swept 15 to 20 s after its wallet call timed out. Returns the
+ * seconds waited and what stayed open.
  */
 export async function settleOpenWork(
   open: () => Promise<string[]>,
