@@ -2,6 +2,7 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { kb, measureFirstLoad } from '../tools/bench/src/first-load';
+import { HOME_LISTS } from '../web/build/page-preloads';
 import { useBrowser, phoneContext, uniqueEmail } from './support/browser';
 
 /**
@@ -92,9 +93,10 @@ describe('first load', () => {
     await withContext(async (context) => {
       await context.addCookies([session]);
       const page = await context.newPage();
-      const sessionRequests: string[] = [];
+      const apiRequests: string[] = [];
       page.on('request', (req) => {
-        if (new URL(req.url()).pathname === '/api/user') sessionRequests.push(req.method());
+        const { pathname } = new URL(req.url());
+        if (pathname.startsWith('/api/')) apiRequests.push(`${req.method()} ${pathname}`);
       });
       // Chromium warns of a preload it could not use (credentials mode, `as`) or that nothing used.
       const preloadWarnings: string[] = [];
@@ -105,8 +107,10 @@ describe('first load', () => {
       console.warn(`first load of /: JS ${kb(bytes.js.gzip)} gzip (${kb(bytes.js.transferred)} as served)`);
 
       await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
-      // The signed-in page preloads the session and the first screen's chunk (web/build/page-preloads.ts);
-      // the app's own request for the session is answered by that preload, not sent a second time.
+      await expect.poll(() => page.getByRole('list', { name: 'Trending players' }).isVisible()).toBe(true);
+      // The signed-in page opening / preloads the session, the first screen's chunk and home's lists
+      // (web/build/page-preloads.ts); the app's own requests for them are answered by those preloads,
+      // not sent a second time.
       const html = await (
         await fetch(`${baseUrl}/`, {
           headers: { accept: 'text/html', cookie: `${session.name}=${session.value}` },
@@ -114,7 +118,13 @@ describe('first load', () => {
       ).text();
       expect(html).toMatch(/<link rel="preload" href="\/api\/user" as="fetch"/);
       expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/first-screen-/);
-      expect(sessionRequests).toEqual(['GET']);
+      for (const list of HOME_LISTS) expect(html).toContain(`<link rel="preload" href="${list}" as="fetch"`);
+      for (const path of ['/api/user', ...HOME_LISTS]) {
+        expect(
+          apiRequests.filter((req) => req === `GET ${path}`),
+          path,
+        ).toHaveLength(1);
+      }
       expect(preloadWarnings).toEqual([]);
       expect(bytes.js.gzip).toBeLessThanOrEqual(TARGET_HOME_JS_GZIP);
       expect(

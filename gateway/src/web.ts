@@ -14,9 +14,18 @@ const isPageRequest = (p: string) => !p.startsWith('/api/') && p !== '/api' && !
  * index.html preloads /auth's.
  */
 const SIGNED_IN_PAGE = 'index.signed-in.html';
+/** The signed-in page for opening / (web/build/page-preloads.ts): it also preloads home's lists. */
+const HOME_PAGE = 'index.home.html';
 /** Read as the session middleware reads it (cookie-parser), without verifying it: a page is no secret. */
 const hasSessionCookie = (req: express.Request) =>
   Boolean((req.cookies as Record<string, string | undefined>)[SESSION_COOKIE]);
+
+/**
+ * A browser opening the page itself: its request is the document's. The service worker's background
+ * fetch of its shell is not (Sec-Fetch-Dest: empty); that shell serves every route, so it must not
+ * preload home's lists. A browser that sends no Sec-Fetch-Dest counts as opening the page.
+ */
+const opensPage = (req: express.Request) => (req.get('sec-fetch-dest') ?? 'document') === 'document';
 
 /** Files whose name never changes but whose content does: the browser asks again every time. */
 const REVALIDATE = new Set(['sw.js', 'manifest.webmanifest']);
@@ -36,11 +45,17 @@ export function mountWeb(app: Express, options: { webDist?: string; devWebUrl?: 
   app.use('/assets', precompressedAssets(path.join(dist, 'assets')));
   app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: cacheHeaders }));
   const signedInPage = existsSync(path.join(dist, SIGNED_IN_PAGE)) ? SIGNED_IN_PAGE : 'index.html';
+  const homePage = existsSync(path.join(dist, HOME_PAGE)) ? HOME_PAGE : signedInPage;
+  const pageFor = (req: express.Request) => {
+    if (!hasSessionCookie(req)) return 'index.html';
+    return req.path === '/' && opensPage(req) ? homePage : signedInPage;
+  };
   app.get(/.*/, cookieParser(), (req, res, next) => {
     if (!isPageRequest(req.path) || !req.accepts('html')) return next();
     res.set('Cache-Control', 'no-cache');
     res.vary('Cookie');
-    res.sendFile(path.join(dist, hasSessionCookie(req) ? signedInPage : 'index.html'));
+    res.vary('Sec-Fetch-Dest');
+    res.sendFile(path.join(dist, pageFor(req)));
   });
 }
 

@@ -18,6 +18,7 @@ import { gatewayConfig, UNREACHABLE } from './support';
  */
 const SIGNED_OUT = '<!doctype html><title>Touchline</title><link rel="modulepreload" href="/assets/Auth.js">';
 const SIGNED_IN = '<!doctype html><title>Touchline</title><link rel="modulepreload" href="/assets/Home.js">';
+const HOME = `${SIGNED_IN}<link rel="preload" href="/api/user/cards" as="fetch">`;
 
 let clients: Clients;
 let store: KeyValueStore;
@@ -52,16 +53,23 @@ afterAll(async () => {
 
 describe('the first page', () => {
   it('a browser with a session cookie gets the signed-in page, any other the signed-out one', async () => {
-    const app = appServing(dist({ 'index.html': SIGNED_OUT, 'index.signed-in.html': SIGNED_IN }));
-    const page = (pathname: string, cookie?: string) => {
+    const app = appServing(
+      dist({ 'index.html': SIGNED_OUT, 'index.signed-in.html': SIGNED_IN, 'index.home.html': HOME }),
+    );
+    const page = (pathname: string, cookie?: string, dest?: string) => {
       const req = request(app).get(pathname).set('Accept', 'text/html');
+      if (dest) void req.set('Sec-Fetch-Dest', dest);
       return cookie ? req.set('Cookie', cookie) : req;
     };
 
-    const signedIn = await page('/', `theme=dark; ${SESSION_COOKIE}=abc.def.ghi`);
+    const signedIn = await page('/market', `theme=dark; ${SESSION_COOKIE}=abc.def.ghi`, 'document');
     expect(signedIn.status).toBe(200);
     expect(signedIn.text).toBe(SIGNED_IN);
-    expect((await page('/market', `${SESSION_COOKIE}=abc`)).text).toBe(SIGNED_IN);
+    // Opening /, the page that also preloads home's lists; a browser that sends no Sec-Fetch-Dest too.
+    expect((await page('/', `${SESSION_COOKIE}=abc`, 'document')).text).toBe(HOME);
+    expect((await page('/', `${SESSION_COOKIE}=abc`)).text).toBe(HOME);
+    // The service worker's fetch of its shell, which serves every route: not home's preloads.
+    expect((await page('/', `${SESSION_COOKIE}=abc`, 'empty')).text).toBe(SIGNED_IN);
 
     expect((await page('/')).text).toBe(SIGNED_OUT);
     expect((await page('/auth', 'theme=dark')).text).toBe(SIGNED_OUT);
@@ -70,7 +78,14 @@ describe('the first page', () => {
 
     // Both vary by the cookie, so no cache hands one browser's page to another, and are revalidated.
     expect(signedIn.headers['vary']).toMatch(/Cookie/);
+    expect(signedIn.headers['vary']).toMatch(/Sec-Fetch-Dest/);
     expect(signedIn.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a build without the home page serves the signed-in page on / too', async () => {
+    const app = appServing(dist({ 'index.html': SIGNED_OUT, 'index.signed-in.html': SIGNED_IN }));
+    const res = await request(app).get('/').set('Accept', 'text/html').set('Cookie', `${SESSION_COOKIE}=abc`);
+    expect(res.text).toBe(SIGNED_IN);
   });
 
   it('a build without the signed-in page serves index.html to everyone', async () => {

@@ -4,17 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { prefetchHome } from '@/features/home/api/prefetch-home';
 import { createQueryClient } from '@/lib/query-client';
 
+import { HOME_LISTS } from '../build/page-preloads';
 import { collection, players } from './card-fixtures';
 import { missionLists } from './mission-fixtures';
 import { makeUser, mockFetch, renderApp } from './utils';
-
-const HOME_LISTS = [
-  '/api/user/cards',
-  '/api/user/starter-pack',
-  '/api/market/trending',
-  '/api/missions',
-  '/api/trades/incoming',
-];
 
 describe('home: its lists asked for before it renders (main.tsx, on /)', () => {
   it('asks once for each list: home waits on the requests already running', async () => {
@@ -28,6 +21,8 @@ describe('home: its lists asked for before it renders (main.tsx, on /)', () => {
     });
     const queryClient = createQueryClient();
     prefetchHome(queryClient);
+    // The signed-in page opening / preloads exactly these (web/build/page-preloads.ts): a list asked
+    // for here and not preloaded waits a round trip, one preloaded and not asked for is fetched for nothing.
     expect(calls.map((call) => call.path)).toEqual(HOME_LISTS);
 
     renderApp('/', queryClient);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { pagePreloads, withPreloads, type ChunkInfo } from '../build/page-preloads';
+import { HOME_LISTS, pagePreloads, withPreloads, type ChunkInfo } from '../build/page-preloads';
 
 const chunk = (fileName: string, imports: string[] = [], facade: string | null = null): ChunkInfo => ({
   type: 'chunk',
@@ -29,7 +29,7 @@ const BUILD = [
 
 describe('pagePreloads', () => {
   it("preloads each page's first screen and what it imports, never what the entry already loads", () => {
-    const { signedOut, signedIn } = pagePreloads(BUILD);
+    const { signedOut, signedIn, home } = pagePreloads(BUILD);
     expect(signedOut).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/AuthRoute-U1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/Alert-A1.js">',
@@ -43,6 +43,18 @@ describe('pagePreloads', () => {
       '<link rel="modulepreload" crossorigin href="/assets/query-Q1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/Alert-A1.js">',
     ]);
+    // Opening /, the same and home's lists, each fetched as the app's own request for it is.
+    expect(home).toEqual([
+      ...signedIn,
+      ...[
+        '/api/user/cards',
+        '/api/user/starter-pack',
+        '/api/market/trending',
+        '/api/missions',
+        '/api/trades/incoming',
+      ].map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`),
+    ]);
+    expect(HOME_LISTS).toHaveLength(5);
   });
 
   it('refuses a build without the chunks it preloads, rather than writing pages that preload nothing', () => {
