@@ -41,7 +41,7 @@ export async function buy(
         amountCents: pkg.priceCents,
         currency: 'usd',
       },
-      'confirm',
+      { confirmKey: '' },
       livemode,
     ),
   );

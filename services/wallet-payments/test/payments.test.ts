@@ -166,7 +166,7 @@ describe('test mode (no STRIPE_SECRET_KEY)', () => {
     const page = await confirmPayment(t.deps, {
       userId: 11,
       paymentIntentId: intent.paymentIntentId,
-      idempotencyKey: '',
+      idempotencyKey: 'success-1',
     });
     expect(page).toEqual({ added: 50_000, coins: 50_000, alreadyCredited: false, purchaseCoins: 50_000 });
 
@@ -176,14 +176,21 @@ describe('test mode (no STRIPE_SECRET_KEY)', () => {
     expect(webhook).toMatchObject({ eventType: 'payment_intent.succeeded', handled: true });
     // Redelivered by "Stripe": the same event id is answered from its record.
     expect(await handleStripeWebhook(t.deps, delivery)).toEqual(webhook);
-    // The page reloaded: nothing more, but it still shows the purchase's coins.
+    // A retry of the call that credited (its Idempotency-Key) answers as that call did, the webhook
+    // in between or not.
     expect(
       await confirmPayment(t.deps, {
         userId: 11,
         paymentIntentId: intent.paymentIntentId,
-        idempotencyKey: '',
+        idempotencyKey: 'success-1',
       }),
-    ).toEqual({ added: 0, coins: 50_000, alreadyCredited: true, purchaseCoins: 50_000 });
+    ).toEqual(page);
+    // The page reloaded (another key, or none): nothing more, but it still shows the purchase's coins.
+    for (const idempotencyKey of ['success-2', '']) {
+      expect(
+        await confirmPayment(t.deps, { userId: 11, paymentIntentId: intent.paymentIntentId, idempotencyKey }),
+      ).toEqual({ added: 0, coins: 50_000, alreadyCredited: true, purchaseCoins: 50_000 });
+    }
 
     const [purchase] = await purchasesOf(t.deps.db, 11);
     expect(purchase).toMatchObject({
@@ -192,6 +199,7 @@ describe('test mode (no STRIPE_SECRET_KEY)', () => {
       amount_cents: 2_000,
       coins: 50_000,
       via: 'confirm',
+      confirm_key: 'success-1',
       livemode: false,
     });
     const events = await paymentEvents(t.deps.db, 11);

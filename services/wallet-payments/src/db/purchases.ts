@@ -9,6 +9,8 @@ export interface PurchaseRow {
   currency: string;
   coins: number;
   via: 'confirm' | 'webhook';
+  /** The Idempotency-Key of the success-page call that credited it (migration 007). */
+  confirm_key: string | null;
   livemode: boolean;
   transaction_id: number;
   created_at: Date;
@@ -16,6 +18,16 @@ export interface PurchaseRow {
 
 export async function insertPurchase(trx: Knex.Transaction, row: Omit<PurchaseRow, 'id'>): Promise<void> {
   await trx('purchases').insert(row);
+}
+
+/** The key of the success-page call that credited the intent's purchase; null when none did. */
+export async function purchaseConfirmKey(
+  trx: Knex.Transaction,
+  paymentIntentId: string,
+): Promise<string | null> {
+  const row = (await trx('purchases').where({ payment_intent_id: paymentIntentId }).first('confirm_key')) as
+    Pick<PurchaseRow, 'confirm_key'> | undefined;
+  return row?.confirm_key ?? null;
 }
 
 export interface SummaryRow {

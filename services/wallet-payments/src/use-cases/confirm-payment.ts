@@ -48,7 +48,7 @@ export async function confirmPayment(
     throw businessRule(NOT_A_COIN_PURCHASE);
   }
   const credit = await inTransaction(deps.db, (trx) =>
-    creditPurchaseIn(deps, trx, purchase.terms, 'confirm', purchase.livemode),
+    creditPurchaseIn(deps, trx, purchase.terms, { confirmKey: request.idempotencyKey }, purchase.livemode),
   );
   return { ...credit, purchaseCoins: purchase.terms.coins };
 }

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '@touchline/kit';
 import { findPaymentIntent } from '../db/payment-intents';
-import { insertPurchase } from '../db/purchases';
+import { insertPurchase, purchaseConfirmKey } from '../db/purchases';
 import { PLATFORM, checkedUserAccount } from '../domain/accounts';
 import { notCreatedHere, purchaseKey, type PurchaseTerms } from '../domain/payments';
 import { fingerprint, grantEntries } from '../domain/posting';
@@ -40,17 +40,21 @@ export interface Credit {
   coins: number;
 }
 
+/** Who credits: the success page's call (with its Idempotency-Key, '' for none) or Stripe's webhook. */
+export type CreditVia = { confirmKey: string } | 'webhook';
+
 /**
  * Credits a succeeded PaymentIntent, inside the caller's transaction: a grant from platform:mint
  * keyed by the intent, the purchase record and wallet.payment.succeeded, all or nothing. The key is
  * what makes the success page and the webhook safe to race and repeat: the second to claim it waits
- * for the first, then finds it posted and writes nothing.
+ * for the first, then finds it posted and writes nothing. A retry of the success-page call that
+ * credited it (its Idempotency-Key) answers as that call did, whoever comes in between.
  */
 export async function creditPurchaseIn(
   deps: WalletDeps,
   trx: Tx,
   terms: PurchaseTerms,
-  via: 'confirm' | 'webhook',
+  via: CreditVia,
   livemode: boolean,
 ): Promise<Credit> {
   const to = checkedUserAccount(terms.userId);
@@ -62,7 +66,15 @@ export async function creditPurchaseIn(
     entries: grantEntries(to, terms.coins),
   });
   const coins = spendableOf(posted.accounts, to);
-  if (posted.replayed) return { added: 0, alreadyCredited: true, coins };
+  const channel = via === 'webhook' ? 'webhook' : 'confirm';
+  const confirmKey = via === 'webhook' || via.confirmKey === '' ? null : via.confirmKey;
+  if (posted.replayed) {
+    const retry =
+      confirmKey !== null && (await purchaseConfirmKey(trx, terms.paymentIntentId)) === confirmKey;
+    return retry
+      ? { added: terms.coins, alreadyCredited: false, coins }
+      : { added: 0, alreadyCredited: true, coins };
+  }
 
   const now = deps.clock.now();
   await insertPurchase(trx, {
@@ -72,7 +84,8 @@ export async function creditPurchaseIn(
     amount_cents: terms.amountCents,
     currency: terms.currency,
     coins: terms.coins,
-    via,
+    via: channel,
+    confirm_key: confirmKey,
     livemode,
     transaction_id: posted.transactionId,
     created_at: now,
@@ -84,7 +97,7 @@ export async function creditPurchaseIn(
     coins: terms.coins,
     amountCents: terms.amountCents,
     currency: terms.currency,
-    via,
+    via: channel,
     succeededAt: now.toISOString(),
   });
   return { added: terms.coins, alreadyCredited: false, coins };

@@ -5,6 +5,7 @@ import { promo } from './003_promo';
 import { cashoutAndSpending } from './004_cashout_spending';
 import { paymentMode } from './005_payment_mode';
 import { rejectionReason } from './006_rejection_reason';
+import { confirmKey } from './007_confirm_key';
 
 /** The wallet schema, in order. */
 export const migrations: Migration[] = [
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   cashoutAndSpending,
   paymentMode,
   rejectionReason,
+  confirmKey,
 ];
