@@ -136,6 +136,37 @@ describe('first load', () => {
   });
 });
 
+describe('first screen', () => {
+  it('/ signed in: nothing on screen moves while home waits for its trending players', async () => {
+    const session = await returningPlayer();
+    await withContext(async (context) => {
+      await context.addCookies([session]);
+      const page = await context.newPage();
+      // Every layout shift of the load, as Lighthouse's CLS counts them (page script as text: the
+      // e2e project is typed for Node, without the DOM's names).
+      await page.addInitScript(`
+        window.__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) {
+            if (!e.hadRecentInput) window.__shifts.push(e.sources.map((s) => s.node && s.node.textContent).join(' | '));
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      `);
+      // The trending answer comes a while after the rest: the placeholder shows, then the list.
+      await page.route('**/api/market/trending', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.goto('/');
+      await page.getByRole('status').filter({ hasText: 'Loading trending players...' }).waitFor();
+      await page.getByRole('list', { name: 'Trending players' }).waitFor();
+      // Two frames, so the list's own layout is observed too.
+      await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+      expect(await page.evaluate('window.__shifts')).toEqual([]);
+    });
+  });
+});
+
 describe('installable', () => {
   it('has a manifest with PNG icons, any and maskable, that the page links', async () => {
     const manifest = (await (await fetch(`${baseUrl}/manifest.webmanifest`)).json()) as {

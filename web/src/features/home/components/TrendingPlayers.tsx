@@ -25,7 +25,8 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
           Trending Players
         </h2>
         <p className="text-xs text-slate-400">Market data updates every 5 minutes</p>
-        {data && <PricesUpdated fetchedAt={dataUpdatedAt} />}
+        {/* Its line is kept while loading, so the placeholder below does not move when it appears. */}
+        <div className="min-h-4">{data && <PricesUpdated fetchedAt={dataUpdatedAt} />}</div>
       </div>
 
       {isError ? (

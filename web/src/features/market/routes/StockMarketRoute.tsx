@@ -124,7 +124,10 @@ export function StockMarketRoute() {
               MLS Players Stock Market
             </h2>
             <p className="text-xs text-slate-400">{format(new Date(), 'EEEE, MMMM d, yyyy')}</p>
-            {players.data && <PricesUpdated fetchedAt={players.dataUpdatedAt} />}
+            {/* Its line is kept while loading, so the table below does not move when it appears. */}
+            <div className="min-h-4">
+              {players.data && <PricesUpdated fetchedAt={players.dataUpdatedAt} />}
+            </div>
           </div>
           {players.data && (
             <p className="shrink-0 text-xs font-medium text-slate-400" aria-live="polite">
