@@ -208,11 +208,15 @@ describe('axe: zero serious or critical violations at phone width', () => {
   it('the main dialogs: card popup, sell form, market card, confirmations, list card, make offer, price chart, notifications', async () => {
     const failures: (string | null)[] = [];
     const dialog = player.getByRole('dialog');
+    // A card popup's details fade in half a second after it opens (CardDialogContent's stages): axe
+    // measures them once the popup has settled, not in the middle of the fade.
+    const settledPopup = player.locator('[role="dialog"][data-stage="2"]');
 
     await open(player, paths.collection);
     await player.getByRole('tab', { name: 'Grid View' }).click();
     await player.getByRole('list', { name: 'Cards' }).getByRole('button').first().click();
     await dialog.getByRole('button', { name: 'Sell Card' }).waitFor();
+    await settledPopup.waitFor();
     failures.push(await measure(player, 'card popup'));
     await dialog.getByRole('button', { name: 'Sell Card' }).click();
     await dialog.getByLabel('Selling Price').waitFor();
@@ -220,7 +224,7 @@ describe('axe: zero serious or critical violations at phone width', () => {
 
     await open(player, paths.market, player.locator('[data-testid^="listing-"]').first());
     await player.locator('[data-testid^="listing-"]').first().getByRole('button').first().click();
-    await dialog.waitFor();
+    await settledPopup.waitFor();
     failures.push(await measure(player, 'market card popup'));
     await player.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
