@@ -322,6 +322,46 @@ describe('selling and buying', () => {
     ).rejects.toMatchObject({ code: 'conflict' });
     expect(await coins(73)).toBe(max);
   });
+
+  it('a refused key is refused the same way again, even once the card could be listed or changed hands', async () => {
+    const deps = depsWith();
+    const closed = depsWith({ config: cardsMarketConfigSchema.parse({ MARKET_HOURS: 'never' }) });
+    const { cardId, currentPrice } = await giveCard(cards.database.db, 81, 5);
+    const refusedKey = key('s');
+    await expect(
+      sellCard(closed, { userId: 81, cardId, price: currentPrice, idempotencyKey: refusedKey }),
+    ).rejects.toMatchObject({ code: 'business_rule', message: 'Market is closed' });
+    // The market opened: the same key still answers its refusal, and lists nothing.
+    await expect(
+      sellCard(deps, { userId: 81, cardId, price: currentPrice, idempotencyKey: refusedKey }),
+    ).rejects.toMatchObject({ code: 'business_rule', message: 'Market is closed' });
+    expect(await cards.database.db('listings').where({ card_id: cardId }).count({ n: '*' })).toEqual([
+      { n: 0 },
+    ]);
+    // Copies of one request sent at once, while the card changes hands between them (the chaos
+    // run's double tap during a trade): every copy gets the one refusal recorded first.
+    const racedKey = key('s');
+    const copies = await Promise.allSettled([
+      sellCard(deps, { userId: 82, cardId, price: currentPrice, idempotencyKey: racedKey }),
+      cards.database.db('cards').where({ id: cardId }).update({ owner_id: 82 }),
+      sellCard(deps, { userId: 82, cardId, price: currentPrice, idempotencyKey: racedKey }),
+    ]);
+    const answers = [copies[0]!, copies[2]!].map((c) =>
+      c.status === 'fulfilled' ? `listed ${c.value.listingId}` : (c.reason as Error).message,
+    );
+    expect(answers[0]).toBe(answers[1]);
+    // And a retry later, the card now the caller's.
+    const again = await sellCard(deps, {
+      userId: 82,
+      cardId,
+      price: currentPrice,
+      idempotencyKey: racedKey,
+    }).then(
+      (listed) => `listed ${listed.listingId}`,
+      (error: Error) => error.message,
+    );
+    expect(again).toBe(answers[0]);
+  });
 });
 
 describe('price ticks', () => {

@@ -12,6 +12,7 @@ import type { SellCardRequest__Output } from '@touchline/protos/gen/touchline/ca
 import type { SellCardResponse } from '@touchline/protos/gen/touchline/cards_market/SellCardResponse';
 import type { WithdrawListingRequest__Output } from '@touchline/protos/gen/touchline/cards_market/WithdrawListingRequest';
 import { recordDemand } from '../db/demand';
+import { lockSellKey, recordSellRefusal, sellRefusal } from '../db/sell-refusals';
 import {
   insertListing,
   listingByKey,
@@ -78,73 +79,81 @@ function sameListing(listing: ListingRow, request: SellRequest): ListingRow {
 /**
  * Lists an own card for sale while the market is open, at 50%–150% of the player's current price,
  * with the sale fee rate of that moment stored on the listing (docs/design.md#3-money-one-ledger).
- * A card already listed or held by a pending trade cannot be listed. Idempotent by key: a key that
- * made a listing answers that listing, whatever has happened since (the card sold, the market
- * closed). The key is looked up only when a listing is refused, since a request with a key that
- * listed the card finds its listing under the card's lock anyway.
+ * A card already listed or held by a pending trade cannot be listed. One key, one outcome: requests
+ * with one key run one at a time (its lock), a key that made a listing answers that listing whatever
+ * has happened since (the card sold, the market closed), and a key that was refused is refused the
+ * same way again, also a copy sent at the same moment that would now be refused for another reason
+ * (the card changed hands in between).
  */
 export async function sellCard(deps: CardsDeps, request: SellRequest): Promise<SellCardResponse> {
   if (!request.idempotencyKey) throw invalid('idempotency_key is required');
-  let made: { listing: ListingRow; listed?: CardToList };
-  try {
-    made = await listCard(deps, request);
-  } catch (refusal) {
-    if (!(refusal instanceof DomainError)) throw refusal;
-    const earlier = await listingByKey(deps.db, request.idempotencyKey);
-    if (!earlier) throw refusal;
-    return sellResponse(deps, sameListing(earlier, request));
-  }
-  return sellResponse(deps, made.listing, made.listed);
+  const key = request.idempotencyKey;
+  const outcome = await inTransaction(deps.db, async (trx) => {
+    await lockSellKey(trx, key);
+    const refused = await sellRefusal(trx, key);
+    if (refused) return { refused };
+    try {
+      return { made: await listCard(deps, trx, request) };
+    } catch (refusal) {
+      if (!(refusal instanceof DomainError)) throw refusal;
+      const earlier = await listingByKey(trx, key);
+      if (earlier) return { made: { listing: sameListing(earlier, request) } };
+      // Refusals are checked before anything is written: recording one is all this transaction does.
+      await recordSellRefusal(trx, key, refusal, deps.clock.now());
+      return { refused: refusal };
+    }
+  });
+  if ('refused' in outcome) throw outcome.refused;
+  return sellResponse(deps, outcome.made.listing, outcome.made.listed);
 }
 
 async function listCard(
   deps: CardsDeps,
+  trx: Tx,
   request: SellRequest,
 ): Promise<{ listing: ListingRow; listed?: CardToList }> {
   if (!isMarketOpen(deps)) throw businessRule(SELL_CLOSED_TITLE);
   if (!Number.isSafeInteger(request.price) || request.price <= 0)
     throw invalid('Price must be a whole number of coins');
-  return inTransaction(deps.db, async (trx) => {
-    const card = await ownedCard(trx, request.userId, request.cardId);
-    // A request with the same key that locked the card first listed it: answer that listing.
-    const { twin, listed: alreadyListed } = await listingOfKeyAndOpen(trx, request.idempotencyKey, card.id);
-    if (twin) return { listing: sameListing(twin, request) };
-    if (card.hold_key) throw conflict('This card is part of a pending trade offer');
-    if (alreadyListed) throw conflict('This card is already listed for sale');
-    const { min, max } = sellPriceBounds(card.current_price);
-    if (request.price < min || request.price > max)
-      throw invalid(`Price must be between ${min} and ${max} coins`);
-    // The rate is decided now, against the price at this moment, and stored (docs/design.md#3-money-one-ledger).
-    const feePercent = saleFeePercent(request.price, card.current_price);
-    if (request.expectedFeePercent && request.expectedFeePercent !== feePercent)
-      throw conflict(
-        `The current price moved to ${card.current_price} coins: the fee for this price is now ${feePercent}%`,
-      );
-    const now = deps.clock.now();
-    const row = await insertListing(
-      trx,
-      {
-        cardId: card.id,
-        sellerId: request.userId,
-        price: request.price,
-        feePercent,
-        idempotencyKey: request.idempotencyKey,
-      },
-      // A listed card is one unit of demand less for its player (-1), as in db/demand.ts.
-      { playerId: card.player_id, delta: -1 },
-      now,
+  const card = await ownedCard(trx, request.userId, request.cardId);
+  // A request with the same key that locked the card first listed it: answer that listing.
+  const { twin, listed: alreadyListed } = await listingOfKeyAndOpen(trx, request.idempotencyKey, card.id);
+  if (twin) return { listing: sameListing(twin, request) };
+  if (card.hold_key) throw conflict('This card is part of a pending trade offer');
+  if (alreadyListed) throw conflict('This card is already listed for sale');
+  const { min, max } = sellPriceBounds(card.current_price);
+  if (request.price < min || request.price > max)
+    throw invalid(`Price must be between ${min} and ${max} coins`);
+  // The rate is decided now, against the price at this moment, and stored (docs/design.md#3-money-one-ledger).
+  const feePercent = saleFeePercent(request.price, card.current_price);
+  if (request.expectedFeePercent && request.expectedFeePercent !== feePercent)
+    throw conflict(
+      `The current price moved to ${card.current_price} coins: the fee for this price is now ${feePercent}%`,
     );
-    await deps.outbox.add(trx, 'cards.listing.created', String(card.id), {
-      listingId: row.id,
+  const now = deps.clock.now();
+  const row = await insertListing(
+    trx,
+    {
       cardId: card.id,
-      userId: request.userId,
-      playerId: card.player_id,
+      sellerId: request.userId,
       price: request.price,
-      currentPrice: card.current_price,
-      listedAt: now.toISOString(),
-    });
-    return { listing: row, listed: card };
+      feePercent,
+      idempotencyKey: request.idempotencyKey,
+    },
+    // A listed card is one unit of demand less for its player (-1), as in db/demand.ts.
+    { playerId: card.player_id, delta: -1 },
+    now,
+  );
+  await deps.outbox.add(trx, 'cards.listing.created', String(card.id), {
+    listingId: row.id,
+    cardId: card.id,
+    userId: request.userId,
+    playerId: card.player_id,
+    price: request.price,
+    currentPrice: card.current_price,
+    listedAt: now.toISOString(),
   });
+  return { listing: row, listed: card };
 }
 
 /** Takes an own card off the market; allowed any time, but not while a buyer is paying for it. */

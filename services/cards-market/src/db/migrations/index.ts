@@ -6,6 +6,7 @@ import { shopTransfers } from './004_shop_transfers';
 import { listingFeeRate } from './005_listing_fee_rate';
 import { marketState } from './006_market_state';
 import { teamNames } from './007_team_names';
+import { sellRefusals } from './008_sell_refusals';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   listingFeeRate,
   marketState,
   teamNames,
+  sellRefusals,
 ];
