@@ -8,11 +8,11 @@
 # The price: each pod carries the other processes' JavaScript (~1 MB) and the web app (~1 MB).
 #
 # BUILD_IMAGE needs node, npm and a POSIX shell; BASE_IMAGE needs only node (no shell, no npm):
-# the process starts in exec form. Defaults are public images on Node 22 (LTS); keep both on the same
+# the process starts in exec form. Defaults are public images on Node 24 (LTS); keep both on the same
 # release line. tools/deploy/src/base-images.ts assembles local ones for machines that cannot pull
 # (npm run images:check), with the Node release BUILD_IMAGE names.
-ARG BUILD_IMAGE=docker.io/library/node:22.23.3-bookworm-slim
-ARG BASE_IMAGE=gcr.io/distroless/nodejs22-debian12:nonroot
+ARG BUILD_IMAGE=docker.io/library/node:24.21.0-bookworm-slim
+ARG BASE_IMAGE=gcr.io/distroless/nodejs24-debian12:nonroot
 
 # ---- manifests: the lockfile and every workspace's package.json (keeps the install layers cached)
 FROM ${BUILD_IMAGE} AS manifests

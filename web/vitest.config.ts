@@ -15,6 +15,11 @@ export default defineConfig({
     setupFiles: ['./test/setup.ts'],
     testTimeout: 30_000,
     restoreMocks: true,
+    // Fake timers leave animation frames to jsdom: one faked while jsdom starts its frame clock
+    // stops every later frame of the shared environment (isolate: false in the root config).
+    fakeTimers: {
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    },
     unstubGlobals: true,
   },
 });

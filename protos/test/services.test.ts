@@ -101,9 +101,11 @@ describe('SERVICES', () => {
           def.responseStream,
           def.originalName,
         ]);
-        // Both ways over the wire, with every field at its default: the same bytes and objects.
+        // Both ways over the wire, with every field at its default: the same objects. (Not the same
+        // bytes: protobufjs 8, ours, leaves proto3 fields at their defaults off the wire, where
+        // proto-loader's protobufjs 7 writes the ones present on the object.)
         const request = def.requestDeserialize(Buffer.alloc(0));
-        expect(mine.requestSerialize(request)).toEqual(def.requestSerialize(request));
+        expect(def.requestDeserialize(mine.requestSerialize(request))).toEqual(request);
         expect(mine.requestDeserialize(def.requestSerialize(request))).toEqual(request);
         const response = def.responseDeserialize(Buffer.alloc(0));
         expect(mine.responseDeserialize(def.responseSerialize(response))).toEqual(response);

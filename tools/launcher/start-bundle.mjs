@@ -129,7 +129,7 @@ export async function buildBundle({ entry, bundle, stampFile, state }) {
       outdir: staging,
       bundle: true,
       platform: 'node',
-      target: 'node20',
+      target: 'node24',
       format: 'cjs',
       // CommonJS first: some packages' ESM builds are a second copy of code their CJS users load.
       mainFields: ['main', 'module'],

@@ -1,5 +1,5 @@
 import { act, fireEvent, render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { Rarity } from '@touchline/contract';
 import { teamBackdrop, teamKit } from '@/components/cards/art/team-style';
@@ -178,18 +178,23 @@ describe('rarity finishes on the card face', () => {
     expect(ultra.querySelector('.card-shine')).not.toBeNull();
   });
 
-  it('points the foil at the pointer once per frame, and back to the centre when it leaves', async () => {
+  it('points the foil at the pointer once per frame, and back to the centre when it leaves', () => {
+    // Frames on demand: the test says when one is drawn, and sees how many were asked for.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const drawFrame = () => act(() => frames.splice(0).forEach((callback) => callback(0)));
     const face = card('Epic');
     face.getBoundingClientRect = () => ({ left: 0, top: 0, width: 100, height: 140 }) as DOMRect;
     fireEvent.pointerEnter(face);
     fireEvent.pointerMove(face, { clientX: 75, clientY: 35 });
     fireEvent.pointerMove(face, { clientX: 100, clientY: 0 });
     expect(face.style.getPropertyValue('--foil-x')).toBe('');
-    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(frames).toHaveLength(1);
+    drawFrame();
     expect(face.style.getPropertyValue('--foil-x')).toBe('1.000');
     expect(face.style.getPropertyValue('--foil-y')).toBe('-1.000');
     fireEvent.pointerLeave(face);
-    await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    drawFrame();
     expect(face.style.getPropertyValue('--foil-x')).toBe('0.000');
   });
 

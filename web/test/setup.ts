@@ -25,6 +25,9 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
 
 afterEach(() => {
   cleanup();
+  // The web project shares one environment between files (isolate: false): a test that left fake
+  // timers on would freeze requestAnimationFrame and every timer of the files after it.
+  vi.useRealTimers();
   // Sonner keeps toasts in a module-level store and replays active ones to a new <Toaster>:
   // dismiss them so one test's toasts never show up in the next.
   toast.dismiss();

@@ -40,6 +40,14 @@ export const baseConfigSchema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().default('.data'),
   KAFKA_BROKERS: optionalString,
+  /**
+   * Set by the launcher and the chaos run when KAFKA_BROKERS is librdkafka's mock cluster, which they
+   * started: the bus then copes with the mock's quirks (testing/kafka-mock-late-sync.ts). Never in production.
+   */
+  KAFKA_MOCK_CLUSTER: z
+    .enum(['true', 'false', ''])
+    .default('')
+    .transform((v) => v === 'true'),
   /** Chaos runs only (events/bus-chaos.ts): shares of Kafka events delivered twice and batches shuffled. */
   BUS_CHAOS_DUPLICATE_SHARE: z.coerce.number().min(0).max(1).default(0),
   BUS_CHAOS_REORDER_SHARE: z.coerce.number().min(0).max(1).default(0),

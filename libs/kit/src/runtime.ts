@@ -19,6 +19,8 @@ import { stopTelemetry } from './telemetry/sdk';
  */
 export async function createBus(config: BaseConfig, clientId: string, logger: Logger): Promise<EventBus> {
   if (config.KAFKA_BROKERS) {
+    if (config.KAFKA_MOCK_CLUSTER)
+      (await import('./testing/kafka-mock-late-sync')).applyMockClusterLateSyncFix();
     const { createKafkaBus } = await import('./events/kafka-bus');
     const bus = createKafkaBus({
       brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),

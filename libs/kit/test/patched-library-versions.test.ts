@@ -24,15 +24,7 @@ const PINS: Pin[] = [
     why:
       "subclasses knex's private Postgres dialect (knex/lib/dialects/postgres, its _query), redefines " +
       "db.transaction on the instance, and overrides the client's acquire/release/search-path methods " +
-      '(tests: prepared-statements.pg, begin-with-first-statement.pg, transaction-retry)',
-  },
-  {
-    library: 'pg',
-    version: '8.23.1',
-    patches: ['src/db/begin-with-first-statement.ts'],
-    why:
-      "subclasses pg's Query and writes Parse/Bind/Execute through the connection's undocumented methods " +
-      'and its parsedStatements/submittedNamedStatements maps (test: begin-with-first-statement.pg)',
+      '(tests: prepared-statements.pg, transaction-retry)',
   },
   {
     library: 'knex-pglite',
@@ -43,10 +35,10 @@ const PINS: Pin[] = [
   {
     library: 'kafkajs',
     version: '2.2.4',
-    patches: ['src/events/kafkajs-idle-fix.ts', 'src/events/kafkajs-late-sync-fix.ts'],
+    patches: ['src/events/kafkajs-idle-fix.ts', 'src/testing/kafka-mock-late-sync.ts'],
     why:
       "replaces methods on kafkajs's private RequestQueue and Broker prototypes (kafkajs/src/...) " +
-      '(tests: kafka-bus, kafkajs-late-sync-fix)',
+      '(tests: kafka-bus, kafka-mock-late-sync; the Broker one only where the mock cluster is the broker)',
   },
 ];
 

@@ -34,7 +34,7 @@ export interface BaseImages {
 // Bump RECIPE when what goes into the images changes, so machines that have them rebuild them.
 const RECIPE = 4;
 
-/** The Node release of the Dockerfile's default BUILD_IMAGE (`node:22.23.3-bookworm-slim`). */
+/** The Node release of the Dockerfile's default BUILD_IMAGE (`node:24.21.0-bookworm-slim`). */
 export function dockerfileNodeVersion(
   dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8'),
 ): string {

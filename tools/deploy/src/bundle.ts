@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     outdir: out,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     format: 'cjs',
     sourcemap: true,
     metafile: true,

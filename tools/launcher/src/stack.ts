@@ -171,6 +171,7 @@ async function main(): Promise<void> {
   const common = {
     ...inheritedEnv(),
     KAFKA_BROKERS: brokers,
+    KAFKA_MOCK_CLUSTER: kafka ? 'true' : '',
     REDIS_URL: config.REDIS_URL ?? '',
     LOG_LEVEL: config.LOG_LEVEL,
     // The processes write to pipes (prefixed with their names here): the terminal is the stack's.

@@ -1,6 +1,4 @@
 import type { Knex } from 'knex';
-import type pg from 'pg';
-import { holdBegin, queryAfterBegin, takeHeldBegin, type PgClientLike } from './begin-with-first-statement';
 
 /*
  * A patch of knex's internals: subclasses knex 3.3.0's private Postgres dialect and overrides its
@@ -26,7 +24,9 @@ interface PgDialect {
 }
 
 /** A pg connection; knex marks one that is inside a transaction with its id. */
-type PgConnection = PgClientLike;
+interface PgConnection {
+  __knexTxId?: string;
+}
 
 /**
  * Names for statement texts: a text seen a second time gets one (one-off statements such as
@@ -84,39 +84,16 @@ export function isStalePlanError(error: unknown): boolean {
 export function namedStatementsPgClient(names = new StatementNames()): new (config: Knex.Config) => unknown {
   class NamedStatementsPg extends ClientPG {
     override async _query(connection: PgConnection, query: CompiledQuery): Promise<CompiledQuery> {
-      // BEGIN goes out with the transaction's first statement (begin-with-first-statement.ts).
-      if (holdBegin(connection, query.sql)) return { ...query, response: { command: 'BEGIN', rows: [] } };
-      const held = takeHeldBegin(connection, query.sql);
-      if (held.skip) return { ...query, response: { command: query.sql.replace(/;$/, ''), rows: [] } };
-      let begin = held.begin;
-      // A statement without bindings may hold several commands, which only the simple protocol takes.
-      if (begin !== undefined && !query.bindings?.length) {
-        await super._query(connection, { sql: begin });
-        begin = undefined;
-      }
       const name = query.bindings?.length && !query.options?.name ? names.nameOf(query.sql) : undefined;
-      const run = (options: Record<string, unknown> | undefined) =>
-        begin === undefined
-          ? super._query(connection, { ...query, options })
-          : this.afterBegin(connection, begin, { ...query, options });
-      if (!name) return run(query.options);
+      if (!name) return super._query(connection, query);
       try {
-        return await run({ ...query.options, name });
+        return await super._query(connection, { ...query, options: { ...query.options, name } });
       } catch (error) {
         if (!isStalePlanError(error)) throw error;
         names.forget(query.sql);
         if (connection.__knexTxId !== undefined) throw error;
         return super._query(connection, query);
       }
-    }
-
-    private async afterBegin(
-      connection: PgConnection,
-      begin: string,
-      query: CompiledQuery,
-    ): Promise<CompiledQuery> {
-      const config = { text: query.sql, values: query.bindings ?? [], ...query.options } as pg.QueryConfig;
-      return { ...query, response: await queryAfterBegin(connection, begin, config) };
     }
   }
   return NamedStatementsPg;

@@ -31,7 +31,6 @@ import type {
 
 import type { BusMessage, EventBus, Subscription } from './bus';
 import { applyKafkajsIdleFix } from './kafkajs-idle-fix';
-import { applyKafkajsLateSyncFix } from './kafkajs-late-sync-fix';
 import { coalesce } from './coalesce';
 
 // kafkajs is CommonJS and spreads its error classes into module.exports, which Node's ESM named-export
@@ -109,7 +108,6 @@ function joinTimeoutOf(options: KafkaBusOptions): number {
 
 export function createKafkaBus(options: KafkaBusOptions): EventBus {
   applyKafkajsIdleFix();
-  applyKafkajsLateSyncFix();
   const { logger } = options;
   const kafka = new KafkaClient({
     clientId: options.clientId,

@@ -6,8 +6,10 @@
  * Requires the Debian/Ubuntu package `librdkafka1` (the shared library only, no headers needed).
  */
 import koffi from 'koffi';
+import { applyMockClusterLateSyncFix } from './kafka-mock-late-sync';
 
 const LIBRARY = 'librdkafka.so.1';
+
 export const KAFKA_MOCK_INSTALL_HINT = 'librdkafka1 is not installed: apt-get install librdkafka1';
 
 /** rd_kafka_type_t */
@@ -138,6 +140,8 @@ export interface KafkaMockOptions {
 }
 
 export function startKafkaMock(options: KafkaMockOptions = {}): KafkaMock {
+  // kafkajs clients of this process will talk to the mock: give them its late-follower answer's fix.
+  applyMockClusterLateSyncFix();
   const rd = rdkafka();
   const brokers = options.brokers ?? 1;
   const rk = newHostHandle(rd);

@@ -5,13 +5,13 @@ import { ROOT } from '../paths';
 import type { K8sObject, Rendered } from './manifests';
 
 /**
- * Built-in kinds: the JSON schemas of Kubernetes' OpenAPI as kubernetes-models 4.5.1 ships them
- * (pinned exactly in tools/deploy/package.json; its API groups are those of Kubernetes 1.27.1).
- * 5.x (Kubernetes 1.34) requires Node 22, and the project supports Node 20.
+ * Built-in kinds: the JSON schemas of Kubernetes' OpenAPI as kubernetes-models 5.1.0 ships them
+ * (pinned exactly in tools/deploy/package.json, so a new Kubernetes line is a deliberate change; its
+ * API groups are those of Kubernetes 1.34).
  * Custom resources: the openAPIV3Schema of the CRDs vendored in tools/deploy/crds (Strimzi 1.2.0,
  * CloudNativePG 1.30.0; see crds/README.md), which is what the API server validates them against.
  */
-export const KUBERNETES_MODELS_VERSION = '4.5.1';
+export const KUBERNETES_MODELS_VERSION = '5.1.0';
 
 type ModelClass = new (data: unknown) => { validate(): void };
 

@@ -11,10 +11,15 @@ import { createRequire } from 'node:module';
  * The follower only needs to join again, as after REBALANCE_IN_PROGRESS: SyncGroup's
  * INVALID_REQUEST is turned into that, which kafkajs's joinAndSync retries (join, then sync).
  *
+ * A real Kafka broker never answers so (it sends the follower its assignment), so this is applied
+ * only where a process talks to the mock cluster: startKafkaMock() in the process that runs it, and a
+ * service whose KAFKA_MOCK_CLUSTER is set by the launcher or the chaos run that started the mock
+ * (runtime.ts). Production code paths never load this file.
+ *
  * It replaces a method of kafkajs's private Broker (kafkajs/src/broker). kafkajs is pinned to
  * exactly kafkajs 2.2.4; test/patched-library-versions.test.ts fails when the installed version differs.
- * Upstream: no kafkajs or librdkafka issue about the mock cluster's answer to a late follower was
- * found.
+ * Upstream: the mock's group coordinator is rdkafka_mock_cgrp.c (confluentinc/librdkafka); no issue
+ * about its answer to a late follower was found, and kafkajs is right to treat INVALID_REQUEST as fatal.
  */
 interface BrokerInternals {
   syncGroup(...args: unknown[]): Promise<unknown>;
@@ -26,7 +31,7 @@ interface ProtocolErrorCtor {
 
 let applied = false;
 
-export function applyKafkajsLateSyncFix(): void {
+export function applyMockClusterLateSyncFix(): void {
   if (applied) return;
   applied = true;
   const require = createRequire(__filename);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { applyKafkajsLateSyncFix } from '../src/events/kafkajs-late-sync-fix';
+import { applyMockClusterLateSyncFix } from '../src/testing/kafka-mock-late-sync';
 
 const require = createRequire(__filename);
 const Broker = require('kafkajs/src/broker') as {
@@ -27,7 +27,7 @@ function brokerAnswering(code: number) {
 
 describe("kafkajs and the mock cluster's late follower", () => {
   it('turns SyncGroup INVALID_REQUEST into a rebalance, which kafkajs answers by joining again', async () => {
-    applyKafkajsLateSyncFix();
+    applyMockClusterLateSyncFix();
     const error = await brokerAnswering(42)
       .syncGroup({ groupId: 'g', generationId: 1, memberId: 'm', groupAssignment: [] })
       .catch((e: unknown) => e);
@@ -35,7 +35,7 @@ describe("kafkajs and the mock cluster's late follower", () => {
   });
 
   it('leaves other errors and answers alone', async () => {
-    applyKafkajsLateSyncFix();
+    applyMockClusterLateSyncFix();
     const error = (await brokerAnswering(25)
       .syncGroup({ groupId: 'g', generationId: 1, memberId: 'm', groupAssignment: [] })
       .catch((e: unknown) => e)) as { type: string };
