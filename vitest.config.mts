@@ -97,7 +97,11 @@ export default defineConfig({
         },
       },
       // vi.mock replaces a module for one file only if that file gets its own module graph.
-      { extends: './web/vitest.config.ts', root: 'web', test: { name: 'web-mocks', maxWorkers, include: mocksModules } },
+      {
+        extends: './web/vitest.config.ts',
+        root: 'web',
+        test: { name: 'web-mocks', maxWorkers, include: mocksModules },
+      },
     ],
   },
 });
