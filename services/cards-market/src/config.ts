@@ -3,8 +3,11 @@ import { z } from 'zod';
 export const cardsMarketConfigSchema = z.object({
   /** `always` / `never` force the market open or closed (demos, e2e, load tests); `schedule` is real hours. */
   MARKET_HOURS: z.enum(['always', 'never', 'schedule']).default('schedule'),
-  /** Seed of the price engine's random walk: the same seed and trades give the same prices. */
-  PRICE_SEED: z.string().min(1).default('touchline'),
+  /**
+   * Tests and benchmarks only: a fixed seed for the price engine, so the same trades give the same
+   * prices. Unset, the seed is a secret the service generates and keeps (src/price-seed.ts).
+   */
+  PRICE_SEED: z.string().min(1).optional(),
   /** How often the tick job looks for a due tick (and for the market opening or closing). */
   PRICE_TICK_CHECK_MS: z.coerce.number().int().positive().default(10_000),
   /**

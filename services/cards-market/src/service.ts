@@ -10,6 +10,7 @@ import { cardsListeners } from './listeners';
 import { cardsMarketUseCases } from './server';
 import { createPeers, PEERS } from './peers';
 import { readSagaGauges } from './db/gauges';
+import { resolvePriceSeed } from './price-seed';
 
 /** cards-market: teams, players, card editions, the market, prices, packs and card holds. */
 export const cardsMarketService: ServiceModule<CardsMarketConfig, CardsMarketHandlers> = {
@@ -21,10 +22,12 @@ export const cardsMarketService: ServiceModule<CardsMarketConfig, CardsMarketHan
   configSchema: cardsMarketConfigSchema,
   peers: Object.values(PEERS),
   gauges: readSagaGauges,
-  create: ({ config, db, outbox, clock, random, logger, peers }) => {
+  create: async ({ config, db, outbox, clock, random, logger, peers }) => {
+    const priceKey = await resolvePriceSeed({ config, db, random, logger });
     const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });
     const wallet = clients.wallet;
-    const deps = { db, outbox, clock, random, logger, config, wallet, players: new PlayerCache(db, clock) };
+    const players = new PlayerCache(db, clock);
+    const deps = { db, outbox, clock, random, logger, config, priceKey, wallet, players };
     return {
       useCases: cardsMarketUseCases(deps),
       consumers: cardsConsumers(deps),

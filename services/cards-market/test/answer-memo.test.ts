@@ -28,6 +28,7 @@ beforeAll(async () => {
     random: systemRandom,
     logger: silentLogger,
     config: cardsMarketConfigSchema.parse({ MARKET_HOURS: 'schedule' }),
+    priceKey: 'touchline',
     wallet: {} as WalletClient,
     // Never stale by time: only a change may renew an answer here.
     players: new PlayerCache(cards.database.db, clock, 3_600_000),

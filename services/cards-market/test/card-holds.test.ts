@@ -17,6 +17,7 @@ const deps = (db = cards.database.db): CardsDeps => ({
   random: systemRandom,
   logger: silentLogger,
   config: cardsMarketConfigSchema.parse({ MARKET_HOURS: 'always' }),
+  priceKey: 'touchline',
   wallet: undefined as never,
   players: new PlayerCache(db, clock, 0),
 });

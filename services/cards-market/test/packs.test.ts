@@ -62,6 +62,7 @@ describe('buying packs', () => {
     random: systemRandom,
     logger: silentLogger,
     config: cardsMarketConfigSchema.parse({}),
+    priceKey: 'touchline',
     wallet: walletClient,
     players: new PlayerCache(cards.database.db, clock, 0),
   });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { priceDraw } from '../src/domain/price-draw';
 import { nextPrice, PRICE_RULES } from '../src/domain/price-engine';
 import { saleFee, saleFeePercent as feePercent, sellPriceBounds as priceBounds } from '@touchline/rules';
 
 const player = { playerId: 42, current: 1_000, base: 1_000, netDemand: 0 };
+/** A 32-byte key, as a generated seed is; fixed so that the test is exact. */
+const byteKey = Buffer.from('4f1c9a0e7b2d58c3a6e19f0b7d4c2e8a', 'utf8');
 
 describe('price engine', () => {
   it('is deterministic: the same seed, tick and player give exactly the same price', () => {
@@ -57,6 +60,23 @@ describe('price engine', () => {
     };
     expect(walk('x')).toEqual(walk('x'));
     expect(walk('x')).not.toEqual(walk('y'));
+  });
+
+  it('depends on the whole key: two seeds one 32-bit hash state cannot tell apart move apart', () => {
+    // FNV-1a, which seeded the walk before, leaves both in the same 32-bit state: they gave the same
+    // prices at every tick, so a secret seed of any length was a search of 2^32 against one tick.
+    const tick = (seed: string) =>
+      Array.from({ length: 50 }, (_, id) => nextPrice({ ...player, playerId: id }, seed, 1));
+    expect(tick('seed-cpx')).not.toEqual(tick('seed-5g1b'));
+  });
+
+  it('draws uniformly in [0, 1), the same from a text key and from its bytes', () => {
+    const draws = Array.from({ length: 4_000 }, (_, id) => priceDraw(byteKey, 9, id));
+    expect(Math.min(...draws)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...draws)).toBeLessThan(1);
+    const mean = draws.reduce((a, b) => a + b, 0) / draws.length;
+    expect(Math.abs(mean - 0.5)).toBeLessThan(0.03);
+    expect(priceDraw('touchline', 9, 1)).toBe(priceDraw(Buffer.from('touchline'), 9, 1));
   });
 });
 

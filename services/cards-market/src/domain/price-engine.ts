@@ -1,4 +1,4 @@
-import { seededRandom } from '@touchline/kit';
+import { priceDraw, type PriceKey } from './price-draw';
 
 /** The price engine's constants (docs/design.md#5-cards-and-the-market), in one place. */
 export const PRICE_RULES = {
@@ -24,24 +24,14 @@ export interface PriceInputs {
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
-/** FNV-1a: a stable 32-bit seed from the engine seed, the tick and the player. */
-function seedFor(seed: string, tick: number, playerId: number): number {
-  let hash = 0x811c9dc5;
-  for (const ch of `${seed}:${tick}:${playerId}`) {
-    hash ^= ch.charCodeAt(0);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
-}
-
 /**
  * The next price of one player: a seeded random walk, plus net demand, plus a gentle pull toward
- * the base price, clamped to the band. The random part depends only on (seed, tick, player), so a
- * tick gives exactly the same prices whatever the order or the replica that computes it.
+ * the base price, clamped to the band. The random part is the secret key's draw for (tick, player),
+ * so nobody without the key can tell the next price from the current ones.
  */
-export function nextPrice(inputs: PriceInputs, seed: string, tick: number): number {
+export function nextPrice(inputs: PriceInputs, key: PriceKey, tick: number): number {
   const { current, base, netDemand } = inputs;
-  const u = seededRandom(seedFor(seed, tick, inputs.playerId)).next();
+  const u = priceDraw(key, tick, inputs.playerId);
   const noise = (2 * u - 1) * PRICE_RULES.volatility;
   const demand = clamp(
     netDemand * PRICE_RULES.demandImpactPerUnit,

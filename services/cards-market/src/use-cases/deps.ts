@@ -1,5 +1,6 @@
 import type { Clock, Db, Logger, Outbox, Random } from '@touchline/kit';
 import type { PlayerCache } from '../db/player-cache';
+import type { PriceKey } from '../domain/price-draw';
 import type { CardsMarketConfig } from '../config';
 import type { WalletClient } from '../peers';
 
@@ -11,5 +12,7 @@ export interface CardsDeps {
   logger: Logger;
   players: PlayerCache;
   config: CardsMarketConfig;
+  /** The price engine's secret, resolved at start (src/price-seed.ts). */
+  priceKey: PriceKey;
   wallet: WalletClient;
 }

@@ -37,7 +37,7 @@ export async function runDueTick(deps: CardsDeps): Promise<boolean> {
       old: p.current_price,
       price: nextPrice(
         { playerId: p.id, current: p.current_price, base: p.base_price, netDemand: demand.get(p.id) ?? 0 },
-        deps.config.PRICE_SEED,
+        deps.priceKey,
         due.tick,
       ),
     }));

@@ -7,6 +7,7 @@ import { listingFeeRate } from './005_listing_fee_rate';
 import { marketState } from './006_market_state';
 import { teamNames } from './007_team_names';
 import { sellRefusals } from './008_sell_refusals';
+import { priceSeed } from './009_price_seed';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   marketState,
   teamNames,
   sellRefusals,
+  priceSeed,
 ];
