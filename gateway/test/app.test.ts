@@ -206,6 +206,35 @@ describe('bad input: a 4xx {message} and nothing changed', () => {
   });
 });
 
+describe('usernames everyone reads (issue 40, finding A)', () => {
+  it('a reserved name or a web address → 400, a muted player → 403, each {message}, nothing changed', async () => {
+    const { agent, user } = await signedUp('namer');
+    const nameNow = async () => ((await agent.get('/api/user')).body as { username: string }).username;
+
+    for (const [username, message] of [
+      ['Adm1n', 'This username is reserved'],
+      ['market', 'This username is reserved'],
+      ['visit-evil.example', 'Usernames cannot be web addresses or e-mails'],
+    ] as const) {
+      expectError(await agent.post('/api/user/username').send({ username }), 400, message);
+    }
+    expect(await nameNow()).toBe(user.username);
+
+    await gw.clients.identity.SetMuted({
+      userId: user.id,
+      value: true,
+      actorUserId: 1,
+      idempotencyKey: `mute-${user.id}`,
+    });
+    expectError(
+      await agent.post('/api/user/username').send({ username: 'quiet.one' }),
+      403,
+      'Muted users cannot change their username',
+    );
+    expect(await nameNow()).toBe(user.username);
+  });
+});
+
 describe('an upstream that is down', () => {
   it('answers 503 {message} without internals', async () => {
     const clients = createClients({ ...gw.addresses, identity: UNREACHABLE }, { defaultTimeoutMs: 2_000 });
