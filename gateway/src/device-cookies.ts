@@ -24,8 +24,9 @@ export function loginAccount(email: unknown): string | undefined {
 
 /**
  * OWASP's "device cookies": a client that signed in to an account before carries a cookie, signed and
- * bound to that account, and sign-in throttling judges it by its own failures only, so that strangers
- * guessing the password from many addresses cannot lock the owner out (rate-limit.ts, RULES.login).
+ * bound to that account, and sign-in throttling exempts it from the account's shared allowance, so that
+ * strangers guessing the password from many addresses cannot lock the owner out. Only for its first few
+ * failures: a copied cookie must not buy unlimited guesses (rate-limit.ts, RULES.login).
  *
  * One cookie per account, named after a keyed hash of the address (the address itself is in neither
  * the name nor the value), sent only to the sign-in route. The value is a JWT (HS256) whose subject is
@@ -50,7 +51,10 @@ export class DeviceCookies {
     }
   };
 
-  /** After a successful sign-in (or sign-up): the client is a known device of the account from now on. */
+  /**
+   * After a successful sign-in (or sign-up): the client is a known device of the account from now on.
+   * Without `device` (a new client, or one whose cookie throttling stopped trusting) it gets a new id.
+   */
   async issue(res: Response, email: string, device: string = randomUUID()): Promise<void> {
     const account = loginAccount(email)!;
     const { key, tag } = await this.keyed(account);

@@ -206,6 +206,35 @@ describe('bad input: a 4xx {message} and nothing changed', () => {
   });
 });
 
+describe('usernames everyone reads (issue 40, finding A)', () => {
+  it('a reserved name or a web address → 400, a muted player → 403, each {message}, nothing changed', async () => {
+    const { agent, user } = await signedUp('namer');
+    const nameNow = async () => ((await agent.get('/api/user')).body as { username: string }).username;
+
+    for (const [username, message] of [
+      ['Adm1n', 'This username is reserved'],
+      ['market', 'This username is reserved'],
+      ['visit-evil.example', 'Usernames cannot be web addresses or e-mails'],
+    ] as const) {
+      expectError(await agent.post('/api/user/username').send({ username }), 400, message);
+    }
+    expect(await nameNow()).toBe(user.username);
+
+    await gw.clients.identity.SetMuted({
+      userId: user.id,
+      value: true,
+      actorUserId: 1,
+      idempotencyKey: `mute-${user.id}`,
+    });
+    expectError(
+      await agent.post('/api/user/username').send({ username: 'quiet.one' }),
+      403,
+      'Muted users cannot change their username',
+    );
+    expect(await nameNow()).toBe(user.username);
+  });
+});
+
 describe('an upstream that is down', () => {
   it('answers 503 {message} without internals', async () => {
     const clients = createClients({ ...gw.addresses, identity: UNREACHABLE }, { defaultTimeoutMs: 2_000 });
@@ -338,9 +367,17 @@ describe('rate limits', () => {
     },
   );
 
-  it('a known device counts its own failures: after 10 wrong passwords it waits, and the account does not', async () => {
+  /** The device cookie a sign-up or sign-in answer set, as a Cookie header would send it. */
+  const deviceCookie = (res: request.Response) =>
+    ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? [])
+      .find((c) => c.startsWith('tl_device_'))
+      ?.split(';')[0];
+  const deviceId = (cookie: string) => decodeJwt(cookie.slice(cookie.indexOf('=') + 1)).jti;
+
+  it('a known device is exempt for 5 wrong passwords, then counts like an unknown client; the account does not lock', async () => {
     const { email, agent } = await signedUp('forgetful');
-    for (let i = 0; i < 10; i++) {
+    // 5 of the device's own, then 10 against the account and this address, as any client's.
+    for (let i = 0; i < 15; i++) {
       const res = await agent.post('/api/login').send({ email, password: 'wrong password' });
       expect(res.status, `attempt ${i + 1}`).toBe(401);
     }
@@ -351,6 +388,59 @@ describe('rate limits', () => {
     );
     expect((await signIn(randomIp(), email, PASSWORD)).status).toBe(200);
   });
+
+  it(
+    "issue 40: 10 wrong guesses with a stolen device cookie lock neither the owner's browser it came from nor their other device",
+    { timeout: 60_000 },
+    async () => {
+      const { email, agent: ownersBrowser, res: signUp } = await signedUp('robbed');
+      const stolen = deviceCookie(signUp)!;
+      const otherDevice = browser(gw.baseUrl);
+      expect((await otherDevice.post('/api/login').send({ email, password: PASSWORD })).status).toBe(200);
+
+      const attacker = randomIp();
+      for (let i = 0; i < 10; i++) {
+        const res = await signIn(attacker, email, 'wrong password').set('Cookie', stolen);
+        expect(res.status, `guess ${i + 1}`).toBe(401);
+      }
+
+      // Before: 429 for 10 minutes, the device's count being the attacker's. Now the cookie is only
+      // distrusted, and the owner's browser, from its own address, signs in and gets a new device id.
+      const owner = await ownersBrowser.post('/api/login').send({ email, password: PASSWORD });
+      expect(owner.status, owner.text).toBe(200);
+      const renewed = deviceCookie(owner)!;
+      expect(deviceId(renewed)).not.toBe(deviceId(stolen));
+      const other = await otherDevice.post('/api/login').send({ email, password: PASSWORD });
+      expect(other.status, other.text).toBe(200);
+    },
+  );
+
+  it(
+    "issue 40: after 5 wrong guesses a stolen device cookie is no longer exempt: it shares its address's count",
+    { timeout: 60_000 },
+    async () => {
+      const { email, res: signUp } = await signedUp('copied');
+      const stolen = deviceCookie(signUp)!;
+      const attacker = randomIp();
+      // Before: 10 guesses per 10 minutes that no per-account or per-address count ever saw.
+      for (let i = 0; i < 15; i++) {
+        const res = await signIn(attacker, email, 'wrong password').set('Cookie', stolen);
+        expect(res.status, `guess ${i + 1}`).toBe(401);
+      }
+      // Guesses 6 to 15 counted like an unknown client's from that address: with or without the
+      // cookie, that address now waits, and the cookie stays distrusted (it is refused, not exempt).
+      const withCookie = await signIn(attacker, email, PASSWORD).set('Cookie', stolen);
+      expectError(withCookie, 429, 'Too many failed sign-ins. Try again in 10 minutes.');
+      expect(deviceCookie(withCookie)).toBeUndefined();
+      expectError(
+        await signIn(attacker, email, PASSWORD),
+        429,
+        'Too many failed sign-ins. Try again in 10 minutes.',
+      );
+      // Elsewhere the account is still open.
+      expect((await signIn(randomIp(), email, PASSWORD)).status).toBe(200);
+    },
+  );
 
   it('successful sign-ins do not use up the allowance: only wrong passwords count against an account', async () => {
     const { email } = await signedUp('frequent');

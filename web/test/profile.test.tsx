@@ -285,6 +285,36 @@ describe('Profile: settings', () => {
     expect(queryClient.getQueryData<User>(['user'])?.username).toBe('alice.keeper');
   });
 
+  // Issue 40, finding A: the form states the server's rule before sending, and shows the server's
+  // refusal of a muted player as it is written.
+  it('refuses a reserved or web-address username before sending, and shows a muted refusal', async () => {
+    const { calls } = setup({
+      'POST /api/user/username': () => ({
+        status: 403,
+        body: { message: 'Muted users cannot change their username' },
+      }),
+    });
+    const { user } = await openSettings();
+    const field = screen.getByLabelText('Username');
+    const save = () => user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await user.clear(field);
+    await user.type(field, 'Adm1n');
+    await save();
+    expect(screen.getByText('This username is reserved')).toBeInTheDocument();
+
+    await user.clear(field);
+    await user.type(field, 'visit-evil.example');
+    await save();
+    expect(screen.getByText('Usernames cannot be web addresses or e-mails')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/user/username')).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, 'quiet.player');
+    await save();
+    expect(await screen.findByText('Muted users cannot change their username')).toBeInTheDocument();
+  });
+
   it('changes the password, refusing mismatched confirmations without sending', async () => {
     const { calls } = setup({
       'POST /api/user/change-password': (body) =>

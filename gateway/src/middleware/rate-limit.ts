@@ -18,6 +18,16 @@ export interface LimitRule {
   forgiveOnSuccess?: boolean;
   /** The refusal's message, given the seconds until the next attempt; TOO_MANY when absent. */
   refusal?: (retryAfterSeconds: number) => string;
+  /**
+   * Once spent, the key stays spent this long rather than until its window ends. At most 24 days:
+   * the in-memory limiter (embedded mode) keeps it with a timer, and Node fires a longer one at once.
+   */
+  spentForSeconds?: number;
+  /**
+   * Instead of refusing once spent: what the request becomes for the rules after this one (a device
+   * cookie that stops being trusted, for example).
+   */
+  whenSpent?: (req: Request) => void;
 }
 
 export const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
@@ -36,7 +46,7 @@ const byEmailAndIp = (req: Request) => {
   return email === undefined ? undefined : `${email}|${byIp(req)}`;
 };
 
-/** Sign-in keys: a known device of the account (device-cookies.ts) is judged by its own failures only. */
+/** Sign-in keys: a known device of the account (device-cookies.ts) is judged by its own failures first. */
 const unknownClient = (key: (req: Request) => string | undefined) => (req: Request) =>
   req.loginDevice === undefined ? key(req) : undefined;
 const byEmailAndDevice = (req: Request) => {
@@ -50,8 +60,13 @@ export const RULES = {
    * Wrong passwords count against the account and the client together, so that nobody can lock a
    * stranger out by typing wrong passwords for them; a looser per-account allowance, shared by every
    * client the account does not know, still slows guessing one password from many addresses. A client
-   * that signed in to the account before (a device cookie) counts only its own failures, so that
-   * allowance never locks the owner out. A successful sign-in gives its account points back.
+   * that signed in to the account before (a device cookie) is exempt from both, so that allowance
+   * never locks the owner out. A successful sign-in gives its account points back.
+   *
+   * The exemption is small, because a device cookie can be copied (issue 40): after 5 wrong passwords
+   * in 15 minutes the cookie is distrusted for a day and its attempts count like an unknown client's,
+   * on the rules below it. It is never refused on its own count, which would lock the owner's browser
+   * it was copied from; the owner's next sign-in there gets a new device id, trusted again.
    */
   login: [
     {
@@ -62,18 +77,21 @@ export const RULES = {
       refusal: (s) => `Too many sign-in attempts from this address. ${tryAgainIn(s)}`,
     },
     {
+      name: 'login-device',
+      points: 5,
+      durationSeconds: 900,
+      key: byEmailAndDevice,
+      forgiveOnSuccess: true,
+      spentForSeconds: 24 * 3600,
+      whenSpent: (req) => {
+        req.loginDevice = undefined;
+      },
+    },
+    {
       name: 'login-account-client',
       points: 10,
       durationSeconds: 600,
       key: unknownClient(byEmailAndIp),
-      forgiveOnSuccess: true,
-      refusal: (s) => `Too many failed sign-ins. ${tryAgainIn(s)}`,
-    },
-    {
-      name: 'login-account-device',
-      points: 10,
-      durationSeconds: 600,
-      key: byEmailAndDevice,
       forgiveOnSuccess: true,
       refusal: (s) => `Too many failed sign-ins. ${tryAgainIn(s)}`,
     },
@@ -131,7 +149,13 @@ export class RateLimits {
       try {
         for (rule of rules) {
           const key = rule.key(req);
-          if (key !== undefined) await this.limiter(rule).consume(key);
+          if (key === undefined) continue;
+          try {
+            await this.limiter(rule).consume(key);
+          } catch (error) {
+            if (!(rule.whenSpent && error instanceof RateLimiterRes)) throw error;
+            rule.whenSpent(req);
+          }
         }
         next();
       } catch (error) {
@@ -161,6 +185,7 @@ export class RateLimits {
         keyPrefix: `rl:${rule.name}`,
         points: Math.max(1, Math.round(rule.points * this.scale)),
         duration: rule.durationSeconds,
+        blockDuration: rule.spentForSeconds ?? 0,
       };
       limiter = this.store.redis
         ? new RateLimiterRedis({ ...options, storeClient: this.store.redis })

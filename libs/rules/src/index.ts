@@ -7,3 +7,4 @@ export * from './selling';
 export * from './moderation';
 export * from './packs';
 export * from './coin-packages';
+export * from './usernames';

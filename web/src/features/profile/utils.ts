@@ -7,15 +7,6 @@ export const SUPPORT_EMAIL = 'support@touchline.example';
 /** Profile shows this many of the newest cards (docs/spec/game-spec.md#9-business-constants-and-limits). */
 export const RECENT_ACQUISITIONS = 4;
 
-const USERNAME = /^[a-z0-9._-]{3,24}$/;
-
-/** The server's username rule (3-24 characters: a-z, 0-9, dot, dash, underscore), checked before sending. */
-export function usernameProblem(username: string): string | null {
-  return USERNAME.test(username)
-    ? null
-    : 'Username must be 3-24 characters: lowercase letters, digits, dot, dash or underscore';
-}
-
 /** Cards per rarity, rarest first (every rarity listed). */
 export function cardsByRarity(cards: readonly Card[]): { rarity: Rarity; count: number }[] {
   return RARITY_ORDER.map((rarity) => ({

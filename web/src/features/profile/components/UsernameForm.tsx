@@ -5,12 +5,12 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Input';
 import type { User } from '@touchline/contract';
+import { USERNAME_MAX_LENGTH, usernameProblem } from '@touchline/rules';
 import { errorMessage } from '@/lib/api';
 
 import { useSetUsername } from '@/lib/data/profile';
-import { usernameProblem } from '../utils';
 
-/** Username edit: checks the format locally, shows the server's answer (for example a taken name). */
+/** Username edit: checks the shared rule locally, shows the server's answer (a taken name, a muted user). */
 export function UsernameForm({ user }: { user: User }) {
   const setUsername = useSetUsername();
   const [value, setValue] = useState(user.username);
@@ -43,7 +43,7 @@ export function UsernameForm({ user }: { user: User }) {
           name="username"
           autoComplete="username"
           className="flex-1"
-          maxLength={24}
+          maxLength={USERNAME_MAX_LENGTH}
           value={value}
           aria-invalid={error ? true : undefined}
           onChange={(event) => {
