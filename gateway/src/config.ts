@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFromEnv, logFormatSchema, optionalEnv } from '@touchline/kit';
+import { booleanFromEnv, logFormatSchema, metricsHostSchema, optionalEnv } from '@touchline/kit';
 import { SHARED_ANSWER_COALESCE_MS } from '@touchline/contract';
 import { parseHostValue, type HostValue } from './middleware/allowed-hosts';
 
@@ -29,6 +29,8 @@ export const gatewayConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Port of this process's Prometheus /metrics (kit's metrics/server.ts); none served when unset. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where /metrics listens: loopback unless the deployment opens it (kit's metricsHostSchema), never HOST. */
+  METRICS_HOST: metricsHostSchema,
   /** Public address of the site: the Host and Origin checks and links in e-mails use it. */
   PUBLIC_URL: optionalEnv(z.url({ protocol: /^https?$/ })),
   /**

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const served =
     config.METRICS_PORT === undefined
       ? undefined
-      : await metrics.serveMetrics(config.METRICS_PORT, config.HOST);
+      : await metrics.serveMetrics(config.METRICS_PORT, config.METRICS_HOST);
   if (served) logger.info({ port: served.port }, 'serving /metrics');
   const stop = () =>
     void gateway
