@@ -1,13 +1,13 @@
 import type { Server } from 'node:http';
 import type { Logger } from '@touchline/kit';
-import { createApp, liveHubOf } from './app';
+import { createApp, liveHubOf, readinessOf } from './app';
 import { closeClients, createClients } from './clients';
 import { shedSettings } from './clients/shedding';
 import type { GatewayConfig, Upstream } from './config';
 import { createMemoryStore, type KeyValueStore } from './store';
 
 export { gatewayConfigSchema, UPSTREAMS, type GatewayConfig, type Upstream } from './config';
-export { createApp, liveHubOf } from './app';
+export { createApp, liveHubOf, readinessOf } from './app';
 
 export interface RunningGateway {
   server: Server;
@@ -40,6 +40,7 @@ export async function startGateway(
     port,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
+        readinessOf(app).stop();
         server.close(() => resolve());
         liveHubOf(app).close();
         server.closeIdleConnections();
