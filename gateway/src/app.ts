@@ -37,7 +37,9 @@ import { promoRoutes } from './routes/promo';
 import { tradeHistoryRoutes } from './routes/trade-history';
 import { tradeRoutes } from './routes/trades';
 import { devMailboxRoutes } from './routes/dev-mailbox';
-import { healthRoutes } from './routes/health';
+import { dependencyCheck, healthRoutes } from './routes/health';
+import { Readiness } from './http/readiness';
+import { probesFromPodNetworkOnly } from './middleware/probe-access';
 import { openApiRoutes } from './routes/openapi';
 import { userRoutes } from './routes/user';
 import { SessionVerifier, type CookieSettings } from './session';
@@ -57,6 +59,11 @@ export interface GatewayDeps {
 /** The app's live hub: closed on shutdown, so its streams end with `closed` (shutdown) at once. */
 export function liveHubOf(app: Express): LiveHub {
   return app.locals.live as LiveHub;
+}
+
+/** The app's readiness: stopped on shutdown, so /readyz answers 503 from then on. */
+export function readinessOf(app: Express): Readiness {
+  return app.locals.readiness as Readiness;
 }
 
 /** The app's shared-answer store (tests look at what it is asked). */
@@ -95,6 +102,15 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
     onFirstUse: () => live.watch(sharedAnswersWatcher(shared)),
   });
   app.locals.shared = shared;
+  const readiness = new Readiness(dependencyCheck(addresses, store));
+  app.locals.readiness = readiness;
+  // Per client in flight, one count for /api and the probes: an anonymous probe flood is one more
+  // anonymous caller.
+  const inFlight = limitInFlight({
+    perUser: config.IN_FLIGHT_PER_USER,
+    perAddress: config.IN_FLIGHT_PER_ADDRESS,
+    retryAfterSeconds: config.SHED_RETRY_AFTER_S,
+  });
 
   app.use(
     securityHeaders({
@@ -127,7 +143,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   // alive as long as it does, and a stream stays open for hours.
   mountLiveStream(app, apiChecks, { hub: live, notifications: clients.notifications, config });
   app.use(compressAnswers());
-  app.use(healthRoutes(addresses, store));
+  app.use(healthRoutes(readiness, [probesFromPodNetworkOnly(config.TRUST_PROXY), inFlight]));
   if (config.EMBEDDED) app.use(devMailboxRoutes());
   // Stripe signs the raw body and posts cross-site without cookies: ahead of the /api router's checks.
   app.use(stripeWebhookRoutes(clients));
@@ -143,13 +159,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   );
   api.use(...apiChecks);
   // Shedding per client, once the session says who it is; per upstream service in the clients.
-  api.use(
-    limitInFlight({
-      perUser: config.IN_FLIGHT_PER_USER,
-      perAddress: config.IN_FLIGHT_PER_ADDRESS,
-      retryAfterSeconds: config.SHED_RETRY_AFTER_S,
-    }),
-  );
+  api.use(inFlight);
   api.use(authRoutes({ clients, limits, devices, verifier, cookie, publicUrl }));
   api.use(openApiRoutes());
   api.use(requireSession);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFromEnv, logFormatSchema, optionalEnv } from '@touchline/kit';
+import { booleanFromEnv, logFormatSchema, metricsHostSchema, optionalEnv } from '@touchline/kit';
 import { SHARED_ANSWER_COALESCE_MS } from '@touchline/contract';
 import { parseHostValue, type HostValue } from './middleware/allowed-hosts';
 
@@ -23,12 +23,14 @@ const hostList = z
     });
   });
 
-export const gatewayConfigSchema = z.object({
+const gatewayFields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Listen address. `npm start` (embedded mode) passes 127.0.0.1 unless HOST is set. */
   HOST: z.string().default('0.0.0.0'),
   /** Port of this process's Prometheus /metrics (kit's metrics/server.ts); none served when unset. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where /metrics listens: loopback unless the deployment opens it (kit's metricsHostSchema), never HOST. */
+  METRICS_HOST: metricsHostSchema,
   /** Public address of the site: the Host and Origin checks and links in e-mails use it. */
   PUBLIC_URL: optionalEnv(z.url({ protocol: /^https?$/ })),
   /**
@@ -75,7 +77,29 @@ export const gatewayConfigSchema = z.object({
   IN_FLIGHT_PER_USER: z.coerce.number().int().positive().default(32),
   /** Requests without a session one client address may have in flight in this process; one more → 429. */
   IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().positive().default(64),
-  /** The Retry-After (seconds) of a request shed with 503 or 429. */
+  /**
+   * Connections one peer address may hold open (IPv6: one /64); one more is answered 429 and
+   * closed. 0: no limit. Not applied behind a proxy (TRUST_PROXY > 0), whose address every
+   * connection has: the proxy limits per client. Room for the live streams of an address
+   * (LIVE_STREAMS_PER_ADDRESS) and a few browsers' connections besides.
+   */
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  /**
+   * Connections this process holds at most; one more is answered 503 and closed. Unset: what the
+   * open-file limit leaves after the descriptors the gateway keeps for itself (http/open-files.ts);
+   * a value above that stops the start.
+   */
+  CONNECTIONS_MAX: optionalEnv(z.coerce.number().int().positive()),
+  /** A request's head must arrive within this (then 408 and closed): half-open connections go. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** A request's body must have arrived within this from its start (a live stream's answer is not counted). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * An idle keep-alive connection closes after this. Behind a proxy that reuses its upstream
+   * connections, longer than its idle timeout (the chart: 65 s, ingress-nginx keeps them 60 s), or
+   * it may send on a connection the gateway is closing.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /**
    * Refuse /api requests (503) while the event loop's delay is above this many ms
    * (middleware/loop-lag.ts). Default 1,000 on the stack and in a cluster (at 250 ms, 250 crowd
@@ -83,6 +107,7 @@ export const gatewayConfigSchema = z.object({
    * one loop and PGlite's queries block it by design.
    */
   OVERLOAD_LAG_MS: optionalEnv(z.coerce.number().int().min(0)),
+  /** The Retry-After (seconds) of a request shed with 503 or 429, and of a refused connection. */
   SHED_RETRY_AFTER_S: z.coerce.number().int().positive().default(2),
   /** How often every open live stream gets a heartbeat comment (one timer for all; idle proxies close silent streams). */
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(20_000),
@@ -115,6 +140,10 @@ export const gatewayConfigSchema = z.object({
   SHARED_ANSWERS_CAPACITY: z.coerce.number().int().positive().default(1024),
   /** Set when payments go through Stripe: the page's CSP then lets Stripe.js load and talk to Stripe. */
   STRIPE_PUBLISHABLE_KEY: optionalEnv(z.string().regex(/^pk_/, 'expected a Stripe publishable key (pk_…)')),
+});
+export const gatewayConfigSchema = gatewayFields.refine((c) => c.HEADERS_TIMEOUT_MS <= c.REQUEST_TIMEOUT_MS, {
+  path: ['HEADERS_TIMEOUT_MS'],
+  message: 'must be at most REQUEST_TIMEOUT_MS (the head is part of the request)',
 });
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 

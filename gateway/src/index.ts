@@ -1,13 +1,14 @@
 import type { Server } from 'node:http';
 import type { Logger } from '@touchline/kit';
-import { createApp, liveHubOf } from './app';
+import { createApp, liveHubOf, readinessOf } from './app';
 import { closeClients, createClients } from './clients';
 import { shedSettings } from './clients/shedding';
 import type { GatewayConfig, Upstream } from './config';
+import { createGatewayServer } from './http/server';
 import { createMemoryStore, type KeyValueStore } from './store';
 
 export { gatewayConfigSchema, UPSTREAMS, type GatewayConfig, type Upstream } from './config';
-export { createApp, liveHubOf } from './app';
+export { createApp, liveHubOf, readinessOf } from './app';
 
 export interface RunningGateway {
   server: Server;
@@ -27,11 +28,14 @@ export async function startGateway(
   });
   const store = await createStore(config.REDIS_URL);
   const app = createApp({ config, clients, addresses, store, logger });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-    s.once('error', reject);
+  const server = createGatewayServer(app, config);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  server.keepAliveTimeout = 65_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   let closing: Promise<void> | undefined;
@@ -40,6 +44,7 @@ export async function startGateway(
     port,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
+        readinessOf(app).stop();
         server.close(() => resolve());
         liveHubOf(app).close();
         server.closeIdleConnections();

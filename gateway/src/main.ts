@@ -1,5 +1,5 @@
 import '@touchline/kit/src/telemetry/register';
-import { createLogger, loadConfig, loadPeerAddrs, metrics, stopTelemetry } from '@touchline/kit';
+import { ConfigError, createLogger, loadConfig, loadPeerAddrs, metrics, stopTelemetry } from '@touchline/kit';
 import { gatewayConfigSchema, UPSTREAMS, type Upstream } from './config';
 import { startGateway } from './index';
 
@@ -14,12 +14,20 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL, format: config.LOG_FORMAT });
-  const gateway = await startGateway(config, addresses, logger);
+  let gateway;
+  try {
+    gateway = await startGateway(config, addresses, logger);
+  } catch (error) {
+    // A setting the machine cannot hold (CONNECTIONS_MAX above the open-file limit) names itself.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`gateway: ${error.message}`);
+    process.exit(1);
+  }
   logger.info({ port: gateway.port }, 'gateway listening');
   const served =
     config.METRICS_PORT === undefined
       ? undefined
-      : await metrics.serveMetrics(config.METRICS_PORT, config.HOST);
+      : await metrics.serveMetrics(config.METRICS_PORT, config.METRICS_HOST);
   if (served) logger.info({ port: served.port }, 'serving /metrics');
   const stop = () =>
     void gateway

@@ -23,8 +23,8 @@ function clientOf(req: Request, limits: InFlightLimits): { key: string; limit: n
  * Counts each client's requests in flight in this process and refuses one more beyond its limit
  * with 429 and Retry-After, at once: one client (a stuck retry loop, a script) cannot fill the
  * upstream slots everyone shares. In memory: an in-flight count is about this process, not the
- * cluster (rate limits over time are the Redis-backed RateLimits). Mounted after the session is
- * read, on the /api router only: health and the live stream (its own limits) never pass here.
+ * cluster (rate limits over time are the Redis-backed RateLimits). One instance serves the /api
+ * router (after the session is read) and the probes; the live stream (its own limits) never passes.
  */
 export function limitInFlight(limits: InFlightLimits): RequestHandler {
   const inFlight = new Map<string, number>();

@@ -68,6 +68,8 @@ REDIS_URL: {{ $root.Values.platform.redis.url | quote }}
 PAYMENTS_MODE: {{ $root.Values.payments.mode | quote }}
 {{- end }}
 METRICS_PORT: {{ $root.Values.metrics.port | quote }}
+{{- /* On the pod network for Prometheus: the NetworkPolicy admits only metrics.prometheus on this port. */}}
+METRICS_HOST: "0.0.0.0"
 {{- if eq $c.kind "grpc" }}
 GRPC_HOST: "0.0.0.0"
 GRPC_PORT: {{ $c.grpcPort | quote }}

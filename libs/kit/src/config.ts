@@ -29,6 +29,13 @@ const optionalString = z
 
 export const logFormatSchema = optionalString.pipe(z.enum(['pretty', 'json']).optional());
 
+/**
+ * Where /metrics listens. Loopback unless a deployment says otherwise: the series show economy
+ * totals and carry no auth, so only a cluster whose NetworkPolicy admits its Prometheus alone opens
+ * it to the pod network (the chart sets 0.0.0.0).
+ */
+export const metricsHostSchema = z.string().trim().min(1).default('127.0.0.1');
+
 /** Variables every service process understands. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -59,6 +66,7 @@ export const baseConfigSchema = z.object({
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
   /** Port of this process's Prometheus /metrics (metrics/server.ts); none served when unset. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: metricsHostSchema,
   /** How often a service reads its gauges (outbox backlog, sagas, the ledger's check) from its tables. */
   METRICS_COLLECT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** Deadline of a call to a peer service; a saga whose peer does not answer in time answers pending. */

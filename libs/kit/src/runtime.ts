@@ -80,7 +80,9 @@ export async function runStandalone<C, H>(module: ServiceModule<C, H>): Promise<
     standalone: true,
   });
   const metrics =
-    config.METRICS_PORT === undefined ? undefined : await serveMetrics(config.METRICS_PORT, config.GRPC_HOST);
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await serveMetrics(config.METRICS_PORT, config.METRICS_HOST);
   if (metrics) logger.info({ port: metrics.port }, 'serving /metrics');
   const stop = (signal: string) => {
     logger.info({ signal }, 'signal received');

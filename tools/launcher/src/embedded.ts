@@ -121,7 +121,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
   const served =
     gatewayConfig.METRICS_PORT === undefined
       ? undefined
-      : await metrics.serveMetrics(gatewayConfig.METRICS_PORT, gatewayConfig.HOST);
+      : await metrics.serveMetrics(gatewayConfig.METRICS_PORT, gatewayConfig.METRICS_HOST);
 
   let stopping: Promise<void> | undefined;
   return {

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { limitConnections, type ConnectionLimits } from '@touchline/gateway/src/middleware/connection-limits';
 
 export interface Front {
   port: number;
@@ -12,6 +13,11 @@ export interface FrontOptions {
   host?: string;
   /** The gateways' ports on 127.0.0.1. */
   backends: readonly number[];
+  /**
+   * The gateways behind see only the front's address, so the limits per client address are the
+   * front's (the gateways keep their head deadlines, which end a half-open connection on both sides).
+   */
+  limits?: ConnectionLimits;
   log?(line: string): void;
 }
 
@@ -60,12 +66,14 @@ export async function startFront(options: FrontOptions): Promise<Front> {
   };
 
   const server = net.createServer({ allowHalfOpen: true, noDelay: true }, (client) => {
+    if (client.writableEnded) return; // refused by the limits
     open.add(client);
     client.once('close', () => open.delete(client));
     // Until the gateway answers the connect, an error here only ends the client.
     client.on('error', () => client.destroy());
     connect(client, 0);
   });
+  if (options.limits) limitConnections(server, options.limits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

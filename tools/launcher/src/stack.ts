@@ -15,6 +15,7 @@ import { buildIfMissing, ROOT, WEB_DIST } from './build-if-missing';
 import { passwordEnvName, prepareServiceDatabases } from './database-roles';
 import { describeTargets, metricsTargets, writeTargetsFile, type MetricsTarget } from './metrics-targets';
 import { replicaAddress, replicaCounts, replicaName, replicaPorts } from './replicas';
+import { connectionCap, openFileLimit } from '@touchline/gateway/src/http/open-files';
 import { startFront, type Front } from './round-robin-front';
 import { SERVICE_MODULES } from './services';
 import { Supervisor } from './supervisor';
@@ -32,6 +33,8 @@ const stackConfig = z.object({
   /** Each process serves /metrics on its own port from here (services' replicas, then gateways). */
   METRICS_BASE_PORT: z.coerce.number().int().min(1024).max(65000).default(9400),
   LOG_LEVEL: z.string().default('info'),
+  /** With several gateways, the front on PORT caps each client address (the gateways see only it). */
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
   DATA_DIR: z.string().default('.data'),
   /** Role of a service: this prefix and its schema, e.g. touchline_cards_market. */
   DB_ROLE_PREFIX: z
@@ -242,7 +245,8 @@ async function main(): Promise<void> {
         ...addrEnv(topology.gateway.peers),
         PORT: String(port),
         METRICS_PORT: metricsPort(name),
-        ...(gatewayPorts.length > 1 ? { HOST: '127.0.0.1' } : {}),
+        // Behind the front every connection comes from 127.0.0.1: the front counts per address.
+        ...(gatewayPorts.length > 1 ? { HOST: '127.0.0.1', CONNECTIONS_PER_ADDRESS: '0' } : {}),
         WEB_DIST,
         COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false',
         OTEL_SERVICE_NAME: GATEWAY,
@@ -255,6 +259,12 @@ async function main(): Promise<void> {
       front = await startFront({
         port: config.PORT,
         backends: gatewayPorts,
+        limits: {
+          perAddress: config.CONNECTIONS_PER_ADDRESS,
+          // Two descriptors per connection: the client's and the gateway's.
+          max: Math.floor(connectionCap(undefined, openFileLimit()) / 2),
+          retryAfterSeconds: 2,
+        },
         log: (line) => console.log(line),
       });
     } catch (error) {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFront, type Front } from '../src/round-robin-front';
 
@@ -44,6 +44,17 @@ async function front(backends: number[]): Promise<Front> {
   return f;
 }
 
+/** A connection from `from` that sends a request's first line and stops: what it is answered. */
+async function halfOpen(port: number, from: string): Promise<{ received(): string; closed: Promise<void> }> {
+  const socket = connect({ port, host: '127.0.0.1', localAddress: from });
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  let received = '';
+  socket.on('data', (c: Buffer) => (received += c.toString('latin1'))).on('error', () => undefined);
+  closers.push(async () => void socket.destroy());
+  socket.write('GET /name HTTP/1.1\r\n');
+  return { received: () => received, closed: new Promise((resolve) => socket.once('close', resolve)) };
+}
+
 /** One request on a connection of its own (as a new browser would open one). */
 function get(port: number, path: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -64,6 +75,23 @@ describe('the round-robin front of the gateways', () => {
     const names: string[] = [];
     for (let i = 0; i < 4; i++) names.push(await get(f.port, '/name'));
     expect(names).toEqual(['a', 'b', 'a', 'b']);
+  });
+
+  it('caps the connections of one client address, which the gateways behind cannot see', async () => {
+    const a = await backend('a');
+    const f = await startFront({
+      port: 0,
+      host: '127.0.0.1',
+      backends: [a.port],
+      limits: { perAddress: 2, max: 100, retryAfterSeconds: 2 },
+    });
+    closers.push(() => f.close());
+    await halfOpen(f.port, '127.0.0.2');
+    await halfOpen(f.port, '127.0.0.2');
+    const third = await halfOpen(f.port, '127.0.0.2');
+    await third.closed;
+    expect(third.received()).toMatch(/^HTTP\/1\.1 429 /);
+    expect(await get(f.port, '/name')).toBe('a');
   });
 
   it('skips a gateway that refuses the connection', async () => {

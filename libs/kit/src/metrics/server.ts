@@ -3,14 +3,17 @@ import { collectProcessMetrics, metricsRegistry } from './registry';
 
 export interface MetricsServer {
   port: number;
+  /** The address it is bound to. */
+  address: string;
   close(): Promise<void>;
 }
 
 /**
  * GET /metrics in Prometheus' text format on a port of its own (METRICS_PORT): scraped inside the
- * cluster only, never through the gateway's public port or a service's gRPC port.
+ * cluster only, never through the gateway's public port or a service's gRPC port. On loopback
+ * unless METRICS_HOST opens it (the chart, behind a NetworkPolicy).
  */
-export async function serveMetrics(port: number, host = '0.0.0.0'): Promise<MetricsServer> {
+export async function serveMetrics(port: number, host = '127.0.0.1'): Promise<MetricsServer> {
   collectProcessMetrics();
   const server: Server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
@@ -29,6 +32,7 @@ export async function serveMetrics(port: number, host = '0.0.0.0'): Promise<Metr
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : port,
+    address: typeof address === 'object' && address ? address.address : host,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

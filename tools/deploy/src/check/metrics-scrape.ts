@@ -66,6 +66,9 @@ export function checkMetricsScrape(r: Rendered, metrics: MetricsValues): string[
     const { env } = containerEnv(r, c);
     if (env.METRICS_PORT !== String(metrics.port))
       p(`METRICS_PORT is ${env.METRICS_PORT}, the metrics port is ${metrics.port}`);
+    // Loopback is every process's default (kit's metricsHostSchema): Prometheus would find nothing.
+    if (env.METRICS_HOST !== '0.0.0.0')
+      p(`METRICS_HOST is ${env.METRICS_HOST}, not the pod network (0.0.0.0)`);
     if ([env.GRPC_PORT, env.PORT].includes(String(metrics.port)))
       p(`METRICS_PORT ${metrics.port} is also its gRPC or HTTP port`);
     const svc = named(r, 'Service', name);

@@ -125,6 +125,14 @@ export const MUTATIONS: Mutation[] = [
       ),
   },
   {
+    name: 'the gateway serving /metrics on loopback only',
+    run: (chart, _p, values) =>
+      checkMetricsScrape(
+        edit(chart, 'ConfigMap', 'touchline-gateway', (o) => delete o.data!.METRICS_HOST),
+        values.metrics,
+      ),
+  },
+  {
     name: 'a PodMonitor that leaves out the gateway',
     run: (chart, _p, values) =>
       checkMetricsScrape(
