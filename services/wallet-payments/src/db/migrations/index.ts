@@ -7,6 +7,7 @@ import { paymentMode } from './005_payment_mode';
 import { rejectionReason } from './006_rejection_reason';
 import { confirmKey } from './007_confirm_key';
 import { intentLimit } from './008_intent_limit';
+import { reviewHolds } from './009_review_holds';
 
 /** The wallet schema, in order. */
 export const migrations: Migration[] = [
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   rejectionReason,
   confirmKey,
   intentLimit,
+  reviewHolds,
 ];
