@@ -1,14 +1,11 @@
-import { intervalJob, type ServiceModule } from '@touchline/kit';
+import type { ServiceModule } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { AdminHandlers } from '@touchline/protos/gen/touchline/admin/Admin';
 import { adminConsumers } from './consumers';
 import { migrations } from './db/migrations';
+import { adminJobs } from './jobs';
 import { createPeers, PEERS } from './peers';
 import { adminUseCases } from './server';
-import { reviewQueuedUsers } from './use-cases/fraud-hold';
-
-/** How often the fraud reviewer looks at the users whose exchanges changed. */
-const FRAUD_REVIEW_INTERVAL_MS = 1_000;
 
 /** admin: admin use cases over the other services, the audit log of admin actions, fraud flags. */
 export const adminService: ServiceModule<unknown, AdminHandlers> = {
@@ -24,12 +21,7 @@ export const adminService: ServiceModule<unknown, AdminHandlers> = {
     return {
       useCases: adminUseCases(deps),
       consumers: adminConsumers(),
-      // Soon after a ring's trade is consumed its receiver is held (docs/design.md#6-security).
-      jobs: [
-        intervalJob('fraud-hold-reviewer', FRAUD_REVIEW_INTERVAL_MS, () => reviewQueuedUsers(deps), logger, {
-          runAtStart: true,
-        }),
-      ],
+      jobs: adminJobs(deps),
       close: async () => clients.close(),
     };
   },
