@@ -3,7 +3,7 @@ import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REASON_MAX_LENGTH } from '@touchline/contract';
 import { eventually as pollUntil, silentLogger } from '@touchline/kit/src/testing';
-import { MAX_REASON_LENGTH } from '@touchline/rules';
+import { MAX_REASON_LENGTH, UNDER_REVIEW } from '@touchline/rules';
 import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
 import { startAdmin, type AdminHarness } from '../../services/admin/test/support';
 import { createApp } from '../src/app';
@@ -110,6 +110,10 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
     ],
     ['GET /api/admin/users/:userId/flags', (a) => a.get(`/api/admin/users/${target.id}/flags`)],
     [
+      'POST /api/admin/users/:userId/fraud-hold/clear',
+      (a) => a.post(`/api/admin/users/${target.id}/fraud-hold/clear`).send({}),
+    ],
+    [
       'GET /api/admin/users/:userId/trade-history',
       (a) => a.get(`/api/admin/users/${target.id}/trade-history`),
     ],
@@ -183,7 +187,18 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
       id: target.id,
       muted: true,
     });
-    expect(answers.get('GET /api/admin/users/:userId/flags')!.body).toMatchObject({ userId: target.id });
+    expect(answers.get('GET /api/admin/users/:userId/flags')!.body).toMatchObject({
+      userId: target.id,
+      hold: { held: false, reason: null, heldAt: null, clearedAt: null, clearedByUserId: null },
+    });
+    // Nothing was held: clearing answers the state as it is.
+    expect(answers.get('POST /api/admin/users/:userId/fraud-hold/clear')!.body).toEqual({
+      held: false,
+      reason: null,
+      heldAt: null,
+      clearedAt: null,
+      clearedByUserId: null,
+    });
     expect(answers.get('GET /api/admin/users/:userId/trade-history')!.body).toEqual([]);
     expect(answers.get('GET /api/admin/wallet')!.body).toEqual({
       profitWallet: expect.any(Number),
@@ -199,7 +214,13 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
     });
     const log = answers.get('GET /api/admin/audit-log')!.body as { entries: { action: string }[] };
     expect(log.entries.map((e) => e.action)).toEqual(
-      expect.arrayContaining(['cashout.status', 'user.unban', 'user.mute', 'cards.transfer_to_shop']),
+      expect.arrayContaining([
+        'cashout.status',
+        'user.unban',
+        'user.mute',
+        'cards.transfer_to_shop',
+        'user.clear_fraud_hold',
+      ]),
     );
   });
 
@@ -243,6 +264,80 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
     );
     expect(await h.auditRows()).toEqual(auditBefore);
     expect(await h.cardsOf(admin.id)).toHaveLength(2);
+  });
+});
+
+describe('a farming ring (security review, issue 40)', () => {
+  it('holds the receiver (403 {message} on a coin offer and a cash-out) until an admin clears it', async () => {
+    const admin = await signedIn('ring-admin');
+    await grantAdmin(h.identity.database.db, admin.email);
+    const collector = await signedIn('collector');
+    const friend = await signedIn('friend');
+    const friendName = ((await friend.agent.get('/api/user')).body as { username: string }).username;
+    for (let i = 0; i < 3; i++) await h.buy(collector.id);
+    for (const t of await Promise.all([1, 2, 3].map((i) => h.player(`farm${i}`)))) {
+      const [card] = await h.cardsOf(t.id);
+      const { offer } = await h.tradingClient.CreateOffer({
+        userId: t.id,
+        toUserId: collector.id,
+        offeredCardIds: [card!.id],
+        offeredCoins: 9_500,
+        requestedCardIds: [],
+        requestedCoins: 0,
+        note: '',
+        idempotencyKey: randomUUID(),
+      });
+      await h.tradingClient.AcceptOffer({
+        userId: collector.id,
+        offerId: offer!.id,
+        idempotencyKey: randomUUID(),
+      });
+    }
+    const flags = `/api/admin/users/${collector.id}/flags`;
+    await eventually(async () =>
+      expect((await admin.agent.get(flags)).body).toMatchObject({ hold: { held: true } }),
+    );
+    const report = (await admin.agent.get(flags)).body as {
+      flags: { code: string; message: string }[];
+      hold: { reason: string; heldAt: string };
+    };
+    expect(report.hold.reason).toBe(report.flags.find((f) => f.code === 'new_account_ring')!.message);
+
+    const [ownCard] = await h.cardsOf(collector.id);
+    const coinOffer = () =>
+      collector.agent
+        .post('/api/trades/create')
+        .send({ cardId: ownCard!.id, targetUser: friendName, coinOffer: 1_000 });
+    const cashout = () =>
+      collector.agent
+        .post('/api/cashout/request')
+        .send({ coinsAmount: 13_000, paypalEmail: 'c@paypal.example' });
+    const coins = async () =>
+      ((await collector.agent.get('/api/user/balance')).body as { coins: number }).coins;
+    const before = await coins();
+    expectError(await coinOffer(), 403, UNDER_REVIEW);
+    expectError(await cashout(), 403, UNDER_REVIEW);
+    expect(await coins()).toBe(before);
+
+    const cleared = await admin.agent.post(`/api/admin/users/${collector.id}/fraud-hold/clear`).send({});
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body).toMatchObject({
+      held: false,
+      clearedByUserId: admin.id,
+      clearedAt: expect.any(String),
+    });
+    const log = (await admin.agent.get('/api/admin/audit-log?action=user.clear_fraud_hold')).body as {
+      entries: { targetId: string; outcome: string }[];
+    };
+    expect(log.entries.filter((e) => e.targetId === String(collector.id))).toEqual([
+      expect.objectContaining({ outcome: 'ok' }),
+    ]);
+
+    const offered = await coinOffer();
+    expect(offered.status, offered.text).toBeLessThan(300);
+    const requested = await cashout();
+    expect(requested.status, requested.text).toBe(201);
+    expect(await coins()).toBe(before - 13_000);
   });
 });
 

@@ -205,6 +205,40 @@ describe('test mode', () => {
     await expectLedgerOk(e);
   });
 
+  it('a $20 limit: a second intent while the first is open, and a charge past the limit, are 422 {message}', async () => {
+    const { agent } = await signedUp(e, 'limited');
+    const before = await intent(agent);
+    const later = await intent(agent);
+    const limited = await agent.put('/api/user/spending-limit').send({ monthlyLimit: 20 });
+    expect(limited.status, limited.text).toBe(200);
+    const open = await agent.post('/api/create-payment-intent').send({ packageId: 'rare-roll', amount: 20 });
+    expect(open.status).toBe(422);
+    expect(open.body).toMatchObject({
+      message:
+        'This purchase would exceed your monthly spending limit of $20.00 ($0.00 spent this month, ' +
+        '$40.00 in payments not completed yet, $0.00 left). You can change the limit in Settings.',
+    });
+    const paid = await agent.post(`/api/test-payments/${before.paymentIntentId}/confirm`).send(CARD_OK);
+    expect(paid.body).toMatchObject({ status: 'succeeded' });
+    // Not credited yet when the second card is charged: refused all the same, and nothing charged.
+    expectError(
+      await agent.post(`/api/test-payments/${later.paymentIntentId}/confirm`).send(CARD_OK),
+      422,
+      'This purchase would exceed your monthly spending limit of $20.00 ($20.00 spent this month, ' +
+        '$0.00 left). You can change the limit in Settings.',
+    );
+    expect(
+      (await agent.post('/api/payment/success').send({ paymentIntentId: before.paymentIntentId })).status,
+    ).toBe(200);
+    expectError(
+      await agent.post('/api/payment/success').send({ paymentIntentId: later.paymentIntentId }),
+      422,
+      'Payment has not succeeded',
+    );
+    expect(await balance(agent)).toBe(50_000);
+    await expectLedgerOk(e);
+  });
+
   it('a declined card (4000 0000 0000 0002) is a refusal, and the success page then credits nothing', async () => {
     const { agent } = await signedUp(e);
     const { paymentIntentId } = await intent(agent);

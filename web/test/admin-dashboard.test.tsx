@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { AdminUser } from '@touchline/contract';
 
-import { makeAdminUser } from './admin-fixtures';
+import { makeAdminUser, makeReport } from './admin-fixtures';
 import { cells, expectAccessDenied } from './admin-pages';
 import { makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
 
@@ -261,6 +261,48 @@ describe('/admin/dashboard', () => {
     // Viewing changes nothing: no POST was sent.
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   }, 20_000);
+
+  it("'View Profile' shows a review hold with its reason, and 'Clear Hold' ends it after a confirmation", async () => {
+    const ring = '3 accounts younger than 7 days sent 28,500 coins net (users #31, #32, #33)';
+    const held = {
+      held: true,
+      reason: ring,
+      heldAt: '2026-03-03T10:00:00',
+      clearedAt: null,
+      clearedByUserId: null,
+    };
+    const cleared = { ...held, held: false, clearedAt: '2026-03-04T09:30:00', clearedByUserId: 1 };
+    let hold: typeof held | typeof cleared = held;
+    const { calls } = setup({
+      'GET /api/admin/users/21/flags': () => ({
+        body: { ...makeReport({ flagged: true }), hold },
+      }),
+      'POST /api/admin/users/21/fraud-hold/clear': () => {
+        hold = cleared;
+        return { body: cleared };
+      },
+    });
+    const { user } = await openUsers();
+    await user.click(within(screen.getByTestId('user-21')).getByRole('button', { name: 'Manage User' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View Profile' }));
+    const profile = await screen.findByRole('dialog', { name: 'User Profile' });
+    const section = await within(profile).findByRole('region', { name: 'Review hold' });
+    expect(within(section).getByText('Outgoing coins and cash-outs on hold')).toBeInTheDocument();
+    expect(within(section).getByText('Since Mar 3, 2026 at 10:00 AM')).toBeInTheDocument();
+    expect(within(section).getByText(ring)).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'Clear Hold' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Clear Review Hold' });
+    await user.click(within(confirm).getByRole('button', { name: 'Clear Hold' }));
+    expect(await screen.findByText('Hold cleared')).toBeInTheDocument();
+    const posted = calls.filter((c) => c.method === 'POST');
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ path: '/api/admin/users/21/fraud-hold/clear', body: {} });
+    expect(new Headers(posted[0]!.init?.headers).get('Idempotency-Key')).toBeTruthy();
+    expect(
+      await within(profile).findByText('Review hold cleared Mar 4, 2026 at 9:30 AM.'),
+    ).toBeInTheDocument();
+  });
 
   it("shows unban and mute texts, and toasts 'Action failed' with the server's message", async () => {
     setup({ 'POST /api/admin/users/22/ban': { status: 403, body: { message: 'Admins only' } } });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { coinPackages, makeIntent } from './economy-fixtures';
-import { makeUser, mockFetch, renderApp, type RecordedCall } from './utils';
+import { makeUser, mockFetch, renderApp, type MockResponse, type RecordedCall } from './utils';
 
 /** Stripe.js is never loaded in tests: the pure loader and the React bindings are replaced. */
 const stripe = vi.hoisted(() => ({
@@ -25,7 +25,9 @@ vi.mock('@stripe/react-stripe-js', () => ({
 
 const INTENT_ID = 'pi_live_rare_roll';
 
-function setup(testMode = false) {
+function setup(testMode: boolean | Record<string, MockResponse> = false) {
+  const overrides = typeof testMode === 'object' ? testMode : {};
+  testMode = testMode === true;
   return mockFetch({
     'GET /api/user': { body: makeUser({ coins: 10_000 }) },
     'GET /api/user/balance': { body: { coins: 10_000 } },
@@ -39,6 +41,7 @@ function setup(testMode = false) {
       }),
     },
     'POST /api/payment/success': { body: { added: 50_000, coins: 60_000, alreadyCredited: false } },
+    ...overrides,
   });
 }
 
@@ -74,6 +77,25 @@ describe('/purchase-coins with Stripe', () => {
       redirect: 'if_required',
     });
     expect(callsTo(calls, 'POST', '/api/payment/success')[0]!.body).toEqual({ paymentIntentId: INTENT_ID });
+  });
+
+  it('asks the server to charge an authorized card; a charge past the spending limit shows why and starts over', async () => {
+    stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: INTENT_ID, status: 'requires_capture' } });
+    const limit =
+      'This purchase would exceed your monthly spending limit of $20.00 ($11.00 spent this month, $9.00 left). You can change the limit in Settings.';
+    const { calls } = setup({
+      'POST /api/payment/success': { status: 422, body: { message: limit, cancelled: true } },
+    });
+    const { user } = renderApp('/purchase-coins');
+
+    await user.click(await screen.findByRole('button', { name: 'Pay $20.00' }));
+
+    expect(await screen.findByText('Payment refused')).toBeInTheDocument();
+    expect(screen.getByText(limit)).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/api/payment/success')[0]!.body).toEqual({ paymentIntentId: INTENT_ID });
+    // Nothing was charged: no "went through" retry, and a fresh intent for the next attempt.
+    expect(screen.queryByText('Retry adding coins')).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/create-payment-intent')).toHaveLength(2));
   });
 
   it("shows Stripe's card error inline with 'Payment failed'", async () => {

@@ -4,13 +4,16 @@ import type {
   AuditEntry,
   CollectionCard,
   FraudFlag,
+  FraudHold,
   FraudReport,
+  UserFlags,
 } from '@touchline/contract';
 import type { AdminCashout__Output } from '@touchline/protos/gen/touchline/admin/AdminCashout';
 import type { AdminUser__Output } from '@touchline/protos/gen/touchline/admin/AdminUser';
 import type { AuditEntry__Output } from '@touchline/protos/gen/touchline/admin/AuditEntry';
 import type { CollectionCard__Output } from '@touchline/protos/gen/touchline/admin/CollectionCard';
 import type { FraudFlag__Output } from '@touchline/protos/gen/touchline/admin/FraudFlag';
+import type { FraudHold__Output } from '@touchline/protos/gen/touchline/admin/FraudHold';
 import type { FraudReport__Output } from '@touchline/protos/gen/touchline/admin/FraudReport';
 
 /** Cents from the services become dollars with two decimals on the wire. */
@@ -125,4 +128,18 @@ export function auditEntryJson(entry: AuditEntry__Output): AuditEntry {
     after: parsedJson(entry.afterJson),
     error: orNull(entry.error),
   };
+}
+
+export function fraudHoldJson(hold: FraudHold__Output | null | undefined): FraudHold {
+  return {
+    held: hold?.held ?? false,
+    reason: orNull(hold?.reason ?? ''),
+    heldAt: orNull(hold?.heldAt ?? ''),
+    clearedAt: orNull(hold?.clearedAt ?? ''),
+    clearedByUserId: hold?.clearedBy ? hold.clearedBy : null,
+  };
+}
+
+export function userFlagsJson(report: FraudReport__Output): UserFlags {
+  return { ...fraudReportJson(report), hold: fraudHoldJson(report.hold) };
 }

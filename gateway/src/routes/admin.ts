@@ -5,7 +5,8 @@ import {
   adminUserJson,
   auditEntryJson,
   collectionCardJson,
-  fraudReportJson,
+  fraudHoldJson,
+  userFlagsJson,
 } from '../compose/admin';
 import { ContractRouter } from '../http/contract-router';
 import { tradeRecordsJson } from './trade-history';
@@ -59,7 +60,11 @@ export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
     })
     .add(api.admin.userFlags, async ({ userId, params }) => {
       const report = await admin.GetUserFlags({ userId, targetUserId: params.userId });
-      return { status: 200, body: fraudReportJson(report) };
+      return { status: 200, body: userFlagsJson(report) };
+    })
+    .add(api.admin.clearFraudHold, async ({ userId, params, idempotencyKey }) => {
+      const hold = await admin.ClearFraudHold({ userId, targetUserId: params.userId, idempotencyKey });
+      return { status: 200, body: fraudHoldJson(hold) };
     })
     .add(api.admin.userTrades, async ({ userId, params, query }) => {
       const { records, nextPageToken } = await admin.ListUserTrades({

@@ -10,13 +10,14 @@ import {
   CashoutRequestParams,
   CashoutStatusBody,
   CollectionCards,
-  FraudReport,
+  FraudHold,
   MuteBody,
   TransferResult,
   TransferToShopBody,
+  UserFlags,
   UserParams,
 } from './schemas/admin';
-import { ErrorBody } from './schemas/common';
+import { EmptyBody, ErrorBody } from './schemas/common';
 import { TradeHistoryQuery, TradeRecord } from './schemas/trades';
 import { z } from 'zod';
 
@@ -74,10 +75,20 @@ export const admin = {
   userFlags: defineRoute({
     method: 'get',
     path: '/api/admin/users/:userId/flags',
-    summary: 'The fraud signals and flags of one user',
+    summary: 'The fraud signals and flags of one user, and the hold on their outgoing coins',
     auth: 'session',
     params: UserParams,
-    responses: { 200: FraudReport, ...denied, 404: error },
+    responses: { 200: UserFlags, ...denied, 404: error },
+  }),
+  clearFraudHold: defineRoute({
+    method: 'post',
+    path: '/api/admin/users/:userId/fraud-hold/clear',
+    summary: 'End the review hold on a user’s outgoing coins and cash-outs (written to the audit log)',
+    auth: 'session',
+    params: UserParams,
+    body: EmptyBody,
+    idempotent: true,
+    responses: { 200: FraudHold, ...denied, 404: error },
   }),
   userTrades: defineRoute({
     method: 'get',

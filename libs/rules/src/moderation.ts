@@ -10,3 +10,9 @@ export function normalizeReason(text: string): string {
 }
 
 export const REASON_TOO_LONG = `The reason can have up to ${MAX_REASON_LENGTH} characters`;
+
+/**
+ * What a player under a review hold reads when they try to send coins or cash out (a high-severity
+ * fraud flag holds the account until an admin clears it: docs/design.md#6-security).
+ */
+export const UNDER_REVIEW = 'Your account is under review, so you cannot send coins right now.';

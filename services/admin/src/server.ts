@@ -5,6 +5,7 @@ import { listCollectionCards, transferToShop } from './use-cases/cards';
 import { getAdminWallet, listCashouts, setCashoutStatus } from './use-cases/cashouts';
 import type { AdminDeps } from './use-cases/deps';
 import { getUserFlags } from './use-cases/fraud';
+import { clearFraudHold } from './use-cases/fraud-hold';
 import { listUserTrades } from './use-cases/user-trades';
 import { listUsers, setBanned, setMuted } from './use-cases/users';
 
@@ -21,6 +22,7 @@ export function adminUseCases(deps: AdminDeps): UseCases<AdminHandlers> {
     TransferToShop: (req) => transferToShop(deps, req),
     ListAuditLog: (req) => listAuditLog(deps, req),
     GetUserFlags: (req) => getUserFlags(deps, req),
+    ClearFraudHold: (req) => clearFraudHold(deps, req),
     ListUserTrades: (req) => listUserTrades(deps, req),
   };
 }

@@ -3,6 +3,7 @@ import { SERVICES } from '@touchline/protos';
 import type { AdminHandlers } from '@touchline/protos/gen/touchline/admin/Admin';
 import { adminConsumers } from './consumers';
 import { migrations } from './db/migrations';
+import { adminJobs } from './jobs';
 import { createPeers, PEERS } from './peers';
 import { adminUseCases } from './server';
 
@@ -16,9 +17,11 @@ export const adminService: ServiceModule<unknown, AdminHandlers> = {
   peers: Object.values(PEERS),
   create: ({ db, clock, logger, peers }) => {
     const clients = createPeers(peers);
+    const deps = { db, clock, logger, ...clients };
     return {
-      useCases: adminUseCases({ db, clock, logger, ...clients }),
+      useCases: adminUseCases(deps),
       consumers: adminConsumers(),
+      jobs: adminJobs(deps),
       close: async () => clients.close(),
     };
   },

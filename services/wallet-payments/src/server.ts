@@ -19,6 +19,7 @@ import { listLedgerEntries, verifyLedger } from './use-cases/ledger';
 import { getPurchaseSummaries, getPurchaseSummary } from './use-cases/purchase-summaries';
 import { redeemPromo } from './use-cases/redeem-promo';
 import { requestCashout } from './use-cases/request-cashout';
+import { clearReviewHold, getReviewHolds, placeReviewHold } from './use-cases/review-holds';
 import { setCashoutStatus } from './use-cases/set-cashout-status';
 import { getSpendingLimit, getSpendingLimits, setSpendingLimit } from './use-cases/spending-limit';
 import { handleStripeWebhook } from './use-cases/stripe-webhook';
@@ -59,5 +60,8 @@ export function walletUseCases(deps: WalletServiceDeps): UseCases<WalletHandlers
     GetSpendingLimit: (req) => getSpendingLimit(deps, req.userId),
     SetSpendingLimit: (req) => setSpendingLimit(deps, req),
     GetSpendingLimits: (req) => getSpendingLimits(deps, req.userIds),
+    PlaceReviewHold: (req) => placeReviewHold(deps, req),
+    ClearReviewHold: (req) => clearReviewHold(deps, req),
+    GetReviewHolds: (req) => getReviewHolds(deps, req.userIds),
   };
 }

@@ -57,7 +57,12 @@ describe('Pay', () => {
   it('without the coins records the refusal under the key: later coins do not revive it', async () => {
     await grant(w.deps, grantOrder('pay-seed-2', 203, 100));
     const refused = await pay(w.deps, holdOrder('pay-2', 'user:203', 'user:204', 150));
-    expect(refused).toEqual({ status: 'voided', transactionId: 0, fromBalance: 100 });
+    expect(refused).toEqual({
+      status: 'voided',
+      transactionId: 0,
+      fromBalance: 100,
+      voidReason: 'Not enough coins',
+    });
     expect(await holdRow('pay-2')).toMatchObject({ status: 'voided', void_reason: 'Not enough coins' });
     await grant(w.deps, grantOrder('pay-seed-2b', 203, 100));
     expect((await pay(w.deps, holdOrder('pay-2', 'user:203', 'user:204', 150))).status).toBe('voided');

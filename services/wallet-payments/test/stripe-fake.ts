@@ -10,6 +10,7 @@ export interface FakeIntent {
   status: string;
   client_secret: string;
   livemode: boolean;
+  capture_method?: string;
   metadata: Record<string, string>;
 }
 
@@ -22,16 +23,23 @@ export interface RecordedRequest {
 }
 
 /**
- * A tiny Stripe-shaped HTTP server at the network edge: just the two PaymentIntent endpoints the
- * wallet calls, answering like api.stripe.com so the real SDK runs unmodified against it.
+ * A tiny Stripe-shaped HTTP server at the network edge: just the PaymentIntent endpoints the wallet
+ * calls (create, retrieve, capture, cancel), answering like api.stripe.com so the real SDK runs unmodified against it.
  */
 export interface StripeFake {
   url: string;
   requests: RecordedRequest[];
   intents: Map<string, FakeIntent>;
   succeed(id: string): void;
-  /** A payment_intent.succeeded event for the intent, signed with `secret`, as Stripe posts it. */
-  signedEvent(id: string, secret: string, eventId?: string): { payload: Buffer; signature: string };
+  /** What Stripe.js's confirmPayment does to a manual-capture intent with a good card. */
+  authorize(id: string): void;
+  /** A payment_intent.succeeded event (or `type`) for the intent, signed with `secret`, as Stripe posts it. */
+  signedEvent(
+    id: string,
+    secret: string,
+    eventId?: string,
+    type?: string,
+  ): { payload: Buffer; signature: string };
   close(): Promise<void>;
 }
 
@@ -50,6 +58,13 @@ function metadataOf(form: URLSearchParams): Record<string, string> {
   }
   return metadata;
 }
+
+const CANCELABLE = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+];
 
 export async function startStripeFake(secretKey: string): Promise<StripeFake> {
   const intents = new Map<string, FakeIntent>();
@@ -91,10 +106,31 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
           status: 'requires_payment_method',
           client_secret: `${id}_secret_fake`,
           livemode: false,
+          capture_method: form.get('capture_method') ?? 'automatic',
           metadata: metadataOf(form),
         };
         intents.set(id, intent);
         if (recorded.idempotencyKey) byIdempotencyKey.set(recorded.idempotencyKey, intent);
+        return send(200, intent);
+      }
+      const action = /^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/.exec(path);
+      if (req.method === 'POST' && action) {
+        const intent = intents.get(decodeURIComponent(action[1]!));
+        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+        // Stripe's rules: only an authorized intent is captured; a charged one cannot be cancelled.
+        const [from, to] =
+          action[2] === 'capture' ? [['requires_capture'], 'succeeded'] : [CANCELABLE, 'canceled'];
+        if (intent.status !== to) {
+          if (!from.includes(intent.status))
+            return send(400, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_unexpected_state',
+                message: `This PaymentIntent's status is ${intent.status}`,
+              },
+            });
+          intent.status = to;
+        }
         return send(200, intent);
       }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
@@ -124,11 +160,15 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
     succeed(id) {
       intents.get(id)!.status = 'succeeded';
     },
-    signedEvent(id, secret, eventId = `evt_fake_${++next}`) {
+    authorize(id) {
+      const intent = intents.get(id)!;
+      intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
+    },
+    signedEvent(id, secret, eventId = `evt_fake_${++next}`, type = 'payment_intent.succeeded') {
       const payload = JSON.stringify({
         id: eventId,
         object: 'event',
-        type: 'payment_intent.succeeded',
+        type,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
         data: { object: intents.get(id) },

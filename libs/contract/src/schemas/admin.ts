@@ -37,6 +37,24 @@ export const FraudReport = z
   })
   .meta({ id: 'FraudReport' });
 
+/**
+ * The wallet's review hold on a user (docs/design.md#6-security): while `held`, the user sends no
+ * coins to other players and requests no cash-out, until an admin clears it.
+ */
+export const FraudHold = z
+  .object({
+    held: z.boolean(),
+    /** The high-severity flags that placed it; null when never held. */
+    reason: z.string().nullable(),
+    heldAt: Timestamp.nullable(),
+    clearedAt: Timestamp.nullable(),
+    clearedByUserId: z.number().nullable(),
+  })
+  .meta({ id: 'FraudHold' });
+
+/** One user's report on User Management, with the hold on their outgoing coins. */
+export const UserFlags = FraudReport.extend({ hold: FraudHold }).meta({ id: 'UserFlags' });
+
 /** A cash-out request as the review screen shows it, with the requester's flags. */
 export const AdminCashoutRequest = z
   .object({
@@ -160,6 +178,7 @@ export const AUDIT_ACTIONS = [
   'user.unmute',
   'cashout.status',
   'cards.transfer_to_shop',
+  'user.clear_fraud_hold',
 ] as const;
 
 export const AuditLogQuery = z.strictObject({
@@ -191,6 +210,8 @@ export const AuditLogPage = z.object({ entries: z.array(AuditEntry), nextPageTok
 
 export type FraudFlag = z.infer<typeof FraudFlag>;
 export type FraudReport = z.infer<typeof FraudReport>;
+export type FraudHold = z.infer<typeof FraudHold>;
+export type UserFlags = z.infer<typeof UserFlags>;
 export type AdminCashoutRequest = z.infer<typeof AdminCashoutRequest>;
 export type AdminUser = z.infer<typeof AdminUser>;
 export type AdminWallet = z.infer<typeof AdminWallet>;

@@ -2,6 +2,7 @@ import { MARKET_USER_ID } from '@touchline/rules';
 import type { Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
 import { recordExchange } from '../db/exchanges';
+import { queueForReview } from '../db/fraud-review';
 
 /** A trade between two players, as anti-fraud compares its sides: coins paid and cards at their price. */
 export async function onTradeAccepted(trx: Tx, event: EventOutput<'trading.trade.accepted'>): Promise<void> {
@@ -23,6 +24,7 @@ export async function onTradeAccepted(trx: Tx, event: EventOutput<'trading.trade
     aCards: a.count,
     bCards: b.count,
   });
+  await queueForReview(trx, [event.fromUserId, event.toUserId]);
 }
 
 /** Only a sale from one player to another is an exchange; the market's own sales are not. */
@@ -48,4 +50,5 @@ export async function onSaleCompleted(trx: Tx, event: EventOutput<'market.sale.c
     aCards: 0,
     bCards: 1,
   });
+  await queueForReview(trx, [event.buyerUserId, event.sellerUserId]);
 }

@@ -1,3 +1,4 @@
+import type { FraudHold__Output as FraudHold } from '@touchline/protos/gen/touchline/admin/FraudHold';
 import type { User__Output as User } from '@touchline/protos/gen/touchline/identity/User';
 import { exchangesOf } from '../db/exchanges';
 import { fraudReport, type FraudReport } from '../domain/fraud';
@@ -61,8 +62,12 @@ export async function fraudReports(
 export async function getUserFlags(
   deps: AdminDeps,
   request: { userId: number; targetUserId: number },
-): Promise<FraudReport> {
+): Promise<FraudReport & { hold: FraudHold }> {
   await requireAdmin(deps, request.userId);
   const target = await deps.identity.GetUser({ userId: request.targetUserId });
-  return (await fraudReports(deps, [target.id], new Map([[target.id, target]]))).get(target.id)!;
+  const [reports, { holds }] = await Promise.all([
+    fraudReports(deps, [target.id], new Map([[target.id, target]])),
+    deps.wallet.GetReviewHolds({ userIds: [target.id] }),
+  ]);
+  return { ...reports.get(target.id)!, hold: holds[0]! };
 }

@@ -1,5 +1,6 @@
 import {
   businessRule,
+  forbidden,
   conflict,
   inTransaction,
   invalid,
@@ -7,7 +8,7 @@ import {
   notFound,
   pending,
 } from '@touchline/kit';
-import { MARKET_USER_ID, PLATFORM, userAccount } from '@touchline/rules';
+import { MARKET_USER_ID, PLATFORM, UNDER_REVIEW, userAccount } from '@touchline/rules';
 import type { BuyCardRequest__Output } from '@touchline/protos/gen/touchline/cards_market/BuyCardRequest';
 import type { BuyCardResponse } from '@touchline/protos/gen/touchline/cards_market/BuyCardResponse';
 import { cardsByIds, cardsWithPlayers } from '../db/queries';
@@ -170,11 +171,17 @@ async function settle(deps: CardsDeps, sale: SaleRow): Promise<{ balance: number
     reference: sale.id,
   });
   if (paid.status === 'voided') {
-    await compensate(deps, sale.id, NOT_ENOUGH);
-    throw businessRule(NOT_ENOUGH);
+    // A buyer under review (docs/design.md#6-security) hears so; any other refusal is the coins.
+    const failure = paid.voidReason === UNDER_REVIEW ? UNDER_REVIEW : NOT_ENOUGH;
+    await compensate(deps, sale.id, failure);
+    throw refusalOf(failure);
   }
   return { balance: paid.fromBalance, card: await handOver(deps, sale.id) };
 }
+
+/** A review hold is about the account (403, as the wallet says it); the rest is a business rule. */
+const refusalOf = (failure: string) =>
+  failure === UNDER_REVIEW ? forbidden(UNDER_REVIEW) : businessRule(failure);
 
 function sameSale(sale: SaleRow, buyerId: number, cardId: number): SaleRow {
   if (sale.buyer_id !== buyerId || sale.card_id !== cardId)
@@ -198,7 +205,7 @@ export async function buyCard(deps: CardsDeps, request: BuyCardRequest__Output):
     request.cardId,
     request.expectedPrice,
   );
-  if (sale.state === 'failed') throw businessRule(sale.failure ?? NOT_ENOUGH);
+  if (sale.state === 'failed') throw refusalOf(sale.failure ?? NOT_ENOUGH);
   let settled: { balance?: number; card?: CardRow } = {};
   if (sale.state === 'started') {
     try {

@@ -1,12 +1,14 @@
 import {
   businessRule,
   conflict,
+  forbidden,
   invalid,
   notFound,
   pending,
   type DomainError,
   inTransaction,
 } from '@touchline/kit';
+import { UNDER_REVIEW } from '@touchline/rules';
 import type { AcceptOfferRequest__Output } from '@touchline/protos/gen/touchline/trading/AcceptOfferRequest';
 import type { AcceptOfferResponse } from '@touchline/protos/gen/touchline/trading/AcceptOfferResponse';
 import { findOffer, setOfferStatus, type Offer } from '../db/offers';
@@ -55,7 +57,8 @@ async function snapshot(deps: TradingDeps, offer: Offer): Promise<TradedCardSnap
 /** Runs the saga and answers as the RPC does: the accepted offer, or the reason it failed. */
 async function answer(deps: TradingDeps, sagaId: string, offerId: number): Promise<AcceptOfferResponse> {
   const outcome = await driveSaga(deps, sagaId);
-  if (outcome.kind === 'failed') throw businessRule(outcome.failure);
+  if (outcome.kind === 'failed')
+    throw outcome.failure === UNDER_REVIEW ? forbidden(UNDER_REVIEW) : businessRule(outcome.failure);
   return { offer: offerMessage((await findOffer(deps.db, offerId))!, deps.clock.now()) };
 }
 

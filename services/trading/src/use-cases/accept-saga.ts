@@ -1,4 +1,5 @@
 import { DomainError, isOutcomeUnknown, pending, inTransaction } from '@touchline/kit';
+import { UNDER_REVIEW } from '@touchline/rules';
 import { findOffer, openOffersWithCards, setOfferStatus, termsOf } from '../db/offers';
 import { findSaga, moveSaga, type SagaRow } from '../db/sagas';
 import { insertHistory } from '../db/trade-history';
@@ -27,6 +28,10 @@ function holdFailure(step: HoldStep, error: unknown): string {
   if (step.kind === 'cards' && (code === 'conflict' || code === 'business_rule')) return CARD_UNAVAILABLE;
   if (step.kind === 'coins' && code === 'business_rule')
     return step.party === 'recipient' ? NOT_ENOUGH_COINS : SENDER_SHORT;
+  // The wallet's review hold (docs/design.md#6-security): the player accepting hears why; the other
+  // player's standing is not theirs to know.
+  if (step.kind === 'coins' && code === 'forbidden')
+    return step.party === 'recipient' ? UNDER_REVIEW : TRADE_FAILED;
   return TRADE_FAILED;
 }
 

@@ -1,4 +1,5 @@
 import { businessRule, conflict, forbidden, invalid, notFound, inTransaction } from '@touchline/kit';
+import { UNDER_REVIEW } from '@touchline/rules';
 import type { TradeOffer } from '@touchline/protos/gen/touchline/trading/TradeOffer';
 import { findOfferByKey, insertOffer, termsOf, type Offer } from '../db/offers';
 import { offerMessage } from '../mappers';
@@ -57,10 +58,17 @@ async function checkCards(deps: TradingDeps, terms: OfferTerms): Promise<void> {
   }
 }
 
-/** An early, friendly refusal; the accept's wallet hold is what really guarantees the coins. */
+/**
+ * An early, friendly refusal; the accept's wallet hold is what really guarantees the coins, and
+ * refuses them again if the sender is under review by then (docs/design.md#6-security).
+ */
 async function checkCoins(deps: TradingDeps, terms: OfferTerms): Promise<void> {
   if (terms.offeredCoins === 0) return;
-  const { coins } = await deps.wallet.GetBalance({ userId: terms.fromUserId });
+  const [{ coins }, { holds }] = await Promise.all([
+    deps.wallet.GetBalance({ userId: terms.fromUserId }),
+    deps.wallet.GetReviewHolds({ userIds: [terms.fromUserId] }),
+  ]);
+  if (holds.some((h) => h.held)) throw forbidden(UNDER_REVIEW);
   if (coins < terms.offeredCoins) throw businessRule(NOT_ENOUGH_COINS);
 }
 

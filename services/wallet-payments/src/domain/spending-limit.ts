@@ -48,13 +48,37 @@ export function checkLimitCents(hasLimit: boolean, cents: number): Limit {
   return cents;
 }
 
-export const limitExceeded = (limit: number, spent: number) =>
+/**
+ * How long an intent nobody paid holds its amount against the limit when another purchase starts:
+ * long enough to fill in a card form, short enough that an abandoned checkout does not block the
+ * player. An older one can still be paid; its charge is checked against the limit then.
+ */
+export const OPEN_INTENT_HOLD_MS = 60 * 60 * 1000;
+
+export const limitExceeded = (limit: number, spent: number, open = 0) =>
   `This purchase would exceed your monthly spending limit of ${dollars(limit)} ` +
-  `(${dollars(spent)} spent this month, ${dollars(Math.max(0, limit - spent))} left). ` +
+  `(${dollars(spent)} spent this month, ` +
+  (open > 0 ? `${dollars(open)} in payments not completed yet, ` : '') +
+  `${dollars(Math.max(0, limit - spent - open))} left). ` +
   'You can change the limit in Settings.';
+
+/**
+ * The refusal of a purchase of `amountCents` that would take the month's spending past the limit,
+ * counting `openCents` of payments started and not finished; undefined when it fits.
+ */
+export function limitRefusal(
+  limit: Limit,
+  spentCents: number,
+  amountCents: number,
+  openCents = 0,
+): string | undefined {
+  if (limit !== null && spentCents + openCents + amountCents > limit)
+    return limitExceeded(limit, spentCents, openCents);
+  return undefined;
+}
 
 /** Refuses a purchase of `amountCents` that would take the month's spending past the limit. */
 export function checkWithinLimit(limit: Limit, spentCents: number, amountCents: number): void {
-  if (limit !== null && spentCents + amountCents > limit)
-    throw businessRule(limitExceeded(limit, spentCents), { limitCents: limit, spentCents });
+  const refusal = limitRefusal(limit, spentCents, amountCents);
+  if (refusal) throw businessRule(refusal, { limitCents: limit, spentCents });
 }

@@ -44,6 +44,13 @@ export interface PaymentProvider {
   createIntent(order: CreateIntentOrder): Promise<CreatedIntent>;
   /** undefined when no intent has this id. */
   retrieveIntent(id: string): Promise<IntentView | undefined>;
+  /**
+   * Charges an intent the card holder authorized (requires_capture): the wallet decides on the
+   * spending limit between the authorization and this. Safe to repeat.
+   */
+  captureIntent(id: string): Promise<IntentView>;
+  /** Cancels an intent that was not charged (releases an authorization). Safe to repeat. */
+  cancelIntent(id: string): Promise<void>;
   /** Checks the Stripe-Signature header over the raw body; throws invalid(INVALID_SIGNATURE) on a mismatch. */
   verifyWebhook(payload: Buffer, signature: string): Promise<WebhookEvent>;
 }

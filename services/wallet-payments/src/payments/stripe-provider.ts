@@ -68,6 +68,9 @@ export class StripePaymentProvider implements PaymentProvider {
           currency: order.currency,
           metadata: { ...order.metadata },
           automatic_payment_methods: { enabled: true },
+          // The browser only authorizes the card; the wallet charges it after checking the
+          // spending limit (docs/design.md#3-money-one-ledger), or cancels the authorization.
+          capture_method: 'manual',
         },
         { idempotencyKey: order.idempotencyKey },
       )
@@ -87,6 +90,19 @@ export class StripePaymentProvider implements PaymentProvider {
       if (isMissing(error)) return undefined;
       return whenStripeIsDown(error);
     }
+  }
+
+  async captureIntent(id: string): Promise<IntentView> {
+    const intent = await this.stripe.paymentIntents
+      .capture(id, {}, { idempotencyKey: `touchline:capture:${id}` })
+      .catch(whenStripeIsDown);
+    return intentView(intent);
+  }
+
+  async cancelIntent(id: string): Promise<void> {
+    await this.stripe.paymentIntents
+      .cancel(id, {}, { idempotencyKey: `touchline:cancel:${id}` })
+      .catch(whenStripeIsDown);
   }
 
   async verifyWebhook(payload: Buffer, signature: string): Promise<WebhookEvent> {

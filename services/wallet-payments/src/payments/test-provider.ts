@@ -7,6 +7,7 @@ import {
   type Random,
   inTransaction,
   type Db,
+  type Tx,
 } from '@touchline/kit';
 import {
   findTestIntent,
@@ -23,6 +24,14 @@ import { verifyStripeEvent } from './webhook-event';
 
 export const NO_AUTHENTICATION_NEEDED = 'This payment does not need authentication';
 export const PAYMENT_CANNOT_BE_CONFIRMED = 'This payment can no longer be confirmed';
+
+/**
+ * Asked inside the charge's transaction, just before a card is charged: the refusal (the intent is
+ * then cancelled, the card never charged), or undefined to charge it.
+ */
+export type BeforeCharge = (trx: Tx, intentId: string) => Promise<string | undefined>;
+
+const chargeAllowed: BeforeCharge = () => Promise.resolve(undefined);
 
 export interface TestPaymentResult {
   status: string;
@@ -101,9 +110,32 @@ export class TestPaymentProvider implements PaymentProvider {
     return verifyStripeEvent(offlineStripe.webhooks, payload, signature, this.webhookSecret);
   }
 
+  async captureIntent(id: string): Promise<IntentView> {
+    return inTransaction(this.db, async (trx) => {
+      const row = await lockTestIntent(trx, id);
+      if (!row) throw notFound(PAYMENT_NOT_FOUND);
+      if (row.status !== 'requires_capture') return view(row);
+      await setTestIntentStatus(trx, id, 'succeeded', null, this.clock.now());
+      return { ...view(row), status: 'succeeded' };
+    });
+  }
+
+  async cancelIntent(id: string): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const row = await lockTestIntent(trx, id);
+      if (!row || row.status === 'succeeded' || row.status === 'canceled') return;
+      await setTestIntentStatus(trx, id, 'canceled', null, this.clock.now());
+    });
+  }
+
   /** The card form's "Pay": what Stripe.js's confirmCardPayment does with a test card. */
-  confirm(userId: number, intentId: string, card: CardDetails): Promise<TestPaymentResult> {
-    return this.change(userId, intentId, (row) => {
+  confirm(
+    userId: number,
+    intentId: string,
+    card: CardDetails,
+    beforeCharge: BeforeCharge = chargeAllowed,
+  ): Promise<TestPaymentResult> {
+    return this.change(userId, intentId, beforeCharge, (row) => {
       if (row.status !== 'requires_payment_method' && row.status !== 'requires_action')
         throw businessRule(PAYMENT_CANNOT_BE_CONFIRMED);
       const outcome = cardOutcome(card, this.clock.now());
@@ -112,8 +144,13 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   /** The 3-D Secure page's "Complete" (or "Fail") of an intent waiting in requires_action. */
-  authenticate(userId: number, intentId: string, fail: boolean): Promise<TestPaymentResult> {
-    return this.change(userId, intentId, (row) => {
+  authenticate(
+    userId: number,
+    intentId: string,
+    fail: boolean,
+    beforeCharge: BeforeCharge = chargeAllowed,
+  ): Promise<TestPaymentResult> {
+    return this.change(userId, intentId, beforeCharge, (row) => {
       if (row.status !== 'requires_action') throw businessRule(NO_AUTHENTICATION_NEEDED);
       return fail
         ? { status: 'requires_payment_method', error: AUTHENTICATION_FAILED }
@@ -123,11 +160,13 @@ export class TestPaymentProvider implements PaymentProvider {
 
   /**
    * Moves the locked intent to the next status. A succeeded intent stays succeeded and answers so
-   * (a double click pays once); the webhook goes out after the commit, like Stripe's.
+   * (a double click pays once); the webhook goes out after the commit, like Stripe's. A charge
+   * that `beforeCharge` refuses cancels the intent in the same transaction.
    */
   private async change(
     userId: number,
     intentId: string,
+    beforeCharge: BeforeCharge,
     next: (row: TestIntentRow) => { status: TestIntentRow['status']; error: string | null },
   ): Promise<TestPaymentResult> {
     const result = await inTransaction(this.db, async (trx) => {
@@ -135,7 +174,11 @@ export class TestPaymentProvider implements PaymentProvider {
       if (!row) throw notFound(PAYMENT_NOT_FOUND);
       if (row.metadata.userId !== String(userId)) throw forbidden(PAYMENT_OF_ANOTHER_USER);
       if (row.status === 'succeeded') return { row, status: row.status, error: null, changed: false };
-      const { status, error } = next(row);
+      let { status, error } = next(row);
+      if (status === 'succeeded') {
+        const refusal = await beforeCharge(trx, intentId);
+        if (refusal) [status, error] = ['canceled', refusal];
+      }
       await setTestIntentStatus(trx, intentId, status, error, this.clock.now());
       return { row, status, error, changed: true };
     });

@@ -7,9 +7,11 @@ import { findHold, insertHold, type HoldRow } from '../db/holds';
 import { accountKind } from '../domain/accounts';
 import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
 import { HOLD_KEY_REUSED } from '../domain/hold';
+import { sendingPlayer } from '../domain/review-hold';
 import { checkKey, checkReason, checkReference, checkTerms, type TransferTerms } from '../domain/validation';
 import type { WalletDeps } from './deps';
 import { spendableOf } from './post';
+import { refuseUnderReview } from './review-holds';
 
 /** A Hold or Pay request, validated: its key, the transfer's terms, reason and reference. */
 export function checkedHoldTerms(request: HoldRequest__Output | PayRequest__Output) {
@@ -63,7 +65,10 @@ export async function hold(deps: WalletDeps, request: HoldRequest__Output): Prom
     const now = deps.clock.now();
     // The hold row references both accounts, so they must exist first.
     await ensureAccounts(trx, [terms.to]);
-    // Refused before anything is written: a refused hold leaves nothing under its key.
+    // Refused before anything is written: a refused hold leaves nothing under its key, so the same
+    // key works once an admin has cleared the review.
+    const sender = sendingPlayer(terms.from, terms.to);
+    if (sender !== undefined) await refuseUnderReview(trx, sender);
     if (!canDebit(from, terms.amount)) throw businessRule(NOT_ENOUGH_COINS);
     const created = await insertHold(trx, {
       hold_key: holdKey,

@@ -1,11 +1,14 @@
 import { conflict, inTransaction, type Tx } from '@touchline/kit';
+import { UNDER_REVIEW } from '@touchline/rules';
 import type { PayRequest__Output } from '@touchline/protos/gen/touchline/wallet/PayRequest';
 import type { PayResponse__Output as PayResponse } from '@touchline/protos/gen/touchline/wallet/PayResponse';
 import { lockAccounts, type AccountRow } from '../db/accounts';
 import { findHold, insertHold, lockHold, setHoldStatus, type HoldRow } from '../db/holds';
+import { isUnderReview } from '../db/review-holds';
 import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
 import { HOLD_KEY_REUSED } from '../domain/hold';
 import type { TransferTerms } from '../domain/validation';
+import { sendingPlayer } from '../domain/review-hold';
 import type { WalletDeps } from './deps';
 import { holdPosting, postingOf } from './commit-hold';
 import { checkedHoldTerms, sameTerms } from './hold';
@@ -24,13 +27,19 @@ async function settledEarlier(
 ): Promise<PayResponse> {
   // A tombstone answers 'voided' whatever the terms: the saga that voided the key has moved on.
   if (row.status === 'voided')
-    return { status: 'voided', transactionId: 0, fromBalance: spendableOf(locked, terms.from) };
+    return {
+      status: 'voided',
+      transactionId: 0,
+      fromBalance: spendableOf(locked, terms.from),
+      voidReason: row.void_reason ?? '',
+    };
   if (!sameTerms(row, terms)) throw conflict(HOLD_KEY_REUSED);
   if (row.status === 'committed')
     return {
       status: 'committed',
       transactionId: Number(row.transaction_id),
       fromBalance: spendableOf(locked, terms.from),
+      voidReason: '',
     };
   // 'held': the accounts are locked, so no VoidHold or CommitHold of the key runs until this commits.
   const held = (await lockHold(trx, row.hold_key))!;
@@ -46,6 +55,7 @@ async function settledEarlier(
     status: 'committed',
     transactionId: posted.transactionId,
     fromBalance: spendableOf(posted.accounts, terms.from),
+    voidReason: '',
   };
 }
 
@@ -78,10 +88,19 @@ export async function pay(deps: WalletDeps, request: PayRequest__Output): Promis
         updated_at: now,
       };
       const from = locked.get(terms.from)!;
-      if (!canDebit(from, terms.amount)) {
-        const recorded = await insertHold(trx, { ...row, status: 'voided', void_reason: NOT_ENOUGH_COINS });
+      // A payer under review is refused like one without the coins: recorded under the key, so the
+      // saga that asked gets one outcome for good and releases what it reserved.
+      const sender = sendingPlayer(terms.from, terms.to);
+      const refusal =
+        sender !== undefined && (await isUnderReview(trx, sender))
+          ? UNDER_REVIEW
+          : canDebit(from, terms.amount)
+            ? undefined
+            : NOT_ENOUGH_COINS;
+      if (refusal) {
+        const recorded = await insertHold(trx, { ...row, status: 'voided', void_reason: refusal });
         if (!recorded) return settledEarlier(deps, trx, (await findHold(trx, holdKey))!, terms, locked);
-        return { status: 'voided', transactionId: 0, fromBalance: spendable(from) };
+        return { status: 'voided', transactionId: 0, fromBalance: spendable(from), voidReason: refusal };
       }
       const posted = await post(deps, trx, order, locked);
       const recorded = await insertHold(trx, {
@@ -97,6 +116,7 @@ export async function pay(deps: WalletDeps, request: PayRequest__Output): Promis
         status: 'committed',
         transactionId: posted.transactionId,
         fromBalance: spendableOf(posted.accounts, terms.from),
+        voidReason: '',
       };
     });
   try {

@@ -29,6 +29,7 @@ import { checkKey } from '../domain/validation';
 import { cashoutMessage, cashoutPostingKey, cashoutReference, purchaseTotals } from './cashout-message';
 import type { WalletDeps } from './deps';
 import { post, spendableOf } from './post';
+import { refuseUnderReview } from './review-holds';
 
 /** A retry with the same key answers the first request; the same key for another request is refused. */
 async function replay(
@@ -65,6 +66,7 @@ export async function requestCashout(
     // A retry that raced us committed while we waited for the lock.
     const raced = await findCashoutByKey(trx, key);
     if (raced) return replay(trx, raced, coins, email);
+    await refuseUnderReview(trx, request.userId);
     await lockAccounts(trx, [PLATFORM.cashoutPending]);
 
     const now = deps.clock.now();

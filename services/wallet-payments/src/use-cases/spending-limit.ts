@@ -1,9 +1,12 @@
-import { invalid, inTransaction, type Db } from '@touchline/kit';
+import { invalid, inTransaction, type Db, type Tx } from '@touchline/kit';
 import type { SetSpendingLimitRequest__Output } from '@touchline/protos/gen/touchline/wallet/SetSpendingLimitRequest';
 import type { SpendingLimit__Output as SpendingLimit } from '@touchline/protos/gen/touchline/wallet/SpendingLimit';
+import { closePaymentIntent, findPaymentIntent, lockPaymentIntent, markCharged } from '../db/payment-intents';
 import {
   findLimits,
+  lockExistingLimit,
   lockLimit,
+  openCents,
   saveLimit,
   spentBetween,
   stateOf,
@@ -11,7 +14,14 @@ import {
 } from '../db/spending-limits';
 import { checkedUserAccount } from '../domain/accounts';
 import { monthOf } from '../domain/et-month';
-import { changeLimit, checkLimitCents, checkWithinLimit, limitAt } from '../domain/spending-limit';
+import {
+  changeLimit,
+  checkLimitCents,
+  checkWithinLimit,
+  limitAt,
+  limitRefusal,
+  OPEN_INTENT_HOLD_MS,
+} from '../domain/spending-limit';
 import { checkKey } from '../domain/validation';
 import type { WalletDeps } from './deps';
 
@@ -75,7 +85,11 @@ export async function setSpendingLimit(
   return getSpendingLimit(deps, request.userId);
 }
 
-/** Refuses a purchase of `amountCents` that would pass the user's limit this month (ET). */
+/**
+ * Refuses a purchase of `amountCents` that would pass the user's limit this month (ET) by what was
+ * already spent. A quick look before an intent is made; the decisions that hold under concurrency
+ * are the locked ones below.
+ */
 export async function checkSpendingLimit(
   db: Db,
   now: Date,
@@ -88,4 +102,45 @@ export async function checkSpendingLimit(
   const month = monthOf(now);
   const spent = (await spentBetween(db, [userId], month.start, month.end)).get(userId) ?? 0;
   checkWithinLimit(limit, spent, amountCents);
+}
+
+/** Which limit decision: a new intent (open ones count) or the charge of one (only what was spent). */
+type Decision = 'new-intent' | 'charge';
+
+/**
+ * Decides, under the user's limit lock, whether the stored intent `intentId` may go on: when it is
+ * created (what was spent, plus the user's other open intents, plus this one) or when its card is
+ * about to be charged (what was spent plus this one). Concurrent decisions of one user run in turn,
+ * so the limit holds exactly (docs/design.md#3-money-one-ledger). A charge allowed is marked at once
+ * and counts from then on, credited or not; a refusal closes the intent, so it can never be charged
+ * and no longer holds anything. Returns the refusal, or undefined.
+ */
+export async function decideIntent(
+  trx: Tx,
+  now: Date,
+  intentId: string,
+  decision: Decision,
+): Promise<string | undefined> {
+  const known = await findPaymentIntent(trx, intentId);
+  if (!known) return undefined;
+  const userId = Number(known.user_id);
+  // Lock order: the user's limit row, then the intent (the same in every decision).
+  const limitRow = await lockExistingLimit(trx, userId);
+  const intent = (await lockPaymentIntent(trx, intentId))!;
+  if (intent.closed_at) return intent.closed_reason ?? undefined;
+  if (intent.charged_at) return undefined;
+  const { limit } = limitAt(stateOf(limitRow), now);
+  let refusal: string | undefined;
+  if (limit !== null) {
+    const month = monthOf(now);
+    const spent = (await spentBetween(trx, [userId], month.start, month.end)).get(userId) ?? 0;
+    const open =
+      decision === 'new-intent'
+        ? await openCents(trx, userId, new Date(now.getTime() - OPEN_INTENT_HOLD_MS), intentId)
+        : 0;
+    refusal = limitRefusal(limit, spent, Number(intent.amount_cents), open);
+  }
+  if (refusal) await closePaymentIntent(trx, intentId, refusal, now);
+  else if (decision === 'charge') await markCharged(trx, intentId, now);
+  return refusal;
 }

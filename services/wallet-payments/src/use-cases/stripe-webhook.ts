@@ -1,14 +1,17 @@
-import { invalid, inTransaction } from '@touchline/kit';
+import { DomainError, invalid, inTransaction } from '@touchline/kit';
 import type { HandleStripeWebhookRequest__Output } from '@touchline/protos/gen/touchline/wallet/HandleStripeWebhookRequest';
 import type { HandleStripeWebhookResponse__Output as HandleStripeWebhookResponse } from '@touchline/protos/gen/touchline/wallet/HandleStripeWebhookResponse';
 import { lockAccounts } from '../db/accounts';
 import { claimEvent, findEvent, markHandled } from '../db/stripe-events';
 import { PLATFORM, checkedUserAccount } from '../domain/accounts';
 import { INVALID_SIGNATURE, purchaseTerms } from '../domain/payments';
+import { captureAuthorized } from './confirm-payment';
 import { createdPurchase, creditPurchaseIn } from './credit-purchase';
 import type { PaymentDeps } from './deps';
 
 const MAX_PAYLOAD_BYTES = 1024 * 1024;
+/** Stripe's event for an intent the card holder authorized and the wallet has yet to capture. */
+const AUTHORIZED = 'payment_intent.amount_capturable_updated';
 
 /**
  * Stripe's webhook: the signature is checked over the raw bytes first (a bad one is INVALID_ARGUMENT,
@@ -26,6 +29,35 @@ export async function handleStripeWebhook(
     throw invalid(INVALID_SIGNATURE);
   const event = await deps.payments.verifyWebhook(payload, request.signature);
   const answer = (handled: boolean) => ({ eventId: event.id, eventType: event.type, handled });
+
+  if (event.type === AUTHORIZED && event.intent?.status === 'requires_capture') {
+    const seen = await findEvent(deps.db, event.id);
+    if (seen) return answer(seen.handled);
+    // Outside any transaction: it calls Stripe. A failure to reach Stripe throws, and Stripe's
+    // retry of the event settles it; a repeat captures or cancels nothing twice.
+    let handled = true;
+    try {
+      await captureAuthorized(deps, event.intent);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'business_rule') throw error;
+      deps.logger.warn(
+        { eventId: event.id, intentId: event.intent.id, reason: error.message },
+        'did not capture an authorized payment',
+      );
+      handled = false;
+    }
+    await inTransaction(deps.db, async (trx) => {
+      const fresh = await claimEvent(trx, {
+        event_id: event.id,
+        type: event.type,
+        payment_intent_id: event.intent!.id,
+        handled,
+        received_at: deps.clock.now(),
+      });
+      if (!fresh) handled = (await findEvent(trx, event.id))!.handled;
+    });
+    return answer(handled);
+  }
 
   const terms =
     event.type === 'payment_intent.succeeded' && event.intent?.status === 'succeeded'

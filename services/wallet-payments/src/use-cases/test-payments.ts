@@ -1,14 +1,14 @@
-import { notFound } from '@touchline/kit';
+import { businessRule, notFound } from '@touchline/kit';
 import type { AuthenticateTestPaymentRequest__Output } from '@touchline/protos/gen/touchline/wallet/AuthenticateTestPaymentRequest';
 import type { AuthenticateTestPaymentResponse__Output as AuthenticateTestPaymentResponse } from '@touchline/protos/gen/touchline/wallet/AuthenticateTestPaymentResponse';
 import type { ConfirmTestPaymentRequest__Output } from '@touchline/protos/gen/touchline/wallet/ConfirmTestPaymentRequest';
 import type { ConfirmTestPaymentResponse__Output as ConfirmTestPaymentResponse } from '@touchline/protos/gen/touchline/wallet/ConfirmTestPaymentResponse';
-import { findTestIntent } from '../db/test-intents';
 import { checkedUserAccount } from '../domain/accounts';
 import type { TestPaymentProvider } from '../payments';
+import type { BeforeCharge, TestPaymentResult } from '../payments/test-provider';
 import { checkIntentId } from './confirm-payment';
 import type { PaymentDeps } from './deps';
-import { checkSpendingLimit } from './spending-limit';
+import { decideIntent } from './spending-limit';
 
 export const TEST_PAYMENTS_OFF = 'Test payments are not available: payments go through Stripe';
 
@@ -19,13 +19,17 @@ function testProvider(deps: PaymentDeps): TestPaymentProvider {
 }
 
 /**
- * The spending limit is checked again when the card is charged: an intent made before the player
- * lowered the limit (or several made at once) cannot take the month past it.
+ * The spending limit is decided again when the card is about to be charged, in the charge's own
+ * transaction: an intent made before the player lowered the limit, or several made at once, cannot
+ * take the month past it. A refused charge cancels the intent; nothing was charged.
  */
-async function checkLimitAtCharge(deps: PaymentDeps, userId: number, intentId: string): Promise<void> {
-  const intent = await findTestIntent(deps.db, { id: intentId });
-  if (!intent || intent.status === 'succeeded' || intent.metadata.userId !== String(userId)) return;
-  await checkSpendingLimit(deps.db, deps.clock.now(), userId, Number(intent.amount));
+function limitAtCharge(deps: PaymentDeps): BeforeCharge {
+  return (trx, intentId) => decideIntent(trx, deps.clock.now(), intentId, 'charge');
+}
+
+function refusedByLimit(result: TestPaymentResult): TestPaymentResult {
+  if (result.status === 'canceled' && result.errorMessage) throw businessRule(result.errorMessage);
+  return result;
 }
 
 export async function confirmTestPayment(
@@ -35,13 +39,19 @@ export async function confirmTestPayment(
   const provider = testProvider(deps);
   checkedUserAccount(request.userId);
   const intentId = checkIntentId(request.paymentIntentId);
-  await checkLimitAtCharge(deps, request.userId, intentId);
-  return provider.confirm(request.userId, intentId, {
-    number: request.cardNumber,
-    expMonth: request.expMonth,
-    expYear: request.expYear,
-    cvc: request.cvc,
-  });
+  return refusedByLimit(
+    await provider.confirm(
+      request.userId,
+      intentId,
+      {
+        number: request.cardNumber,
+        expMonth: request.expMonth,
+        expYear: request.expYear,
+        cvc: request.cvc,
+      },
+      limitAtCharge(deps),
+    ),
+  );
 }
 
 export async function authenticateTestPayment(
@@ -50,10 +60,13 @@ export async function authenticateTestPayment(
 ): Promise<AuthenticateTestPaymentResponse> {
   const provider = testProvider(deps);
   checkedUserAccount(request.userId);
-  const result = await provider.authenticate(
-    request.userId,
-    checkIntentId(request.paymentIntentId),
-    request.fail,
+  const result = refusedByLimit(
+    await provider.authenticate(
+      request.userId,
+      checkIntentId(request.paymentIntentId),
+      request.fail,
+      limitAtCharge(deps),
+    ),
   );
   return { status: result.status, errorMessage: result.errorMessage };
 }

@@ -3,8 +3,10 @@ import type { TransferRequest__Output } from '@touchline/protos/gen/touchline/wa
 import type { TransferResponse__Output as TransferResponse } from '@touchline/protos/gen/touchline/wallet/TransferResponse';
 import { fingerprint, transferEntries } from '../domain/posting';
 import { checkPostingKey, checkReason, checkReference, checkTerms } from '../domain/validation';
+import { sendingPlayer } from '../domain/review-hold';
 import type { WalletDeps } from './deps';
 import { post, spendableOf } from './post';
+import { refuseUnderReview } from './review-holds';
 
 /**
  * Moves `amount` out of `from`: `fee` to platform:profit, the rest to `to`. A user account without
@@ -28,7 +30,11 @@ export async function transfer(
     entries: transferEntries(terms),
     alsoAccounts: [terms.from, terms.to],
   };
-  const posted = await inTransaction(deps.db, (trx) => post(deps, trx, order));
+  const sender = sendingPlayer(terms.from, terms.to);
+  const posted = await inTransaction(deps.db, async (trx) => {
+    if (sender !== undefined) await refuseUnderReview(trx, sender);
+    return post(deps, trx, order);
+  });
   return {
     transactionId: posted.transactionId,
     fromBalance: spendableOf(posted.accounts, terms.from),

@@ -14,6 +14,7 @@ export const adminKeys = {
   cashouts: () => [...adminKeys.all, 'cashouts'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   userTrades: (userId: number) => [...adminKeys.all, 'users', userId, 'trades'] as const,
+  userFlags: (userId: number) => [...adminKeys.all, 'users', userId, 'flags'] as const,
   wallet: () => [...adminKeys.all, 'wallet'] as const,
   collectionCards: () => [...adminKeys.all, 'collection-cards'] as const,
 };
@@ -92,6 +93,29 @@ export function useSetMuted() {
         idempotencyKey: newIdempotencyKey(),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
+  });
+}
+
+/** One user's fraud report with the wallet's review hold on their outgoing coins ('View Profile'). */
+export function useAdminUserFlags(userId: number | null) {
+  return useQuery({
+    queryKey: adminKeys.userFlags(userId ?? 0),
+    queryFn: ({ signal }) => call(api.admin.userFlags, { params: { userId: userId! }, signal }),
+    enabled: userId !== null,
+  });
+}
+
+/**
+ * Ends the review hold of a user (written to the audit log). `idempotencyKey` is one per confirmed
+ * click, so a retry of that click clears once.
+ */
+export function useClearFraudHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, idempotencyKey }: { userId: number; idempotencyKey: string }) =>
+      call(api.admin.clearFraudHold, { params: { userId }, body: {}, idempotencyKey }),
+    onSettled: (_hold, _error, { userId }) =>
+      queryClient.invalidateQueries({ queryKey: adminKeys.userFlags(userId) }),
   });
 }
 

@@ -6,6 +6,8 @@ import { cashoutAndSpending } from './004_cashout_spending';
 import { paymentMode } from './005_payment_mode';
 import { rejectionReason } from './006_rejection_reason';
 import { confirmKey } from './007_confirm_key';
+import { intentLimit } from './008_intent_limit';
+import { reviewHolds } from './009_review_holds';
 
 /** The wallet schema, in order. */
 export const migrations: Migration[] = [
@@ -16,4 +18,6 @@ export const migrations: Migration[] = [
   paymentMode,
   rejectionReason,
   confirmKey,
+  intentLimit,
+  reviewHolds,
 ];

@@ -57,6 +57,15 @@ export function PaymentSection({ pkg }: PaymentSectionProps) {
         setAttempt((current) => current + 1);
       },
       onError: (error) => {
+        const refused = cancelled(error);
+        if (refused) {
+          // The server refused the charge (the spending limit) and released the card: nothing was
+          // paid, so there is nothing to retry; the form starts over and shows why.
+          toast.error('Payment refused', { description: refused });
+          addCoins.reset();
+          setAttempt((current) => current + 1);
+          return;
+        }
         setUnfinished(paymentIntentId);
         toast.error('Failed to add coins', { description: errorMessage(error) });
       },
@@ -120,6 +129,13 @@ function refusal(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 422) return null;
   const data = error.data as { message?: unknown } | undefined;
   return typeof data?.message === 'string' ? data.message : null;
+}
+
+/** The server refused to charge an authorized card and released it (`cancelled`): why, or null. */
+function cancelled(error: unknown): string | null {
+  if (!(error instanceof ApiError) || (error.data as { cancelled?: unknown } | undefined)?.cancelled !== true)
+    return null;
+  return refusal(error);
 }
 
 function PaymentForm({

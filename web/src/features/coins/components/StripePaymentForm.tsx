@@ -79,7 +79,9 @@ function StripeCheckout({ intent, onSucceeded, finishing }: StripePaymentFormPro
             ? 'Payment failed'
             : 'Payment processing error',
         );
-      } else if (paymentIntent?.status === 'succeeded') {
+      } else if (paymentIntent?.status === 'succeeded' || paymentIntent?.status === 'requires_capture') {
+        // requires_capture: the card is authorized, and the server charges it once it has checked
+        // the monthly spending limit (or releases it and says why).
         onSucceeded(paymentIntent.id);
       } else if (paymentIntent?.status === 'processing') {
         setNotice('Your payment is processing. Your coins will be added as soon as it completes.');
