@@ -1,14 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { checkMonitoringNames, metricNamesOf } from '../src/check/monitoring';
 import { validateObjects } from '../src/check/schemas';
-import { generated } from '../src/gen-platform';
-import { ALERT_RULES } from '../src/monitoring/alert-rules';
-import { ruleGroups, RULE_TESTS_FILE, RULES_FILE, ruleTests } from '../src/monitoring/rule-files';
+import { alertRules, DASHBOARD_FILE, RULE_TESTS_FILE, ruleGroups, RULES_FILE } from '../src/monitoring-files';
+import { observeRules } from '../src/observe/rules';
 import { ROOT } from '../src/paths';
 
 const INSTALL =
@@ -23,34 +22,53 @@ function promtool(args: string[], cwd: string): { status: number | null; output:
 const scratch = mkdtempSync(path.join(tmpdir(), 'touchline-rules-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe('alert rules', () => {
-  it('the committed rules, tests and PrometheusRule are what the source generates', async () => {
-    const files = await generated();
-    for (const file of [RULES_FILE, RULE_TESTS_FILE])
-      expect(readFileSync(path.join(ROOT, file), 'utf8'), `${file}: run npm run gen:k8s`).toBe(files[file]);
-  });
+/** The test file names its rules file by the PrometheusRule's name: promtool reads only the spec. */
+const testFile = parse(readFileSync(path.join(ROOT, RULE_TESTS_FILE), 'utf8')) as {
+  rule_files: string[];
+  tests: { name: string; alert_rule_test?: { alertname: string; exp_alerts?: unknown[] }[] }[];
+};
 
-  it('promtool check rules accepts them', () => {
-    const run = promtool(
-      ['check', 'rules', path.basename(RULES_FILE)],
-      path.join(ROOT, path.dirname(RULES_FILE)),
-    );
-    expect(run.output).toContain(`SUCCESS: ${ALERT_RULES.length} rules found`);
+/** A folder holding `groups` as the plain rules file the test file names, and a copy of the test file. */
+function promtoolDir(name: string, groups: unknown): string {
+  const dir = path.join(scratch, name);
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, testFile.rule_files[0]!), stringify({ groups }));
+  copyFileSync(path.join(ROOT, RULE_TESTS_FILE), path.join(dir, path.basename(RULE_TESTS_FILE)));
+  return dir;
+}
+
+describe('alert rules (k8s/monitoring/rules)', () => {
+  const alerts = alertRules();
+
+  it('promtool check rules accepts the PrometheusRule spec', () => {
+    expect(testFile.rule_files).toEqual([path.basename(RULES_FILE)]);
+    const dir = promtoolDir('committed-check', ruleGroups());
+    const run = promtool(['check', 'rules', testFile.rule_files[0]!], dir);
+    expect(run.output, run.output).toContain(`SUCCESS: ${alerts.length} rules found`);
     expect(run.status).toBe(0);
   });
 
   it('every alert fires on its synthetic series and stays quiet on healthy ones (promtool test rules)', () => {
     const run = promtool(
       ['test', 'rules', path.basename(RULE_TESTS_FILE)],
-      path.join(ROOT, path.dirname(RULES_FILE)),
+      promtoolDir('committed', ruleGroups()),
     );
     expect(run.output, run.output).toContain('SUCCESS');
     expect(run.status).toBe(0);
-    const cases = readFileSync(path.join(ROOT, RULE_TESTS_FILE), 'utf8');
-    for (const rule of ALERT_RULES) {
-      expect(cases).toContain(`name: ${rule.alert} fires`);
-      expect(cases).toContain(`name: ${rule.alert} stays quiet on healthy series`);
+    const cases = testFile.tests.flatMap((t) => t.alert_rule_test ?? []);
+    for (const { alert } of alerts) {
+      const mine = cases.filter((c) => c.alertname === alert);
+      expect(
+        mine.some((c) => (c.exp_alerts ?? []).length > 0),
+        `${alert}: no case that fires it`,
+      ).toBe(true);
+      expect(
+        mine.some((c) => (c.exp_alerts ?? []).length === 0),
+        `${alert}: no case that keeps it quiet`,
+      ).toBe(true);
     }
+    const named = new Set(alerts.map((a) => a.alert));
+    expect(cases.filter((c) => !named.has(c.alertname)).map((c) => c.alertname)).toEqual([]);
   });
 
   it('the tests can fail: alerts that never fire, or always fire, fail them', () => {
@@ -59,20 +77,59 @@ describe('alert rules', () => {
       ['always', 'vector(1)'],
     ] as const) {
       const groups = ruleGroups().map((g) => ({ ...g, rules: g.rules.map((r) => ({ ...r, expr })) }));
-      writeFileSync(path.join(scratch, `${name}.yaml`), stringify({ groups }));
-      writeFileSync(path.join(scratch, `${name}.test.yaml`), ruleTests(`${name}.yaml`));
-      const run = promtool(['test', 'rules', `${name}.test.yaml`], scratch);
+      const run = promtool(['test', 'rules', path.basename(RULE_TESTS_FILE)], promtoolDir(name, groups));
       expect(run.status, `${name}: ${run.output}`).not.toBe(0);
-      for (const rule of ALERT_RULES) expect(run.output).toContain(rule.alert);
+      for (const { alert } of alerts) expect(run.output).toContain(alert);
     }
   });
 
   it('the dashboard and the alerts read only series the code exports', async () => {
     expect(await checkMonitoringNames()).toEqual([]);
+  });
+
+  it('the series check reads names out of PromQL and reports unknown ones', async () => {
     expect(metricNamesOf('sum by (job) (rate(touchline_nope_total{route="/x"}[5m])) > up')).toEqual([
       'touchline_nope_total',
       'up',
     ]);
+    expect(
+      metricNamesOf(
+        'histogram_quantile(0.9, sum by (le) (rate(a_bucket[$__rate_interval] offset 5m))) > 1e3',
+      ),
+    ).toEqual(['a_bucket']);
+    const rules = path.join(scratch, 'unknown-rule.yaml');
+    writeFileSync(
+      rules,
+      readFileSync(path.join(ROOT, RULES_FILE), 'utf8').replace(
+        'touchline_ledger_sum_coins != 0',
+        'touchline_ledger_sum_coin != 0',
+      ),
+    );
+    const dashboard = path.join(scratch, 'unknown-dashboard.json');
+    writeFileSync(
+      dashboard,
+      readFileSync(path.join(ROOT, DASHBOARD_FILE), 'utf8').replace(
+        'touchline_outbox_backlog)',
+        'touchline_outbox_backlog_rows)',
+      ),
+    );
+    const problems = await checkMonitoringNames({ rules, dashboard });
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).toMatch(/alert TouchlineLedgerDrift: touchline_ledger_sum_coin is exported/);
+    expect(problems.join('\n')).toMatch(/touchline_outbox_backlog_rows is exported by no Touchline process/);
+  });
+
+  it("npm run observe loads the same rules, only quicker: every for 2s, the sagas' threshold 20 s", () => {
+    const quick = (parse(observeRules()) as { groups: { rules: Record<string, string>[] }[] }).groups;
+    const rules = quick.flatMap((g) => g.rules);
+    expect(rules.map((r) => r.alert)).toEqual(alerts.map((a) => a.alert));
+    expect(new Set(rules.map((r) => r.for))).toEqual(new Set(['2s']));
+    const changed = rules.filter((r, i) => r.expr !== alerts[i]!.expr);
+    expect(changed.map((r) => [r.alert, r.expr])).toEqual([
+      ['TouchlineSagasStuck', 'max by (service, saga) (touchline_saga_oldest_pending_seconds) > 20'],
+    ]);
+    const run = promtool(['check', 'rules', testFile.rule_files[0]!], promtoolDir('observe', quick));
+    expect(run.status, run.output).toBe(0);
   });
 
   it('a PrometheusRule is validated against the operator schema', async () => {

@@ -3,22 +3,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
-import { plainRules } from '@touchline/deploy/src/monitoring/rule-files';
+import { AnswerLog } from '@touchline/chaos/src/answers';
+import { Player } from '@touchline/chaos/src/client';
+import { dropRoles } from '@touchline/chaos/src/roles';
+import { startStack, type RunningStack } from '@touchline/chaos/src/stack';
 import { freePort } from '@touchline/launcher/src/spawn';
-import { AnswerLog } from '../answers';
-import { Player } from '../client';
-import { dropRoles } from '../roles';
-import { startStack, type RunningStack } from '../stack';
 import { AlertWatch } from './alert-watch';
 import { ensurePrometheus, startPrometheus, type RunningPrometheus } from './prometheus';
+import { observeRules } from './rules';
 
 /**
  * `npm run observe`: Debian's Prometheus against `npm run stack`, and a short chaos run that shows
  * what an SRE would see. Every target is up and scraped; a buy moves the series; killing a service
  * fires its down alert, which clears once the supervisor has restarted it; pausing the wallet
  * (SIGSTOP) leaves a buy pending and raises the stuck-sagas alert. It prints every alert's changes
- * with their time and exits 1 when an expected one did not come. Rules: the same as k8s/monitoring,
- * every `for:` shortened to 2 s and the sagas' threshold to 20 s (observeExpr).
+ * with their time and exits 1 when an expected one did not come. Rules: those of
+ * k8s/monitoring/rules/touchline-alerts.yaml, every `for:` shortened to 2 s and the thresholds of
+ * OBSERVE_THRESHOLDS (rules.ts) lowered, so that the run need not wait minutes.
  */
 const env = (name: string) => Number(process.env[name]) || 0;
 const PG = process.env.OBSERVE_PG ?? 'postgres://postgres@127.0.0.1:5432';
@@ -234,7 +235,7 @@ async function main(): Promise<void> {
       dir: path.join(dir, 'prometheus'),
       port: prometheusPort,
       targetsFile: path.join(dir, 'stack-data', 'stack', 'prometheus-targets.json'),
-      rules: plainRules({ forOverride: '2s', observe: true }),
+      rules: observeRules(),
     });
     const runStart = Date.now();
     console.log(
