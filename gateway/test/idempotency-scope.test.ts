@@ -488,6 +488,21 @@ const cases: Case[] = [
     },
   },
   {
+    route: api['POST /api/admin/users/:userId/fraud-hold/clear']!,
+    who: 'admin',
+    async prepare() {
+      // Clearing where there is no hold is still an admin action with its own outcome (and audit line).
+      const [one, two] = await Promise.all([h.account('under-review'), h.account('under-review-too')]);
+      const send = (target: number) => (agent: Agent, key: string) =>
+        agent.post(`/api/admin/users/${target}/fraud-hold/clear`).set('Idempotency-Key', key).send({});
+      return {
+        same: send(one),
+        other: send(two),
+        mine: (body: { held: boolean }) => expect(body.held).toBe(false),
+      };
+    },
+  },
+  {
     route: api['POST /api/admin/transfer-to-shop']!,
     who: 'admin',
     async prepare(user) {

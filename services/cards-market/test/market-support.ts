@@ -11,6 +11,8 @@ import { createPeers, type WalletClient } from '../src/peers';
 import { cardsMarketService } from '../src/service';
 import type { CardsDeps } from '../src/use-cases/deps';
 
+const MARKET_TEST_PRICE_KEY = 'touchline';
+
 export interface MarketWithWallet {
   cards: TestService;
   /** A client of the wallet (no welcome coins: a test grants what it needs). */
@@ -27,7 +29,9 @@ export async function startMarketWithWallet(
   const walletClient = createPeers({ 'wallet-payments': wallet.service.address }).wallet;
   const cards = await startTestService(cardsMarketService, {
     clock,
-    env,
+    // The service ticks with the key marketDeps gives the use cases: a tick is then the same
+    // whichever of them computes it.
+    env: { PRICE_SEED: MARKET_TEST_PRICE_KEY, ...env },
     peers: { 'wallet-payments': wallet.service.address },
   });
   return {
@@ -60,7 +64,7 @@ export function marketDeps(
     logger: silentLogger,
     config: cardsMarketConfigSchema.parse(config),
     // A fixed key: the tick tests compute the prices they expect with it.
-    priceKey: 'touchline',
+    priceKey: MARKET_TEST_PRICE_KEY,
     wallet: market.walletClient,
     players: new PlayerCache(db, clock, 0),
     ...overrides,
