@@ -4,6 +4,7 @@ export * from './logger';
 export * from './clock';
 export * from './bounded-map';
 export * from './errors';
+export * from './mailer';
 export * from './mail';
 export * from './mail-folder';
 export * from './grpc/handlers';
