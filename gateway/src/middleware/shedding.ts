@@ -9,9 +9,10 @@ import { connectionCap } from '../http/open-files';
  * sockets, loop-lag.ts for this process, in-flight.ts per client, the upstream gates below per
  * service, live/hub.ts for streams); what to answer is decided here, so every refusal looks alike
  * to the web: 429 (this client has too much open) or 503 (this server is too busy), always with
- * Retry-After and {message}, and always before any work was done, so trying again is safe. The web
- * retries exactly those (web/src/lib/shedding.ts). The table of who refuses what, kit and web
- * included: docs/architecture.md, "Shedding: who refuses what".
+ * Retry-After and {message}. What is refused is never sent on, but a request may have made other
+ * calls before one of them was refused: the web retries these answers for reads and keyed changes
+ * only (web/src/lib/shedding.ts). The table of who refuses what, kit and web included:
+ * docs/architecture.md, "Shedding: who refuses what".
  */
 
 export interface Refusal {
