@@ -14,6 +14,7 @@ import { apiNotFound, errorHandler } from './middleware/errors';
 import { hostCheck, HostPolicy } from './middleware/allowed-hosts';
 import { limitInFlight } from './middleware/in-flight';
 import { shedWhileLagging } from './middleware/loop-lag';
+import { inFlightLimits, maxLoopLagMs } from './middleware/shedding';
 import { originCheck } from './middleware/origin-check';
 import { RULES, RateLimits } from './middleware/rate-limit';
 import { recordRequests } from './middleware/metrics';
@@ -106,11 +107,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   app.locals.readiness = readiness;
   // Per client in flight, one count for /api and the probes: an anonymous probe flood is one more
   // anonymous caller.
-  const inFlight = limitInFlight({
-    perUser: config.IN_FLIGHT_PER_USER,
-    perAddress: config.IN_FLIGHT_PER_ADDRESS,
-    retryAfterSeconds: config.SHED_RETRY_AFTER_S,
-  });
+  const inFlight = limitInFlight(inFlightLimits(config));
 
   app.use(
     securityHeaders({
@@ -152,7 +149,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   // A process too busy to answer in time refuses before doing any work for the request.
   api.use(
     shedWhileLagging({
-      maxLagMs: config.OVERLOAD_LAG_MS ?? (config.EMBEDDED ? 0 : 1_000),
+      maxLagMs: maxLoopLagMs(config),
       retryAfterSeconds: config.SHED_RETRY_AFTER_S,
       lagMs: loopLagMs,
     }),

@@ -70,7 +70,7 @@ const gatewayFields = z.object({
   /**
    * The longest a call waits for a slot (then 503). Once the oldest waiting call has waited half of
    * it, new calls are refused at once: the queue is standing, and a longer one would only turn into
-   * timeouts (grpc/call-gate.ts in the kit).
+   * timeouts (shedding/call-gate.ts in the kit).
    */
   UPSTREAM_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(1_000),
   /** Requests one signed-in user may have in flight in this process (all tabs); one more is refused with 429. */

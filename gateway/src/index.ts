@@ -2,9 +2,9 @@ import type { Server } from 'node:http';
 import type { Logger } from '@touchline/kit';
 import { createApp, liveHubOf, readinessOf } from './app';
 import { closeClients, createClients } from './clients';
-import { shedSettings } from './clients/shedding';
 import type { GatewayConfig, Upstream } from './config';
 import { createGatewayServer } from './http/server';
+import { shedSettings } from './middleware/shedding';
 import { createMemoryStore, type KeyValueStore } from './store';
 
 export { gatewayConfigSchema, UPSTREAMS, type GatewayConfig, type Upstream } from './config';

@@ -1,7 +1,8 @@
 import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { limitInFlight, TOO_MANY_IN_FLIGHT } from '../src/middleware/in-flight';
+import { limitInFlight } from '../src/middleware/in-flight';
+import { TOO_MANY_IN_FLIGHT } from '../src/middleware/shedding';
 import { listenLocally } from './support';
 
 // A tiny app: X-User stands for a session, and /hold answers only when the test releases it.

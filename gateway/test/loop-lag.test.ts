@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '@touchline/kit/src/testing';
 import { createApp } from '../src/app';
 import { closeClients, createClients } from '../src/clients';
-import { BUSY_MESSAGE } from '../src/clients/shedding';
+import { BUSY_MESSAGE } from '../src/middleware/shedding';
 import { UPSTREAMS, type Upstream } from '../src/config';
 import { createMemoryStore } from '../src/store';
 import { gatewayConfig, UNREACHABLE } from './support';

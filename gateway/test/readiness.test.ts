@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readinessOf } from '../src/app';
 import { UPSTREAMS, type Upstream } from '../src/config';
 import { READINESS_MAX_AGE_MS } from '../src/http/readiness';
-import { TOO_MANY_IN_FLIGHT } from '../src/middleware/in-flight';
+import { TOO_MANY_IN_FLIGHT } from '../src/middleware/shedding';
 import { expectError, serveGateway, type ServedGateway } from './support';
 
 /**

@@ -14,9 +14,8 @@ import { SERVICES } from '@touchline/protos';
 import { createTokenSigner } from '../../services/identity/src/tokens';
 import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
-import { BUSY_MESSAGE } from '../src/clients/shedding';
 import { UPSTREAMS, type Upstream } from '../src/config';
-import { TOO_MANY_IN_FLIGHT } from '../src/middleware/in-flight';
+import { BUSY_MESSAGE, TOO_MANY_IN_FLIGHT } from '../src/middleware/shedding';
 import { createMemoryStore } from '../src/store';
 import { gatewayConfig, listenLocally, UNREACHABLE } from './support';
 

@@ -1,12 +1,12 @@
 import type { ClientOptions } from '@touchline/kit';
 import type { Upstream } from '../config';
+import { upstreamGate, type ShedSettings } from '../middleware/shedding';
 import { createAdminClient, type AdminClient } from './admin';
 import { createCardsMarketClient, type CardsMarketClient } from './cards-market';
 import { createIdentityClient, type IdentityClient } from './identity';
 import { createLeaderboardClient, type LeaderboardClient } from './leaderboard';
 import { createMissionsClient, type MissionsClient } from './missions';
 import { createNotificationsClient, type NotificationsClient } from './notifications';
-import { upstreamGate, type ShedSettings } from './shedding';
 import { createTradingClient, type TradingClient } from './trading';
 import { createWalletClient, type WalletClient } from './wallet';
 

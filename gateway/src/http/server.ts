@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { Express } from 'express';
 import type { GatewayConfig } from '../config';
 import { limitConnections } from '../middleware/connection-limits';
-import { connectionCap, openFileLimit } from './open-files';
+import { connectionLimits } from '../middleware/shedding';
+import { openFileLimit } from './open-files';
 
 type ServerConfig = Pick<
   GatewayConfig,
@@ -33,12 +34,6 @@ export function createGatewayServer(app: Express, config: ServerConfig, fileLimi
     },
     app,
   );
-  limitConnections(server, {
-    // Behind a proxy every connection comes from it; the client's address is known only once a
-    // request's head is read, too late for a half-open connection. The proxy limits per client.
-    perAddress: config.TRUST_PROXY > 0 ? 0 : config.CONNECTIONS_PER_ADDRESS,
-    max: connectionCap(config.CONNECTIONS_MAX, fileLimit),
-    retryAfterSeconds: config.SHED_RETRY_AFTER_S,
-  });
+  limitConnections(server, connectionLimits(config, fileLimit));
   return server;
 }

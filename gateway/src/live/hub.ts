@@ -2,6 +2,7 @@ import { outsideRequest, type Logger } from '@touchline/kit';
 import type { LiveMessage__Output } from '@touchline/protos/gen/touchline/notifications/LiveMessage';
 import type { NotificationsClient } from '../clients/notifications';
 import type { GatewayConfig } from '../config';
+import { REFUSALS, type Refusal } from '../middleware/shedding';
 import type { Session, SessionVerifier } from '../session';
 import { frameOf, toFrame, type LiveFrame } from './events';
 import type { LiveStream } from './live-stream';
@@ -30,11 +31,6 @@ const UPSTREAM_LINGER_MS = 60_000;
 export interface LiveWatcher {
   change(message: LiveMessage__Output): void;
   reset(): void;
-}
-
-export interface Refusal {
-  status: 429 | 503;
-  message: string;
 }
 
 /**
@@ -92,11 +88,10 @@ export class LiveHub {
 
   /** Why a new stream of this user from this address is refused, if it is. */
   admit(address: string): Refusal | undefined {
-    if (this.closed) return { status: 503, message: 'The server is restarting: try again in a moment' };
-    if (this.streams.size >= this.config.LIVE_STREAMS_CAPACITY)
-      return { status: 503, message: 'Too many live connections on this server: try again shortly' };
+    if (this.closed) return REFUSALS.liveRestarting;
+    if (this.streams.size >= this.config.LIVE_STREAMS_CAPACITY) return REFUSALS.liveFull;
     if ((this.byAddress.get(address) ?? 0) >= this.config.LIVE_STREAMS_PER_ADDRESS)
-      return { status: 429, message: 'Too many live connections from your network: close some tabs' };
+      return REFUSALS.liveTooManyFromAddress;
     return undefined;
   }
 

@@ -1,4 +1,5 @@
 import { isIPv6, type Server, type Socket } from 'node:net';
+import { REFUSALS, refusalBytes } from './shedding';
 
 export interface ConnectionLimits {
   /** Open connections one peer address may hold; 0: no limit per address (a proxy is the peer). */
@@ -7,9 +8,6 @@ export interface ConnectionLimits {
   max: number;
   retryAfterSeconds: number;
 }
-
-export const TOO_MANY_CONNECTIONS = 'Too many open connections from your address. Close some and try again.';
-export const SERVER_FULL = 'The server has too many open connections. Please try again shortly.';
 
 /**
  * The key a peer address counts under: an IPv6 client holds a whole /64 (one host may pick any
@@ -29,15 +27,6 @@ export function addressKey(remote: string | undefined): string {
     .join(':')}::/64`;
 }
 
-const refusal = (status: string, message: string, retryAfterSeconds: number): Buffer => {
-  const body = JSON.stringify({ message });
-  return Buffer.from(
-    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nRetry-After: ${retryAfterSeconds}\r\n` +
-      `Connection: close\r\n\r\n${body}`,
-  );
-};
-
 /**
  * Caps the connections a server holds, per peer address and in total (issue 40: one client's
  * 20,000 half-open connections took every file descriptor, and nobody else got in). The newest
@@ -48,8 +37,8 @@ const refusal = (status: string, message: string, retryAfterSeconds: number): Bu
 export function limitConnections(server: Server, limits: ConnectionLimits): { open(): number } {
   const perAddress = new Map<string, number>();
   let open = 0;
-  const tooMany = refusal('429 Too Many Requests', TOO_MANY_CONNECTIONS, limits.retryAfterSeconds);
-  const full = refusal('503 Service Unavailable', SERVER_FULL, limits.retryAfterSeconds);
+  const tooMany = refusalBytes(REFUSALS.tooManyConnections, limits.retryAfterSeconds);
+  const full = refusalBytes(REFUSALS.serverFull, limits.retryAfterSeconds);
   const refuse = (socket: Socket, answer: Buffer) => {
     socket.on('error', () => socket.destroy());
     // Ended at once (the server's own listener sees writableEnded and leaves it alone), closed

@@ -1,8 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-
-/** What a player reads when one client has too many requests on the way (429); the web retries it. */
-export const TOO_MANY_IN_FLIGHT =
-  'Too many of your requests are on their way at once. Please wait a moment and try again.';
+import { REFUSALS, refuse } from './shedding';
 
 export interface InFlightLimits {
   /** Requests one signed-in user may have in flight in this process. */
@@ -32,8 +29,7 @@ export function limitInFlight(limits: InFlightLimits): RequestHandler {
     const { key, limit } = clientOf(req, limits);
     const count = inFlight.get(key) ?? 0;
     if (count >= limit) {
-      res.set('Retry-After', String(limits.retryAfterSeconds));
-      res.status(429).json({ message: TOO_MANY_IN_FLIGHT });
+      refuse(res, REFUSALS.tooManyInFlight, limits.retryAfterSeconds);
       return;
     }
     inFlight.set(key, count + 1);

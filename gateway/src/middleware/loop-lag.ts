@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
-import { BUSY_MESSAGE } from '../clients/shedding';
+import { REFUSALS, refuse } from './shedding';
 
 export interface LoopLagShedding {
   /** Shed while the event loop's delay (p99 of the last window) is above this; 0: never. */
@@ -44,7 +44,6 @@ export function shedWhileLagging(options: LoopLagShedding): RequestHandler {
   const lag = options.lagMs ?? (maxLagMs > 0 ? eventLoopLag().lagMs : () => 0);
   return (_req, res, next) => {
     if (maxLagMs <= 0 || lag() <= maxLagMs) return next();
-    res.set('Retry-After', String(retryAfterSeconds));
-    res.status(503).json({ message: BUSY_MESSAGE });
+    refuse(res, REFUSALS.busy, retryAfterSeconds);
   };
 }

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { metrics } from '@touchline/kit';
+import { countsAsRefused } from './shedding';
 
 /**
  * The route template a request matched (`/api/market/buy/:id`), never its raw path: bounded labels.
@@ -24,7 +25,7 @@ export function recordRequests(): RequestHandler {
       const status = String(res.statusCode);
       metrics.httpRequests.inc({ route, method: req.method, status });
       metrics.httpDuration.observe({ route, method: req.method }, (performance.now() - started) / 1000);
-      if ((res.statusCode === 429 || res.statusCode === 503) && res.getHeader('retry-after') !== undefined)
+      if (countsAsRefused(res.statusCode, res.getHeader('retry-after')))
         metrics.httpRefused.inc({ route, status });
     });
     next();

@@ -6,6 +6,7 @@ import type { GatewayConfig } from '../config';
 import { frameOf } from '../live/events';
 import type { LiveHub } from '../live/hub';
 import { LiveStream } from '../live/live-stream';
+import { refuse } from '../middleware/shedding';
 
 /** How long a new stream waits for the process's Live subscription before reading its replay. */
 const UPSTREAM_WAIT_MS = 2_000;
@@ -44,8 +45,7 @@ export async function openLiveStream(
   const address = req.ip ?? req.socket.remoteAddress ?? '';
   const refusal = deps.hub.admit(address);
   if (refusal) {
-    res.status(refusal.status).set('Retry-After', String(deps.config.LIVE_RETRY_AFTER_S));
-    res.json({ message: refusal.message });
+    refuse(res, refusal, deps.config.LIVE_RETRY_AFTER_S);
     return;
   }
   const stream = new LiveStream(res, req.socket, session, address);

@@ -52,9 +52,6 @@ export const pending = (message: string, details?: Record<string, unknown>) =>
   new DomainError('pending', message, details);
 export const unavailable = (message = UNAVAILABLE_MESSAGE) => new DomainError('unavailable', message);
 export const timedOut = (message = TIMED_OUT_MESSAGE) => new DomainError('timed_out', message);
-/** Refused before anything was sent, to shed load: 503 with this Retry-After. */
-export const busy = (message: string, retryAfterSeconds: number) =>
-  new DomainError('unavailable', message, undefined, retryAfterSeconds);
 
 export const UNAVAILABLE_MESSAGE = 'A service is temporarily unavailable. Please try again.';
 export const TIMED_OUT_MESSAGE = 'A service took too long to answer. Please try again.';

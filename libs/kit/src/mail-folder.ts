@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { MailMessage, Mailer } from './mail';
+import type { MailMessage, Mailer } from './mailer';
 
 /** The folder under DATA_DIR where a service on its own writes the e-mails it cannot send. */
 export const mailboxFolder = (dataDir: string) => path.join(dataDir, 'mailbox');

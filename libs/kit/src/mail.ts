@@ -1,17 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import { createFolderMailer, mailboxFolder } from './mail-folder';
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
+import type { MailMessage, Mailer } from './mailer';
 
 export interface StoredMail extends MailMessage {
   id: number;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CallGate, type CallGateOptions } from '../src/grpc/call-gate';
+import { CallGate, type CallGateOptions } from '../src/shedding/call-gate';
 
 class Refused extends Error {}
 

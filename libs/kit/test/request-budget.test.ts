@@ -3,7 +3,7 @@ import { SERVICES } from '@touchline/protos';
 import type { LeaderboardDefinition } from '@touchline/protos/gen/touchline/leaderboard/Leaderboard';
 import { runWithContext, type RequestBudget } from '../src/context';
 import { DomainError } from '../src/errors';
-import { CallGate } from '../src/grpc/call-gate';
+import { CallGate } from '../src/shedding/call-gate';
 import { createPromiseClient, type PromiseClient } from '../src/grpc/client';
 import { callDeadline } from '../src/grpc/deadline';
 import { startHeldUpstream, type HeldUpstream } from '../src/testing/held-upstream';

@@ -10,7 +10,7 @@
 
 import { pathOf, type BodyInputOf, type QueryOf, type RouteDef, type SuccessOf } from '@touchline/contract';
 
-import { busyRetryDelay, showBusy, waitToRetry } from './busy-retry';
+import { busyRetryDelay, showBusy, waitToRetry } from './shedding';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -96,7 +96,7 @@ async function readBody(response: Response): Promise<unknown> {
 /**
  * Sends a request to the API and returns the parsed JSON body (undefined when empty). An answer that
  * sheds load (503 or 429 with Retry-After) is retried after the time it gives, a few times, for a
- * read or a change with an Idempotency-Key (busy-retry.ts).
+ * read or a change with an Idempotency-Key (shedding.ts).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;

@@ -7,8 +7,7 @@ import {
   IDEMPOTENCY_SCOPE_HEADER,
   REQUEST_ID_HEADER,
 } from '../context';
-import { unavailable } from '../errors';
-import type { CallGate } from './call-gate';
+import { sendOrRefuse, type CallGate } from '../shedding';
 import { callDeadline } from './deadline';
 import { withReusedDecoding } from './encoded-once';
 import { channelTarget } from './target';
@@ -37,7 +36,7 @@ export interface ClientOptions {
   defaultTimeoutMs?: number;
   /** Methods whose answers are reused when their bytes equal a recent answer's (grpc/encoded-once.ts). */
   reuseDecoded?: readonly string[];
-  /** Limits the calls in flight (grpc/call-gate.ts); a call it refuses is never sent. */
+  /** Limits the calls in flight (shedding/call-gate.ts); a call it refuses is never sent. */
   gate?: CallGate;
 }
 
@@ -97,14 +96,8 @@ export function createPromiseClient<D>(
     client[name] = (request: unknown, callOptions: CallOptions = {}) => {
       const now = Date.now();
       const deadline = callDeadline(now, callOptions.timeoutMs, defaultTimeoutMs, currentContext()?.budget);
-      if (deadline <= now) return Promise.reject(gate ? gate.refusal() : unavailable());
       const metadata = outgoingMetadata();
-      if (!gate) return send(request, metadata, deadline);
-      return gate.enter(deadline).then((release) => {
-        const call = send(request, metadata, deadline);
-        call.then(release, release);
-        return call;
-      });
+      return sendOrRefuse(() => send(request, metadata, deadline), deadline, now, gate);
     };
   }
   return client as PromiseClient<D> & { raw: grpc.Client };

@@ -1,6 +1,6 @@
-import type { Tx } from '@touchline/kit';
+import type { Logger, Tx } from '@touchline/kit';
+import type { LiveChannel } from '../channel';
 import type { Change } from '../domain/changes';
-import type { NotificationsDeps } from '../use-cases/deps';
 
 /**
  * Publishes changes once the transaction that consumed their events has committed, one batch after
@@ -10,7 +10,9 @@ import type { NotificationsDeps } from '../use-cases/deps';
 export class LivePublisher {
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: Pick<NotificationsDeps, 'channel' | 'logger'>) {}
+  // Only what it needs, not the use cases' deps: those hold the publisher, and a type of its own
+  // keeps the live/ and use-cases/ folders from importing each other.
+  constructor(private readonly deps: { channel: LiveChannel; logger: Logger }) {}
 
   /** `build` runs after the commit (it may read what the transaction wrote); nothing if it rolled back. */
   afterCommit(trx: Tx, build: () => Change[] | Promise<Change[]>): void {

@@ -90,7 +90,7 @@ export class Session {
   /**
    * One request as the web sends it: a shed answer (429/503 with Retry-After) of a GET or of a change
    * with an Idempotency-Key is sent again after the time it gives, the same key included, a few
-   * times (web/src/lib/busy-retry.ts). Every answer is recorded, refusals too.
+   * times (web/src/lib/shedding.ts). Every answer is recorded, refusals too.
    */
   private async send(method: string, path: string, options: CallOptions): Promise<DriverAnswer> {
     const headers = this.headers();

@@ -20,7 +20,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User | null>
 
 export const login = (body: Credentials) => call(api.auth.login, { body });
 /**
- * With the caller's key (registrationKey): a sign-up the gateway shed is sent again (busy-retry.ts),
+ * With the caller's key (registrationKey): a sign-up the gateway shed is sent again (lib/shedding.ts),
  * and one sent again by hand after a timed-out answer, whose account was made meanwhile, signs into
  * that account instead of finding the address taken.
  */

@@ -6,14 +6,11 @@ import { api, pathOf, type LiveClosed } from '@touchline/contract';
 import { withQuery } from '@/lib/api';
 import { userQueryKey, useUser } from '@/lib/data/auth';
 import { refreshNotificationLists } from '@/lib/data/notifications';
+import { nextStreamRetryMs, STREAM_FIRST_RETRY_MS } from '@/lib/shedding';
 import { toast } from '@/lib/toast';
 
 import { dispatchLiveEvent, liveEventNames } from './dispatch';
 import { refetchShown } from './sync';
-
-/** After the server refuses the stream (not signed in, a service down), try again after this, doubling. */
-const FIRST_RETRY_MS = 2_000;
-const MAX_RETRY_MS = 60_000;
 
 /**
  * The server ended the stream for good. `replaced`: the user opened more streams than allowed and this
@@ -57,7 +54,7 @@ export function useLiveStream(): void {
     if (!userId || typeof EventSource === 'undefined') return;
     let source: EventSource | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let retryMs = FIRST_RETRY_MS;
+    let retryMs = STREAM_FIRST_RETRY_MS;
     // A stream opened anew cannot send Last-Event-ID: it names the position it reached instead.
     let lastEventId = '';
     // Whether events may have been missed since the stream last opened.
@@ -70,7 +67,7 @@ export function useLiveStream(): void {
       const current = new EventSource(url, { withCredentials: true });
       source = current;
       current.addEventListener('open', () => {
-        retryMs = FIRST_RETRY_MS;
+        retryMs = STREAM_FIRST_RETRY_MS;
         if (dropped) void refetchShown(queryClient);
         // Anything read or created before the first open shows in the lists.
         else void refreshNotificationLists(queryClient);
@@ -95,7 +92,7 @@ export function useLiveStream(): void {
         if (current.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself
         current.close();
         retryTimer = setTimeout(open, retryMs);
-        retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+        retryMs = nextStreamRetryMs(retryMs);
       });
     };
     open();

@@ -9,21 +9,11 @@ import { RarityBadge } from '@/components/cards/RarityBadge';
 import { rarityStyle } from '@/components/cards/rarityStyles';
 import { cn } from '@/lib/cn';
 
-import type { PackCard } from '@touchline/contract';
 import { hasGlowCard, PACK_GLOW_MS, PACK_OPEN_DELAY_MS } from '../utils';
 import { PackArt } from './PackArt';
 import { useReturnFocus } from '@/lib/use-return-focus';
+import type { OpenedPack } from './opened-pack';
 import { PackSummaryView } from './PackSummaryView';
-
-export interface OpenedPack {
-  /** Picks the pack art; the cards' packName when absent. */
-  name: string;
-  cards: PackCard[];
-  /** The coins the pack cost: the summary sets the cards' value against it. */
-  pricePaid: number;
-  /** The collection's players before the purchase (null: unknown, no card is marked new). */
-  ownedBefore: ReadonlySet<number> | null;
-}
 
 export interface PackOpeningModalProps {
   /** The pack just bought; the modal is open while set. */

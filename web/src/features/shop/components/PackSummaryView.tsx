@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
 import { packSummary } from '../utils';
-import type { OpenedPack } from './PackOpeningModal';
+import type { OpenedPack } from './opened-pack';
 
 /**
  * After the reveal: every card of the pack face up, the cards' market value against the price paid,

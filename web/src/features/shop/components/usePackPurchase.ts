@@ -14,7 +14,7 @@ import { formatNumber } from '@/lib/format';
 
 import { usePurchasePack } from '@/lib/data/shop';
 import { packFailure, REFUND_TOAST_DELAY_MS } from '../utils';
-import type { OpenedPack } from './PackOpeningModal';
+import type { OpenedPack } from './opened-pack';
 
 export const PACK_PENDING_TITLE = 'Pack purchase pending';
 

@@ -1,10 +1,13 @@
 import { toast } from './toast';
 
 /**
- * Retrying the answers with which the gateway sheds load: 503 (Touchline is busy) and 429 (this
- * client has too many requests on the way), each with the Retry-After to wait. The player sees one
- * "busy, retrying" notice while any request waits, not an error; the last try's error is shown as
- * any other.
+ * The web's side of shedding: how it backs off when the gateway refuses. The gateway answers every
+ * refusal under load the same way (gateway/src/middleware/shedding.ts): 503 (Touchline is busy) or
+ * 429 (this client has too much open), with the Retry-After to wait, before doing anything. A
+ * request is retried after that wait; the player sees one "busy, retrying" notice while any request
+ * waits, not an error, and the last try's error is shown as any other. A refused live stream backs
+ * off on its own clock, since EventSource never shows the answer. Every refusal, the gateway's and
+ * this side's: docs/architecture.md, "Shedding: who refuses what".
  */
 
 /** Tries in all, the first included. */
@@ -55,6 +58,15 @@ export function showBusy(): () => void {
     if (--waiting === 0) toast.dismiss(BUSY_TOAST_ID);
   };
 }
+
+/**
+ * A live stream that ended refused (429/503, a service down, signed out) is opened again after
+ * this wait, doubling up to STREAM_MAX_RETRY_MS: EventSource hides the answer and its Retry-After,
+ * and a stream refused again and again should stop knocking often.
+ */
+export const STREAM_FIRST_RETRY_MS = 2_000;
+export const STREAM_MAX_RETRY_MS = 60_000;
+export const nextStreamRetryMs = (ms: number): number => Math.min(ms * 2, STREAM_MAX_RETRY_MS);
 
 /** Waits `ms`, or rejects as fetch does when the request is aborted meanwhile. */
 export function waitToRetry(ms: number, signal?: AbortSignal): Promise<void> {

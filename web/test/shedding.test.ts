@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@touchline/contract';
 
 import { type ApiError, call } from '@/lib/api';
-import { BUSY_MESSAGE } from '@/lib/busy-retry';
+import { BUSY_MESSAGE } from '@/lib/shedding';
 import { toast } from '@/lib/toast';
 
 const shed = (status: 503 | 429, retryAfter?: string) =>
