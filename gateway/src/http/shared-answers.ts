@@ -1,4 +1,4 @@
-import { BoundedMap } from '@touchline/kit';
+import { LRUCache } from 'lru-cache';
 import { markConditional } from './conditional';
 import { shareBody } from './shared-json';
 
@@ -57,7 +57,7 @@ interface Loading {
  *   in the background: it serves until its rebuild is in, or twice the max-age at most.
  */
 export class SharedAnswers {
-  private readonly entries: BoundedMap<string, Entry>;
+  private readonly entries: LRUCache<string, Entry>;
   private readonly loading = new Map<string, Loading>();
   /** Grows with every change of a topic. */
   private readonly versions = new Map<SharedTopic, number>(SHARED_TOPICS.map((t) => [t, 0]));
@@ -67,7 +67,7 @@ export class SharedAnswers {
   private readonly now: () => number;
 
   constructor(private readonly options: SharedAnswersOptions) {
-    this.entries = new BoundedMap(options.capacity);
+    this.entries = new LRUCache({ max: options.capacity });
     this.now = options.now ?? Date.now;
   }
 
@@ -85,9 +85,6 @@ export class SharedAnswers {
     const age = kept ? this.now() - kept.builtAt : Infinity;
     if (kept && age < 2 * this.options.maxAgeMs) {
       if (kept.stamp === stamp) {
-        // Most recently used last: the bounded map drops from the front.
-        this.entries.delete(key);
-        this.entries.set(key, kept);
         if (age >= this.options.maxAgeMs) {
           // Old, but not known to be changed: it serves while one reload runs (up to twice the
           // max-age), so the max-age costs no request a wait nor, when the reload fails, an error.

@@ -2,7 +2,6 @@ export * from './config';
 export * from './context';
 export * from './logger';
 export * from './clock';
-export * from './bounded-map';
 export * from './errors';
 export * from './mail';
 export * from './mail-folder';

@@ -1,4 +1,5 @@
-import { BoundedMap, encodeOnce } from '@touchline/kit';
+import { encodeOnce } from '@touchline/kit';
+import { LRUCache } from 'lru-cache';
 import type { PlayerCache } from '../db/player-cache';
 
 /** Big answers kept (across all keys); a catalog or a 500-card collection is about 1 MB decoded. */
@@ -12,7 +13,7 @@ const CAPACITY = 16;
  * reload of the players changes the fingerprint.
  */
 class AnswerMemo {
-  private readonly entries = new BoundedMap<string, { fingerprint: string; answer: object }>(CAPACITY);
+  private readonly entries = new LRUCache<string, { fingerprint: string; answer: object }>({ max: CAPACITY });
 
   constructor(private readonly players: PlayerCache) {}
 
@@ -25,13 +26,8 @@ class AnswerMemo {
     if (this.players.generation !== generation) return build();
     const fingerprint = `${generation}|${rows}`;
     const hit = this.entries.get(key);
-    if (hit?.fingerprint === fingerprint) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.answer as T;
-    }
+    if (hit?.fingerprint === fingerprint) return hit.answer as T;
     const answer = build();
-    this.entries.delete(key);
     this.entries.set(key, { fingerprint, answer: encodeOnce(answer) });
     return answer;
   }
