@@ -367,6 +367,17 @@ describe('the store', () => {
     expect(await waited).toEqual({ n: 3 });
   });
 
+  it("freezes an answer in tests: a handler that mutates it throws instead of changing everyone's", async () => {
+    const store = new SharedAnswers({ maxAgeMs: 10_000, capacity: 2 });
+    const body = await store.get('k', [], () => Promise.resolve({ items: [{ price: 1 }] }));
+    expect(() => {
+      body.items[0]!.price = 2;
+    }).toThrow(TypeError);
+    expect(await store.get('k', [], () => Promise.resolve({ items: [{ price: 3 }] }))).toEqual({
+      items: [{ price: 1 }],
+    });
+  });
+
   it('when full, drops the answer least recently used, not the oldest', async () => {
     const store = new SharedAnswers({ maxAgeMs: 10_000, capacity: 2 });
     const loads: string[] = [];

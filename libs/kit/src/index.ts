@@ -12,6 +12,7 @@ export * from './grpc/client';
 export * from './grpc/call-gate';
 export * from './grpc/deadline';
 export * from './grpc/encoded-once';
+export * from './frozen';
 export * from './grpc/peers';
 export * from './db/database';
 export * from './db/migrate';

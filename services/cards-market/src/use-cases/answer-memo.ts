@@ -2,15 +2,16 @@ import { encodeOnce } from '@touchline/kit';
 import { LRUCache } from 'lru-cache';
 import type { PlayerCache } from '../db/player-cache';
 
-/** Big answers kept (across all keys); a catalog or a 500-card collection is about 1 MB decoded. */
+/** Big answers kept (across all keys); a 500-card collection is about 1 MB decoded. */
 const CAPACITY = 16;
 
+// bench:read: user cards 43% -> 70-78% of bare with reuseDecoded and sharedBody (docs/performance.md, Reads).
 /**
- * The last answers of the big reads (market page, all players, a user's catalog and cards), each
- * with the fingerprint of everything it was built from: the player cache's generation and the rows
- * the request read. The same fingerprint gives the same answer object, which gRPC then sends
- * without encoding it again (kit's encodeOnce). Nothing to invalidate: a change in a row or a
- * reload of the players changes the fingerprint.
+ * The last answers of a big per-user read (a user's cards), each with the fingerprint of everything
+ * it was built from: the player cache's generation and the rows the request read. The same
+ * fingerprint gives the same answer object, which gRPC then sends without encoding it again (kit's
+ * encodeOnce). Nothing to invalidate: a change in a row or a reload of the players changes the
+ * fingerprint. The market's lists have none: the gateway's shared answers ask for them once per change.
  */
 class AnswerMemo {
   private readonly entries = new LRUCache<string, { fingerprint: string; answer: object }>({ max: CAPACITY });
