@@ -7,7 +7,8 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
-import { BoundedMap, type Logger } from '@touchline/kit';
+import type { Logger } from '@touchline/kit';
+import { LRUCache } from 'lru-cache';
 import type { IdentityClient } from './clients/identity';
 import { RevokedSessions } from './revoked-sessions';
 import type { KeyValueStore } from './store';
@@ -68,7 +69,7 @@ export class SessionVerifier {
    * depends on the moment (expiry, revocation) is checked again, in authenticate. Cleared whenever
    * identity's keys are loaded again, so that a key withdrawn from the set stops vouching for its tokens.
    */
-  private readonly verified = new BoundedMap<string, JWTPayload>(5_000);
+  private readonly verified = new LRUCache<string, JWTPayload>({ max: 5_000 });
 
   constructor(
     private readonly identity: IdentityClient,

@@ -366,4 +366,29 @@ describe('the store', () => {
     s.release();
     expect(await waited).toEqual({ n: 3 });
   });
+
+  it("freezes an answer in tests: a handler that mutates it throws instead of changing everyone's", async () => {
+    const store = new SharedAnswers({ maxAgeMs: 10_000, capacity: 2 });
+    const body = await store.get('k', [], () => Promise.resolve({ items: [{ price: 1 }] }));
+    expect(() => {
+      body.items[0]!.price = 2;
+    }).toThrow(TypeError);
+    expect(await store.get('k', [], () => Promise.resolve({ items: [{ price: 3 }] }))).toEqual({
+      items: [{ price: 1 }],
+    });
+  });
+
+  it('when full, drops the answer least recently used, not the oldest', async () => {
+    const store = new SharedAnswers({ maxAgeMs: 10_000, capacity: 2 });
+    const loads: string[] = [];
+    const load = (key: string) => () => (loads.push(key), Promise.resolve({ key }));
+    await store.get('a', [], load('a'));
+    await store.get('b', [], load('b'));
+    await store.get('a', [], load('a'));
+    await store.get('c', [], load('c'));
+    await store.get('a', [], load('a'));
+    expect(loads).toEqual(['a', 'b', 'c']);
+    await store.get('b', [], load('b'));
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+  });
 });

@@ -1,5 +1,5 @@
 import type { CatalogEntry, Player } from '@touchline/contract';
-import { BoundedMap } from '@touchline/kit';
+import { LRUCache } from 'lru-cache';
 import type { OwnedCount__Output } from '@touchline/protos/gen/touchline/cards_market/OwnedCount';
 import { markConditional } from '../http/conditional';
 import { shareBody } from '../http/shared-json';
@@ -7,9 +7,9 @@ import { shareBody } from '../http/shared-json';
 /** Users whose last catalog is kept (about 0.5 MB each with its JSON and compressed copies). */
 const RECENT_USERS = 32;
 
-const recent = new BoundedMap<number, { players: readonly Player[]; counts: string; body: CatalogEntry[] }>(
-  RECENT_USERS,
-);
+const recent = new LRUCache<number, { players: readonly Player[]; counts: string; body: CatalogEntry[] }>({
+  max: RECENT_USERS,
+});
 
 /**
  * The catalog of one user: the shared players (the same objects for every user) with whether and
@@ -29,7 +29,6 @@ export function catalogOf(
     const count = owned.get(player.id) ?? 0;
     return { player, owned: count > 0, count };
   });
-  recent.delete(userId);
   recent.set(userId, { players, counts: key, body });
   return markConditional(shareBody(body));
 }

@@ -1,7 +1,7 @@
 import type { Page, PageQuery } from '@touchline/contract';
 import { pageOf, wantsPage, type Order } from '../compose/paging';
 import { markConditional } from './conditional';
-import { sharedBody } from './shared-json';
+import { shareBody } from './shared-json';
 
 /** Pages kept per list: the first pages of a list are what most requests ask for. */
 const PAGES_PER_LIST = 32;
@@ -27,9 +27,7 @@ export function pagedAnswer<T, E extends object = object>(
   if (page) return page as Page<T> & E;
   // A bad cursor throws here (400) and keeps nothing.
   // A page has its ETag like the list it is cut from: a client scrolling back gets 304.
-  const made = markConditional(
-    sharedBody({ ...pageOf(list, order, query), ...extra } as Page<T> & E, (body) => body),
-  );
+  const made = markConditional(shareBody({ ...pageOf(list, order, query), ...extra } as Page<T> & E));
   if (kept.size >= PAGES_PER_LIST) kept.delete(kept.keys().next().value!);
   kept.set(key, made);
   return made;

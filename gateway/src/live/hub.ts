@@ -103,7 +103,7 @@ export class LiveHub {
     this.byUser.set(stream.userId, mine);
     if (stream.session.isAdmin) this.admins.add(stream);
     this.byAddress.set(stream.address, (this.byAddress.get(stream.address) ?? 0) + 1);
-    stream.socket.once('close', () => this.remove(stream));
+    stream.onClose(() => this.remove(stream));
     while (mine.length > this.config.LIVE_STREAMS_PER_USER) {
       const oldest = mine[0]!;
       this.remove(oldest);

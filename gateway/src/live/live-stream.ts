@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import type { Response } from 'express';
 import type { LiveClosed } from '@touchline/contract';
 import { DOCUMENT_ONLY_HEADERS } from '../middleware/security-headers';
@@ -10,15 +9,13 @@ const MAX_UNSENT_BYTES = 512 * 1024;
 
 /**
  * One browser's SSE stream. It holds no timer and no upstream call of its own (the hub's do that for
- * every stream), and once open not even the response: the socket, the session, its position, and
- * until its replay is written the live frames heard meanwhile.
+ * every stream): the response, the session, its position, and until its replay is written the live
+ * frames heard meanwhile.
  *
- * The answer's head goes out through the response (express's headers, Node's status line); its body
- * is written to the socket directly. The body is delimited by the connection's end (no
- * Content-Length, no chunked framing, `Connection: close`: RFC 9112 section 6.3, item 8), so every
- * stream gets the very bytes of a frame, serialised once for all of them, and the stream keeps no
- * reference to express's request and response (its middleware's closures, locals, the replay) for
- * the hours it stays open. Node keeps its own request and response objects until the socket closes.
+ * The body is delimited by the connection's end (no Content-Length, no chunked framing,
+ * `Connection: close`: RFC 9112 section 6.3, item 8), so Node writes each frame's bytes as they are,
+ * serialised once for every stream. Holding the response costs nothing more: Node keeps it (and the
+ * request) until the socket closes anyway.
  */
 export class LiveStream {
   /** Live frames heard before the replay was written; undefined once the stream is live. */
@@ -26,25 +23,22 @@ export class LiveStream {
   /** The newest notification id the stream has covered. */
   position = 0;
   ended = false;
-  /** The answer until its head is sent; then only the socket is kept. */
-  private res: Response | undefined;
+  /** Whether its head is sent (frames can be written). */
+  opened = false;
 
   constructor(
-    res: Response,
-    readonly socket: Socket,
+    private readonly res: Response,
     readonly session: Session,
     readonly address: string,
-  ) {
-    this.res = res;
-  }
+  ) {}
 
   get userId(): number {
     return this.session.userId;
   }
 
-  /** Whether its head is sent (frames can be written). */
-  get opened(): boolean {
-    return this.res === undefined;
+  /** `listener` runs once the connection is gone, whoever ended it. */
+  onClose(listener: () => void): void {
+    this.res.once('close', listener);
   }
 
   /**
@@ -53,21 +47,21 @@ export class LiveStream {
    * heeds go (the head is kept in memory as long as the stream).
    */
   open(retryMs: number): void {
+    if (this.opened) return;
+    this.opened = true;
     const res = this.res;
-    if (!res) return;
-    this.res = undefined;
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-store, no-transform',
       Connection: 'close',
       'X-Accel-Buffering': 'no',
     });
-    // The body runs until the connection ends: Node then frames nothing (the socket's bytes are the body).
+    // Both removed: Node then frames nothing, and the connection's end is the body's.
     res.removeHeader('Content-Length');
     res.removeHeader('Transfer-Encoding');
     for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
     res.flushHeaders();
-    this.socket.setNoDelay(true);
+    res.socket?.setNoDelay(true);
     this.write(Buffer.from(`retry: ${retryMs}\n\n`));
   }
 
@@ -86,12 +80,13 @@ export class LiveStream {
   }
 
   write(bytes: Buffer): void {
-    if (this.ended || !this.opened) return;
-    if (this.socket.writableLength > MAX_UNSENT_BYTES) {
+    if (this.ended || !this.opened || this.res.destroyed) return;
+    // What Node holds for the socket, plus what the socket has not handed to the kernel yet.
+    if (this.res.writableLength > MAX_UNSENT_BYTES) {
       this.end();
       return;
     }
-    this.socket.write(bytes);
+    this.res.write(bytes);
   }
 
   /** The last event, then the end (a stream not yet open is opened for it, so the page learns why). */
@@ -103,14 +98,10 @@ export class LiveStream {
     this.end();
   }
 
-  /** Ends the body, which is the end of the connection; closed once what was written is sent. */
+  /** Ends the body, which is the end of the connection: Node closes it once what was written is sent. */
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    const res = this.res;
-    this.res = undefined;
-    if (res) {
-      if (!res.writableEnded) res.end();
-    } else if (!this.socket.destroyed) this.socket.end(() => this.socket.destroy());
+    if (!this.res.writableEnded) this.res.end();
   }
 }

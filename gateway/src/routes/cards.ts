@@ -39,8 +39,8 @@ export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
       // Every player (shared by all users) with the user's own counts (a few numbers) added.
       const [players, { counts }] = await Promise.all([
         shared.get(`${api.cards.catalog.path}#players`, PLAYERS, async () => {
-          const answer = await cardsMarket.ListAllPlayers({});
-          return sharedBody(answer, ({ players }) => [...players].sort(byId).map(playerJson), 'by-id');
+          const { players } = await cardsMarket.ListAllPlayers({});
+          return [...players].sort(byId).map(playerJson);
         }),
         cardsMarket.GetOwnedCounts({ userId }),
       ]);

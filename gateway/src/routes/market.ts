@@ -4,7 +4,6 @@ import { usernamesOf } from '../compose/usernames';
 import { cardJson, marketItemJson, playerJson } from '../compose/cards';
 import { ContractRouter } from '../http/contract-router';
 import { sharedKey, type SharedAnswers, type SharedTopic } from '../http/shared-answers';
-import { sharedBody } from '../http/shared-json';
 import { pagedAnswer } from '../http/paged-answer';
 import { marketOrder, playerOrder } from '../compose/page-orders';
 
@@ -37,15 +36,14 @@ export function marketRoutes(clients: Clients, shared: SharedAnswers) {
           clients,
           answer.items.map((i) => i.userId),
         );
-        const names = JSON.stringify([...usernames].sort(([a], [b]) => a - b));
-        return sharedBody(answer, ({ items }) => items.map((item) => marketItemJson(item, usernames)), names);
+        return answer.items.map((item) => marketItemJson(item, usernames));
       });
       return { status: 200, body: pagedAnswer(list, marketOrder(filters.sort), { cursor, limit }) };
     })
     .add(api.market.allPlayers, async ({ query: { cursor, limit, ...filters } }) => {
       const list = await shared.get(sharedKey(api.market.allPlayers.path, filters), PLAYERS, async () => {
-        const answer = await cardsMarket.ListAllPlayers(filters);
-        return sharedBody(answer, ({ players }) => players.map(playerJson));
+        const { players } = await cardsMarket.ListAllPlayers(filters);
+        return players.map(playerJson);
       });
       return { status: 200, body: pagedAnswer(list, playerOrder(filters.sort), { cursor, limit }) };
     })

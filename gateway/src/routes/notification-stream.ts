@@ -28,7 +28,7 @@ function resumeFrom(req: Request, queryId: string | undefined): { resume: boolea
  * held-back frames it did not cover, then live until the browser goes, the user opens too many
  * streams, or the session ends. Nothing is written before the replay, so a service that is down is
  * an ordinary 503 {message}; nothing is created or changed anywhere. Resolves once the stream is
- * live: from then on the hub holds it (its socket), and nothing of this request is kept.
+ * live: from then on the hub holds it (its response).
  */
 export async function openLiveStream(
   deps: {
@@ -48,7 +48,7 @@ export async function openLiveStream(
     refuse(res, refusal, deps.config.LIVE_RETRY_AFTER_S);
     return;
   }
-  const stream = new LiveStream(res, req.socket, session, address);
+  const stream = new LiveStream(res, session, address);
   deps.hub.add(stream);
   let replay;
   try {

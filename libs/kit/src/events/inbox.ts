@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { BoundedMap } from '../bounded-map';
+import { LRUCache } from 'lru-cache';
 import { inboxEventAge, inboxEvents, inboxFailures, inboxRetries } from '../metrics/catalog';
 import { decodeEvent, type EventOutput, type Topic } from '@touchline/protos';
 import type { BusMessage, EventBus } from './bus';
@@ -135,7 +135,7 @@ export async function subscribeConsumers(options: {
   };
 
   // Events whose handling failed, to count their redeliveries (bounded: a lost entry only loses a count).
-  const failedBefore = new BoundedMap<string, true>(10_000);
+  const failedBefore = new LRUCache<string, true>({ max: 10_000 });
   const count = (deliveries: Delivery[], outcome: 'handled' | 'duplicate') => {
     const now = Date.now();
     for (const { meta, message } of deliveries) {

@@ -1,19 +1,21 @@
 import type * as grpc from '@grpc/grpc-js';
+import { frozenInDev } from '../frozen';
 
 /**
  * Reuse of encoded messages, for big answers that many calls share (the market page, all players).
  * Both sides are keyed by content, so nothing has to be invalidated:
- * - server: a response object passed through `encodeOnce` is treated as immutable, and its bytes
- *   are encoded once for every call that answers that same object;
+ * - server: a response object passed through `encodeOnce` has its bytes encoded once for every call
+ *   that answers that same object;
  * - client: for the methods named in `reuseDecoded`, an answer whose bytes equal a recent one
- *   returns that one's decoded object (callers must not mutate it).
+ *   returns that one's decoded object.
+ * Either object answers many calls, so it is frozen in development and tests (frozen.ts).
  */
 const onceObjects = new WeakSet<object>();
 const encoded = new WeakMap<object, Buffer>();
 
-/** Marks a response as immutable from now on, so the server encodes it once however often it answers it. */
+/** Marks a response as shared from now on, so the server encodes it once however often it answers it. */
 export function encodeOnce<T extends object>(response: T): T {
-  onceObjects.add(response);
+  onceObjects.add(frozenInDev(response));
   return response;
 }
 
@@ -61,7 +63,7 @@ export function withReusedDecoding(
           recent.unshift(hit!);
           return hit!.value;
         }
-        const value = deserialize(bytes) as unknown;
+        const value = frozenInDev(deserialize(bytes) as unknown);
         recent.unshift({ bytes: Buffer.from(bytes), value });
         if (recent.length > RECENT) recent.pop();
         return value;

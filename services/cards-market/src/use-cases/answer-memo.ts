@@ -1,18 +1,20 @@
-import { BoundedMap, encodeOnce } from '@touchline/kit';
+import { encodeOnce } from '@touchline/kit';
+import { LRUCache } from 'lru-cache';
 import type { PlayerCache } from '../db/player-cache';
 
-/** Big answers kept (across all keys); a catalog or a 500-card collection is about 1 MB decoded. */
+/** Big answers kept (across all keys); a 500-card collection is about 1 MB decoded. */
 const CAPACITY = 16;
 
+// bench:read: user cards 43% -> 70-78% of bare with reuseDecoded and sharedBody (docs/performance.md, Reads).
 /**
- * The last answers of the big reads (market page, all players, a user's catalog and cards), each
- * with the fingerprint of everything it was built from: the player cache's generation and the rows
- * the request read. The same fingerprint gives the same answer object, which gRPC then sends
- * without encoding it again (kit's encodeOnce). Nothing to invalidate: a change in a row or a
- * reload of the players changes the fingerprint.
+ * The last answers of a big per-user read (a user's cards), each with the fingerprint of everything
+ * it was built from: the player cache's generation and the rows the request read. The same
+ * fingerprint gives the same answer object, which gRPC then sends without encoding it again (kit's
+ * encodeOnce). Nothing to invalidate: a change in a row or a reload of the players changes the
+ * fingerprint. The market's lists have none: the gateway's shared answers ask for them once per change.
  */
 class AnswerMemo {
-  private readonly entries = new BoundedMap<string, { fingerprint: string; answer: object }>(CAPACITY);
+  private readonly entries = new LRUCache<string, { fingerprint: string; answer: object }>({ max: CAPACITY });
 
   constructor(private readonly players: PlayerCache) {}
 
@@ -25,13 +27,8 @@ class AnswerMemo {
     if (this.players.generation !== generation) return build();
     const fingerprint = `${generation}|${rows}`;
     const hit = this.entries.get(key);
-    if (hit?.fingerprint === fingerprint) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.answer as T;
-    }
+    if (hit?.fingerprint === fingerprint) return hit.answer as T;
     const answer = build();
-    this.entries.delete(key);
     this.entries.set(key, { fingerprint, answer: encodeOnce(answer) });
     return answer;
   }

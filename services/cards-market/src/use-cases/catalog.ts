@@ -6,7 +6,6 @@ import type { ListTeamsResponse } from '@touchline/protos/gen/touchline/cards_ma
 import { findTeamRow, listTeamRows, ownedCounts } from '../db/queries';
 import { playerMessage, playerMessages, teamMessage } from '../mappers';
 import type { PlayerRow } from '../domain/player';
-import { answerMemo } from './answer-memo';
 import type { CardsDeps } from './deps';
 
 export async function listTeams(deps: CardsDeps): Promise<ListTeamsResponse> {
@@ -29,12 +28,8 @@ export async function players(deps: CardsDeps, ids: number[]) {
 
 /** Every player with whether the user owns one and how many. */
 export async function catalog(deps: CardsDeps, userId: number): Promise<GetCatalogResponse> {
-  const generation = deps.players.generation;
   const [rows, owned] = await Promise.all([deps.players.all(), ownedCounts(deps.db, userId)]);
-  const counts = [...owned].join(';');
-  return answerMemo(deps.players).get(`catalog:${userId}`, generation, counts, () =>
-    catalogOf(deps, rows, owned),
-  );
+  return catalogOf(deps, rows, owned);
 }
 
 /** How many cards of each player the user owns: a few numbers beside the shared players. */

@@ -5,7 +5,6 @@ import type { MarketItem } from '@touchline/protos/gen/touchline/cards_market/Ma
 import { activeListings, marketSupply, type ActiveListing, type MarketSupply } from '../db/listings';
 import type { PlayerRow } from '../domain/player';
 import { marketItem, playerMessages } from '../mappers';
-import { answerMemo, fingerprintOf } from './answer-memo';
 import type { CardsDeps } from './deps';
 
 interface Filter {
@@ -31,27 +30,12 @@ export async function listMarket(
   deps: CardsDeps,
   request: ListMarketRequest__Output,
 ): Promise<{ items: MarketItem[] }> {
-  const generation = deps.players.generation;
   const [listings, supply] = await Promise.all([activeListings(deps.db), marketSupply(deps.db)]);
   const players = await deps.players.get([
     ...listings.map((l) => l.player_id),
     ...supply.map((s) => s.player_id),
   ]);
-  // The answer is a function of the request, the price generation and these rows: memoised by them.
-  const key = `market:${JSON.stringify([request.position, request.search, request.rarity, request.teamId, request.sort])}`;
-  const rows =
-    fingerprintOf(listings, [
-      'listing_id',
-      'price',
-      'seller_id',
-      'created_at',
-      'card_id',
-      'player_id',
-      'edition_number',
-    ]) + `|${fingerprintOf(supply, ['card_id', 'player_id', 'edition_number'])}`;
-  return answerMemo(deps.players).get(key, generation, rows, () =>
-    marketItems(deps, request, listings, supply, players),
-  );
+  return marketItems(deps, request, listings, supply, players);
 }
 
 function marketItems(
@@ -100,10 +84,7 @@ function marketItems(
 
 /** Every player with price and 24h change: the stock market page. */
 export async function listAllPlayers(deps: CardsDeps, request: ListAllPlayersRequest__Output) {
-  const generation = deps.players.generation;
-  const all = await deps.players.all();
-  const key = `players:${JSON.stringify([request.position, request.search, request.rarity, request.teamId, request.sort])}`;
-  return answerMemo(deps.players).get(key, generation, '', () => sortedPlayers(deps, request, all));
+  return sortedPlayers(deps, request, await deps.players.all());
 }
 
 function sortedPlayers(deps: CardsDeps, request: ListAllPlayersRequest__Output, all: PlayerRow[]) {

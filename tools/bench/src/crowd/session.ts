@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BoundedMap } from '@touchline/kit';
+import { LRUCache } from 'lru-cache';
 import type { DriverAnswer, HttpDriver } from '../http-driver';
 import { routeGroup, routeOf } from './groups';
 import type { Outcome } from './tally';
@@ -18,7 +18,7 @@ export interface CallOptions {
  * The bodies of kept answers by ETag, shared by every player of the bench: a strong ETag names the
  * content, so one copy serves every player who holds it (a browser each would hold its own).
  */
-const bodies = new BoundedMap<string, string>(256);
+const bodies = new LRUCache<string, string>({ max: 256 });
 
 /** Where every answer goes: the level's tally while a level runs. */
 export type Recorder = (outcome: Outcome) => void;
