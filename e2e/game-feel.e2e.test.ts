@@ -58,9 +58,9 @@ const STILL_FINISHES = `Array.from(document.querySelectorAll('[data-finish], [da
 const notificationTitles = async (page: Page) =>
   (
     (await (await page.request.get('/api/notifications?limit=50')).json()) as {
-      notifications: { title: string; message: string }[];
+      items: { title: string; message: string }[];
     }
-  ).notifications.map((n) => `${n.title}: ${n.message}`);
+  ).items.map((n) => `${n.title}: ${n.message}`);
 
 /** The toasts on screen (sonner's list items). */
 const toasts = (page: Page) => page.locator('[data-sonner-toast]');

@@ -51,10 +51,10 @@ describe('live notifications (two browser contexts)', () => {
     await bell.click();
     const popover = bob.page.getByRole('dialog');
     await popover.getByRole('heading', { name: 'Notifications' }).waitFor();
-    const listed = await get<{ notifications: { id: number }[] }>(bob.page, '/api/notifications');
+    const listed = await get<{ items: { id: number }[] }>(bob.page, '/api/notifications?limit=20');
     await expect
       .poll(() => popover.locator('[data-testid^="notification-"]').count())
-      .toBe(listed.notifications.length);
+      .toBe(listed.items.length);
     const shown = await popover
       .locator('[data-testid^="notification-"]')
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-testid')));
@@ -136,8 +136,7 @@ describe('live notifications across a dropped stream', () => {
 
       await bob.page.getByRole('button', { name: /^Notifications/ }).waitFor();
       const listed = async () =>
-        (await get<{ notifications: { id: number; kind: string }[] }>(bob.page, '/api/notifications'))
-          .notifications;
+        (await get<{ items: { id: number; kind: string }[] }>(bob.page, '/api/notifications?limit=20')).items;
       const unread = async () =>
         (await get<{ unreadCount: number }>(bob.page, '/api/notifications/unread-count')).unreadCount;
       const badge = (count: number) =>

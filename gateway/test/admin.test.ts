@@ -199,7 +199,10 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
       clearedAt: null,
       clearedByUserId: null,
     });
-    expect(answers.get('GET /api/admin/users/:userId/trade-history')!.body).toEqual([]);
+    expect(answers.get('GET /api/admin/users/:userId/trade-history')!.body).toEqual({
+      items: [],
+      nextCursor: null,
+    });
     expect(answers.get('GET /api/admin/wallet')!.body).toEqual({
       profitWallet: expect.any(Number),
       coins: expect.any(Number),
@@ -212,8 +215,8 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
       remaining: 2,
       error: null,
     });
-    const log = answers.get('GET /api/admin/audit-log')!.body as { entries: { action: string }[] };
-    expect(log.entries.map((e) => e.action)).toEqual(
+    const log = answers.get('GET /api/admin/audit-log')!.body as { items: { action: string }[] };
+    expect(log.items.map((e) => e.action)).toEqual(
       expect.arrayContaining([
         'cashout.status',
         'user.unban',
@@ -327,9 +330,9 @@ describe('a farming ring (security review, issue 40)', () => {
       clearedAt: expect.any(String),
     });
     const log = (await admin.agent.get('/api/admin/audit-log?action=user.clear_fraud_hold')).body as {
-      entries: { targetId: string; outcome: string }[];
+      items: { targetId: string; outcome: string }[];
     };
-    expect(log.entries.filter((e) => e.targetId === String(collector.id))).toEqual([
+    expect(log.items.filter((e) => e.targetId === String(collector.id))).toEqual([
       expect.objectContaining({ outcome: 'ok' }),
     ]);
 

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InProcessBus } from '@touchline/kit';
+import { BAD_CURSOR } from '@touchline/contract';
+import { idCursors, type InProcessBus } from '@touchline/kit';
 import { eventMessage, silentLogger } from '@touchline/kit/src/testing';
 import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
@@ -90,7 +91,7 @@ async function eventually(check: () => void | Promise<void>, timeoutMs = 10_000)
 }
 
 type Page = {
-  notifications: { id: number; title: string; read: boolean; link: string | null; kind: string }[];
+  items: { id: number; title: string; read: boolean; link: string | null; kind: string }[];
   unreadCount: number;
   nextCursor: string | null;
 };
@@ -131,36 +132,39 @@ describe('the notifications list and read state', () => {
     await eventually(async () => expect((await listOf(bob.agent, '?unread=true')).unreadCount).toBe(3));
 
     const first = await listOf(bob.agent, '?limit=2');
-    expect(first.notifications).toHaveLength(2);
-    expect(first.notifications[0]).toMatchObject({
+    expect(first.items).toHaveLength(2);
+    expect(first.items[0]).toMatchObject({
       kind: 'trade.offer_received',
       read: false,
       type: expect.any(String),
       timestamp: expect.any(String),
       message: expect.stringContaining(alice.username),
     });
-    expect(first.notifications[0]!.id).toBeGreaterThan(first.notifications[1]!.id);
+    expect(first.items[0]!.id).toBeGreaterThan(first.items[1]!.id);
     expect(first.nextCursor).not.toBeNull();
     const second = await listOf(bob.agent, `?limit=2&cursor=${first.nextCursor}`);
-    expect(second.notifications.map((n) => n.id)).toHaveLength(1);
-    expect(second.notifications[0]!.id).toBeLessThan(first.notifications[1]!.id);
+    expect(second.items.map((n) => n.id)).toHaveLength(1);
+    expect(second.items[0]!.id).toBeLessThan(first.items[1]!.id);
     expect(second.nextCursor).toBeNull();
+    // The service refuses another list's cursor; its words reach the client through gRPC unchanged.
+    const foreign = await bob.agent.get(`/api/notifications?cursor=${idCursors('trade-history').encode(9)}`);
+    expect([foreign.status, foreign.body]).toEqual([400, { message: BAD_CURSOR }]);
 
-    const read = await bob.agent.post(`/api/notifications/${first.notifications[0]!.id}/read`).send({});
+    const read = await bob.agent.post(`/api/notifications/${first.items[0]!.id}/read`).send({});
     expect([read.status, read.body]).toEqual([200, { unreadCount: 2 }]);
     expect((await bob.agent.get('/api/notifications/unread-count')).body).toEqual({ unreadCount: 2 });
-    expect((await listOf(bob.agent, '?unread=true')).notifications).toHaveLength(2);
+    expect((await listOf(bob.agent, '?unread=true')).items).toHaveLength(2);
 
     const all = await bob.agent.post('/api/notifications/read-all').send({});
     expect([all.status, all.body]).toEqual([200, { unreadCount: 0 }]);
-    expect((await listOf(bob.agent)).notifications.every((n) => n.read)).toBe(true);
+    expect((await listOf(bob.agent)).items.every((n) => n.read)).toBe(true);
   });
 
   it("another user's or an unknown notification is 404 and changes nothing", async () => {
     const [alice, bob] = [await player('alice.m'), await player('bob.m')];
     await offer(alice.id, bob.id);
-    await eventually(async () => expect((await listOf(bob.agent)).notifications).toHaveLength(1));
-    const [bobs] = (await listOf(bob.agent)).notifications;
+    await eventually(async () => expect((await listOf(bob.agent)).items).toHaveLength(1));
+    const [bobs] = (await listOf(bob.agent)).items;
     expectError(await alice.agent.post(`/api/notifications/${bobs!.id}/read`).send({}), 404);
     expectError(await bob.agent.post('/api/notifications/999999999/read').send({}), 404);
     expect((await bob.agent.get('/api/notifications/unread-count')).body).toEqual({ unreadCount: 1 });
@@ -192,7 +196,7 @@ describe('GET /api/notifications/stream', () => {
       await offer(alice.id, bob.id);
       await eventually(() => expect(notificationIds(stream)).toHaveLength(1));
       const event = stream.events.find((e) => e.event === 'notification')!;
-      const [listed] = (await listOf(bob.agent)).notifications;
+      const [listed] = (await listOf(bob.agent)).items;
       expect(JSON.parse(event.data)).toEqual({ notification: listed, unreadCount: 1 });
       expect(event.id).toBe(String(listed!.id));
       await eventually(() => expect(stream.comments).toContain('heartbeat'));
@@ -233,17 +237,17 @@ describe('GET /api/notifications/stream', () => {
 
     for (let i = 0; i < 3; i++) await offer(alice.id, bob.id);
     await offer(bob.id, alice.id); // alice's, not bob's
-    await eventually(async () => expect((await listOf(bob.agent)).notifications).toHaveLength(4));
+    await eventually(async () => expect((await listOf(bob.agent)).items).toHaveLength(4));
 
     const again = await streamOf(bob, first.lastEventId());
     try {
-      const all = (await listOf(bob.agent)).notifications.map((n) => n.id).reverse();
+      const all = (await listOf(bob.agent)).items.map((n) => n.id).reverse();
       await eventually(() => expect(notificationIds(again)).toEqual(all.slice(1)));
       await offer(alice.id, bob.id);
       await eventually(() => expect(notificationIds(again)).toHaveLength(4));
       const ids = [...notificationIds(first), ...notificationIds(again)];
       expect(new Set(ids).size).toBe(ids.length);
-      expect(ids).toEqual((await listOf(bob.agent)).notifications.map((n) => n.id).reverse());
+      expect(ids).toEqual((await listOf(bob.agent)).items.map((n) => n.id).reverse());
     } finally {
       again.close();
     }
@@ -261,7 +265,7 @@ describe('GET /api/notifications/stream', () => {
     const url = `${baseUrl}/api/notifications/stream?lastEventId=${first.lastEventId()!}`;
     const again = await openEventStream(url, { cookie: bob.cookie });
     try {
-      const latest = (await listOf(bob.agent)).notifications[0]!.id;
+      const latest = (await listOf(bob.agent)).items[0]!.id;
       await eventually(() => expect(notificationIds(again)).toEqual([latest]));
     } finally {
       again.close();

@@ -232,7 +232,7 @@ describe('the live dispatcher', () => {
   });
 
   it('notification and unread: the bell count is set and the lists refetch', () => {
-    cached([notificationKeys.latest(), { notifications: [], unreadCount: 0, nextCursor: null }]);
+    cached([notificationKeys.latest(), { items: [], nextCursor: null, unreadCount: 0 }]);
     deliver('unread', { unreadCount: 3 });
     expect(queryClient.getQueryData(notificationKeys.unreadCount())).toEqual({ unreadCount: 3 });
     expect(invalidated(notificationKeys.latest())).toBe(false);

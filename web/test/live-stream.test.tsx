@@ -13,7 +13,7 @@ function setup() {
     'GET /api/user/cards': { body: [] },
     'GET /api/user/starter-pack': { body: [] },
     'GET /api/notifications/unread-count': { body: { unreadCount: 0 } },
-    'GET /api/notifications': { body: { notifications: [], unreadCount: 0, nextCursor: null } },
+    'GET /api/notifications': { body: { items: [], nextCursor: null, unreadCount: 0 } },
     'GET /api/trades/incoming': { body: [] },
   });
   return { loads: (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length };

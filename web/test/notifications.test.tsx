@@ -29,7 +29,7 @@ function makeNotification(overrides: Partial<Notification> = {}): Notification {
 }
 
 const page = (notifications: Notification[], nextCursor: string | null = null): NotificationsPage => ({
-  notifications,
+  items: notifications,
   unreadCount: notifications.filter((n) => !n.read).length,
   nextCursor,
 });

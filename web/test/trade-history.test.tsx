@@ -39,8 +39,8 @@ const market: TradeRecord[] = [
 function setup(extra: RouteHandlers = {}) {
   return mockFetch({
     'GET /api/user': { body: makeUser({ id: 7 }) },
-    'GET /api/trade-history': { body: market },
-    'GET /api/trade-history/user': { body: market.slice(0, 3) },
+    'GET /api/trade-history': { body: { items: market, nextCursor: null } },
+    'GET /api/trade-history/user': { body: { items: market.slice(0, 3), nextCursor: null } },
     ...extra,
   });
 }
@@ -218,12 +218,32 @@ describe('trade history', () => {
   });
 
   it('shows the empty texts', async () => {
-    setup({ 'GET /api/trade-history': { body: [] }, 'GET /api/trade-history/user': { body: [] } });
+    const none = { body: { items: [], nextCursor: null } };
+    setup({ 'GET /api/trade-history': none, 'GET /api/trade-history/user': none });
     const { user } = renderApp('/trade-history');
 
     expect(await screen.findByText('No trade history available')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'My Transactions' }));
     expect(await screen.findByText('No personal trade history available')).toBeInTheDocument();
+  });
+
+  it('asks for pages of 100 (the first is what the unpaged call showed) and loads more from nextCursor', async () => {
+    const { calls } = setup({
+      'GET /api/trade-history': (_body, url) =>
+        url.searchParams.get('cursor') === 'next-1'
+          ? { body: { items: [makeTrade({ id: 1 })], nextCursor: null } }
+          : { body: { items: [makeTrade({ id: 2 })], nextCursor: 'next-1' } },
+    });
+    const { user } = renderApp('/trade-history');
+    await screen.findAllByTestId('trade-2');
+    expect(screen.queryAllByTestId('trade-1')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect((await screen.findAllByTestId('trade-1')).length).toBeGreaterThan(0);
+    expect(screen.getAllByTestId('trade-2').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const asked = calls.filter((call) => call.path === '/api/trade-history').map((call) => call.search);
+    expect(asked).toEqual(['?limit=100', '?cursor=next-1&limit=100']);
   });
 
   it('shows a load error inline in red', async () => {

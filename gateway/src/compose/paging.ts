@@ -1,16 +1,14 @@
-import { z } from 'zod';
-import { CURSOR_MESSAGE, PAGE_LIMIT_DEFAULT, type Page, type PageQuery } from '@touchline/contract';
-import { invalid } from '@touchline/kit';
+import { PAGE_LIMIT_DEFAULT, type CountedPage, type PageQuery } from '@touchline/contract';
+import { decodeCursor, encodeCursor, type Position, type SortKey } from '@touchline/kit';
 
 /**
  * Server paging of a list the gateway already holds whole (issue 28, item 3): a page is a slice of
  * the list in a total order (the upstream's sort key, then the id), and its cursor is the position
- * of its last item in that order (keyset), not an offset. An item that stays in the list from the
- * first page to the last is served exactly once, whatever is added, removed or sold in between.
+ * of its last item in that order (keyset), not an offset, in libs/kit's one cursor codec. An item
+ * that stays in the list from the first page to the last is served exactly once, whatever is added,
+ * removed or sold in between.
  * Pure: no clock, no I/O; the memo of sorted copies is keyed by the (immutable) list itself.
  */
-
-export type SortKey = number | string;
 
 /** One sort of a list: how to read an item's key and id, and in which direction the keys go. */
 export interface Order<T> {
@@ -20,20 +18,6 @@ export interface Order<T> {
   id: (item: T) => number;
   descending?: boolean;
 }
-
-interface Position {
-  key: SortKey;
-  id: number;
-}
-
-const CURSOR_VERSION = 1;
-
-const CursorJson = z.strictObject({
-  v: z.literal(CURSOR_VERSION),
-  s: z.string(),
-  k: z.union([z.number(), z.string().max(200)]),
-  i: z.number().int(),
-});
 
 /** Numbers by value (a missing or non-finite one as 0), texts as the services sort names. */
 function compareKeys(a: SortKey, b: SortKey): number {
@@ -79,25 +63,9 @@ export function ordered<T>(items: readonly T[], order: Order<T>): readonly T[] {
   return result;
 }
 
-export function encodeCursor<T>(order: Order<T>, item: T): string {
-  const { key, id } = positionOf(order, item);
-  return Buffer.from(JSON.stringify({ v: CURSOR_VERSION, s: order.tag, k: key, i: id })).toString(
-    'base64url',
-  );
-}
-
-/** The position a cursor names; 400 for one this gateway did not make for this list and sort. */
-export function decodeCursor<T>(order: Order<T>, cursor: string): Position {
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid(CURSOR_MESSAGE);
-  }
-  const parsed = CursorJson.safeParse(json);
-  if (!parsed.success || parsed.data.s !== order.tag) throw invalid(CURSOR_MESSAGE);
-  return { key: parsed.data.k, id: parsed.data.i };
-}
+/** Where a page that ends at `item` ended, as a cursor (libs/kit's one codec). */
+export const cursorAt = <T>(order: Order<T>, item: T): string =>
+  encodeCursor(order.tag, positionOf(order, item));
 
 /** The index of the first item after `after` in a list in the order (binary search). */
 function firstAfter<T>(items: readonly T[], order: Order<T>, after: Position): number {
@@ -112,19 +80,17 @@ function firstAfter<T>(items: readonly T[], order: Order<T>, after: Position): n
 }
 
 /** One page of the list: the items after the cursor (from the start without one), at most `limit`. */
-export function pageOf<T>(items: readonly T[], order: Order<T>, query: PageQuery): Page<T> {
+export function pageOf<T>(items: readonly T[], order: Order<T>, query: PageQuery): CountedPage<T> {
   const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
   const list = ordered(items, order);
-  const start = query.cursor === undefined ? 0 : firstAfter(list, order, decodeCursor(order, query.cursor));
+  const start =
+    query.cursor === undefined ? 0 : firstAfter(list, order, decodeCursor(order.tag, query.cursor));
   const slice = list.slice(start, start + limit);
   const last = slice[slice.length - 1];
   const more = start + slice.length < list.length;
   return {
     items: slice,
-    nextCursor: more && last !== undefined ? encodeCursor(order, last) : null,
+    nextCursor: more && last !== undefined ? cursorAt(order, last) : null,
     total: list.length,
   };
 }
-
-/** Whether a call asks for a page: the spec's calls without cursor and limit answer the whole list. */
-export const wantsPage = (query: PageQuery) => query.cursor !== undefined || query.limit !== undefined;

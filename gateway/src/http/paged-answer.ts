@@ -1,5 +1,5 @@
-import type { Page, PageQuery } from '@touchline/contract';
-import { pageOf, wantsPage, type Order } from '../compose/paging';
+import { wantsPage, type CountedPage, type PageQuery } from '@touchline/contract';
+import { pageOf, type Order } from '../compose/paging';
 import { markConditional } from './conditional';
 import { shareBody } from './shared-json';
 
@@ -18,16 +18,16 @@ export function pagedAnswer<T, E extends object = object>(
   order: Order<T>,
   query: PageQuery,
   extra?: E,
-): T[] | (Page<T> & E) {
+): T[] | (CountedPage<T> & E) {
   if (!wantsPage(query)) return list;
   let kept = pages.get(list);
   if (!kept) pages.set(list, (kept = new Map()));
   const key = `${query.cursor ?? ''}|${query.limit ?? ''}`;
   const page = kept.get(key);
-  if (page) return page as Page<T> & E;
+  if (page) return page as CountedPage<T> & E;
   // A bad cursor throws here (400) and keeps nothing.
   // A page has its ETag like the list it is cut from: a client scrolling back gets 304.
-  const made = markConditional(shareBody({ ...pageOf(list, order, query), ...extra } as Page<T> & E));
+  const made = markConditional(shareBody({ ...pageOf(list, order, query), ...extra } as CountedPage<T> & E));
   if (kept.size >= PAGES_PER_LIST) kept.delete(kept.keys().next().value!);
   kept.set(key, made);
   return made;

@@ -1,4 +1,4 @@
-import { api } from '@touchline/contract';
+import { api, PAGE_LIMIT_DEFAULT } from '@touchline/contract';
 import type { Clients } from '../clients';
 import {
   adminCashoutJson,
@@ -67,16 +67,13 @@ export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
       return { status: 200, body: fraudHoldJson(hold) };
     })
     .add(api.admin.userTrades, async ({ userId, params, query }) => {
-      const { records, nextPageToken } = await admin.ListUserTrades({
+      const { records, nextCursor } = await admin.ListUserTrades({
         userId,
         targetUserId: params.userId,
-        page: { pageSize: query.limit, pageToken: query.before ?? '' },
+        page: { pageSize: query.limit ?? PAGE_LIMIT_DEFAULT, cursor: query.cursor ?? '' },
       });
-      return {
-        status: 200,
-        body: await tradeRecordsJson(clients, records, 'admin'),
-        ...(nextPageToken ? { headers: { 'X-Next-Before': nextPageToken } } : {}),
-      };
+      const items = await tradeRecordsJson(clients, records, 'admin');
+      return { status: 200, body: { items, nextCursor: nextCursor || null } };
     })
     .add(api.admin.wallet, async ({ userId }) => {
       const { profitWallet, coins } = await admin.GetAdminWallet({ userId });
@@ -105,15 +102,12 @@ export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
       };
     })
     .add(api.admin.auditLog, async ({ userId, query }) => {
-      const { entries, nextPageToken } = await admin.ListAuditLog({
+      const { entries, nextCursor } = await admin.ListAuditLog({
         userId,
         actorUserId: query.actorUserId ?? 0,
         action: query.action ?? '',
-        page: { pageSize: query.limit, pageToken: query.pageToken ?? '' },
+        page: { pageSize: query.limit ?? PAGE_LIMIT_DEFAULT, cursor: query.cursor ?? '' },
       });
-      return {
-        status: 200,
-        body: { entries: entries.map(auditEntryJson), nextPageToken: nextPageToken || null },
-      };
+      return { status: 200, body: { items: entries.map(auditEntryJson), nextCursor: nextCursor || null } };
     }).router;
 }

@@ -1,11 +1,13 @@
 import { api } from '@touchline/contract';
 import type { Clients } from '../clients';
 import { catalogOf } from '../compose/catalog';
-import { catalogAnswer } from '../compose/catalog-page';
+import { filterEntries } from '../compose/catalog-filters';
+import { catalogOrder } from '../compose/page-orders';
 import { cardJson, playerJson, teamJson } from '../compose/cards';
 import { ContractRouter } from '../http/contract-router';
 import { sharedKey, type SharedAnswers, type SharedTopic } from '../http/shared-answers';
 import { sharedBody } from '../http/shared-json';
+import { pagedAnswer } from '../http/paged-answer';
 
 /** Rosters show each player's price and minted editions; the teams change only with the max-age. */
 const PLAYERS: SharedTopic[] = ['prices', 'players'];
@@ -49,7 +51,8 @@ export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
         totalPlayers: entries.length,
         collectedPlayers: counts.filter((c) => c.count > 0).length,
       };
-      return { status: 200, body: catalogAnswer(entries, progress, query) };
+      // A page says the user's progress over every player, not only the filtered ones.
+      return { status: 200, body: pagedAnswer(filterEntries(entries, query), catalogOrder, query, progress) };
     })
     .add(api.cards.teams, teams)
     .add(api.cards.teamsWithPlayerCounts, teams)

@@ -1,4 +1,4 @@
-import { api } from '@touchline/contract';
+import { api, PAGE_LIMIT_DEFAULT } from '@touchline/contract';
 import type { Clients } from '../clients';
 import { toApiNotification } from '../compose/notifications';
 import { ContractRouter } from '../http/contract-router';
@@ -11,14 +11,14 @@ export function notificationRoutes(clients: Clients) {
       const page = await notifications.ListNotifications({
         userId,
         unreadOnly: query.unread === 'true',
-        page: { pageSize: query.limit, pageToken: query.cursor ?? '' },
+        page: { pageSize: query.limit ?? PAGE_LIMIT_DEFAULT, cursor: query.cursor ?? '' },
       });
       return {
         status: 200,
         body: {
-          notifications: page.notifications.map(toApiNotification),
+          items: page.notifications.map(toApiNotification),
+          nextCursor: page.nextCursor || null,
           unreadCount: page.unreadCount,
-          nextCursor: page.nextPageToken || null,
         },
       };
     })

@@ -1,4 +1,10 @@
-import { api, type TradeRecord } from '@touchline/contract';
+import {
+  api,
+  PAGE_LIMIT_DEFAULT,
+  TRADE_HISTORY_SPEC_SIZE,
+  wantsPage,
+  type TradeRecord,
+} from '@touchline/contract';
 import type { TradeHistoryRecord__Output } from '@touchline/protos/gen/touchline/trading/TradeHistoryRecord';
 import type { TradeExchange__Output } from '@touchline/protos/gen/touchline/trading/TradeExchange';
 import type { Clients } from '../clients';
@@ -64,16 +70,18 @@ export function tradeHistoryRoutes(clients: Clients) {
   const list =
     (mineOnly: boolean): RouteHandler<typeof api.tradeHistory.all> =>
     async ({ userId, query }) => {
-      const { records, nextPageToken } = await clients.trading.ListTradeHistory({
+      // The spec's call (no cursor, no limit) keeps its answer: the newest records as an array.
+      const paged = wantsPage(query);
+      const { records, nextCursor } = await clients.trading.ListTradeHistory({
         userId,
         mineOnly,
-        page: { pageSize: query.limit, pageToken: query.before ?? '' },
+        page: {
+          pageSize: paged ? (query.limit ?? PAGE_LIMIT_DEFAULT) : TRADE_HISTORY_SPEC_SIZE,
+          cursor: query.cursor ?? '',
+        },
       });
-      return {
-        status: 200,
-        body: await tradeRecordsJson(clients, records, { userId }),
-        ...(nextPageToken ? { headers: { 'X-Next-Before': nextPageToken } } : {}),
-      };
+      const items = await tradeRecordsJson(clients, records, { userId });
+      return { status: 200, body: paged ? { items, nextCursor: nextCursor || null } : items };
     };
   return new ContractRouter().add(api.tradeHistory.all, list(false)).add(api.tradeHistory.mine, list(true))
     .router;

@@ -16,9 +16,10 @@ import {
   TransferToShopBody,
   UserFlags,
   UserParams,
+  UserTradesQuery,
 } from './schemas/admin';
 import { EmptyBody, ErrorBody } from './schemas/common';
-import { TradeHistoryQuery, TradeRecord } from './schemas/trades';
+import { TradeHistoryPage } from './schemas/trades';
 import { z } from 'zod';
 
 const error = ErrorBody;
@@ -96,9 +97,8 @@ export const admin = {
     summary: "One user's sales, buys and trades, newest first (User Management: 'View Trade History')",
     auth: 'session',
     params: UserParams,
-    query: TradeHistoryQuery,
-    responses: { 200: z.array(TradeRecord), ...denied, 404: error },
-    responseHeaders: { 'X-Next-Before': 'Pass as `before` for the next page; absent on the last page' },
+    query: UserTradesQuery,
+    responses: { 200: TradeHistoryPage, ...denied, 404: error },
   }),
   wallet: defineRoute({
     method: 'get',

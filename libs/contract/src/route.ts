@@ -31,7 +31,7 @@ export interface RouteDef {
    * schema of one event's data. The gateway registers it with ContractRouter.stream.
    */
   eventStream?: true;
-  /** Response headers worth naming, e.g. X-Next-Before on a paged list. */
+  /** Response headers worth naming in the OpenAPI document. */
   responseHeaders?: Record<string, string>;
 }
 

@@ -64,6 +64,7 @@ import {
   IncomingCount,
   OfferForWishBody,
   OffersQuery,
+  TradeHistoryPage,
   TradeHistoryQuery,
   TradeableCard,
   TradeOffer,
@@ -346,13 +347,18 @@ const historyList = (path: '/api/trade-history' | '/api/trade-history/user', sum
     summary,
     auth: 'session',
     query: TradeHistoryQuery,
-    responses: { 200: z.array(TradeRecord) },
-    responseHeaders: { 'X-Next-Before': 'Pass as `before` for the next page; absent on the last page' },
+    responses: { 200: z.union([z.array(TradeRecord), TradeHistoryPage]) },
   });
 
 export const tradeHistory = {
-  all: historyList('/api/trade-history', 'Every sale and trade, newest first'),
-  mine: historyList('/api/trade-history/user', "The user's sales and trades, newest first"),
+  all: historyList(
+    '/api/trade-history',
+    'Every sale and trade, newest first; a page of them with cursor or limit',
+  ),
+  mine: historyList(
+    '/api/trade-history/user',
+    "The user's sales and trades, newest first; a page of them with cursor or limit",
+  ),
 } as const;
 
 const offerAction = (method: 'post' | 'delete', path: `/api/${string}`, summary: string) =>

@@ -478,14 +478,14 @@ describe('users, cards and the shop', () => {
       userId: admin,
       actorUserId: 0,
       action: '',
-      page: { pageSize: 2, pageToken: '' },
+      page: { pageSize: 2, cursor: '' },
     });
     expect(first.entries).toHaveLength(2);
     const second = await h.client.ListAuditLog({
       userId: admin,
       actorUserId: 0,
       action: '',
-      page: { pageSize: 2, pageToken: first.nextPageToken },
+      page: { pageSize: 2, cursor: first.nextCursor },
     });
     expect(second.entries[0]!.id).toBeLessThan(first.entries[1]!.id);
   });

@@ -1,4 +1,5 @@
 import { status } from '@grpc/grpc-js';
+import { BAD_CURSOR_MESSAGE } from '@touchline/kit';
 import { warmSharedPglite } from '@touchline/kit/src/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { offerCreated, startNotifications, USERS, type Harness } from './support';
@@ -44,7 +45,7 @@ describe('notifications from events', () => {
     ]);
     const second = await h.client.ListNotifications({
       userId: 2,
-      page: { pageSize: 2, pageToken: first.nextPageToken },
+      page: { pageSize: 2, cursor: first.nextCursor },
     });
     expect(second.notifications.map((n) => n.kind)).toEqual(['trade.offer_received', 'welcome']);
     expect(second.notifications[1]).toMatchObject({
@@ -53,7 +54,7 @@ describe('notifications from events', () => {
       link: '/collection',
       createdAt: '2026-11-20T10:00:00.000Z',
     });
-    expect(second.nextPageToken).toBe('');
+    expect(second.nextCursor).toBe('');
     const all = JSON.stringify([first, second]);
     for (const user of Object.values(USERS)) expect(all).not.toContain(user.email);
     // The other user's feed is untouched.
@@ -120,9 +121,9 @@ describe('notifications from events', () => {
     await expect(h.client.ListNotifications({ userId: 0 })).rejects.toMatchObject({
       code: status.INVALID_ARGUMENT,
     });
-    await expect(h.client.ListNotifications({ userId: 1, page: { pageToken: 'x' } })).rejects.toMatchObject({
+    await expect(h.client.ListNotifications({ userId: 1, page: { cursor: 'x' } })).rejects.toMatchObject({
       code: status.INVALID_ARGUMENT,
-      details: 'Invalid page token',
+      details: BAD_CURSOR_MESSAGE,
     });
     await expect(h.client.MarkRead({ userId: 1, notificationIds: [] })).rejects.toMatchObject({
       code: status.INVALID_ARGUMENT,

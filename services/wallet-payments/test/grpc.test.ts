@@ -118,11 +118,11 @@ describe('Wallet over gRPC', () => {
     expect(first.entries[0]!.id).toBeGreaterThan(first.entries[1]!.id);
     const rest = await w.client.ListLedgerEntries({
       account: 'user:1',
-      page: { pageSize: 50, pageToken: first.nextPageToken },
+      page: { pageSize: 50, cursor: first.nextCursor },
     });
-    expect(rest.nextPageToken).toBe('');
+    expect(rest.nextCursor).toBe('');
     expect([...first.entries, ...rest.entries].reduce((sum, e) => sum + e.amount, 0)).toBe(700);
-    await expect(w.client.ListLedgerEntries({ page: { pageToken: 'nope' } })).rejects.toEqual(
+    await expect(w.client.ListLedgerEntries({ page: { cursor: 'nope' } })).rejects.toEqual(
       rpcError(status.INVALID_ARGUMENT),
     );
     expect(await w.client.VerifyLedger({})).toEqual({

@@ -282,22 +282,22 @@ describe('reads', () => {
     const first = await listLedgerEntries(w.deps, {
       account: 'user:30',
       reference: '',
-      page: { pageSize: 2, pageToken: '' },
+      page: { pageSize: 2, cursor: '' },
     });
     expect(first.entries.map((e) => e.amount)).toEqual([5, 4]);
     const second = await listLedgerEntries(w.deps, {
       account: 'user:30',
       reference: '',
-      page: { pageSize: 2, pageToken: first.nextPageToken },
+      page: { pageSize: 2, cursor: first.nextCursor },
     });
     expect(second.entries.map((e) => e.amount)).toEqual([3, 2]);
     const third = await listLedgerEntries(w.deps, {
       account: 'user:30',
       reference: '',
-      page: { pageSize: 2, pageToken: second.nextPageToken },
+      page: { pageSize: 2, cursor: second.nextCursor },
     });
     expect(third.entries.map((e) => e.amount)).toEqual([1]);
-    expect(third.nextPageToken).toBe('');
+    expect(third.nextCursor).toBe('');
     expect(third.entries[0]).toMatchObject({ account: 'user:30', reason: 'test', idempotencyKey: 'p-1' });
     expect(Date.parse(third.entries[0]!.createdAt)).not.toBeNaN();
     await expect(

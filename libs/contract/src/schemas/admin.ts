@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, idParam, Timestamp } from './common';
 import { CashoutStatus } from './cashout';
+import { pageOf, pageQuery } from './paging';
 
 /** Dollars with two decimals, from the services' *_cents fields. */
 const Dollars = z.number();
@@ -127,6 +128,8 @@ export const AdminUser = z
   .meta({ id: 'AdminUser' });
 
 export const UserParams = z.object({ userId: idParam('userId') });
+/** Not a call of the spec: always a page. */
+export const UserTradesQuery = z.strictObject(pageQuery);
 export const BanBody = z
   .strictObject({ banned: z.boolean(), reason: Reason.optional() })
   .refine((body) => !body.reason || body.banned, { message: 'A reason can be given only with a ban' });
@@ -184,9 +187,7 @@ export const AUDIT_ACTIONS = [
 export const AuditLogQuery = z.strictObject({
   actorUserId: z.coerce.number().int().positive().optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  /** The nextPageToken of the previous page. */
-  pageToken: z.string().max(200).optional(),
+  ...pageQuery,
 });
 
 export const AuditEntry = z
@@ -206,7 +207,7 @@ export const AuditEntry = z
     error: z.string().nullable(),
   })
   .meta({ id: 'AuditEntry' });
-export const AuditLogPage = z.object({ entries: z.array(AuditEntry), nextPageToken: z.string().nullable() });
+export const AuditLogPage = pageOf(AuditEntry).meta({ id: 'AuditLogPage' });
 
 export type FraudFlag = z.infer<typeof FraudFlag>;
 export type FraudReport = z.infer<typeof FraudReport>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { playerFilters, Rarity, Timestamp } from './common';
-import { pageOf, pageQuery } from './paging';
+import { pageOf, pageQuery, pageTotal } from './paging';
 
 /** The team as embedded in a player. */
 export const PlayerTeam = z
@@ -85,9 +85,11 @@ export const CatalogQuery = z.strictObject({ ...playerFilters, ...pageQuery });
 export type CatalogQuery = z.infer<typeof CatalogQuery>;
 
 /** A page of the catalog, with the user's progress over every player (not only the filtered ones). */
-export const CatalogPage = pageOf(CatalogEntry)
-  .extend({ collectedPlayers: z.number(), totalPlayers: z.number() })
-  .meta({ id: 'CatalogPage' });
+export const CatalogPage = pageOf(CatalogEntry, {
+  ...pageTotal,
+  collectedPlayers: z.number(),
+  totalPlayers: z.number(),
+}).meta({ id: 'CatalogPage' });
 export type CatalogPage = z.infer<typeof CatalogPage>;
 
 export const Team = z

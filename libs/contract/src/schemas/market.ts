@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Card, Player } from './cards';
 import { playerFilters, Timestamp } from './common';
-import { pageOf, pageQuery } from './paging';
+import { pageOf, pageQuery, pageTotal } from './paging';
 
 export const MarketStatus = z
   .object({
@@ -65,10 +65,10 @@ export const PlayersQuery = z.strictObject({
 });
 
 /** A page of GET /api/market (with `cursor` or `limit`). */
-export const MarketPage = pageOf(MarketItem).meta({ id: 'MarketPage' });
+export const MarketPage = pageOf(MarketItem, pageTotal).meta({ id: 'MarketPage' });
 export type MarketPage = z.infer<typeof MarketPage>;
 /** A page of GET /api/market/all-players (with `cursor` or `limit`). */
-export const PlayersPage = pageOf(Player).meta({ id: 'PlayersPage' });
+export const PlayersPage = pageOf(Player, pageTotal).meta({ id: 'PlayersPage' });
 export type PlayersPage = z.infer<typeof PlayersPage>;
 
 /** How many of the biggest 24h movers `GET /api/market/trending` answers (home's Trending Players). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
+import { pageOf, pageQuery } from './paging';
 
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 
@@ -20,21 +21,14 @@ export const Notification = z
   .meta({ id: 'Notification' });
 
 export const NotificationsQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  /** nextCursor of the previous page. */
-  cursor: z
-    .string()
-    .regex(/^\d{1,15}$/, 'cursor must be the nextCursor of a previous page')
-    .optional(),
+  ...pageQuery,
   /** 'true': unread ones only. */
   unread: z.enum(['true', 'false']).default('false'),
 });
 
-export const NotificationsPage = z.object({
-  notifications: z.array(Notification),
-  unreadCount: z.number(),
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: z.string().nullable(),
+/** Newest first. */
+export const NotificationsPage = pageOf(Notification, { unreadCount: z.number() }).meta({
+  id: 'NotificationsPage',
 });
 
 export const UnreadCount = z.object({ unreadCount: z.number() });

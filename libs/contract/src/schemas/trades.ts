@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PublicCard } from './cards';
 import { Id, POSITIONS, Position, RARITIES, Rarity, Timestamp } from './common';
+import { pageOf, pageQuery } from './paging';
 
 const MAX_COINS = 1_000_000_000_000;
 const coins = z.number().int('Coins must be a whole number').min(0).max(MAX_COINS);
@@ -196,16 +197,14 @@ export const TradeRecord = z
   .meta({ id: 'TradeRecord' });
 export type TradeRecord = z.infer<typeof TradeRecord>;
 
-export const TradeHistoryQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  /** The X-Next-Before header of the previous page. */
-  before: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .optional(),
-});
+/** Without cursor and limit, the spec's call: the newest TRADE_HISTORY_SPEC_SIZE records as an array. */
+export const TradeHistoryQuery = z.strictObject(pageQuery);
+/** What the spec's unpaged call has always answered. */
+export const TRADE_HISTORY_SPEC_SIZE = 100;
+export const TradeHistoryPage = pageOf(TradeRecord).meta({ id: 'TradeHistoryPage' });
 
 export type OffersQuery = z.infer<typeof OffersQuery>;
 export type IncomingCount = z.infer<typeof IncomingCount>;
 export type WishesQuery = z.infer<typeof WishesQuery>;
 export type TradeHistoryQuery = z.infer<typeof TradeHistoryQuery>;
+export type TradeHistoryPage = z.infer<typeof TradeHistoryPage>;

@@ -1,11 +1,11 @@
-import { keysetPageTokens, pageSize } from '@touchline/kit';
+import { idCursors, pageSize } from '@touchline/kit';
 import type { AuditEntry } from '@touchline/protos/gen/touchline/admin/AuditEntry';
 import type { ListAuditLogRequest__Output } from '@touchline/protos/gen/touchline/admin/ListAuditLogRequest';
 import { listEntries, type AuditRow } from '../db/audit-log';
 import type { AdminDeps } from './deps';
 import { requireAdmin } from './require-admin';
 
-const auditPages = keysetPageTokens('a');
+const auditPages = idCursors('audit-log');
 
 const json = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value ?? {}));
 
@@ -30,7 +30,7 @@ function entryMessage(row: AuditRow): AuditEntry {
 export async function listAuditLog(
   deps: AdminDeps,
   request: ListAuditLogRequest__Output,
-): Promise<{ entries: AuditEntry[]; nextPageToken: string }> {
+): Promise<{ entries: AuditEntry[]; nextCursor: string }> {
   await requireAdmin(deps, request.userId);
   const size = pageSize(request.page?.pageSize ?? 0);
   const rows = await listEntries(
@@ -38,13 +38,13 @@ export async function listAuditLog(
     {
       actorUserId: request.actorUserId || undefined,
       action: request.action || undefined,
-      beforeId: auditPages.decode(request.page?.pageToken ?? ''),
+      beforeId: auditPages.decode(request.page?.cursor ?? ''),
     },
     size + 1,
   );
   const page = rows.slice(0, size);
   return {
     entries: page.map(entryMessage),
-    nextPageToken: rows.length > size ? auditPages.encode(Number(page[page.length - 1]!.id)) : '',
+    nextCursor: rows.length > size ? auditPages.encode(Number(page[page.length - 1]!.id)) : '',
   };
 }

@@ -5,7 +5,7 @@ import { requireAdmin } from './require-admin';
 export interface ListUserTradesRequest {
   userId: number;
   targetUserId: number;
-  page?: { pageSize: number; pageToken: string } | null;
+  page?: { pageSize: number; cursor: string } | null;
 }
 
 /**
@@ -18,10 +18,10 @@ export async function listUserTrades(
 ): Promise<ListUserTradesResponse> {
   await requireAdmin(deps, request.userId);
   const target = await deps.identity.GetUser({ userId: request.targetUserId });
-  const { records, nextPageToken } = await deps.trading.ListTradeHistory({
+  const { records, nextCursor } = await deps.trading.ListTradeHistory({
     userId: target.id,
     mineOnly: true,
-    page: request.page ?? { pageSize: 0, pageToken: '' },
+    page: request.page ?? { pageSize: 0, cursor: '' },
   });
-  return { records, nextPageToken };
+  return { records, nextCursor };
 }

@@ -15,14 +15,6 @@ export function pageSize(requested: number): number {
   return requested || DEFAULT_PAGE;
 }
 
-/** The page token is the id the next page starts below; empty for the first page. */
-export function parsePageToken(token: string): number | undefined {
-  if (token === '') return undefined;
-  const id = Number(token);
-  if (!/^\d+$/.test(token) || !Number.isSafeInteger(id) || id <= 0) throw invalid('Invalid page token');
-  return id;
-}
-
 export function checkIds(ids: number[]): number[] {
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw invalid('notification_ids is required');

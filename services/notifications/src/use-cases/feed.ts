@@ -1,11 +1,13 @@
-import { notFound } from '@touchline/kit';
+import { idCursors, notFound } from '@touchline/kit';
 import type { ListNotificationsRequest__Output } from '@touchline/protos/gen/touchline/notifications/ListNotificationsRequest';
 import type { ListNotificationsResponse } from '@touchline/protos/gen/touchline/notifications/ListNotificationsResponse';
 import type { MarkReadRequest__Output } from '@touchline/protos/gen/touchline/notifications/MarkReadRequest';
 import { countOwned, latestIds, listPage, markRead, unreadCount } from '../db/notifications';
-import { checkIds, checkUser, pageSize, parsePageToken } from '../domain/requests';
+import { checkIds, checkUser, pageSize } from '../domain/requests';
 import type { NotificationsDeps } from './deps';
 import { present } from './present';
+
+const feedPages = idCursors('notifications');
 
 /** Newest first, keyset-paged by id. */
 export async function listNotifications(
@@ -14,7 +16,7 @@ export async function listNotifications(
 ): Promise<ListNotificationsResponse> {
   const userId = checkUser(request.userId);
   const limit = pageSize(request.page?.pageSize ?? 0);
-  const beforeId = parsePageToken(request.page?.pageToken ?? '');
+  const beforeId = feedPages.decode(request.page?.cursor ?? '');
   const rows = await listPage(deps.db, {
     userId,
     unreadOnly: request.unreadOnly,
@@ -25,7 +27,7 @@ export async function listNotifications(
   return {
     notifications: await present(deps, page),
     unreadCount: await unreadCount(deps.db, userId),
-    nextPageToken: rows.length > limit ? String(page[page.length - 1]!.id) : '',
+    nextCursor: rows.length > limit ? feedPages.encode(page[page.length - 1]!.id) : '',
   };
 }
 

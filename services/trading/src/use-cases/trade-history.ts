@@ -1,5 +1,5 @@
 import type { Db, Tx } from '@touchline/kit';
-import { invalid } from '@touchline/kit';
+import { idCursors } from '@touchline/kit';
 import type { ListTradeHistoryRequest__Output } from '@touchline/protos/gen/touchline/trading/ListTradeHistoryRequest';
 import type { ListTradeHistoryResponse } from '@touchline/protos/gen/touchline/trading/ListTradeHistoryResponse';
 import type { EventOutput } from '@touchline/protos';
@@ -15,6 +15,9 @@ import { historyRecord } from '../mappers';
 
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 500;
+
+/** One list for both views: a cursor of everyone's history is a position in the user's too (ids). */
+const historyPages = idCursors('trade-history');
 
 /**
  * Completed market sales become history records (once: the reference is unique), in one insert for
@@ -45,9 +48,7 @@ export async function listTradeHistory(
   request: ListTradeHistoryRequest__Output,
 ): Promise<ListTradeHistoryResponse> {
   const size = Math.min(request.page?.pageSize || DEFAULT_PAGE, MAX_PAGE);
-  const before = request.page?.pageToken ? Number(request.page.pageToken) : undefined;
-  if (before !== undefined && (!Number.isSafeInteger(before) || before <= 0))
-    throw invalid('Invalid page token');
+  const before = historyPages.decode(request.page?.cursor ?? '');
   const rows = await historyPage(db, {
     before,
     limit: size + 1,
@@ -60,7 +61,7 @@ export async function listTradeHistory(
       ...historyRecord(r),
       exchange: exchanges.get(offerIdOfReference(r.reference) ?? 0),
     })),
-    nextPageToken: rows.length > size ? String(page[page.length - 1]!.id) : '',
+    nextCursor: rows.length > size ? historyPages.encode(page[page.length - 1]!.id) : '',
   };
 }
 

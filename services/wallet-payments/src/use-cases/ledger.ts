@@ -1,4 +1,4 @@
-import { inTransaction, keysetPageTokens, pageSize } from '@touchline/kit';
+import { idCursors, inTransaction, pageSize } from '@touchline/kit';
 import type { ListLedgerEntriesRequest__Output } from '@touchline/protos/gen/touchline/wallet/ListLedgerEntriesRequest';
 import type { ListLedgerEntriesResponse__Output as ListLedgerEntriesResponse } from '@touchline/protos/gen/touchline/wallet/ListLedgerEntriesResponse';
 import type { LedgerEntry__Output as LedgerEntry } from '@touchline/protos/gen/touchline/wallet/LedgerEntry';
@@ -7,7 +7,7 @@ import { checkAccount } from '../domain/accounts';
 import { auditLedger, type LedgerReport } from '../domain/audit';
 import type { WalletDeps } from './deps';
 
-const ledgerPages = keysetPageTokens('e');
+const ledgerPages = idCursors('ledger');
 
 function entryMessage(e: EntryView): LedgerEntry {
   return {
@@ -28,7 +28,7 @@ export async function listLedgerEntries(
   request: ListLedgerEntriesRequest__Output,
 ): Promise<ListLedgerEntriesResponse> {
   const size = pageSize(request.page?.pageSize ?? 0);
-  const beforeId = ledgerPages.decode(request.page?.pageToken ?? '');
+  const beforeId = ledgerPages.decode(request.page?.cursor ?? '');
   const account = request.account ? checkAccount(request.account, 'account') : undefined;
   // One row more than the page tells whether another page follows.
   const rows = await listEntries(
@@ -39,7 +39,7 @@ export async function listLedgerEntries(
   const page = rows.slice(0, size);
   return {
     entries: page.map(entryMessage),
-    nextPageToken: rows.length > size ? ledgerPages.encode(page[page.length - 1]!.id) : '',
+    nextCursor: rows.length > size ? ledgerPages.encode(page[page.length - 1]!.id) : '',
   };
 }
 

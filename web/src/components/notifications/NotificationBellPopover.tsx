@@ -38,7 +38,7 @@ function NotificationPopover({ unread, onClose }: { unread: number; onClose(): v
   const { data, isPending } = useLatestNotifications(true);
   const markAll = useMarkAllNotificationsRead();
   const openNotification = useOpenNotification(onClose);
-  const notifications = data?.notifications ?? [];
+  const notifications = data?.items ?? [];
   return (
     <>
       <div className="flex items-center justify-between border-b border-white/5 px-4 py-3">

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, type CashoutStatus, type TransferToShopBody } from '@touchline/contract';
 
+import { usePagedList } from '@/hooks/use-paged-list';
 import { call, newIdempotencyKey } from '@/lib/api';
 import { userQueryKey } from '@/lib/data/auth';
 
@@ -121,9 +122,10 @@ export function useClearFraudHold() {
 
 /** One user's sales, buys and trades, newest first (User Management: 'View Trade History'). */
 export function useAdminUserTrades(userId: number | null) {
-  return useQuery({
+  return usePagedList({
     queryKey: adminKeys.userTrades(userId ?? 0),
-    queryFn: ({ signal }) => call(api.admin.userTrades, { params: { userId: userId! }, signal }),
+    fetchPage: (cursor, signal) =>
+      call(api.admin.userTrades, { params: { userId: userId! }, query: { cursor }, signal }),
     enabled: userId !== null,
   });
 }

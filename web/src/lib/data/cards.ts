@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
   type CatalogEntry,
@@ -17,7 +10,7 @@ import {
 
 import { userQueryKey } from '@/lib/data/auth';
 import { call } from '@/lib/api';
-import { pageParams, type Pages } from '@/lib/data/pages';
+import { usePagedList } from '@/hooks/use-paged-list';
 
 // ---------------------------------------------------------------------------------------------------------
 // Query keys: every card, catalog and team query of the app.
@@ -132,17 +125,10 @@ export function useMarkStarterPackRevealed() {
  * time, the previous list shown while another filter loads.
  */
 export function useCatalog(filters: CatalogQueryFilters) {
-  return useInfiniteQuery<
-    CatalogPage,
-    Error,
-    Pages<CatalogPage>,
-    ReturnType<typeof cardKeys.catalogList>,
-    string | null
-  >({
+  return usePagedList({
     queryKey: cardKeys.catalogList(filters),
-    queryFn: ({ signal, pageParam }) => getCatalogPage(filters, pageParam, signal),
-    ...pageParams,
-    placeholderData: keepPreviousData,
+    fetchPage: (cursor, signal) => getCatalogPage(filters, cursor, signal),
+    keepPrevious: true,
   });
 }
 

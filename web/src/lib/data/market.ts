@@ -1,7 +1,6 @@
 import {
   keepPreviousData,
   queryOptions,
-  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -26,7 +25,8 @@ import { call } from '@/lib/api';
 import { userQueryKey } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
 import { tradeHistoryKeys } from '@/lib/data/trade-history';
-import { asPage, pageParams, type Pages } from '@/lib/data/pages';
+import { asPage } from '@/lib/data/pages';
+import { usePagedList } from '@/hooks/use-paged-list';
 
 /** Query of GET /api/market and GET /api/market/all-players. */
 export interface MarketFilters<S extends MarketSort | PlayerSort> {
@@ -128,17 +128,10 @@ export function useMarketStatus() {
  * previous list stays shown while another filter loads.
  */
 export function useMarketListings(filters: MarketFilters<MarketSort>) {
-  return useInfiniteQuery<
-    MarketPage,
-    Error,
-    Pages<MarketPage>,
-    ReturnType<typeof marketKeys.listing>,
-    string | null
-  >({
+  return usePagedList({
     queryKey: marketKeys.listing(filters),
-    queryFn: ({ signal, pageParam }) => getMarketPage(filters, pageParam, signal),
-    ...pageParams,
-    placeholderData: keepPreviousData,
+    fetchPage: (cursor, signal) => getMarketPage(filters, cursor, signal),
+    keepPrevious: true,
     staleTime: MARKET_DATA_STALE_MS,
   });
 }

@@ -1,5 +1,4 @@
 import {
-  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -11,6 +10,7 @@ import { api, type NotificationsPage } from '@touchline/contract';
 
 import { call, newIdempotencyKey } from '@/lib/api';
 import { useUser } from '@/lib/data/auth';
+import { usePagedList } from '@/hooks/use-paged-list';
 
 /** The popover shows this many of the newest; the /notifications page loads this many at a time. */
 export const POPOVER_SIZE = 20;
@@ -57,7 +57,7 @@ export function refreshNotificationLists(queryClient: QueryClient): Promise<void
 function markReadInLists(queryClient: QueryClient, read: (id: number) => boolean): void {
   const update = (page: NotificationsPage): NotificationsPage => ({
     ...page,
-    notifications: page.notifications.map((n) => (read(n.id) ? { ...n, read: true } : n)),
+    items: page.items.map((n) => (read(n.id) ? { ...n, read: true } : n)),
   });
   queryClient.setQueryData<NotificationsPage>(notificationKeys.latest(), (page) => page && update(page));
   queryClient.setQueryData<InfiniteData<NotificationsPage>>(
@@ -92,11 +92,9 @@ export function useLatestNotifications(enabled: boolean) {
 
 /** Every notification, newest first, a page at a time (the /notifications page). */
 export function useNotificationPages() {
-  return useInfiniteQuery({
+  return usePagedList({
     queryKey: notificationKeys.pages(),
-    queryFn: ({ pageParam, signal }) => getNotifications(pageParam, PAGE_SIZE, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    fetchPage: (cursor, signal) => getNotifications(cursor, PAGE_SIZE, signal),
   });
 }
 

@@ -1,7 +1,9 @@
 import type { AdminUser, TradeRecord } from '@touchline/contract';
+import { LoadMoreButton } from '@/components/LoadMoreButton';
 import { Spinner } from '@/components/ui/Spinner';
 import { errorMessage } from '@/lib/api';
 import { useAdminUserTrades } from '@/lib/data/admin';
+import { itemsOf } from '@/lib/data/pages';
 import { formatNumber } from '@/lib/format';
 import { displayName } from '@/lib/people';
 
@@ -38,33 +40,37 @@ function Trades({ userId }: { userId: number }) {
         {`Error loading trade history: ${errorMessage(trades.error)}`}
       </p>
     );
-  if (trades.data.length === 0)
+  const records = itemsOf(trades.data, (record) => record.id);
+  if (records.length === 0)
     return <p className="py-6 text-center text-sm text-slate-400">No trade history available</p>;
   return (
-    <div className="overflow-x-auto rounded-xl border border-white/5">
-      <table aria-label="User trade history" className="w-full text-left text-xs text-slate-200">
-        <thead className="bg-slate-900 text-slate-400">
-          <tr>
-            {['Date', 'Player', 'Type', 'Seller', 'Buyer', 'Price'].map((h) => (
-              <th key={h} scope="col" className={cell}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {trades.data.map((record: TradeRecord) => (
-            <tr key={record.id} className="border-t border-white/5">
-              <td className={cell}>{formatDateTime(record.createdAt)}</td>
-              <td className={cell}>{record.playerName}</td>
-              <td className={cell}>{tradeTypeLabel(record.tradeType)}</td>
-              <td className={cell}>{party(record.sellerUserId, record.sellerUsername, userId)}</td>
-              <td className={cell}>{party(record.buyerUserId, record.buyerUsername, userId)}</td>
-              <td className={cell}>{formatNumber(record.salePrice)}</td>
+    <div className="flex flex-col gap-3">
+      <div className="overflow-x-auto rounded-xl border border-white/5">
+        <table aria-label="User trade history" className="w-full text-left text-xs text-slate-200">
+          <thead className="bg-slate-900 text-slate-400">
+            <tr>
+              {['Date', 'Player', 'Type', 'Seller', 'Buyer', 'Price'].map((h) => (
+                <th key={h} scope="col" className={cell}>
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {records.map((record: TradeRecord) => (
+              <tr key={record.id} className="border-t border-white/5">
+                <td className={cell}>{formatDateTime(record.createdAt)}</td>
+                <td className={cell}>{record.playerName}</td>
+                <td className={cell}>{tradeTypeLabel(record.tradeType)}</td>
+                <td className={cell}>{party(record.sellerUserId, record.sellerUsername, userId)}</td>
+                <td className={cell}>{party(record.buyerUserId, record.buyerUsername, userId)}</td>
+                <td className={cell}>{formatNumber(record.salePrice)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <LoadMoreButton pages={trades} />
     </div>
   );
 }

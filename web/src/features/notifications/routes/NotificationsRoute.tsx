@@ -3,6 +3,7 @@ import { Bell } from 'lucide-react';
 import { Header } from '@/components/Header';
 import { NotificationItem } from '@/components/notifications/NotificationItem';
 import { useOpenNotification } from '@/components/notifications/use-open-notification';
+import { LoadMoreButton } from '@/components/LoadMoreButton';
 import { QueryError } from '@/components/QueryError';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -15,7 +16,7 @@ export function NotificationsRoute() {
   const unread = useUnreadCount();
   const markAll = useMarkAllNotificationsRead();
   const openNotification = useOpenNotification();
-  const notifications = pages.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const notifications = pages.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <>
@@ -50,15 +51,7 @@ export function NotificationsRoute() {
             ))}
           </ul>
         )}
-        {pages.hasNextPage && (
-          <Button
-            variant="outline"
-            loading={pages.isFetchingNextPage}
-            onClick={() => void pages.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        )}
+        <LoadMoreButton pages={pages} />
       </div>
     </>
   );

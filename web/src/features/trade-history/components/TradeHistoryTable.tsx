@@ -1,11 +1,13 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 
+import { LoadMoreButton } from '@/components/LoadMoreButton';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { RarityBadge } from '@/components/cards/RarityBadge';
 import { CoinAmount } from '@/components/CoinAmount';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import type { useTradeHistory } from '@/lib/data/trade-history';
+import { itemsOf } from '@/lib/data/pages';
 
 import type { TradeRecord } from '@touchline/contract';
 import {
@@ -22,7 +24,7 @@ import { Gave, Party, ProfitLossText } from './HistoryParts';
 import { TradeHistoryCards } from './TradeHistoryCards';
 
 export interface TradeHistoryTableProps {
-  query: UseQueryResult<TradeRecord[]>;
+  query: ReturnType<typeof useTradeHistory>;
   /** The signed-in user: their side of a trade gets a 'You' badge, their sales a P/L. */
   userId: number | undefined;
   emptyText: string;
@@ -55,7 +57,8 @@ export function TradeHistoryTable({ query, userId, emptyText, label }: TradeHist
       </p>
     );
   }
-  if (query.data.length === 0) {
+  const records = itemsOf(query.data, (record) => record.id);
+  if (records.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-700/80 bg-slate-900/40 px-6 py-10 text-center">
         <History aria-hidden className="size-6 text-slate-400" />
@@ -64,7 +67,7 @@ export function TradeHistoryTable({ query, userId, emptyText, label }: TradeHist
     );
   }
 
-  const rows = historyRows(query.data);
+  const rows = historyRows(records);
   // In the app's narrow column the table scrolls sideways: the hint says so, the scroller takes the
   // keyboard focus (arrow keys scroll it), and Date and Player stay in place (.history-identity).
   return (
@@ -110,6 +113,7 @@ export function TradeHistoryTable({ query, userId, emptyText, label }: TradeHist
           </tbody>
         </table>
       </div>
+      <LoadMoreButton pages={query} />
     </>
   );
 }

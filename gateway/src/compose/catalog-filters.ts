@@ -1,6 +1,4 @@
-import type { CatalogEntry, CatalogPage, CatalogQuery, Player } from '@touchline/contract';
-import { pagedAnswer } from '../http/paged-answer';
-import { catalogOrder } from './page-orders';
+import type { CatalogEntry, CatalogQuery, Player } from '@touchline/contract';
 
 /**
  * The catalog's filters, applied in the gateway to the user's whole catalog (one upstream answer
@@ -18,7 +16,7 @@ export function matchesFilters(player: Player, query: Omit<CatalogQuery, 'cursor
 const filtered = new WeakMap<CatalogEntry[], { key: string; entries: CatalogEntry[] }>();
 
 /** The entries passing the filters: the list itself without any, else one filtered copy per list and filter. */
-function filterEntries(entries: CatalogEntry[], query: CatalogQuery): CatalogEntry[] {
+export function filterEntries(entries: CatalogEntry[], query: CatalogQuery): CatalogEntry[] {
   const { position, rarity, teamId, search } = query;
   if (!position && !rarity && !teamId && !search.trim()) return entries;
   const key = JSON.stringify([position, rarity, teamId, search.trim().toLowerCase()]);
@@ -27,23 +25,4 @@ function filterEntries(entries: CatalogEntry[], query: CatalogQuery): CatalogEnt
   const result = entries.filter((entry) => matchesFilters(entry.player, query));
   filtered.set(entries, { key, entries: result });
   return result;
-}
-
-export interface CatalogProgress {
-  collectedPlayers: number;
-  totalPlayers: number;
-}
-
-/**
- * GET /api/player-catalog: the whole (filtered) list for the spec's call, or a page of it with the
- * user's progress over every player when the call gives a cursor or a limit.
- */
-export function catalogAnswer(
-  entries: CatalogEntry[],
-  progress: CatalogProgress,
-  query: CatalogQuery,
-): CatalogEntry[] | CatalogPage {
-  // Only the two counts: `progress` may be the whole upstream answer.
-  const { collectedPlayers, totalPlayers } = progress;
-  return pagedAnswer(filterEntries(entries, query), catalogOrder, query, { collectedPlayers, totalPlayers });
 }
