@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createPromiseClient, InProcessBus, systemClock, type PromiseClient } from '@touchline/kit';
-import { eventually as pollUntil, silentLogger, startTestService } from '@touchline/kit/src/testing';
+import { eventually as pollUntil, silentLogger, startTestService } from '@touchline/kit/testing';
 import { cardsMarketService } from '@touchline/cards-market';
 import { identityService } from '@touchline/identity';
-import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
+import { grantAdmin } from '@touchline/identity/admin-email';
 import { leaderboardService } from '@touchline/leaderboard';
 import { SERVICES } from '@touchline/protos';
 import type { AdminDefinition } from '@touchline/protos/gen/touchline/admin/Admin';

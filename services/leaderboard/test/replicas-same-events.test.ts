@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { seededRandom } from '@touchline/kit';
 import type { EventInput, Topic } from '@touchline/protos';
-import { warmSharedPglite } from '@touchline/kit/src/testing';
+import { warmSharedPglite } from '@touchline/kit/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, minted, registered, startBoard, ticked, transferred, type Board } from './support';
 

@@ -9,7 +9,7 @@ import {
   systemRandom,
   type Clock,
 } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/testing';
 import { decodeEvent, SERVICES } from '@touchline/protos';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { cardsMarketService } from '../../cards-market/src/service';

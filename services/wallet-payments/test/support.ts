@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import { createPromiseClient, Outbox, systemClock, systemRandom } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/testing';
 import { decodeEvent, SERVICES, type EventOutput } from '@touchline/protos';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { walletService } from '../src/service';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPromiseClient } from '@touchline/kit';
-import { freePort, spawnApp } from '@touchline/launcher/src/spawn';
+import { freePort, spawnApp } from '@touchline/launcher/spawn';
 import { SERVICES } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { ms, percentiles } from './stats';

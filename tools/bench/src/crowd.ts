@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
 import { seededRandom } from '@touchline/kit';
-import { dropRoles } from '@touchline/chaos/src/roles';
+import { dropRoles } from '@touchline/chaos/roles';
 import { crowdAudit } from './crowd/audit';
 import { CrowdPlayer, World } from './crowd/player';
 import { report, reportAudit, reportRamp } from './crowd/report';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
 import { createInterface } from 'node:readline';
 import { createPromiseClient } from '@touchline/kit';
-import { freePort } from '@touchline/launcher/src/spawn';
+import { freePort } from '@touchline/launcher/spawn';
 import { SERVICES } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { GRPC_INDEX, PG, ROOT, signUp, startStack } from './stack';

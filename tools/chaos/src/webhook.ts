@@ -1,7 +1,4 @@
-import {
-  stripeSignature,
-  succeededEventPayload,
-} from '@touchline/wallet-payments/src/payments/succeeded-event';
+import { stripeSignature, succeededEventPayload } from '@touchline/wallet-payments/stripe-test-event';
 import type { AnswerLog } from './answers';
 
 /** Posts a payment_intent.succeeded event signed as Stripe signs it, in the shape the test provider sends. */
