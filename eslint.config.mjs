@@ -53,6 +53,24 @@ export default tseslint.config(
     },
   },
   {
+    // A package's public face is its package.json `exports`; its src/ may move without telling anyone.
+    // The core rule, not typescript-eslint's: the blocks below set that one per folder and would replace this.
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@touchline/*/src', '@touchline/*/src/**'],
+              message:
+                'Import another package through its package.json `exports` (add a named subpath there), not its src/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { spawnApp as startApp, type RunningApp } from '@touchline/launcher/src/spawn';
+import { spawnApp as startApp, type RunningApp } from '@touchline/launcher/spawn';
 import { E2E_ADMIN_EMAIL } from './support/admin';
 
 declare module 'vitest' {

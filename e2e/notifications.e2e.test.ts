@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { startTcpProxy } from '@touchline/kit/src/testing/tcp-proxy';
+import { startTcpProxy } from '@touchline/kit/testing';
 import { useBrowser, phoneContext } from './support/browser';
 import { signUpNewPlayer, signUpOnPage } from './support/session';
 

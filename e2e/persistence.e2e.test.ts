@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnApp as startApp, type RunningApp } from '@touchline/launcher/src/spawn';
+import { spawnApp as startApp, type RunningApp } from '@touchline/launcher/spawn';
 import { uniqueEmail } from './support/browser';
 
 const json = (body: unknown) => ({

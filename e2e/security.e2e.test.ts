@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { spawnApp, type RunningApp } from '@touchline/launcher/src/spawn';
+import { spawnApp, type RunningApp } from '@touchline/launcher/spawn';
 import { useBrowser, phoneContext, uniqueEmail } from './support/browser';
 import { signUpNewPlayer } from './support/session';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { spawnApp, type RunningApp } from '@touchline/launcher/src/spawn';
+import { spawnApp, type RunningApp } from '@touchline/launcher/spawn';
 
 /** Opens `path` and waits until the page's live stream is connected (it opens once the page is idle). */
 export async function openLive(page: Page, path: string): Promise<void> {

@@ -1,4 +1,4 @@
-import '@touchline/kit/src/telemetry/register';
+import '@touchline/kit/telemetry/register';
 import { ConfigError, createLogger, loadConfig, loadPeerAddrs, metrics, stopTelemetry } from '@touchline/kit';
 import { gatewayConfigSchema, UPSTREAMS, type Upstream } from './config';
 import { startGateway } from './index';

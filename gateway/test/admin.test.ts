@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REASON_MAX_LENGTH } from '@touchline/contract';
-import { eventually as pollUntil, silentLogger } from '@touchline/kit/src/testing';
+import { eventually as pollUntil, silentLogger } from '@touchline/kit/testing';
 import { MAX_REASON_LENGTH, UNDER_REVIEW } from '@touchline/rules';
-import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
+import { grantAdmin } from '@touchline/identity/admin-email';
 import { startAdmin, type AdminHarness } from '../../services/admin/test/support';
 import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
@@ -80,16 +79,7 @@ describe('every /api/admin route: 401 anonymous, 403 for a player (nothing chang
     await grantAdmin(h.identity.database.db, admin.email);
     player = await signedIn('player');
     target = await signedIn('target');
-    const rich = await h.player('rich');
-    for (let i = 0; i < 3; i++) await h.buy(rich.id);
-    cashoutId = (
-      await h.peers.wallet.RequestCashout({
-        userId: rich.id,
-        coinsAmount: 13_000,
-        paypalEmail: 'rich@paypal.example',
-        idempotencyKey: randomUUID(),
-      })
-    ).cashout!.id;
+    cashoutId = await h.pendingCashout('rich');
     adminCardId = (await h.cardsOf(admin.id))[0]!.id;
   });
 
@@ -278,24 +268,7 @@ describe('a farming ring (security review, issue 40)', () => {
     const friend = await signedIn('friend');
     const friendName = ((await friend.agent.get('/api/user')).body as { username: string }).username;
     for (let i = 0; i < 3; i++) await h.buy(collector.id);
-    for (const t of await Promise.all([1, 2, 3].map((i) => h.player(`farm${i}`)))) {
-      const [card] = await h.cardsOf(t.id);
-      const { offer } = await h.tradingClient.CreateOffer({
-        userId: t.id,
-        toUserId: collector.id,
-        offeredCardIds: [card!.id],
-        offeredCoins: 9_500,
-        requestedCardIds: [],
-        requestedCoins: 0,
-        note: '',
-        idempotencyKey: randomUUID(),
-      });
-      await h.tradingClient.AcceptOffer({
-        userId: collector.id,
-        offerId: offer!.id,
-        idempotencyKey: randomUUID(),
-      });
-    }
+    await h.farmInto(collector.id, await Promise.all([1, 2, 3].map((i) => h.player(`farm${i}`))));
     const flags = `/api/admin/users/${collector.id}/flags`;
     await eventually(async () =>
       expect((await admin.agent.get(flags)).body).toMatchObject({ hold: { held: true } }),

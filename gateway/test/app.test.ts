@@ -2,7 +2,7 @@ import { status } from '@grpc/grpc-js';
 import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import { createApp } from '../src/app';
 import { closeClients, createClients } from '../src/clients';
 import { FORGOT_PASSWORD_MESSAGE } from '../src/routes/auth';

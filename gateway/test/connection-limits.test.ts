@@ -5,7 +5,7 @@ import path from 'node:path';
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemRandom } from '@touchline/kit';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import { createTokenSigner } from '../../services/identity/src/tokens';
 import { startGateway, type RunningGateway } from '../src';
 import { addressKey } from '../src/middleware/connection-limits';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { eventually as pollUntil, startTestService, type TestService } from '@touchline/kit/src/testing';
-import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
+import { eventually as pollUntil, startTestService, type TestService } from '@touchline/kit/testing';
+import { grantAdmin } from '@touchline/identity/admin-email';
 import { missionsService } from '@touchline/missions';
 import { notificationsService } from '@touchline/notifications';
 import { startAdmin, type AdminHarness } from '../../services/admin/test/support';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService } from '@touchline/kit/src/testing';
+import type { TestService } from '@touchline/kit/testing';
 import { browser, expectError, PASSWORD, uniqueEmail } from './support';
 import { startTradeHarness, type TradeHarness } from './trade-harness';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import { createApp } from '../src/app';
 import { closeClients, createClients } from '../src/clients';
 import { BUSY_MESSAGE } from '../src/middleware/shedding';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseConfigSchema, loadConfig } from '@touchline/kit';
-import { serveMetrics } from '@touchline/kit/src/metrics/server';
+import { serveMetrics } from '@touchline/kit/metrics-server';
 import { gatewayConfigSchema } from '../src/config';
 
 // Issue 40, finding 3: the stack's gateway served /metrics (economy totals, no auth) on every

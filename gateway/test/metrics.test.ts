@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { metrics } from '@touchline/kit';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import { createApp } from '../src/app';
 import { closeClients, createClients } from '../src/clients';
 import { UPSTREAMS, type Upstream } from '../src/config';

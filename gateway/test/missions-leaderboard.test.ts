@@ -18,7 +18,7 @@ import {
   startTestService,
   type TcpProxy,
   type TestService,
-} from '@touchline/kit/src/testing';
+} from '@touchline/kit/testing';
 import type { EventInput } from '@touchline/protos';
 import { identityService } from '@touchline/identity';
 import { walletService } from '@touchline/wallet-payments';

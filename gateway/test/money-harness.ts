@@ -9,7 +9,7 @@ import {
   startTestService,
   type TcpProxy,
   type TestService,
-} from '@touchline/kit/src/testing';
+} from '@touchline/kit/testing';
 import { cardsMarketService } from '@touchline/cards-market';
 import { identityService } from '@touchline/identity';
 import { walletService } from '@touchline/wallet-payments';

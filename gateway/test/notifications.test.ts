@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_CURSOR } from '@touchline/contract';
 import { idCursors, type InProcessBus } from '@touchline/kit';
-import { eventMessage, silentLogger } from '@touchline/kit/src/testing';
+import { eventMessage, silentLogger } from '@touchline/kit/testing';
 import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
 import { createMemoryStore, type KeyValueStore } from '../src/store';

@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { allRoutes, api, openApiPath } from '@touchline/contract';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import { createApp } from '../src/app';
 import { closeClients, createClients } from '../src/clients';
 import { ContractRouter } from '../src/http/contract-router';

@@ -11,7 +11,7 @@ import {
 } from '@touchline/contract';
 import { openApiDocument } from '@touchline/contract/openapi';
 import { encodeCursor, idCursors } from '@touchline/kit';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import type { Clients } from '../src/clients';
 import { errorHandler } from '../src/middleware/errors';
 import { SharedAnswers } from '../src/http/shared-answers';

@@ -11,7 +11,7 @@ import {
   type MarketPage,
 } from '@touchline/contract';
 import { decodeCursor, DomainError } from '@touchline/kit';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import type { Clients } from '../src/clients';
 import { marketOrder } from '../src/compose/page-orders';
 import { cursorAt, ordered, pageOf, type Order } from '../src/compose/paging';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger, startHeldUpstream, type HeldUpstream } from '@touchline/kit/src/testing';
+import { silentLogger, startHeldUpstream, type HeldUpstream } from '@touchline/kit/testing';
 import { SERVICES } from '@touchline/protos';
 import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offlineStripe } from '../../services/wallet-payments/src/payments/offline-stripe';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/testing';
 import { identityService } from '../../services/identity/src/service';
 import { walletService } from '../../services/wallet-payments/src/service';
 import { startStripeFake, type StripeFake } from '../../services/wallet-payments/test/stripe-fake';

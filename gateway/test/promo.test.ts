@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/testing';
 import { cardsMarketService } from '../../services/cards-market/src/service';
 import { identityService } from '../../services/identity/src/service';
 import { walletService } from '../../services/wallet-payments/src/service';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMailbox } from '@touchline/kit';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import { startGateway, type RunningGateway } from '../src/index';
 import { SESSION_COOKIE } from '../src/session';
 import {

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemRandom } from '@touchline/kit';
-import { createTestDatabase, silentLogger, type TestDatabase } from '@touchline/kit/src/testing';
+import { createTestDatabase, silentLogger, type TestDatabase } from '@touchline/kit/testing';
 import {
   replicaClock,
   startTwoReplicas,

@@ -6,7 +6,7 @@ import {
   eventMessage,
   silentLogger,
   type TestService,
-} from '@touchline/kit/src/testing';
+} from '@touchline/kit/testing';
 import type { MarketItem__Output } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
 import type { Player__Output } from '@touchline/protos/gen/touchline/cards_market/Player';
 import { createTokenSigner } from '../../services/identity/src/tokens';

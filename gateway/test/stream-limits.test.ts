@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type InProcessBus, systemRandom } from '@touchline/kit';
-import { eventMessage, silentLogger, type TestService } from '@touchline/kit/src/testing';
+import { eventMessage, silentLogger, type TestService } from '@touchline/kit/testing';
 import { createTokenSigner } from '../../services/identity/src/tokens';
 import { createApp, liveHubOf } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';

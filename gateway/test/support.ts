@@ -5,7 +5,7 @@ import type { Express } from 'express';
 import request, { type Response } from 'supertest';
 import { expect } from 'vitest';
 import { InProcessBus } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/testing';
 import { notificationsService } from '@touchline/notifications';
 import { identityService } from '../../services/identity/src/service';
 import { createApp, liveHubOf } from '../src/app';

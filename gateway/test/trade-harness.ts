@@ -1,5 +1,5 @@
 import type { InProcessBus } from '@touchline/kit';
-import type { TestService } from '@touchline/kit/src/testing';
+import type { TestService } from '@touchline/kit/testing';
 import { startTrading } from '../../services/trading/test/support';
 import { serveGateway, type ServedGateway } from './support';
 

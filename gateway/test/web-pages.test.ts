@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import { createApp } from '../src/app';
 import { closeClients, createClients, type Clients } from '../src/clients';
 import { UPSTREAMS, type Upstream } from '../src/config';

@@ -6,7 +6,6 @@ import {
   formatPercentChange,
   isLightColor,
   matchesCardSearch,
-  matchesPosition,
   playerImageKind,
   playerInitials,
   rarityAbbreviation,
@@ -14,6 +13,7 @@ import {
   rarityRank,
   sortCards,
 } from '@/lib/cards';
+import { matchesPosition } from '@/lib/positions';
 import { percentOf, progressTone } from '@/lib/progress';
 
 import { collection, players } from './card-fixtures';

@@ -1,4 +1,4 @@
-import '@touchline/kit/src/telemetry/register';
+import '@touchline/kit/telemetry/register';
 import { runStandalone } from '@touchline/kit';
 import { adminService } from './service';
 

@@ -24,16 +24,7 @@ describe('authorization: every RPC checks the caller on the server', () => {
   beforeAll(async () => {
     player = await h.player('caller');
     target = await h.player('target');
-    const rich = await h.player('rich');
-    for (let i = 0; i < 3; i++) await h.buy(rich.id);
-    cashoutId = (
-      await h.peers.wallet.RequestCashout({
-        userId: rich.id,
-        coinsAmount: 13_000,
-        paypalEmail: 'rich@paypal.example',
-        idempotencyKey: key(),
-      })
-    ).cashout!.id;
+    cashoutId = await h.pendingCashout('rich');
   });
 
   const calls = (caller: number) => ({
@@ -536,20 +527,7 @@ describe('fraud flags', () => {
   it('four throwaway accounts each sending their welcome coins to one account are flagged; an ordinary trade is not', async () => {
     const collector = await h.player('collector');
     const throwaways = await Promise.all([1, 2, 3, 4].map((i) => h.player(`throwaway${i}`)));
-    for (const t of throwaways) {
-      const [card] = await h.cardsOf(t.id);
-      const { offer } = await h.tradingClient.CreateOffer({
-        userId: t.id,
-        toUserId: collector.id,
-        offeredCardIds: [card!.id],
-        offeredCoins: 9_500,
-        requestedCardIds: [],
-        requestedCoins: 0,
-        note: '',
-        idempotencyKey: key(),
-      });
-      await h.tradingClient.AcceptOffer({ userId: collector.id, offerId: offer!.id, idempotencyKey: key() });
-    }
+    await h.farmInto(collector.id, throwaways);
 
     const seller = await h.player('seller');
     const buyer = await h.player('buyer');

@@ -58,20 +58,7 @@ describe('review hold of a farming ring', () => {
     // Real purchases, so that a cash-out is allowed once the hold is cleared.
     for (let i = 0; i < 3; i++) await h.buy(collector.id);
     const throwaways = await Promise.all([1, 2, 3].map((i) => h.player(`farm${i}`)));
-    for (const t of throwaways) {
-      const [card] = await h.cardsOf(t.id);
-      const { offer } = await h.tradingClient.CreateOffer({
-        userId: t.id,
-        toUserId: collector.id,
-        offeredCardIds: [card!.id],
-        offeredCoins: 9_500,
-        requestedCardIds: [],
-        requestedCoins: 0,
-        note: '',
-        idempotencyKey: key(),
-      });
-      await h.tradingClient.AcceptOffer({ userId: collector.id, offerId: offer!.id, idempotencyKey: key() });
-    }
+    await h.farmInto(collector.id, throwaways);
   });
 
   it('holds the ring receiver: its coin offer, a trade asking it for coins and its cash-out are refused, changing nothing', async () => {

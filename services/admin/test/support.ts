@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createPromiseClient, InProcessBus, systemClock, type PromiseClient } from '@touchline/kit';
-import { eventually as pollUntil, silentLogger, startTestService } from '@touchline/kit/src/testing';
+import { eventually as pollUntil, silentLogger, startTestService } from '@touchline/kit/testing';
 import { cardsMarketService } from '@touchline/cards-market';
 import { identityService } from '@touchline/identity';
-import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
+import { grantAdmin } from '@touchline/identity/admin-email';
 import { leaderboardService } from '@touchline/leaderboard';
 import { SERVICES } from '@touchline/protos';
 import type { AdminDefinition } from '@touchline/protos/gen/touchline/admin/Admin';
@@ -126,6 +126,38 @@ export async function startAdmin() {
     },
     async cardsOf(userId: number) {
       return (await peers.cards.ListUserCards({ userId })).cards;
+    },
+    /** A new player with three purchases behind them asks to cash 13,000 coins out: one request in the admins' queue. */
+    async pendingCashout(local: string): Promise<number> {
+      const { id } = await this.player(local);
+      for (let i = 0; i < 3; i++) await this.buy(id);
+      const { cashout } = await peers.wallet.RequestCashout({
+        userId: id,
+        coinsAmount: 13_000,
+        paypalEmail: `${local}@paypal.example`,
+        idempotencyKey: key(),
+      });
+      return cashout!.id;
+    },
+    /**
+     * Each of `from` gives `to` a starter card and 9,500 of its welcome coins in an accepted trade: the
+     * farming ring the fraud flags look for, written once so every test builds the same one.
+     */
+    async farmInto(to: number, from: readonly { id: number }[]): Promise<void> {
+      for (const t of from) {
+        const [card] = (await peers.cards.ListUserCards({ userId: t.id })).cards;
+        const { offer } = await tradingClient.CreateOffer({
+          userId: t.id,
+          toUserId: to,
+          offeredCardIds: [card!.id],
+          offeredCoins: 9_500,
+          requestedCardIds: [],
+          requestedCoins: 0,
+          note: '',
+          idempotencyKey: key(),
+        });
+        await tradingClient.AcceptOffer({ userId: to, offerId: offer!.id, idempotencyKey: key() });
+      }
     },
     async auditRows(): Promise<
       { action: string; outcome: string; target_id: string; actor_user_id: number }[]

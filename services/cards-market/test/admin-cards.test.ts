@@ -7,7 +7,7 @@ import {
   silentLogger,
   startTestService,
   type TestService,
-} from '@touchline/kit/src/testing';
+} from '@touchline/kit/testing';
 import { decodeEvent, SERVICES, type EventOutput, type Topic } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { walletService } from '@touchline/wallet-payments';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, type Database } from '@touchline/kit';
-import type { TestService } from '@touchline/kit/src/testing';
+import type { TestService } from '@touchline/kit/testing';
 import { saleFeeAtRate } from '@touchline/rules';
 import { buyCard } from '../src/use-cases/buying';
 import type { CardsDeps } from '../src/use-cases/deps';

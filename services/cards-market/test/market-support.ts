@@ -3,7 +3,7 @@
  * the use cases (market.test.ts, listing-fee.test.ts).
  */
 import { Outbox, systemRandom, type Clock } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/testing';
 import { walletService } from '@touchline/wallet-payments';
 import { cardsMarketConfigSchema } from '../src/config';
 import { PlayerCache } from '../src/db/player-cache';

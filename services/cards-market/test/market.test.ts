@@ -1,7 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, type Database } from '@touchline/kit';
-import type { TestService } from '@touchline/kit/src/testing';
+import type { TestService } from '@touchline/kit/testing';
 import { decodeEvent } from '@touchline/protos';
 import { cardsMarketConfigSchema } from '../src/config';
 import { nextPrice } from '../src/domain/price-engine';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '@touchline/kit';
-import { createTestDatabase, type TestDatabase } from '@touchline/kit/src/testing';
+import { createTestDatabase, type TestDatabase } from '@touchline/kit/testing';
 import { migrations } from '../src/db/migrations';
 
 /** The schema's shape: its tables' columns, constraints and indexes, by name. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPromiseClient, Outbox, systemClock, systemRandom, type Database } from '@touchline/kit';
-import { startTestService, type TestService } from '@touchline/kit/src/testing';
+import { startTestService, type TestService } from '@touchline/kit/testing';
 import { SERVICES } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { RARITY_RULES } from '../src/domain/rarity';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, Outbox, seededRandom, systemRandom } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/testing';
 import { walletService } from '@touchline/wallet-payments';
 import { cardsMarketConfigSchema } from '../src/config';
 import { PlayerCache } from '../src/db/player-cache';

@@ -11,7 +11,7 @@ import {
   startTestService,
   type TestDatabase,
   type TestReplica,
-} from '@touchline/kit/src/testing';
+} from '@touchline/kit/testing';
 import { SERVICES } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { nextPrice } from '../src/domain/price-engine';

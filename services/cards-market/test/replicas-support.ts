@@ -5,7 +5,7 @@
  */
 import { expect, vi } from 'vitest';
 import { fixedClock, listenerGroup, type InProcessBus } from '@touchline/kit';
-import { startReplica, type TestDatabase, type TestReplica as Replica } from '@touchline/kit/src/testing';
+import { startReplica, type TestDatabase, type TestReplica as Replica } from '@touchline/kit/testing';
 import { cardsMarketService } from '../src/service';
 
 export type { Replica };

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPromiseClient } from '@touchline/kit';
-import { createTestDatabase, type TestDatabase } from '@touchline/kit/src/testing';
+import { createTestDatabase, type TestDatabase } from '@touchline/kit/testing';
 import { SERVICES } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { replicaClock, startTwoReplicas, tickOnReplicaZero, type Replica } from './replicas-support';

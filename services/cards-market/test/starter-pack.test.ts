@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPromiseClient } from '@touchline/kit';
-import { eventMessage, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { eventMessage, startTestService, type TestService } from '@touchline/kit/testing';
 import { SERVICES } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { cardsMarketService } from '../src/service';

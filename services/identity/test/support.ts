@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createPromiseClient, type Clock } from '@touchline/kit';
-import { startTestService, type TestService } from '@touchline/kit/src/testing';
+import { startTestService, type TestService } from '@touchline/kit/testing';
 import { decodeEvent, SERVICES, type EventOutput, type Topic } from '@touchline/protos';
 import type { IdentityDefinition } from '@touchline/protos/gen/touchline/identity/Identity';
 import { identityService } from '../src/service';

@@ -1,5 +1,5 @@
 import { status } from '@grpc/grpc-js';
-import { warmSharedPglite } from '@touchline/kit/src/testing';
+import { warmSharedPglite } from '@touchline/kit/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { at, eventually, minted, registered, startBoard, ticked, transferred, type Board } from './support';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventInput, Topic } from '@touchline/protos';
-import { warmSharedPglite } from '@touchline/kit/src/testing';
+import { warmSharedPglite } from '@touchline/kit/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { at, eventually, minted, registered, startBoard, ticked, transferred, type Board } from './support';
 

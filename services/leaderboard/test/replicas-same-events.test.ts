@@ -6,8 +6,9 @@
  * Real Postgres and Redis when TEST_DATABASE_URL and TEST_REDIS_URL are set.
  */
 import { randomUUID } from 'node:crypto';
+import { seededRandom } from '@touchline/kit';
 import type { EventInput, Topic } from '@touchline/protos';
-import { warmSharedPglite } from '@touchline/kit/src/testing';
+import { warmSharedPglite } from '@touchline/kit/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, minted, registered, startBoard, ticked, transferred, type Board } from './support';
 
@@ -28,18 +29,6 @@ const event = <T extends Topic>(topic: T, payload: EventInput<T>): Delivery => (
   payload: payload as EventInput<Topic>,
   eventId: randomUUID(),
 });
-
-/** mulberry32: the history and the orders are the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: T[], random: () => number): T[] {
   const out = [...items];
@@ -134,7 +123,8 @@ function history(random: () => number) {
 describe('two replicas handed the same events', () => {
   it('end exact, whichever replica handled each event first, one by one or in batches', async () => {
     board = await startBoard(2);
-    const random = seeded(28);
+    // Seeded: the history and the orders are the same on every run.
+    const random = seededRandom(28).next;
     const { events, totals, owners } = history(random);
     const b = board;
 

@@ -1,4 +1,4 @@
-import { warmSharedPglite } from '@touchline/kit/src/testing';
+import { warmSharedPglite } from '@touchline/kit/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, minted, registered, startBoard, ticked, transferred, type Board } from './support';
 

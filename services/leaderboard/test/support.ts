@@ -7,7 +7,7 @@ import {
   startReplica,
   type TestDatabase,
   type TestReplica,
-} from '@touchline/kit/src/testing';
+} from '@touchline/kit/testing';
 import { decodeEvent, SERVICES, type EventInput, type EventOutput, type Topic } from '@touchline/protos';
 import type { LeaderboardDefinition } from '@touchline/protos/gen/touchline/leaderboard/Leaderboard';
 import type { BoardCache } from '../src/cache';
@@ -15,7 +15,7 @@ import { createMemoryBoardCache } from '../src/cache/memory-board-cache';
 import { createRedisBoardCache } from '../src/cache/redis-board-cache';
 import { leaderboardModule } from '../src/service';
 
-export { eventually } from '@touchline/kit/src/testing';
+export { eventually } from '@touchline/kit/testing';
 
 export type BoardClient = PromiseClient<LeaderboardDefinition>;
 

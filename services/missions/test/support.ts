@@ -7,7 +7,7 @@ import {
   systemRandom,
   type PromiseClient,
 } from '@touchline/kit';
-import { eventMessage, silentLogger, startTestService } from '@touchline/kit/src/testing';
+import { eventMessage, silentLogger, startTestService } from '@touchline/kit/testing';
 import { decodeEvent, SERVICES, type EventInput, type EventOutput, type Topic } from '@touchline/protos';
 import type { MissionsDefinition } from '@touchline/protos/gen/touchline/missions/Missions';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';

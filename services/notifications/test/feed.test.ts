@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { BAD_CURSOR_MESSAGE } from '@touchline/kit';
-import { warmSharedPglite } from '@touchline/kit/src/testing';
+import { warmSharedPglite } from '@touchline/kit/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { offerCreated, startNotifications, USERS, type Harness } from './support';
 

@@ -7,7 +7,7 @@ import {
   startReplica,
   type TestDatabase,
   type TestReplica,
-} from '@touchline/kit/src/testing';
+} from '@touchline/kit/testing';
 import { SERVICES } from '@touchline/protos';
 import type { NotificationsDefinition } from '@touchline/protos/gen/touchline/notifications/Notifications';
 import type { LiveMessage__Output } from '@touchline/protos/gen/touchline/notifications/LiveMessage';
@@ -50,7 +50,7 @@ async function fakeIdentity(): Promise<{ address: string; stop(): Promise<void> 
   };
 }
 
-export { eventually } from '@touchline/kit/src/testing';
+export { eventually } from '@touchline/kit/testing';
 
 interface Replica extends TestReplica {
   client: NotificationsClient;

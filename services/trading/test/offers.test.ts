@@ -3,7 +3,7 @@ import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@touchline/kit';
 import type { EventInput, Topic } from '@touchline/protos';
-import { eventMessage } from '@touchline/kit/src/testing';
+import { eventMessage } from '@touchline/kit/testing';
 import { listOffers, countIncomingPending } from '../src/use-cases/list-offers';
 import { acceptOffer } from '../src/use-cases/accept-offer';
 import { expireOffers } from '../src/use-cases/voiding';

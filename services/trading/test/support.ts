@@ -13,7 +13,7 @@ import {
   silentLogger,
   startTestService,
   type TestService,
-} from '@touchline/kit/src/testing';
+} from '@touchline/kit/testing';
 import { cardsMarketService } from '@touchline/cards-market';
 import { identityService } from '@touchline/identity';
 import { decodeEvent, SERVICES, type EventOutput, type Topic } from '@touchline/protos';

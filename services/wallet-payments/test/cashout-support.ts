@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { Outbox, systemRandom, type Clock } from '@touchline/kit';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import { decodeEvent, type EventOutput, type Topic } from '@touchline/protos';
 import { findCoinPackage } from '../src/domain/coin-packages';
 import type { PaymentsMode } from '../src/domain/payment-mode';

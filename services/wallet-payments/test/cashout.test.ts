@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DomainError, fixedClock } from '@touchline/kit';
+import { fixedClock } from '@touchline/kit';
 import { cashOutCents as cashCents, cashOutFeeCoins as feeCoins, REASON_TOO_LONG } from '@touchline/rules';
 import {
   BELOW_MINIMUM,
@@ -22,7 +22,7 @@ import { requestCashout } from '../src/use-cases/request-cashout';
 import { setCashoutStatus } from '../src/use-cases/set-cashout-status';
 import { cashoutEligibility, adminWallet, listMyCashouts } from '../src/use-cases/cashout-queries';
 import { accountBalance, buy, depsAt, give, outboxEvents, snapshot } from './cashout-support';
-import { expectLedgerOk, startWallet, type StartedWallet } from './support';
+import { expectLedgerOk, refusal, startWallet, type StartedWallet } from './support';
 
 let w: StartedWallet;
 let deps: WalletDeps;
@@ -52,16 +52,6 @@ const ask = (userId: number, coinsAmount: number, paypalEmail = 'me@paypal.examp
 const move = (requestId: number, to: string, actorUserId = ADMIN, reason = '') =>
   setCashoutStatus(deps, { actorUserId, requestId, status: to, idempotencyKey: key(), reason });
 
-async function refused(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
-
 const balanceOf = async (userId: number) => accountBalance(w.test.database.db, `user:${userId}`);
 
 describe('cash amount', () => {
@@ -89,7 +79,7 @@ describe('RequestCashout refuses each rule with its own message and changes noth
   ])('amount %s', async (_name, coins, message, code) => {
     const user = await buyer();
     const before = await snapshot(w.test.database.db);
-    const error = await refused(ask(user, coins));
+    const error = await refusal(ask(user, coins));
     expect({ code: error.code, message: error.message }).toEqual({ code, message });
     expect(await snapshot(w.test.database.db)).toEqual(before);
   });
@@ -99,7 +89,7 @@ describe('RequestCashout refuses each rule with its own message and changes noth
     async (email) => {
       const user = await buyer();
       const before = await snapshot(w.test.database.db);
-      const error = await refused(ask(user, 20_000, email));
+      const error = await refusal(ask(user, 20_000, email));
       expect({ code: error.code, message: error.message }).toEqual({
         code: 'invalid',
         message: INVALID_PAYPAL,
@@ -111,7 +101,7 @@ describe('RequestCashout refuses each rule with its own message and changes noth
   it('fewer than 3 completed purchases', async () => {
     const user = await buyer(2);
     const before = await snapshot(w.test.database.db);
-    expect((await refused(ask(user, 20_000))).message).toBe(tooFewPurchases(2));
+    expect((await refusal(ask(user, 20_000))).message).toBe(tooFewPurchases(2));
     expect(await snapshot(w.test.database.db)).toEqual(before);
   });
 
@@ -120,12 +110,12 @@ describe('RequestCashout refuses each rule with its own message and changes noth
     const user = await buyer(3, 'starter-stack');
     await give(deps, user, 25_000);
     const before = await snapshot(w.test.database.db);
-    expect((await refused(ask(user, 100_000))).message).toBe(purchasesTooLow(3_300, 3_871));
+    expect((await refusal(ask(user, 100_000))).message).toBe(purchasesTooLow(3_300, 3_871));
     expect(await snapshot(w.test.database.db)).toEqual(before);
     // $33.00 must be exceeded, not reached: 85,238 coins are the fewest worth $33.00.
     expect(cashCents(85_238)).toBe(3_300);
     expect(cashCents(85_237)).toBe(3_299);
-    expect((await refused(ask(user, 85_238))).message).toBe(purchasesTooLow(3_300, 3_300));
+    expect((await refusal(ask(user, 85_238))).message).toBe(purchasesTooLow(3_300, 3_300));
     await expect(ask(user, 85_237)).resolves.toBeDefined();
   });
 
@@ -134,7 +124,7 @@ describe('RequestCashout refuses each rule with its own message and changes noth
     const first = await ask(user, 13_000);
     const before = await snapshot(w.test.database.db);
     const month = monthOf(clock.now());
-    expect((await refused(ask(user, 13_000))).message).toBe(alreadyThisMonth(month.end));
+    expect((await refusal(ask(user, 13_000))).message).toBe(alreadyThisMonth(month.end));
     expect(await snapshot(w.test.database.db)).toEqual(before);
     // A rejected request does not count.
     await move(first.cashout!.id, 'rejected');
@@ -152,7 +142,7 @@ describe('RequestCashout refuses each rule with its own message and changes noth
       paypalEmail: 'me@paypal.example',
       idempotencyKey: key(),
     });
-    const error = await refused(
+    const error = await refusal(
       requestCashout(lateDeps, {
         userId: user,
         coinsAmount: 13_000,
@@ -197,7 +187,7 @@ describe('RequestCashout refuses each rule with its own message and changes noth
         processed_at: c.now(),
       });
       const before = await snapshot(own.test.database.db);
-      const error = await refused(
+      const error = await refusal(
         requestCashout(d, {
           userId: user,
           coinsAmount: 150_000,
@@ -232,9 +222,9 @@ describe('the ceiling: purchases less earlier cash-outs', () => {
     c.set('2026-11-05T15:00:00Z');
     await give(d, user, 150_000);
     const before = await snapshot(w.test.database.db);
-    expect((await refused(monthly(d, user, 150_000))).message).toBe(ceilingTooLow(6_000, 5_807, 5_807));
+    expect((await refusal(monthly(d, user, 150_000))).message).toBe(ceilingTooLow(6_000, 5_807, 5_807));
     // $1.93 is left, below the $5.00 minimum: no amount passes.
-    expect((await refused(monthly(d, user, 12_920))).message).toBe(ceilingTooLow(6_000, 5_807, 500));
+    expect((await refusal(monthly(d, user, 12_920))).message).toBe(ceilingTooLow(6_000, 5_807, 500));
     expect(await snapshot(w.test.database.db)).toEqual(before);
 
     // New purchases raise it again: $120.00 - $58.07 = $61.93 > $58.07.
@@ -253,7 +243,7 @@ describe('the ceiling: purchases less earlier cash-outs', () => {
     const pending = await monthly(d, user, 150_000);
     c.set('2026-11-06T15:00:00Z');
     // Still pending from October: $58.07 of the $60.00 is spoken for.
-    expect((await refused(monthly(d, user, 13_000))).message).toBe(ceilingTooLow(6_000, 5_807, 503));
+    expect((await refusal(monthly(d, user, 13_000))).message).toBe(ceilingTooLow(6_000, 5_807, 503));
     await move(pending.cashout!.id, 'rejected');
     await expect(monthly(d, user, 150_000)).resolves.toMatchObject({ cashout: { status: 'pending' } });
   });
@@ -280,7 +270,7 @@ describe('payment mode', () => {
     const live = depsAt(w.test.database.db, clock, 'live');
     const user = await starterStacks(live, false);
     const before = await snapshot(w.test.database.db);
-    expect((await refused(ask80k(live, user))).message).toBe(tooFewPurchases(0));
+    expect((await refusal(ask80k(live, user))).message).toBe(tooFewPurchases(0));
     expect(await snapshot(w.test.database.db)).toEqual(before);
     expect(await cashoutEligibility(live, user)).toMatchObject({
       eligible: false,
@@ -350,7 +340,7 @@ describe('a request', () => {
     const [a, b] = await Promise.all([requestCashout(deps, order), requestCashout(deps, order)]);
     expect(a.cashout!.id).toBe(b.cashout!.id);
     expect(await balanceOf(user)).toBe(130_000);
-    const error = await refused(requestCashout(deps, { ...order, coinsAmount: 30_000 }));
+    const error = await refusal(requestCashout(deps, { ...order, coinsAmount: 30_000 }));
     expect(error.code).toBe('conflict');
     await expectLedgerOk(deps);
   });
@@ -473,7 +463,7 @@ describe('status changes', () => {
           expect(cashout!.processedAt !== '').toBe(to !== 'processing');
         } else {
           const before = await snapshot(w.test.database.db);
-          const error = await refused(move(id, to));
+          const error = await refusal(move(id, to));
           expect(error.code).toBe('conflict');
           expect(await snapshot(w.test.database.db)).toEqual(before);
         }
@@ -535,9 +525,9 @@ describe('status changes', () => {
   it('a reason too long, or with another move, is refused and changes nothing', async () => {
     const { id } = await requestIn('pending');
     const before = await snapshot(w.test.database.db);
-    const tooLong = await refused(move(id, 'rejected', ADMIN, 'x'.repeat(201)));
+    const tooLong = await refusal(move(id, 'rejected', ADMIN, 'x'.repeat(201)));
     expect(tooLong).toMatchObject({ code: 'invalid', message: REASON_TOO_LONG });
-    const elsewhere = await refused(move(id, 'processing', ADMIN, 'why not'));
+    const elsewhere = await refusal(move(id, 'processing', ADMIN, 'why not'));
     expect(elsewhere).toMatchObject({ code: 'invalid', message: REASON_ONLY_ON_REJECTION });
     expect(await snapshot(w.test.database.db)).toEqual(before);
     const { cashout } = await move(id, 'rejected', ADMIN, '   ');
@@ -576,10 +566,10 @@ describe('status changes', () => {
   });
 
   it('an unknown request is not found; pending is no target', async () => {
-    expect((await refused(move(987_654, 'processing'))).code).toBe('not_found');
+    expect((await refusal(move(987_654, 'processing'))).code).toBe('not_found');
     const { id } = await requestIn('pending');
-    expect((await refused(move(id, 'pending'))).code).toBe('invalid');
-    expect((await refused(move(id, 'paid'))).code).toBe('invalid');
+    expect((await refusal(move(id, 'pending'))).code).toBe('invalid');
+    expect((await refusal(move(id, 'paid'))).code).toBe('invalid');
   });
 });
 

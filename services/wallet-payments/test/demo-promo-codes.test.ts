@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPromiseClient, loadConfig } from '@touchline/kit';
-import { startTestService, type TestService } from '@touchline/kit/src/testing';
+import { startTestService, type TestService } from '@touchline/kit/testing';
 import { SERVICES } from '@touchline/protos';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { cardsMarketService } from '../../cards-market/src/service';

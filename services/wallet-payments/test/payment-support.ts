@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { Outbox, systemClock, systemRandom, type Clock } from '@touchline/kit';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import { decodeEvent, type EventOutput } from '@touchline/protos';
 import { TestPaymentProvider } from '../src/payments';
 import { TestWebhookSender } from '../src/payments/test-webhooks';

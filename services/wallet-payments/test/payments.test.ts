@@ -1,7 +1,7 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, systemClock, systemRandom, toHttpError } from '@touchline/kit';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { silentLogger } from '@touchline/kit/testing';
 import { walletConfigSchema } from '../src/config';
 import { PAYMENTS_MODE_REQUIRED } from '../src/domain/payment-mode';
 import {

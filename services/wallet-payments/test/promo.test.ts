@@ -1,15 +1,8 @@
 import { status } from '@grpc/grpc-js';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPromiseClient,
-  fixedClock,
-  Outbox,
-  systemClock,
-  systemRandom,
-  type Clock,
-} from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { createPromiseClient, fixedClock, systemClock, type Clock } from '@touchline/kit';
+import { startTestService, type TestService } from '@touchline/kit/testing';
 import { decodeEvent, SERVICES } from '@touchline/protos';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { cardsMarketService } from '../../cards-market/src/service';
@@ -24,6 +17,7 @@ import {
   PROMO_REDEEMED,
 } from '../src/domain/promo';
 import { walletService } from '../src/service';
+import { depsAt } from './cashout-support';
 import { addPromoCode } from './promo-support';
 import { getBalance } from '../src/use-cases/balances';
 import type { PromoDeps } from '../src/use-cases/deps';
@@ -44,16 +38,7 @@ let peers: ReturnType<typeof createPeers>;
 let deps: PromoDeps;
 
 function promoDeps(db: Knex, cardMinter: CardMinter, clock: Clock = systemClock): PromoDeps {
-  return {
-    db,
-    outbox: new Outbox(clock, systemRandom),
-    clock,
-    logger: silentLogger,
-    welcomeCoins: 0,
-    paymentsMode: 'test',
-    cards: cardMinter,
-    promoMintRetryAfterMs: 5_000,
-  };
+  return { ...depsAt(db, clock), cards: cardMinter, promoMintRetryAfterMs: 5_000 };
 }
 
 const down: CardMinter = {

@@ -9,7 +9,7 @@ import { handleStripeWebhook } from '../src/use-cases/stripe-webhook';
 import { confirmTestPayment } from '../src/use-cases/test-payments';
 import { card, CARD_OK, purchasesOf, testModeDeps, type TestModeDeps } from './payment-support';
 import { startStripeFake, type StripeFake } from './stripe-fake';
-import { expectLedgerOk, startWallet, type StartedWallet } from './support';
+import { expectLedgerOk, refusal, startWallet, type StartedWallet } from './support';
 
 /**
  * Security review, issue 40 (A): open payment intents count against the monthly spending limit when
@@ -23,16 +23,6 @@ const STARTER = { packageId: 'starter-stack', amountCents: 1_100 };
 
 let keys = 0;
 const key = () => `sli-${++keys}`;
-
-async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('spending limit and open payment intents (test mode)', () => {
   let w: StartedWallet;

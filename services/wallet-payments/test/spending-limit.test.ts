@@ -6,7 +6,7 @@ import { createPaymentIntent } from '../src/use-cases/create-payment-intent';
 import { getSpendingLimit, getSpendingLimits, setSpendingLimit } from '../src/use-cases/spending-limit';
 import { confirmTestPayment } from '../src/use-cases/test-payments';
 import { card, CARD_OK, purchasesOf, testModeDeps, type TestModeDeps } from './payment-support';
-import { startWallet, type StartedWallet } from './support';
+import { refusal, startWallet, type StartedWallet } from './support';
 
 const NOW = new Date('2026-11-10T15:00:00Z');
 const HOUR = 3_600_000;
@@ -61,16 +61,6 @@ describe('spending limit on coin purchases', () => {
       monthlyLimitCents: cents ?? 0,
       idempotencyKey: key(),
     });
-
-  async function refusal(promise: Promise<unknown>): Promise<DomainError> {
-    try {
-      await promise;
-    } catch (error) {
-      if (error instanceof DomainError) return error;
-      throw error;
-    }
-    throw new Error('expected a refusal');
-  }
 
   it('refuses an intent that would pass the limit, with what is left', async () => {
     const user = ++nextUser;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
-import { createPromiseClient, Outbox, systemClock, systemRandom } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/src/testing';
+import { createPromiseClient, DomainError, Outbox, systemClock, systemRandom } from '@touchline/kit';
+import { silentLogger, startTestService, type TestService } from '@touchline/kit/testing';
 import { decodeEvent, SERVICES, type EventOutput } from '@touchline/protos';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { walletService } from '../src/service';
@@ -115,4 +115,15 @@ export async function creditedEvents(db: Knex): Promise<EventOutput<'wallet.coin
     .orderBy('id')
     .select('payload')) as { payload: Uint8Array }[];
   return rows.map((row) => decodeEvent('wallet.coins.credited', row.payload));
+}
+
+/** The DomainError a call is refused with; any other failure, or none, fails the test. */
+export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
 }

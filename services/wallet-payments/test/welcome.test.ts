@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@touchline/kit';
-import { eventMessage } from '@touchline/kit/src/testing';
+import { eventMessage } from '@touchline/kit/testing';
 import { walletConfigSchema } from '../src/config';
 import { grantWelcomeCoins } from '../src/use-cases/welcome';
 import { creditedEvents, expectLedgerOk, startWallet, walletDeps, type StartedWallet } from './support';

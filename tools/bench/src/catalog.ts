@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPromiseClient } from '@touchline/kit';
-import { freePort, spawnApp } from '@touchline/launcher/src/spawn';
-import { SERVICES } from '@touchline/protos';
-import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
+import { freePort, spawnApp } from '@touchline/launcher/spawn';
+import { mintCollection } from './collection';
 import { ms, percentiles } from './stats';
 
 const REQUESTS = 300;
@@ -37,31 +35,7 @@ async function main(): Promise<void> {
     const cookie = (register.headers.get('set-cookie') ?? '').split(';')[0]!;
     const user = (await register.json()) as { id: number };
 
-    const cards = createPromiseClient<CardsMarketDefinition>(
-      SERVICES['cards-market'].definition(),
-      `127.0.0.1:${basePort + CARDS_MARKET_INDEX}`,
-      { defaultTimeoutMs: 60_000 },
-    );
-    // 497 minted + the 3 starter cards = 500; at most 100 per MintCards call.
-    const batches: [string, number][] = [
-      ['Common', 100],
-      ['Common', 100],
-      ['Rare', 100],
-      ['Rare', 50],
-      ['Epic', 100],
-      ['Legendary', 47],
-    ];
-    for (const [i, [rarity, quantity]] of batches.entries()) {
-      await cards.MintCards({
-        idempotencyKey: `bench-${i}`,
-        userId: user.id,
-        reason: 'admin',
-        specs: [{ rarity, quantity }],
-      });
-    }
-    const { summaries } = await cards.GetCollectionSummaries({ userIds: [user.id] });
-    cards.close();
-    const owned = summaries[0]!.cardCount;
+    const owned = await mintCollection(`127.0.0.1:${basePort + CARDS_MARKET_INDEX}`, user.id);
 
     console.log(
       `bench:catalog (embedded stack, user with ${owned} cards, ${REQUESTS} sequential requests each)`,

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
-import { dropRoles } from '@touchline/chaos/src/roles';
+import { seededRandom } from '@touchline/kit';
+import { dropRoles } from '@touchline/chaos/roles';
 import { crowdAudit } from './crowd/audit';
 import { CrowdPlayer, World } from './crowd/player';
 import { report, reportAudit, reportRamp } from './crowd/report';
@@ -46,18 +47,6 @@ const ROLE_PREFIX = `touchline_crowd_${Date.now().toString(36)}_`;
 
 /** A player's client address: distinct per player, so per-address limits count players. */
 const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) + 1}`;
-
-/** A seeded generator per player (mulberry32), so that a run's choices can be replayed with BENCH_SEED. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `npm run bench:crowd`: the stack (one process per service and the gateway, real Postgres and
@@ -132,7 +121,8 @@ async function main(): Promise<void> {
         const session = new Session(crowdDriver, `crowd${i}@bench.example`, addressOf(i), TIMEOUT_MS, (o) =>
           tally.add(o),
         );
-        const player = new CrowdPlayer(session, world, seeded(seed + i));
+        // One generator per player, so that a run's choices can be replayed with BENCH_SEED.
+        const player = new CrowdPlayer(session, world, seededRandom(seed + i).next);
         fresh.push(player);
       }
       for (let i = 0; i < fresh.length; i += SIGN_UP_PARALLEL) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { ROOT, spawnApp } from '@touchline/launcher/src/spawn';
+import { ROOT, spawnApp } from '@touchline/launcher/spawn';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
 import { longTasks, mainThreadEvents, mainThreadSelfTime } from './trace-summary';
 import { signIn, signUp } from './web-session';

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
 import { createInterface } from 'node:readline';
-import { createPromiseClient } from '@touchline/kit';
-import { freePort } from '@touchline/launcher/src/spawn';
-import { SERVICES } from '@touchline/protos';
-import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
+import { freePort } from '@touchline/launcher/spawn';
+import { mintCollection } from './collection';
 import { GRPC_INDEX, PG, ROOT, signUp, startStack } from './stack';
 import { ms, percentiles } from './stats';
 
@@ -107,29 +105,7 @@ async function main(): Promise<void> {
   try {
     const { cookies, ids } = await signUp(stack.url, 1, 'collector');
     const userId = ids[0]!;
-    const cards = createPromiseClient<CardsMarketDefinition>(
-      SERVICES['cards-market'].definition(),
-      `127.0.0.1:${stack.grpcBase + GRPC_INDEX.cardsMarket}`,
-      { defaultTimeoutMs: 60_000 },
-    );
-    // 497 minted + the 3 starter cards = 500; at most 100 per MintCards call.
-    const batches: [string, number][] = [
-      ['Common', 100],
-      ['Common', 100],
-      ['Rare', 100],
-      ['Rare', 50],
-      ['Epic', 100],
-      ['Legendary', 47],
-    ];
-    for (const [i, [rarity, quantity]] of batches.entries()) {
-      await cards.MintCards({
-        idempotencyKey: `bench-${i}`,
-        userId,
-        reason: 'admin',
-        specs: [{ rarity, quantity }],
-      });
-    }
-    cards.close();
+    await mintCollection(`127.0.0.1:${stack.grpcBase + GRPC_INDEX.cardsMarket}`, userId);
     const touchline: Target = { url: stack.url, headers: { cookie: cookies[0]! } };
     // Some user listings on the market, beside the market's own cards.
     const owned = (await get(touchline, '/api/user/cards')) as {

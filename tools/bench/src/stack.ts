@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort } from '@touchline/launcher/src/spawn';
+import { freePort } from '@touchline/launcher/spawn';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 export const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnApp } from '@touchline/launcher/src/spawn';
+import { spawnApp } from '@touchline/launcher/spawn';
 
 /** Resident memory of a process in MB, from /proc (Linux). */
 function rssMb(pid: number): number {

@@ -4,7 +4,7 @@ import { request, type ClientRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { InProcessBus, systemRandom } from '@touchline/kit';
-import { eventMessage, silentLogger, startTestService } from '@touchline/kit/src/testing';
+import { eventMessage, silentLogger, startTestService } from '@touchline/kit/testing';
 import { identityService } from '../../../services/identity/src/service';
 import { createTokenSigner } from '../../../services/identity/src/tokens';
 import { notificationsService } from '../../../services/notifications/src/service';

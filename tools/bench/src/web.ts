@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { ROOT, spawnApp } from '@touchline/launcher/src/spawn';
+import { ROOT, spawnApp } from '@touchline/launcher/spawn';
 import { printCardArtLoad } from './card-art-load';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
 import { kb, measureFirstLoad, type LoadedBytes } from './first-load';

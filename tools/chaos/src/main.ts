@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import knex, { type Knex } from 'knex';
-import { freePort } from '@touchline/launcher/src/spawn';
-import { MISSIONS } from '@touchline/missions/src/catalogue/missions';
+import { freePort } from '@touchline/launcher/spawn';
+import { MISSIONS } from '@touchline/missions/catalogue';
 import { AnswerLog, isUnknown, type Answer } from './answers';
 import { auditAnswers } from './audit/answers';
 import { auditCards, auditOpenWork } from './audit/cards';
@@ -21,7 +21,7 @@ import { Player } from './client';
 import { config } from './config';
 import { consumerLag } from './consumer-lag';
 import { runFaults } from './faults';
-import { Dice, seeded, sleep } from './random';
+import { Dice, sleep } from './random';
 import { dropRoles, ROLE_PREFIX, RUN_ROLE_PREFIX } from './roles';
 import { Scenario } from './scenario';
 import { SERVICES, startStack, type RunningStack } from './stack';
@@ -198,13 +198,13 @@ async function main(): Promise<void> {
     await Promise.all(
       players
         .slice(0, Math.ceil(players.length / 2))
-        .map((p, i) => scenario.becomeCashoutEligible(p, new Dice(seeded(config.seed + 50 + i)))),
+        .map((p, i) => scenario.becomeCashoutEligible(p, Dice.seeded(config.seed + 50 + i))),
     );
     const until = Date.now() + config.seconds * 1000;
     console.log(`chaos: ${config.players} players for ${config.seconds} s, faults on`);
     const [faults] = await Promise.all([
-      runFaults(stack, new Dice(seeded(config.seed + 1)), until),
-      ...players.map((p, i) => scenario.drive(p, new Dice(seeded(config.seed + 100 + i)), until)),
+      runFaults(stack, Dice.seeded(config.seed + 1), until),
+      ...players.map((p, i) => scenario.drive(p, Dice.seeded(config.seed + 100 + i), until)),
     ]);
     console.log(`chaos: load stopped; waiting for the sweepers (up to ${config.settleSeconds} s)`);
     let settledIn = await settle(db, stack);

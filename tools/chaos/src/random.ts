@@ -1,17 +1,11 @@
-/** mulberry32: a seeded generator, so a run's choices can be replayed with CHAOS_SEED. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@touchline/kit';
 
 export class Dice {
   constructor(private readonly next: () => number) {}
+  /** Dice from a seed, so that a run's choices can be replayed with CHAOS_SEED. */
+  static seeded(seed: number): Dice {
+    return new Dice(seededRandom(seed).next);
+  }
   chance(p: number): boolean {
     return this.next() < p;
   }

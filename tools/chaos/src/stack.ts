@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { replicaCounts } from '@touchline/launcher/src/replicas';
+import { replicaCounts } from '@touchline/launcher/replicas';
 import { config } from './config';
 
 const ROOT = path.resolve(__dirname, '../../..');

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
-import { SERVICE_MODULES } from '@touchline/launcher/src/services';
+import { SERVICE_MODULES } from '@touchline/launcher/services';
 import { ROOT, SERVER_DIST } from './paths';
 
 /**

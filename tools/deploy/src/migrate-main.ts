@@ -1,6 +1,6 @@
 import { baseConfigSchema, createLogger, createPostgresDatabase, loadConfig, migrate } from '@touchline/kit';
-import { kitMigrations } from '@touchline/kit/src/events/kit-migrations';
-import { SERVICE_MODULES } from '@touchline/launcher/src/services';
+import { kitMigrations } from '@touchline/kit/kit-migrations';
+import { SERVICE_MODULES } from '@touchline/launcher/services';
 
 /**
  * `node dist/server/migrate.js <service>`: brings one service's schema up to date and exits. The

@@ -1,6 +1,6 @@
 import { addrEnvName } from '@touchline/kit';
-import { SERVICE_MODULES } from '@touchline/launcher/src/services';
-import { UPSTREAMS } from '@touchline/gateway/src/config';
+import { SERVICE_MODULES } from '@touchline/launcher/services';
+import { UPSTREAMS } from '@touchline/gateway/config';
 
 /**
  * Who calls whom, read from the one place it is declared: each service's `ServiceModule.peers`

@@ -10,7 +10,7 @@ import {
   sharePglite,
   type Database,
 } from '@touchline/kit';
-import { grantAdmin } from '@touchline/identity/src/use-cases/admin-email';
+import { grantAdmin } from '@touchline/identity/admin-email';
 import { dataDirOwner } from './data-dir-lock';
 
 const grantConfig = z.object({

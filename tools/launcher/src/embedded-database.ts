@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { openPglite } from '@touchline/kit/src/db/pglite';
+import { openPglite } from '@touchline/kit/pglite';
 import { lockDataDir } from './data-dir-lock';
 
 export interface EmbeddedDatabase {

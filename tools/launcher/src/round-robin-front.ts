@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { limitConnections, type ConnectionLimits } from '@touchline/gateway/src/middleware/connection-limits';
+import { limitConnections, type ConnectionLimits } from '@touchline/gateway/connection-limits';
 
 export interface Front {
   port: number;

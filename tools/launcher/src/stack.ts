@@ -8,14 +8,14 @@ import {
   KAFKA_MOCK_INSTALL_HINT,
   startKafkaMock,
   type KafkaMock,
-} from '@touchline/kit/src/testing/kafka-mock';
+} from '@touchline/kit/testing/kafka-mock';
 import { TOPICS } from '@touchline/protos';
-import { paymentsModeOf } from '@touchline/wallet-payments/src/domain/payment-mode';
+import { paymentsModeOf } from '@touchline/wallet-payments/payment-mode';
 import { buildIfMissing, ROOT, WEB_DIST } from './build-if-missing';
 import { passwordEnvName, prepareServiceDatabases } from './database-roles';
 import { describeTargets, metricsTargets, writeTargetsFile, type MetricsTarget } from './metrics-targets';
 import { replicaAddress, replicaCounts, replicaName, replicaPorts } from './replicas';
-import { connectionCap, openFileLimit } from '@touchline/gateway/src/http/open-files';
+import { connectionCap, openFileLimit } from '@touchline/gateway/open-files';
 import { startFront, type Front } from './round-robin-front';
 import { SERVICE_MODULES } from './services';
 import { Supervisor } from './supervisor';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadConfig, optionalEnv } from '@touchline/kit/src/config';
+import { loadConfig, optionalEnv } from '@touchline/kit/config';
 import { openEmbeddedDatabase } from './embedded-database';
 import { buildIfMissing, WEB_DIST } from './build-if-missing';
 

@@ -13,7 +13,7 @@ import {
   sharePglite,
   type Database,
 } from '@touchline/kit';
-import { migrations } from '@touchline/identity/src/db/migrations';
+import { identityService } from '@touchline/identity';
 import { ROOT } from '../src/spawn';
 
 /** `npm run admin:grant -- <email>` as an operator runs it: its own process, the app's configuration. */
@@ -95,7 +95,7 @@ describe.each(modes)('npm run admin:grant: $name', (mode) => {
   it('makes an existing user admin, whatever the letter case; an unknown e-mail fails with a message', async () => {
     const email = `ops-${randomUUID().slice(0, 8)}@grant.test`;
     const userId = await mode.withDb(async (db) => {
-      await migrate(db, 'identity', migrations);
+      await migrate(db, 'identity', identityService.migrations);
       return addUser(db, email);
     });
     const granted = await adminGrant(email.toUpperCase(), mode.env);
@@ -115,7 +115,7 @@ describe('npm run admin:grant on embedded data', () => {
     const mode = modes[0]!;
     const email = `busy-${randomUUID().slice(0, 8)}@grant.test`;
     const userId = await mode.withDb(async (db) => {
-      await migrate(db, 'identity', migrations);
+      await migrate(db, 'identity', identityService.migrations);
       return addUser(db, email);
     });
     // This test process plays the running app.

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPromiseClient, devMailbox } from '@touchline/kit';
-import { startTestService } from '@touchline/kit/src/testing';
+import { startTestService } from '@touchline/kit/testing';
 import { SERVICES } from '@touchline/protos';
 import type { IdentityDefinition } from '@touchline/protos/gen/touchline/identity/Identity';
-import { identityService } from '@touchline/identity/src/service';
+import { identityService } from '@touchline/identity';
 import { printableMailbox } from '../src/mailbox';
 
 /**

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually as pollUntil } from '@touchline/kit/src/testing';
+import { eventually as pollUntil } from '@touchline/kit/testing';
 import { SERVICE_MODULES } from '../src/services';
 import { freePort, ROOT } from '../src/spawn';
 

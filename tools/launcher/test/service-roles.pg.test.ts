@@ -23,8 +23,8 @@ import {
   systemRandom,
   type RunningService,
 } from '@touchline/kit';
-import { kitMigrations } from '@touchline/kit/src/events/kit-migrations';
-import { silentLogger } from '@touchline/kit/src/testing';
+import { kitMigrations } from '@touchline/kit/kit-migrations';
+import { silentLogger } from '@touchline/kit/testing';
 import { SERVICES } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import type { IdentityDefinition } from '@touchline/protos/gen/touchline/identity/Identity';

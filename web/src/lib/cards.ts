@@ -1,4 +1,4 @@
-import { RARITIES, type Card, type Player, type Position, type Rarity } from '@touchline/contract';
+import { RARITIES, type Card, type Player, type Rarity } from '@touchline/contract';
 
 // ---------------------------------------------------------------------------------------------------------
 // Rarity
@@ -31,49 +31,6 @@ export function rarityAbbreviation(rarity: string): string {
 export function rarityRank(rarity: string): number {
   const index = (RARITY_ORDER as readonly string[]).indexOf(rarity);
   return index === -1 ? RARITY_ORDER.length : index;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Positions
-// ---------------------------------------------------------------------------------------------------------
-
-export const POSITION_FILTERS = ['All', 'Forwards', 'Midfielders', 'Defenders', 'Goalkeepers'] as const;
-export type PositionFilter = (typeof POSITION_FILTERS)[number];
-
-const POSITION_WORDS: Record<Exclude<PositionFilter, 'All'>, string> = {
-  Forwards: 'forward',
-  Midfielders: 'midfielder',
-  Defenders: 'defender',
-  Goalkeepers: 'goalkeeper',
-};
-
-const POSITION_OF_FILTER: Record<Exclude<PositionFilter, 'All'>, Position> = {
-  Forwards: 'Forward',
-  Midfielders: 'Midfielder',
-  Defenders: 'Defender',
-  Goalkeepers: 'Goalkeeper',
-};
-
-/** The API's position parameter of a chip: null for All. */
-export function positionParam(filter: PositionFilter): Position | null {
-  return filter === 'All' ? null : POSITION_OF_FILTER[filter];
-}
-
-/** Whether a position text belongs to a position chip (the text contains Forward, Midfielder, ...). */
-export function matchesPosition(position: string, filter: PositionFilter): boolean {
-  if (filter === 'All') return true;
-  return position.toLowerCase().includes(POSITION_WORDS[filter]);
-}
-
-/** Short position label for compact places: the detailed position when known, else GK/DEF/MID/FWD. */
-export function positionShort(player: Pick<Player, 'position' | 'detailedPosition'>): string {
-  if (player.detailedPosition) return player.detailedPosition;
-  const text = player.position.toLowerCase();
-  if (text.includes('goalkeeper')) return 'GK';
-  if (text.includes('defender')) return 'DEF';
-  if (text.includes('midfielder')) return 'MID';
-  if (text.includes('forward')) return 'FWD';
-  return player.position.slice(0, 3).toUpperCase();
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// Test helpers; imported by tests as '@touchline/kit/src/testing', never by production code.
+// Test helpers; imported by tests as '@touchline/kit/testing', never by production code.
 export * from './database';
 export * from './event-message';
 export * from './service';

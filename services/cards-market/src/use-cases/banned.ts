@@ -1,8 +1,8 @@
 import type { Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
-import { recordDemand } from '../db/demand';
-import { lockActiveListingsOf, withdrawIfActive } from '../db/listings';
+import { lockActiveListingsOf } from '../db/listings';
 import type { CardsDeps } from './deps';
+import { withdrawActiveListing } from './withdraw';
 
 /**
  * A banned user's cards leave the market (docs/design.md#6-security): every active listing is withdrawn.
@@ -18,15 +18,7 @@ export async function onUserBanned(
   const now = deps.clock.now();
   const listings = await lockActiveListingsOf(trx, event.userId);
   for (const listing of listings) {
-    await withdrawIfActive(trx, listing.id, now);
-    await recordDemand(trx, listing.player_id, 1, now);
-    await deps.outbox.add(trx, 'cards.listing.withdrawn', String(listing.card_id), {
-      listingId: listing.id,
-      cardId: listing.card_id,
-      userId: event.userId,
-      playerId: listing.player_id,
-      reason: 'banned',
-      withdrawnAt: now.toISOString(),
-    });
+    const { id, card_id: cardId, player_id: playerId } = listing;
+    await withdrawActiveListing(deps, trx, { id, cardId, playerId, sellerId: event.userId }, 'banned', now);
   }
 }

@@ -11,7 +11,6 @@ import {
 import type { SellCardRequest__Output } from '@touchline/protos/gen/touchline/cards_market/SellCardRequest';
 import type { SellCardResponse } from '@touchline/protos/gen/touchline/cards_market/SellCardResponse';
 import type { WithdrawListingRequest__Output } from '@touchline/protos/gen/touchline/cards_market/WithdrawListingRequest';
-import { recordDemand } from '../db/demand';
 import { lockSellKey, recordSellRefusal, sellRefusal } from '../db/sell-refusals';
 import {
   insertListing,
@@ -20,7 +19,6 @@ import {
   lockCardToList,
   type CardToList,
   lockOpenListing,
-  withdrawListingRow,
   type ListingRow,
 } from '../db/listings';
 import { cardsByIds, cardsWithPlayers } from '../db/queries';
@@ -28,6 +26,7 @@ import { saleFeeAtRate, saleFeePercent, SELL_CLOSED_TITLE, sellPriceBounds } fro
 import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
 import { isMarketOpen } from './market-status';
+import { withdrawActiveListing } from './withdraw';
 
 /** The card, locked, checked to belong to the user; with its player's current price. */
 async function ownedCard(trx: Tx, userId: number, cardId: number) {
@@ -163,17 +162,13 @@ export async function withdrawListing(deps: CardsDeps, request: WithdrawListingR
     const listing = await lockOpenListing(trx, card.id);
     if (!listing) return; // already withdrawn: a retry is fine
     if (listing.status === 'settling') throw conflict('A buyer is paying for this card right now');
-    const now = deps.clock.now();
-    await withdrawListingRow(trx, listing.id, now);
-    await recordDemand(trx, card.player_id, 1, now);
-    await deps.outbox.add(trx, 'cards.listing.withdrawn', String(card.id), {
-      listingId: listing.id,
+    const withdrawing = {
+      id: listing.id,
       cardId: card.id,
-      userId: request.userId,
       playerId: card.player_id,
-      reason: 'withdrawn',
-      withdrawnAt: now.toISOString(),
-    });
+      sellerId: request.userId,
+    };
+    await withdrawActiveListing(deps, trx, withdrawing, 'withdrawn', deps.clock.now());
   });
   const [card] = cardMessages(await cardsByIds(deps.db, deps.players, [request.cardId]), deps.players);
   return { card };

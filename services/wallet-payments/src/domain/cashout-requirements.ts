@@ -3,6 +3,7 @@ import {
   alreadyThisMonth,
   BELOW_MINIMUM,
   ceilingTooLow,
+  type EligibilitySituation,
   MIN_PURCHASES,
   PLATFORM_FUNDS_SHORT,
   purchasesTooLow,
@@ -20,17 +21,6 @@ export interface CashoutRequirement {
   detail: string;
   /** When unmet: coins (minimum_balance), purchases (purchases) or cents (purchase_total); else 0. */
   needed: number;
-}
-
-/** What the server knows of a player before an amount is chosen; amounts in USD cents. */
-export interface EligibilitySituation {
-  balance: number;
-  purchaseCount: number;
-  purchaseTotalCents: number;
-  cashedOutCents: number;
-  requestedThisMonth: boolean;
-  nextMonthStart: Date;
-  platformFundsCents: number;
 }
 
 const met = (id: RequirementId): CashoutRequirement => ({ id, state: 'met', detail: '', needed: 0 });

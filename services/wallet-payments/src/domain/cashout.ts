@@ -84,9 +84,11 @@ export function backingPurchases(
   };
 }
 
-/** What the server knows when it decides a request; every amount in cents is USD. */
-export interface CashoutSituation {
-  coins: number;
+/**
+ * What the server knows of a player, before an amount is chosen (the form's requirements) and when a
+ * request is decided; every amount in cents is USD.
+ */
+export interface EligibilitySituation {
   balance: number;
   /** The purchases that back cash-outs (backingPurchases). */
   purchaseCount: number;
@@ -101,6 +103,11 @@ export interface CashoutSituation {
   nextMonthStart: Date;
   /** All purchases minus the cash of completed and open (pending, processing) cash-outs. */
   platformFundsCents: number;
+}
+
+/** A request: the form's situation with the amount asked for. */
+export interface CashoutSituation extends EligibilitySituation {
+  coins: number;
 }
 
 /**

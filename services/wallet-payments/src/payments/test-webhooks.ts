@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Logger } from '@touchline/kit';
 import type { IntentView } from './provider';
+import { stripeSignature, succeededEventPayload } from './succeeded-event';
 
 export type WebhookHandler = (payload: Buffer, signature: string) => Promise<unknown>;
 
@@ -8,8 +8,8 @@ export type WebhookHandler = (payload: Buffer, signature: string) => Promise<unk
 const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
 
 /**
- * Plays Stripe's part for the test provider: builds the payment_intent.succeeded event, signs it like
- * Stripe (Stripe-Signature with the webhook secret) and hands it to the wallet's webhook use case, the
+ * Plays Stripe's part for the test provider: the payment_intent.succeeded event, signed like Stripe
+ * (succeeded-event.ts), and hands it to the wallet's webhook use case, the
  * code path real events take. Delivery is asynchronous and a little late, as with Stripe, so the
  * success page and the webhook both get to credit (and only one does).
  */
@@ -33,29 +33,9 @@ export class TestWebhookSender {
   }
 
   succeeded(intent: IntentView): void {
-    const event = {
-      id: `evt_test_${randomBytes(12).toString('hex')}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      // Transport facts, like the signature: wall-clock time and real randomness, not the domain's.
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: {
-        object: {
-          id: intent.id,
-          object: 'payment_intent',
-          amount: intent.amount,
-          amount_received: intent.amount,
-          currency: intent.currency,
-          status: 'succeeded',
-          livemode: false,
-          metadata: intent.metadata,
-        },
-      },
-    };
-    const delivery = this.deliver(JSON.stringify(event)).finally(() => this.inFlight.delete(delivery));
+    const delivery = this.deliver(succeededEventPayload(intent, 'test')).finally(() =>
+      this.inFlight.delete(delivery),
+    );
     this.inFlight.add(delivery);
   }
 
@@ -75,12 +55,8 @@ export class TestWebhookSender {
     for (const [attempt, delay] of delays.entries()) {
       await sleep(delay, this.closing.signal);
       if (this.closing.signal.aborted || !this.handler) return;
-      // Signed at each attempt, like Stripe, with the wall-clock time the verifier's tolerance checks.
-      const { offlineStripe } = await import('./offline-stripe');
-      const signature = offlineStripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: this.options.secret,
-      });
+      // Signed at each attempt, like Stripe: the signature's time is the attempt's.
+      const signature = await stripeSignature(payload, this.options.secret);
       try {
         await this.handler(Buffer.from(payload), signature);
         return;

@@ -1,17 +1,20 @@
 import { businessRule, conflict, invalid, inTransaction, type Tx } from '@touchline/kit';
+import { UNDER_REVIEW } from '@touchline/rules';
 import type { HoldRequest__Output } from '@touchline/protos/gen/touchline/wallet/HoldRequest';
 import type { PayRequest__Output } from '@touchline/protos/gen/touchline/wallet/PayRequest';
 import type { HoldResponse__Output as HoldResponse } from '@touchline/protos/gen/touchline/wallet/HoldResponse';
-import { addHeld, ensureAccounts, findAccounts, lockAccounts } from '../db/accounts';
+import { addHeld, ensureAccounts, findAccounts, lockAccounts, type AccountRow } from '../db/accounts';
 import { findHold, insertHold, type HoldRow } from '../db/holds';
 import { accountKind } from '../domain/accounts';
 import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
 import { HOLD_KEY_REUSED } from '../domain/hold';
-import { sendingPlayer } from '../domain/review-hold';
+import { isUnderReview } from '../db/review-holds';
+import { sendingPlayer, underReview } from '../domain/review-hold';
 import { checkKey, checkReason, checkReference, checkTerms, type TransferTerms } from '../domain/validation';
 import type { WalletDeps } from './deps';
 import { spendableOf } from './post';
-import { refuseUnderReview } from './review-holds';
+
+export type CheckedHoldTerms = ReturnType<typeof checkedHoldTerms>;
 
 /** A Hold or Pay request, validated: its key, the transfer's terms, reason and reference. */
 export function checkedHoldTerms(request: HoldRequest__Output | PayRequest__Output) {
@@ -29,6 +32,35 @@ export function checkedHoldTerms(request: HoldRequest__Output | PayRequest__Outp
     reason: checkReason(request.reason),
     reference: checkReference(request.reference),
   };
+}
+
+/** The hold row of a request, but for its outcome (status, void reason, transaction), which Hold and Pay decide. */
+export function holdRowOf({ holdKey, terms, reason, reference }: CheckedHoldTerms, now: Date) {
+  return {
+    hold_key: holdKey,
+    from_account: terms.from,
+    to_account: terms.to,
+    amount: terms.amount,
+    fee: terms.fee,
+    reason,
+    reference,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * Why the payer cannot have the coins taken now, or undefined. Under review first: no top-up lifts
+ * it, so a payer short of coins is not sent to top up only to be refused again.
+ */
+export async function debitRefusal(
+  trx: Tx,
+  from: AccountRow,
+  terms: TransferTerms,
+): Promise<typeof UNDER_REVIEW | typeof NOT_ENOUGH_COINS | undefined> {
+  const sender = sendingPlayer(terms.from, terms.to);
+  if (sender !== undefined && (await isUnderReview(trx, sender))) return UNDER_REVIEW;
+  return canDebit(from, terms.amount) ? undefined : NOT_ENOUGH_COINS;
 }
 
 export function sameTerms(row: HoldRow, terms: TransferTerms): boolean {
@@ -54,7 +86,8 @@ async function existingHold(trx: Tx, row: HoldRow, terms: TransferTerms): Promis
  * voided (even before this hold arrived) stays voided and reserves nothing.
  */
 export async function hold(deps: WalletDeps, request: HoldRequest__Output): Promise<HoldResponse> {
-  const { holdKey, terms, reason, reference } = checkedHoldTerms(request);
+  const checked = checkedHoldTerms(request);
+  const { holdKey, terms } = checked;
 
   return inTransaction(deps.db, async (trx) => {
     // The account first (db/accounts.ts): two holds of one user queue here instead of deadlocking.
@@ -67,22 +100,10 @@ export async function hold(deps: WalletDeps, request: HoldRequest__Output): Prom
     await ensureAccounts(trx, [terms.to]);
     // Refused before anything is written: a refused hold leaves nothing under its key, so the same
     // key works once an admin has cleared the review.
-    const sender = sendingPlayer(terms.from, terms.to);
-    if (sender !== undefined) await refuseUnderReview(trx, sender);
-    if (!canDebit(from, terms.amount)) throw businessRule(NOT_ENOUGH_COINS);
-    const created = await insertHold(trx, {
-      hold_key: holdKey,
-      from_account: terms.from,
-      to_account: terms.to,
-      amount: terms.amount,
-      fee: terms.fee,
-      reason,
-      reference,
-      status: 'held',
-      void_reason: null,
-      created_at: now,
-      updated_at: now,
-    });
+    const refusal = await debitRefusal(trx, from, terms);
+    if (refusal === UNDER_REVIEW) throw underReview();
+    if (refusal) throw businessRule(refusal);
+    const created = await insertHold(trx, { ...holdRowOf(checked, now), status: 'held', void_reason: null });
     // A VoidHold of this key (which needs no account lock when nothing was held) committed first.
     if (!created) return existingHold(trx, (await findHold(trx, holdKey))!, terms);
     const after = await addHeld(trx, terms.from, terms.amount, now);

@@ -1,17 +1,14 @@
 import { conflict, inTransaction, type Tx } from '@touchline/kit';
-import { UNDER_REVIEW } from '@touchline/rules';
 import type { PayRequest__Output } from '@touchline/protos/gen/touchline/wallet/PayRequest';
 import type { PayResponse__Output as PayResponse } from '@touchline/protos/gen/touchline/wallet/PayResponse';
 import { lockAccounts, type AccountRow } from '../db/accounts';
 import { findHold, insertHold, lockHold, setHoldStatus, type HoldRow } from '../db/holds';
-import { isUnderReview } from '../db/review-holds';
-import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
+import { spendable } from '../domain/funds';
 import { HOLD_KEY_REUSED } from '../domain/hold';
 import type { TransferTerms } from '../domain/validation';
-import { sendingPlayer } from '../domain/review-hold';
 import type { WalletDeps } from './deps';
 import { holdPosting, postingOf } from './commit-hold';
-import { checkedHoldTerms, sameTerms } from './hold';
+import { checkedHoldTerms, debitRefusal, holdRowOf, sameTerms } from './hold';
 import { involvedAccounts, post, spendableOf } from './post';
 
 /** Thrown inside the transaction to roll the posting back when the key turns out to have a row already. */
@@ -66,7 +63,8 @@ async function settledEarlier(
  * one outcome for good, as after Hold then CommitHold or VoidHold.
  */
 export async function pay(deps: WalletDeps, request: PayRequest__Output): Promise<PayResponse> {
-  const { holdKey, terms, reason, reference } = checkedHoldTerms(request);
+  const checked = checkedHoldTerms(request);
+  const { holdKey, terms, reason, reference } = checked;
   const order = holdPosting(holdKey, terms, reason, reference);
   // The first attempt counts on the key being new, as it nearly always is, and skips looking for it:
   // inserting the hold row at the end finds out, and then the attempt rolls back and the next one looks.
@@ -75,28 +73,11 @@ export async function pay(deps: WalletDeps, request: PayRequest__Output): Promis
       const locked = await lockAccounts(trx, involvedAccounts(order));
       const earlier = lookFirst ? await findHold(trx, holdKey) : undefined;
       if (earlier) return settledEarlier(deps, trx, earlier, terms, locked);
-      const now = deps.clock.now();
-      const row = {
-        hold_key: holdKey,
-        from_account: terms.from,
-        to_account: terms.to,
-        amount: terms.amount,
-        fee: terms.fee,
-        reason,
-        reference,
-        created_at: now,
-        updated_at: now,
-      };
+      const row = holdRowOf(checked, deps.clock.now());
       const from = locked.get(terms.from)!;
       // A payer under review is refused like one without the coins: recorded under the key, so the
       // saga that asked gets one outcome for good and releases what it reserved.
-      const sender = sendingPlayer(terms.from, terms.to);
-      const refusal =
-        sender !== undefined && (await isUnderReview(trx, sender))
-          ? UNDER_REVIEW
-          : canDebit(from, terms.amount)
-            ? undefined
-            : NOT_ENOUGH_COINS;
+      const refusal = await debitRefusal(trx, from, terms);
       if (refusal) {
         const recorded = await insertHold(trx, { ...row, status: 'voided', void_reason: refusal });
         if (!recorded) return settledEarlier(deps, trx, (await findHold(trx, holdKey))!, terms, locked);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { auditCards, auditOpenWork } from '@touchline/chaos/src/audit/cards';
-import { auditLedger, auditMint } from '@touchline/chaos/src/audit/ledger';
-import type { AuditLine } from '@touchline/chaos/src/audit/line';
+import { auditCards, auditOpenWork } from '@touchline/chaos/audit/cards';
+import { auditLedger, auditMint } from '@touchline/chaos/audit/ledger';
+import type { AuditLine } from '@touchline/chaos/audit/line';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

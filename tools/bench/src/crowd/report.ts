@@ -1,4 +1,4 @@
-import type { AuditLine } from '@touchline/chaos/src/audit/line';
+import type { AuditLine } from '@touchline/chaos/audit/line';
 import { cpuMsBetween, cpuMsByLabel } from '../proc';
 import type { LiveStream } from './stream';
 import type { Tally } from './tally';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { periodOf, type Period, type PeriodKind } from '@touchline/missions/src/domain/periods';
+import { periodOf, type Period, type PeriodKind } from '@touchline/missions/periods';
 
 /** A mission as the audit needs it (the catalogue's definitions fit). */
 export interface MissionShape {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DRAFTS, draftsFor, type NotifyingTopic } from '@touchline/notifications/src/domain/drafts';
+import { DRAFTS, draftsFor, type NotifyingTopic } from '@touchline/notifications/drafts';
 import { emitted } from './emitted';
 import { line, type AuditLine } from './line';
 

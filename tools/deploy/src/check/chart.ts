@@ -1,7 +1,7 @@
 import { addrEnvName, baseConfigSchema, loadConfig, loadPeerAddrs } from '@touchline/kit';
-import { gatewayConfigSchema, UPSTREAMS } from '@touchline/gateway/src/config';
-import { SERVICE_MODULES } from '@touchline/launcher/src/services';
-import { paymentsModeOf } from '@touchline/wallet-payments/src/domain/payment-mode';
+import { gatewayConfigSchema, UPSTREAMS } from '@touchline/gateway/config';
+import { SERVICE_MODULES } from '@touchline/launcher/services';
+import { paymentsModeOf } from '@touchline/wallet-payments/payment-mode';
 import { GATEWAY, topology } from '../topology';
 import { at, named, ofKind, type K8sObject, type Rendered } from './manifests';
 

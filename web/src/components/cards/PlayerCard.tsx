@@ -5,7 +5,8 @@ import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
 import type { Player } from '@touchline/contract';
-import { editionLabel, isLightColor, positionShort, rarityAbbreviation } from '@/lib/cards';
+import { editionLabel, isLightColor, rarityAbbreviation } from '@/lib/cards';
+import { positionShort } from '@/lib/positions';
 import { backdropStyle } from '@/components/cards/art/backdrop';
 import { playerArt } from '@/components/cards/art/player-art';
 import { TeamLogo } from '@/components/cards/TeamCrest';

@@ -1,5 +1,5 @@
 import type { CatalogEntry, PlayerTeam, Rarity, Team } from '@touchline/contract';
-import { matchesPosition, positionParam, type PositionFilter } from '@/lib/cards';
+import { matchesPosition, positionParam, type PositionFilter } from '@/lib/positions';
 import type { CatalogQueryFilters } from '@/lib/data/cards';
 
 export type RarityFilter = 'All' | Rarity;

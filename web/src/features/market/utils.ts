@@ -1,7 +1,7 @@
 import type { Player } from '@touchline/contract';
-import { matchesPosition, type PositionFilter } from '@/lib/cards';
+import { matchesPosition, type PositionFilter } from '@/lib/positions';
 
-export { positionParam } from '@/lib/cards';
+export { positionParam } from '@/lib/positions';
 
 import type {
   MarketItem,

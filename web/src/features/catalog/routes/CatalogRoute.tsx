@@ -16,7 +16,7 @@ import { teamRosterPath } from '@/config/paths';
 import { useCatalog, useTeamsWithPlayerCounts } from '@/lib/data/cards';
 import { itemsOf, totalOf } from '@/lib/data/pages';
 import type { CatalogEntry } from '@touchline/contract';
-import { POSITION_FILTERS, type PositionFilter } from '@/lib/cards';
+import { POSITION_FILTERS, type PositionFilter } from '@/lib/positions';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useWindowList } from '@/lib/use-window-list';

@@ -16,15 +16,8 @@ import { useUserCards } from '@/lib/data/cards';
 import { CardDetailDialog } from '@/components/cards/CardDetailDialog';
 import { MarketClosedBar } from '@/components/market/MarketClosedBar';
 import type { Card } from '@touchline/contract';
-import {
-  CARD_SORTS,
-  matchesCardSearch,
-  matchesPosition,
-  POSITION_FILTERS,
-  sortCards,
-  type CardSort,
-  type PositionFilter,
-} from '@/lib/cards';
+import { CARD_SORTS, matchesCardSearch, sortCards, type CardSort } from '@/lib/cards';
+import { matchesPosition, POSITION_FILTERS, type PositionFilter } from '@/lib/positions';
 
 import { CardGrid } from '../components/CardGrid';
 import { CardList } from '../components/CardList';

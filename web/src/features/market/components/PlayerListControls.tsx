@@ -1,6 +1,6 @@
 import { Chips } from '@/components/ui/Chips';
 import { Select } from '@/components/ui/Select';
-import { POSITION_FILTERS, type PositionFilter } from '@/lib/cards';
+import { POSITION_FILTERS, type PositionFilter } from '@/lib/positions';
 import { formatNumber } from '@/lib/format';
 
 /** The count of a player list: '1 player', '1,234 players'. */

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { useUser } from '@/lib/data/auth';
-import type { PositionFilter } from '@/lib/cards';
+import { type PositionFilter } from '@/lib/positions';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useLoadMore } from '@/lib/use-load-more';

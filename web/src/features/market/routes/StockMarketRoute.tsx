@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { TeamLogo } from '@/components/cards/TeamCrest';
 import type { Player } from '@touchline/contract';
-import { positionShort, type PositionFilter } from '@/lib/cards';
+import { positionShort, type PositionFilter } from '@/lib/positions';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useWindowList } from '@/lib/use-window-list';
 

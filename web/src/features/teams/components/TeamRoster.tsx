@@ -11,18 +11,18 @@ import { TeamLogo } from '@/components/cards/TeamCrest';
 import { RarityBadge } from '@/components/cards/RarityBadge';
 import { rarityStyle } from '@/components/cards/rarityStyles';
 import type { Player, Team } from '@touchline/contract';
-import { positionShort, RARITIES } from '@/lib/cards';
+import { RARITIES } from '@/lib/cards';
+import {
+  positionShort,
+  matchesRosterTab,
+  POSITION_GROUPS,
+  ROSTER_TABS,
+  type RosterTab,
+} from '@/lib/positions';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 
-import {
-  matchesRosterTab,
-  POSITION_GROUPS,
-  positionDistribution,
-  rarityDistribution,
-  ROSTER_TABS,
-  type RosterTab,
-} from '../utils';
+import { positionDistribution, rarityDistribution } from '../utils';
 
 export interface TeamRosterProps {
   teamId: number;
