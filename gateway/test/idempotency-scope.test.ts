@@ -422,10 +422,10 @@ const cases: Case[] = [
       await offer(partner, user);
       const [one, two] = await eventually(async () => {
         const page = ok(await user.agent.get('/api/notifications?unread=true')) as unknown as {
-          notifications: { id: number }[];
+          items: { id: number }[];
         };
-        expect(page.notifications.length).toBeGreaterThanOrEqual(2);
-        return page.notifications.map((n) => n.id);
+        expect(page.items.length).toBeGreaterThanOrEqual(2);
+        return page.items.map((n) => n.id);
       }, 20_000);
       return {
         same: (agent, key) =>
