@@ -14,7 +14,7 @@ import { apiNotFound, errorHandler } from './middleware/errors';
 import { hostCheck, HostPolicy } from './middleware/allowed-hosts';
 import { limitInFlight } from './middleware/in-flight';
 import { shedWhileLagging } from './middleware/loop-lag';
-import { inFlightLimits, maxLoopLagMs } from './middleware/shedding';
+import { inFlightLimits, maxLoopLagMs, queueWaitMs } from './middleware/shedding';
 import { originCheck } from './middleware/origin-check';
 import { RULES, RateLimits } from './middleware/rate-limit';
 import { recordRequests } from './middleware/metrics';
@@ -119,7 +119,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   app.use(recordRequests());
   app.use(requestId);
   // Every request's upstream calls share one budget from here (the live stream's included).
-  app.use(requestBudget(config.UPSTREAM_TIMEOUT_MS));
+  app.use(requestBudget(config.UPSTREAM_TIMEOUT_MS, (method) => queueWaitMs(config, method)));
   // Transport before code: a Host this deployment does not serve (DNS rebinding) and a path that
   // is not UTF-8 stop here, ahead of every route.
   app.use(hostCheck(hosts));
@@ -184,6 +184,6 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   app.use((req, res) => {
     res.status(404).json({ message: `Not found: ${req.path}` });
   });
-  app.use(errorHandler(logger));
+  app.use(errorHandler(logger, config.SHED_RETRY_AFTER_S));
   return app;
 }

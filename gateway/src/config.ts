@@ -73,6 +73,12 @@ const gatewayFields = z.object({
    * timeouts (shedding/call-gate.ts in the kit).
    */
   UPSTREAM_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(1_000),
+  /**
+   * The longest a read's call waits for a slot (then 503): a read is safe to ask again and worth
+   * nothing late, so under a crowd it is refused within this rather than queued toward its deadline
+   * (issue 41: reads had answered 504 after seconds in the queue).
+   */
+  UPSTREAM_READ_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(100),
   /** Requests one signed-in user may have in flight in this process (all tabs); one more is refused with 429. */
   IN_FLIGHT_PER_USER: z.coerce.number().int().positive().default(32),
   /** Requests without a session one client address may have in flight in this process; one more → 429. */

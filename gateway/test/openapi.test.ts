@@ -63,7 +63,7 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('lists every status a route declares, and 503 with Retry-After on every route', async () => {
+  it('lists every status a route declares, 503 with Retry-After on every route, 504 on changes only', async () => {
     const { app, close } = gatewayApp();
     try {
       const document = (await request(app).get('/api/openapi.json')).body as Document;
@@ -71,6 +71,8 @@ describe('GET /api/openapi.json', () => {
         const operation = document.paths[openApiPath(route.path)]![route.method]!;
         for (const status of Object.keys(route.responses)) expect(operation.responses).toHaveProperty(status);
         expect(operation.responses['503']).toMatchObject({ headers: { 'Retry-After': expect.anything() } });
+        // Overload is a refusal, never a timeout: a read's upstream deadline answers 503.
+        expect(Object.hasOwn(operation.responses, '504')).toBe(route.method !== 'get');
       }
     } finally {
       close();

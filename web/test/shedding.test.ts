@@ -107,6 +107,37 @@ describe('retrying a shed answer', () => {
     expect(dismiss).toHaveBeenCalledTimes(1);
   });
 
+  it('retries the refusal of a read whose upstream ran out of time (503 now, never 504), with its query', async () => {
+    const fetchMock = answers(
+      () => shed(503, '2'),
+      () => ok({ items: [], nextCursor: null }),
+    );
+    const result = settle(call(api.cards.catalog, { query: { limit: 50 } }));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(result).toMatchObject({ done: true, value: { items: [], nextCursor: null } });
+    const paths = fetchMock.mock.calls.map((c) => (c as unknown as [string])[0]);
+    expect(paths).toEqual(['/api/player-catalog?limit=50', '/api/player-catalog?limit=50']);
+    expect(loading).toHaveBeenCalledWith(BUSY_MESSAGE, expect.anything());
+    expect(dismiss).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not send a 504 again on its own: no refusal, the change may have been made', async () => {
+    const fetchMock = answers(
+      () =>
+        new Response(JSON.stringify({ message: 'A service took too long to answer.' }), {
+          status: 504,
+          headers: { 'Retry-After': '2' },
+        }),
+    );
+    const result = settle(
+      call(api.market.sell, { params: { id: 4 }, body: { price: 10 }, idempotencyKey: 'k' }),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect((result.error as ApiError).status).toBe(504);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(loading).not.toHaveBeenCalled();
+  });
+
   it('does not retry a 503 without Retry-After', async () => {
     const fetchMock = answers(() => shed(503));
     const result = settle(call(api.market.listings));

@@ -111,6 +111,8 @@ export class ContractRouter {
         body: route.body && !route.rawBody ? parse(route.body, req.body ?? {}, describeIssue) : undefined,
       };
       res.locals.input = input;
+      // What a failure answers may depend on the route (middleware/errors.ts: pending or not).
+      res.locals.route = route;
       next();
     };
   }

@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { toHttpError, type Logger } from '@touchline/kit';
+import type { RouteDef } from '@touchline/contract';
+import { RETRY_AFTER_SECONDS, toHttpError, type Logger } from '@touchline/kit';
+import { timeoutAnswer } from './shedding';
 
 /** What body-parser and the router throw: an http-errors error, `expose` when it is the client's fault. */
 interface TransportError {
@@ -18,10 +20,24 @@ const TRANSPORT_MESSAGES: Record<string, string> = {
   'request.size.invalid': 'The body is not as long as Content-Length says',
 };
 
-/** Every failure becomes {message} with the right status; internals stay in the log. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
+/**
+ * Every failure becomes {message} with the right status; internals stay in the log.
+ * `retryAfterSeconds`: of a read refused because its upstream call ran out of time (shedding.ts).
+ */
+export function errorHandler(logger: Logger, retryAfterSeconds = RETRY_AFTER_SECONDS): ErrorRequestHandler {
+  return (thrown: unknown, req, res, next) => {
+    if (res.headersSent) return next(thrown);
+    // The contract route that failed, when it was one (http/contract-router.ts): does it answer pending?
+    const route = res.locals.route as RouteDef | undefined;
+    const error = timeoutAnswer(
+      thrown,
+      {
+        method: req.method,
+        idempotencyKey: req.get('idempotency-key'),
+        answersPending: route?.responses[202] !== undefined,
+      },
+      retryAfterSeconds,
+    );
     const transport = error as TransportError | undefined;
     // A client error express or a parser raised (a body too large, too deep or malformed, a path it
     // could not decode): its 4xx status, never a 500.

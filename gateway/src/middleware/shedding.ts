@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { busy, CallGate } from '@touchline/kit';
+import { busy, CallGate, DomainError, fromGrpcError, isServiceError, pending } from '@touchline/kit';
 import type { GatewayConfig } from '../config';
 import { connectionCap } from '../http/open-files';
 
@@ -7,12 +7,13 @@ import { connectionCap } from '../http/open-files';
  * The gateway's refusals under load, in one place: what each one answers and which settings drive
  * it. When to refuse stays with the small mechanism that sees the load (connection-limits.ts for
  * sockets, loop-lag.ts for this process, in-flight.ts per client, the upstream gates below per
- * service, live/hub.ts for streams); what to answer is decided here, so every refusal looks alike
- * to the web: 429 (this client has too much open) or 503 (this server is too busy), always with
- * Retry-After and {message}. What is refused is never sent on, but a request may have made other
- * calls before one of them was refused: the web retries these answers for reads and keyed changes
- * only (web/src/lib/shedding.ts). The table of who refuses what, kit and web included:
- * docs/architecture.md, "Shedding: who refuses what".
+ * service, errors.ts for a read whose upstream ran out of time, live/hub.ts for streams); what to
+ * answer is decided here, so every refusal looks alike to the web: 429 (this client has too much
+ * open) or 503 (this server is too busy), always with Retry-After and {message}. What is refused is
+ * never sent on (but for a read that ran out of time upstream, which changed nothing), yet a
+ * request may have made other calls before one of them was refused: the web retries these answers
+ * for reads and keyed changes only (web/src/lib/shedding.ts). The table of who refuses what, kit
+ * and web included: docs/architecture.md, "Shedding: who refuses what".
  */
 
 export interface Refusal {
@@ -97,6 +98,47 @@ export function upstreamGate(settings: ShedSettings): CallGate {
     maxWaitMs: settings.maxWaitMs,
     refusal: () => busy(BUSY_MESSAGE, settings.retryAfterSeconds),
   });
+}
+
+/** A read asks for nothing to change: GET (and HEAD, which express serves with it), as in the contract. */
+export const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
+
+/**
+ * How long a request's calls may wait for an upstream slot (request-budget.ts puts it in the kit's
+ * request context): a read `UPSTREAM_READ_QUEUE_WAIT_MS`, refused within it, since the web asks a
+ * refused read again after Retry-After and a read served late is worth nothing; a change keeps the
+ * gate's own `UPSTREAM_QUEUE_WAIT_MS`, since it is asked again only with an Idempotency-Key.
+ */
+export const queueWaitMs = (
+  config: Pick<GatewayConfig, 'UPSTREAM_READ_QUEUE_WAIT_MS'>,
+  method: string,
+): number | undefined => (isRead(method) ? config.UPSTREAM_READ_QUEUE_WAIT_MS : undefined);
+
+/** The answer of a change whose call ran out of time upstream, on a route that answers pending. */
+export const STILL_CONFIRMING = 'Your request is being confirmed. Please check back in a moment.';
+
+/**
+ * What an upstream call that ran out of time answers (DEADLINE_EXCEEDED: kit errors.ts's
+ * 'timed_out', 504 by the kit's table). Overload is a refusal, never a timeout:
+ * - a read changed nothing, so it is refused like any call shed for load: 503 "busy" with
+ *   Retry-After, which the web sends again after the wait;
+ * - a change may have taken effect. On a route that answers 202 pending and was sent with an
+ *   Idempotency-Key, it is pending: the same key asks for its outcome (the web's untilSettled);
+ * - any other change stays 504 with Retry-After: its outcome is unknown and its route has no pending
+ *   answer to wait on; only the same Idempotency-Key may send it again.
+ * Any other error is returned as it is (errors.ts answers it by the kit's table).
+ */
+export function timeoutAnswer(
+  error: unknown,
+  request: { method: string; idempotencyKey: string | undefined; answersPending: boolean },
+  retryAfterSeconds: number,
+): unknown {
+  const domain =
+    error instanceof DomainError ? error : isServiceError(error) ? fromGrpcError(error) : undefined;
+  if (domain?.code !== 'timed_out') return error;
+  if (isRead(request.method)) return busy(BUSY_MESSAGE, retryAfterSeconds);
+  if (request.answersPending && request.idempotencyKey) return pending(STILL_CONFIRMING);
+  return error;
 }
 
 /** The in-flight counts per client (in-flight.ts). */

@@ -48,8 +48,9 @@ const REASONS: Record<number, string> = {
 
 /** The statuses a route shares with others by what it is (validated, signed-in, mutating …). */
 function sharedStatuses(route: RouteDef): number[] {
-  const statuses = [500, 503, 504];
   const mutating = route.method !== 'get';
+  // A read that runs out of time upstream is refused (503): only a change's outcome can be unknown.
+  const statuses = mutating ? [500, 503, 504] : [500, 503];
   // 429 also when a client has too many requests in flight (the gateway sheds them), reads included.
   if (!route.rawBody) statuses.push(429);
   if (route.params || route.query || route.body) statuses.push(400);

@@ -24,6 +24,12 @@ export interface RequestBudget {
   /** How long its upstream calls may take in all, unless a call asks for longer (a buy's 15 s). */
   ms: number;
   open: boolean;
+  /**
+   * The longest one of its calls may wait for a slot at a gate (shedding/call-gate.ts); unset, the
+   * gate's own. A read is cheap to ask again and worth nothing late, so the gateway keeps its wait
+   * short: refused within it, the client backs off instead of waiting into a timeout.
+   */
+  queueWaitMs?: number;
 }
 
 /**

@@ -87,6 +87,40 @@ describe('CallGate', () => {
     expect(g.stats().waiting).toBe(2);
   });
 
+  it("gives up on a call after its own shorter wait (a read's), the others waiting on", async () => {
+    const g = gate({ concurrency: 1 });
+    await g.enter(far());
+    const patient = g.enter(far());
+    const read = g.enter(far(), { maxWaitMs: 100 });
+    await vi.advanceTimersByTimeAsync(99);
+    expect(await state(read)).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await state(read)).toBe('refused');
+    expect(await state(patient)).toBe('pending');
+  });
+
+  it('refuses at once a call whose expected wait (recent service times × queue) is longer than it may wait', async () => {
+    const g = gate({ concurrency: 2 });
+    // Calls have been holding their slot 300 ms each.
+    const slots = [await g.enter(far()), await g.enter(far())];
+    await vi.advanceTimersByTimeAsync(300);
+    for (const release of slots) release();
+    expect(g.recentServiceMs()).toBe(300);
+    await g.enter(far());
+    await g.enter(far());
+
+    // Next in line: a slot is expected in 300 × 1/2 = 150 ms, more than a read's 100.
+    expect(await state(g.enter(far(), { maxWaitMs: 100 }))).toBe('refused');
+    // A call that may wait 1 s queues; behind it, the expected wait is 300 ms.
+    const queued = g.enter(far());
+    expect(await state(queued)).toBe('pending');
+    expect(await state(g.enter(far(), { maxWaitMs: 200 }))).toBe('refused');
+    // And one that could wait, but would be answered after its deadline (wait 300 + service 300).
+    expect(await state(g.enter(Date.now() + 500))).toBe('refused');
+    expect(await state(g.enter(Date.now() + 700))).toBe('pending');
+    expect(g.stats()).toMatchObject({ waiting: 2, refused: 3 });
+  });
+
   it('does not queue a call whose deadline has already passed', async () => {
     const g = gate({ concurrency: 1 });
     await g.enter(far());

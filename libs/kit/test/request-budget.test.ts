@@ -89,6 +89,47 @@ describe('a client call within a request budget', () => {
     await later;
   });
 
+  it("waits for a slot no longer than its request's queueWaitMs, while the request is open", async () => {
+    const queueing = createPromiseClient<LeaderboardDefinition>(
+      SERVICES.leaderboard.definition(),
+      upstream.address,
+      {
+        gate: new CallGate({
+          concurrency: 1,
+          queue: 4,
+          maxWaitMs: 2_000,
+          refusal: () => new DomainError('unavailable', 'busy', undefined, 7),
+        }),
+      },
+    );
+    try {
+      const before = upstream.calls.length;
+      const holding = queueing.GetTop({ limit: 6 });
+      await received(before + 1);
+      const read: RequestBudget = { startedAt: Date.now(), ms: 5_000, open: true, queueWaitMs: 100 };
+      const started = performance.now();
+      await expect(
+        runWithContext({ requestId: 'r-4', budget: read }, () => queueing.GetTop({ limit: 7 })),
+      ).rejects.toMatchObject({ code: 'unavailable', retryAfterSeconds: 7 });
+      expect(performance.now() - started).toBeLessThan(1_000);
+
+      // Work that outlives its request (a shared refresh) waits the gate's own time.
+      const closed: RequestBudget = { ...read, startedAt: Date.now(), open: false };
+      const outlived = runWithContext({ requestId: 'r-5', budget: closed }, () =>
+        queueing.GetTop({ limit: 8 }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(upstream.calls.length).toBe(before + 1);
+      upstream.releaseAll(TOP);
+      await holding;
+      expect((await received(before + 2)).request).toMatchObject({ limit: 8 });
+      upstream.releaseAll(TOP);
+      await outlived;
+    } finally {
+      queueing.close();
+    }
+  });
+
   it('refuses a call its gate has no slot for without sending it, and frees the slot after an answer', async () => {
     const before = upstream.calls.length;
     const first = gated.GetTop({ limit: 3 });

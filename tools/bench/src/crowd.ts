@@ -10,7 +10,7 @@ import { report, reportAudit, reportRamp } from './crowd/report';
 import { Session } from './crowd/session';
 import { LiveStream } from './crowd/stream';
 import { Tally } from './crowd/tally';
-import { capacity, missedTargets } from './crowd/targets';
+import { capacity, missedTargets, tooManyRefused } from './crowd/targets';
 import { meanThinkMs, type ThinkTime } from './crowd/think';
 import { HttpDriver } from './http-driver';
 import { cpuMsBetween, cpuMsByPid, postgresCpuMs, signalTree } from './proc';
@@ -30,11 +30,18 @@ const THINK: ThinkTime = {
   medianMs: env('BENCH_THINK_MEDIAN_MS', 2_000),
   p95Ms: env('BENCH_THINK_P95_MS', 10_000),
 };
-/** The client gives up after this long: above the gateway's 5-s upstream timeout, so its 504s show as such. */
+/**
+ * The client gives up after this long: above the gateway's 5-s upstream timeout, so what the gateway
+ * answers a request that ran late shows (a read's 503 refusal, a change's 504 or 202 pending).
+ */
 const TIMEOUT_MS = env('BENCH_TIMEOUT_MS', 10_000);
 /** Sign-ups sent at once (not measured): fewer on a loaded machine, where each hashes for seconds. */
 const SIGN_UP_PARALLEL = env('BENCH_SIGNUP_PARALLEL', 8);
-/** CI mode: exit 1 on any 5xx, timeout or lost connection, as well as on an audit line that is not ok. */
+/**
+ * CI mode: exit 1 on any 5xx that is not a refusal (500, 502, 504, a 503 without Retry-After), timeout
+ * or lost connection, on refusals (429/503 with Retry-After) of 5% of the requests or more, and on
+ * an audit line that is not ok. A refusal is the server shedding load as designed, not a failure.
+ */
 const CI = process.env.BENCH_CI === '1';
 const WELCOME_COINS = 100_000_000;
 /**
@@ -132,7 +139,9 @@ async function main(): Promise<void> {
           const ok = await Promise.all(batch.map((p) => p.session.register()));
           batch = batch.filter((_, j) => !ok[j]);
           if (batch.length > 0 && attempt === 5)
-            throw new Error(`sign-up failed: ${tally.statuses().join(', ')}`);
+            throw new Error(
+              `sign-up failed: ${[...tally.statuses(), ...tally.refusedStatuses().map((s) => `${s} refused`)].join(', ')}`,
+            );
           if (batch.length > 0) await new Promise((r) => setTimeout(r, attempt * 2_000));
         }
       }
@@ -179,7 +188,7 @@ async function main(): Promise<void> {
         driverCpu: process.cpuUsage(driverBefore),
         missed,
       });
-      const failed = (t: Tally) => t.statuses().some((s) => /^5|timeout|no answer/.test(s));
+      const failed = (t: Tally) => t.failed() || tooManyRefused(t);
       if (CI && (failed(tally) || failed(rampTally))) exitCode = 1;
     }
     for (const p of world.players) p.stream?.close();
@@ -190,7 +199,7 @@ async function main(): Promise<void> {
     if (!auditOk) exitCode = 1;
     const held = capacity(levels, auditOk);
     console.log(
-      `  capacity: ${held > 0 ? `${held} players` : 'none of the levels'} met the targets of issue 28 (up to 250 players: no 5xx or timeout, p99 ≤ 250 ms shared reads, ≤ 400 ms per-user reads, ≤ 600 ms buys/sells/trade answers; beyond: no 500/502/504 or timeout, only 429/503 with Retry-After under 5%; the audit exact); load average now ${loadavg()
+      `  capacity: ${held > 0 ? `${held} players` : 'none of the levels'} met the targets of issue 28 (up to 250 players: no 5xx, refusal or timeout, p99 ≤ 250 ms shared reads, ≤ 400 ms per-user reads, ≤ 600 ms buys/sells/trade answers; beyond: no 5xx but refusals (429/503 with Retry-After), under 5%, and no timeout; the audit exact); load average now ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeGroup, routeOf } from '../src/crowd/groups';
 import { Tally, type Outcome } from '../src/crowd/tally';
-import { capacity, missedTargets } from '../src/crowd/targets';
+import { capacity, missedTargets, tooManyRefused } from '../src/crowd/targets';
 import { meanThinkMs, thinkTimeMs } from '../src/crowd/think';
 import { percentiles } from '../src/stats';
 
@@ -72,7 +72,8 @@ describe('the targets of a level', () => {
   });
 
   it('up to 250 players: any 5xx, any timeout, or a p99 above its ceiling misses', () => {
-    expect(missedTargets(100, tallyOf([...fast, ok('packs', 40, 503, true)]))).toEqual(['1 × 503']);
+    expect(missedTargets(100, tallyOf([...fast, ok('packs', 40, 503, true)]))).toEqual(['1 × 503 refused']);
+    expect(missedTargets(100, tallyOf([...fast, ok('packs', 40, 503)]))).toEqual(['1 × 503']);
     expect(missedTargets(100, tallyOf([...fast, { ...ok('packs', 10_000, 0), timedOut: true }]))).toEqual([
       '1 timeouts or lost connections',
     ]);
@@ -100,6 +101,13 @@ describe('the targets of a level', () => {
     expect(missedTargets(1_000, tallyOf([...many, ...refused]))).toEqual(['5.7% refused (429/503) ≥ 5%']);
   });
 
+  it('beyond 250 players: a 503 without Retry-After is named once, as a refusal the client cannot pace', () => {
+    const many = Array.from({ length: 100 }, () => ok('shared reads', 20));
+    expect(missedTargets(1_000, tallyOf([...many, ok('shared reads', 5, 503)]))).toEqual([
+      '1 refusals without Retry-After',
+    ]);
+  });
+
   it('the capacity is the largest level that met its targets, and none when the audit failed', () => {
     const levels = [
       { players: 100, missed: [] },
@@ -110,6 +118,41 @@ describe('the targets of a level', () => {
     expect(capacity(levels, true)).toBe(250);
     expect(capacity(levels, false)).toBe(0);
     expect(capacity([{ players: 100, missed: ['x'] }], true)).toBe(0);
+  });
+});
+
+describe('refusals and failures (what CI fails on)', () => {
+  const many = Array.from({ length: 100 }, () => ok('shared reads', 20));
+
+  it('counts a 429 or 503 with Retry-After as a refusal, not a failure: CI passes', () => {
+    const t = tallyOf([...many, ok('shared reads', 40, 503, true), ok('per-user reads', 3, 429, true)]);
+    expect(t.statuses()).toEqual([]);
+    expect(t.refusedStatuses()).toEqual(['429', '503']);
+    expect([t.refusedCount('503'), t.refused()]).toEqual([1, 2]);
+    expect(t.failed()).toBe(false);
+    expect(tooManyRefused(t)).toBe(false);
+  });
+
+  it.each([500, 502, 504])('counts a %i as a failure: CI fails', (status) => {
+    const t = tallyOf([...many, ok('shared reads', 2_200, status, true)]);
+    expect(t.statuses()).toEqual([String(status)]);
+    expect(t.refused()).toBe(0);
+    expect(t.failed()).toBe(true);
+  });
+
+  it('counts a 503 without Retry-After, a timeout and a lost connection as failures', () => {
+    expect(tallyOf([ok('shared reads', 40, 503)]).failed()).toBe(true);
+    expect(tallyOf([{ ...ok('shared reads', 10_000, 0), timedOut: true }]).failed()).toBe(true);
+    expect(tallyOf([ok('shared reads', 10, 0)]).failed()).toBe(true);
+    // A client's own 4xx is neither.
+    expect(tallyOf([ok('buys/sells/trade answers', 10, 409)]).failed()).toBe(false);
+  });
+
+  it('fails CI once refusals reach 5% of the requests: a crowd turned away is no pass', () => {
+    const refused = Array.from({ length: 6 }, () => ok('shared reads', 1, 503, true));
+    const t = tallyOf([...many, ...refused]);
+    expect(t.failed()).toBe(false);
+    expect(tooManyRefused(t)).toBe(true);
   });
 });
 

@@ -3,7 +3,8 @@ import { toast } from './toast';
 /**
  * The web's side of shedding: how it backs off when the gateway refuses. The gateway answers every
  * refusal under load the same way (gateway/src/middleware/shedding.ts): 503 (Touchline is busy) or
- * 429 (this client has too much open), with the Retry-After to wait, before doing anything. A
+ * 429 (this client has too much open), with the Retry-After to wait, before doing anything; a read
+ * whose upstream ran out of time is refused alike (503), never a 504, since it changed nothing. A
  * request is retried after that wait; the player sees one "busy, retrying" notice while any request
  * waits, not an error, and the last try's error is shown as any other. A refused live stream backs
  * off on its own clock, since EventSource never shows the answer. Every refusal, the gateway's and

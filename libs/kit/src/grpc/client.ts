@@ -95,9 +95,12 @@ export function createPromiseClient<D>(
       });
     client[name] = (request: unknown, callOptions: CallOptions = {}) => {
       const now = Date.now();
-      const deadline = callDeadline(now, callOptions.timeoutMs, defaultTimeoutMs, currentContext()?.budget);
+      const budget = currentContext()?.budget;
+      const deadline = callDeadline(now, callOptions.timeoutMs, defaultTimeoutMs, budget);
       const metadata = outgoingMetadata();
-      return sendOrRefuse(() => send(request, metadata, deadline), deadline, now, gate);
+      // Work that outlives its request (a shared refresh) is no longer held to the request's wait.
+      const wait = budget?.open && budget.queueWaitMs !== undefined ? { maxWaitMs: budget.queueWaitMs } : {};
+      return sendOrRefuse(() => send(request, metadata, deadline), deadline, now, gate, wait);
     };
   }
   return client as PromiseClient<D> & { raw: grpc.Client };

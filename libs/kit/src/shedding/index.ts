@@ -7,7 +7,7 @@
  */
 
 import { DomainError, unavailable } from '../errors';
-import type { CallGate } from './call-gate';
+import type { CallGate, EnterOptions } from './call-gate';
 
 export * from './call-gate';
 
@@ -19,17 +19,19 @@ export const busy = (message: string, retryAfterSeconds: number) =>
  * Sends a call only when it can still be answered in time and its gate (if any) admits it. A call
  * whose deadline has already passed (its request spent the budget: grpc/deadline.ts) would only
  * load the upstream with work nobody waits for; it is refused as the gate refuses (counted there),
- * or as a plain 'unavailable' without a gate.
+ * or as a plain 'unavailable' without a gate. `options.maxWaitMs` shortens its wait for a slot (a
+ * read's, from its request: context.ts).
  */
 export function sendOrRefuse<T>(
   send: () => Promise<T>,
   deadline: number,
   now: number,
   gate: CallGate | undefined,
+  options: EnterOptions = {},
 ): Promise<T> {
   if (deadline <= now) return Promise.reject(gate ? gate.refusal() : unavailable());
   if (!gate) return send();
-  return gate.enter(deadline).then((release) => {
+  return gate.enter(deadline, options).then((release) => {
     const call = send();
     call.then(release, release);
     return call;

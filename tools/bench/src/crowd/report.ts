@@ -23,11 +23,19 @@ const ms = (n: number) => `${n.toFixed(0).padStart(5)} ms`;
 /** The ramp of a level, while its new players come in: not in the level's figures, but its failures count. */
 export function reportRamp(seconds: number, tally: Tally): void {
   const failures = tally.statuses().map((status) => `${status} × ${tally.count(status)}`);
+  const refused = tally.refusedStatuses().map((status) => `${status} × ${tally.refusedCount(status)}`);
   const p99 = Math.max(0, ...tally.groups().map(([, g]) => g.p99));
   console.log(
-    `         ramp (${seconds} s, new players coming in): ${tally.total} requests, slowest group p99 ${p99.toFixed(0)} ms, non-2xx: ${failures.length > 0 ? failures.join('; ') : 'none'}`,
+    `         ramp (${seconds} s, new players coming in): ${tally.total} requests, slowest group p99 ${p99.toFixed(0)} ms, non-2xx: ${failures.length > 0 ? failures.join('; ') : 'none'}; refused with Retry-After: ${refused.length > 0 ? refused.join('; ') : 'none'}`,
   );
 }
+
+/** `503 × 12 (shared reads 10, packs 2)` for each status of `byStatus`. */
+const byGroup = (byStatus: Map<string, Map<string, number>>, count: (status: string) => number) =>
+  [...byStatus.keys()].sort().map((status) => {
+    const groups = [...byStatus.get(status)!].map(([g, n]) => `${g} ${n}`).join(', ');
+    return `${status} × ${count(status)} (${groups})`;
+  });
 
 /** One level's block of the table. */
 export function report(f: LevelFigures): void {
@@ -45,12 +53,14 @@ export function report(f: LevelFigures): void {
     .map(([route, g]) => `${route} ${g.p99.toFixed(0)} (${g.count})`)
     .join(', ');
   console.log(`         slowest routes by p99 ms (calls): ${slowest}`);
-  const failures = tally.statuses().map((status) => {
-    const groups = [...tally.failures.get(status)!].map(([g, n]) => `${g} ${n}`).join(', ');
-    return `${status} × ${tally.count(status)} (${groups})`;
-  });
+  const failures = byGroup(tally.failures, (s) => tally.count(s));
   console.log(
     `         non-2xx: ${failures.length > 0 ? failures.join('; ') : 'none'} (besides ${tally.notModified} × 304 to If-None-Match)`,
+  );
+  // Refusals apart from the failures: the server said "busy, come back" at once, nothing was done.
+  const refused = byGroup(tally.refusals, (s) => tally.refusedCount(s));
+  console.log(
+    `         refused with Retry-After: ${refused.length > 0 ? `${refused.join('; ')}, ${((tally.refused() / Math.max(1, tally.total)) * 100).toFixed(1)}% of the requests` : 'none'}`,
   );
   const opens = new Map<number, number>();
   for (const s of f.streams)

@@ -23,8 +23,18 @@ export interface GroupFigures {
 export class Tally {
   private readonly samples = new Map<RouteGroup, number[]>();
   private readonly byRoute = new Map<string, number[]>();
-  /** Non-2xx answers by status ('timeout' and 'no answer' for status 0), then by group. */
+  /**
+   * Non-2xx answers that are not refusals, by status ('timeout' and 'no answer' for status 0), then
+   * by group: a 4xx of the client's, or a failure (any 5xx here: 500, 502, 504, a 503 without
+   * Retry-After).
+   */
   readonly failures = new Map<string, Map<RouteGroup, number>>();
+  /**
+   * Refusals, by status (429, 503), then by group: answered at once with Retry-After, nothing done,
+   * the client backs off and asks again (docs/architecture.md, "Shedding: who refuses what"). Kept
+   * apart so that "any 5xx fails" means a failure, not the server saying it is busy.
+   */
+  readonly refusals = new Map<string, Map<RouteGroup, number>>();
   /** 429 and 503 answers that came without a Retry-After: a refusal the client cannot pace. */
   refusalsWithoutRetryAfter = 0;
   /** 304 answers: the player held the answer (If-None-Match), as a browser's cache does. */
@@ -44,10 +54,12 @@ export class Tally {
     if (o.status === 304) this.notModified++;
     if ((o.status >= 200 && o.status < 300) || o.status === 304) return;
     const key = o.status === 0 ? (o.timedOut ? 'timeout' : 'no answer') : String(o.status);
-    const byGroup = this.failures.get(key) ?? new Map<RouteGroup, number>();
+    const refusal = o.status === 429 || o.status === 503;
+    if (refusal && !o.retryAfter) this.refusalsWithoutRetryAfter++;
+    const into = refusal && o.retryAfter ? this.refusals : this.failures;
+    const byGroup = into.get(key) ?? new Map<RouteGroup, number>();
     byGroup.set(o.group, (byGroup.get(o.group) ?? 0) + 1);
-    this.failures.set(key, byGroup);
-    if ((o.status === 429 || o.status === 503) && !o.retryAfter) this.refusalsWithoutRetryAfter++;
+    into.set(key, byGroup);
   }
 
   /** Latency figures of every group that had a call, in GROUPS order. */
@@ -67,12 +79,37 @@ export class Tally {
       .slice(0, n);
   }
 
-  /** Answers with this status ('timeout', 'no answer' or a number), over every group. */
+  /** Answers with this status ('timeout', 'no answer' or a number) that were not refusals, over every group. */
   count(status: string): number {
-    return [...(this.failures.get(status)?.values() ?? [])].reduce((a, b) => a + b, 0);
+    return sum(this.failures.get(status));
   }
 
+  /** The statuses of the answers that were not refusals. */
   statuses(): string[] {
     return [...this.failures.keys()].sort();
   }
+
+  /** Refusals with this status (429, 503), over every group. */
+  refusedCount(status: string): number {
+    return sum(this.refusals.get(status));
+  }
+
+  /** Every refusal, whatever its status. */
+  refused(): number {
+    return [...this.refusals.keys()].reduce((a, status) => a + this.refusedCount(status), 0);
+  }
+
+  /** The statuses of the refusals. */
+  refusedStatuses(): string[] {
+    return [...this.refusals.keys()].sort();
+  }
+
+  /** Whether a failure shows: a 5xx that is no refusal, a timeout or a lost connection (CI fails on it). */
+  failed(): boolean {
+    return this.statuses().some((s) => /^5|timeout|no answer/.test(s));
+  }
+}
+
+function sum(byGroup: Map<RouteGroup, number> | undefined): number {
+  return [...(byGroup?.values() ?? [])].reduce((a, b) => a + b, 0);
 }
