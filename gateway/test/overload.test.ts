@@ -8,7 +8,7 @@ import {
   startTestService,
   type HeldUpstream,
   type TestService,
-} from '@touchline/kit/src/testing';
+} from '@touchline/kit/testing';
 import { identityService } from '@touchline/identity';
 import { SERVICES } from '@touchline/protos';
 import { createTokenSigner } from '../../services/identity/src/tokens';
