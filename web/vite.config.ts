@@ -14,7 +14,7 @@ import { serviceWorker } from './build/service-worker';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const REACT_ROUTER_PRODUCTION = fileURLToPath(
-  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+  new URL('../node_modules/react-router/dist/production/index.js', import.meta.url),
 );
 const port = Number.parseInt(process.env.VITE_PORT ?? '', 10);
 

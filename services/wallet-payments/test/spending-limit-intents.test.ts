@@ -53,8 +53,11 @@ describe('spending limit and open payment intents (test mode)', () => {
     ((await t.deps.db('test_payment_intents').where({ id }).first()) as { status: string }).status;
   /** Delivers the captured webhooks, as the provider would have: the credits of what was charged. */
   async function deliverWebhooks() {
-    await t.deps.testPayments.webhooks.settle();
-    for (const delivery of t.captured.splice(0)) await handleStripeWebhook(t.deps, delivery);
+    // Each pool's provider captures the webhooks of the payments it confirmed.
+    for (const pool of pools) {
+      await pool.deps.testPayments.webhooks.settle();
+      for (const delivery of pool.captured.splice(0)) await handleStripeWebhook(t.deps, delivery);
+    }
   }
 
   it('an open intent holds its amount: a second and third intent of $20 under a $20 limit are refused', async () => {
