@@ -89,6 +89,14 @@ export const KINDS: Kind[] = [
     },
   },
   {
+    name: 'user',
+    read: true,
+    expect: [200],
+    async prepare(ctx) {
+      return roundRobin(ctx.users, reads(ctx), (user) => ({ user, method: 'GET', path: '/api/user' }));
+    },
+  },
+  {
     name: 'buy',
     expect: [200],
     keep: true,
