@@ -28,19 +28,14 @@ export class RedisCommandCounter {
     });
     if (url.password) socket.write(`AUTH ${decodeURIComponent(url.password)}\r\n`);
     socket.write('MONITOR\r\n');
-    const prefix = `[${this.database} `;
     let rest = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       const lines = (rest + chunk).split('\r\n');
       rest = lines.pop()!;
       for (const line of lines) {
-        // +1700000000.123456 [3 127.0.0.1:41234] "get" "key"
-        const at = line.indexOf(' [');
-        if (at < 0 || !line.startsWith(prefix, at + 1)) continue;
-        const source = line.slice(at + 1 + prefix.length, line.indexOf(']', at));
-        if (source === 'lua') continue;
-        const command = /\] "([^"]*)"/.exec(line)?.[1]?.toLowerCase() ?? '?';
+        const command = monitoredCommand(line, this.database);
+        if (command === undefined) continue;
         this.count++;
         this.byCommand.set(command, (this.byCommand.get(command) ?? 0) + 1);
       }
@@ -55,4 +50,15 @@ export class RedisCommandCounter {
   stop(): void {
     this.socket?.destroy();
   }
+}
+
+/**
+ * The command of one MONITOR line (`+1700000000.123456 [3 127.0.0.1:41234] "get" "key"`), lower
+ * case, when a client sent it to `database`; undefined for another database's, a Lua script's
+ * (`[3 lua]`) or a line that is not a command.
+ */
+export function monitoredCommand(line: string, database: string): string | undefined {
+  const match = /^\+\S+ \[(\d+) ([^\]]+)\] "([^"]*)"/.exec(line);
+  if (!match || match[1] !== database || match[2] === 'lua') return undefined;
+  return match[3]!.toLowerCase();
 }
