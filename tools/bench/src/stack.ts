@@ -44,21 +44,26 @@ export function profilingEnv(profileDir: string | undefined): Record<string, str
  */
 export async function startStack(
   env: Record<string, string> = {},
-  options: { databasePrefix?: string } = {},
+  options: {
+    databasePrefix?: string;
+    /** The Postgres server the stack connects to, when not PG (bench:cost's statement-counting proxy). */
+    pg?: string;
+  } = {},
 ): Promise<BenchStack> {
   const database = `${options.databasePrefix ?? DB_PREFIX}_${Date.now()}`;
   psql('postgres', `create database ${database}`);
   // BENCH_LOG_STATEMENTS=1: Postgres logs every statement of this database (to count them per service).
   if (process.env.BENCH_LOG_STATEMENTS === '1')
     psql('postgres', `alter database ${database} set log_statement = 'all'`);
-  const port = await freePort();
+  // BENCH_PORT: the gateway's port, for benches that must keep to a range of ports of their own.
+  const port = Number(process.env.BENCH_PORT ?? 0) || (await freePort());
   // Below the ephemeral port range (32768+), where outgoing connections could already hold a port.
   const grpcBase = Number(process.env.BENCH_GRPC_BASE ?? 21000 + Math.floor(Math.random() * 5000));
   const child = spawn(process.execPath, ['--import', 'tsx', 'tools/launcher/src/stack.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
-      DATABASE_URL: `${PG}/${database}`,
+      DATABASE_URL: `${options.pg ?? PG}/${database}`,
       REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/11',
       PORT: String(port),
       GRPC_BASE_PORT: String(grpcBase),
