@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { dropRoles } from '@touchline/chaos/src/roles';
+import { dropRoles } from '@touchline/chaos/roles';
 import { eventSchemas, settle } from './cost/events';
 import { metricsAddresses } from './cost/grpc-calls';
 import { KINDS, READ_FACTOR, type CostContext } from './cost/kinds';
