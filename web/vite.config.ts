@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 
 import tailwindcss from '@tailwindcss/vite';
@@ -13,8 +15,10 @@ import { precompress } from './build/precompress';
 import { serviceWorker } from './build/service-worker';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-const REACT_ROUTER_PRODUCTION = fileURLToPath(
-  new URL('../node_modules/react-router/dist/production/index.js', import.meta.url),
+// Wherever npm placed it (the root's node_modules or the web workspace's own).
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
 );
 const port = Number.parseInt(process.env.VITE_PORT ?? '', 10);
 
