@@ -1,22 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemRandom, TIMED_OUT_MESSAGE } from '@touchline/kit';
-import {
-  silentLogger,
-  startHeldUpstream,
-  startTestService,
-  type HeldUpstream,
-  type TestService,
-} from '@touchline/kit/testing';
-import { identityService } from '@touchline/identity';
-import { SERVICES } from '@touchline/protos';
-import { createTokenSigner } from '../../services/identity/src/tokens';
-import { createApp } from '../src/app';
-import { closeClients, createClients, type Clients } from '../src/clients';
+import { TIMED_OUT_MESSAGE } from '@touchline/kit';
+import type { HeldUpstream } from '@touchline/kit/testing';
 import { BUSY_MESSAGE, STILL_CONFIRMING } from '../src/middleware/shedding';
-import { createMemoryStore } from '../src/store';
-import { gatewayConfig, listenLocally, randomIp, upstreamAddresses } from './support';
+import { startHeldGateway, type HeldGateway } from './held-gateway';
+import { randomIp } from './support';
 
 // Issue 41, item 6: overload is a refusal, never a timeout. Identity for real (sessions); a
 // leaderboard and missions that answer nothing until the test releases them. One slot per upstream,
@@ -26,54 +15,28 @@ const GATE_WAIT_MS = 1_000;
 const READ_WAIT_MS = 100;
 const MISSIONS = { daily: [], weekly: [] };
 
-let identity: TestService;
+let gateway: HeldGateway<'leaderboard' | 'missions'>;
 let leaderboard: HeldUpstream;
 let missions: HeldUpstream;
-let clients: Clients;
-let gateway: { baseUrl: string; close(): Promise<void> };
-let signer: Awaited<ReturnType<typeof createTokenSigner>>;
 let nextUser = 3_000_000;
 
 beforeAll(async () => {
-  identity = await startTestService(identityService);
-  leaderboard = await startHeldUpstream(SERVICES.leaderboard.definition(), ['GetTop']);
-  missions = await startHeldUpstream(SERVICES.missions.definition(), ['ListMissions', 'ClaimMission']);
-  const addresses = upstreamAddresses({
-    identity: identity.service.address,
-    leaderboard: leaderboard.address,
-    missions: missions.address,
-  });
-  clients = createClients(addresses, {
-    defaultTimeoutMs: 10_000,
+  gateway = await startHeldGateway({
+    hold: { leaderboard: ['GetTop'], missions: ['ListMissions', 'ClaimMission'] },
     shed: { concurrency: 1, queue: 8, maxWaitMs: GATE_WAIT_MS, retryAfterSeconds: 3 },
+    config: {
+      SHED_RETRY_AFTER_S: '3',
+      UPSTREAM_TIMEOUT_MS: String(BUDGET_MS),
+      UPSTREAM_READ_QUEUE_WAIT_MS: String(READ_WAIT_MS),
+    },
   });
-  const config = gatewayConfig({
-    SHED_RETRY_AFTER_S: '3',
-    UPSTREAM_TIMEOUT_MS: String(BUDGET_MS),
-    UPSTREAM_READ_QUEUE_WAIT_MS: String(READ_WAIT_MS),
-  });
-  const app = createApp({ config, clients, addresses, store: createMemoryStore(), logger: silentLogger });
-  gateway = await listenLocally(app);
-  signer = await createTokenSigner(identity.database.db, systemRandom);
+  ({ leaderboard, missions } = gateway.held);
 }, 120_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  if (clients) closeClients(clients);
-  await leaderboard?.close();
-  await missions?.close();
-  await identity?.stop();
-});
+afterAll(() => gateway?.stop());
 
 /** A signed-in user's cookie (a fresh session of a user id no one else uses). */
-async function user(): Promise<string> {
-  const { token } = await signer.sign(
-    { userId: nextUser++, sessionId: randomUUID(), isAdmin: false },
-    new Date(),
-    900,
-  );
-  return `tl_session=${token}`;
-}
+const user = () => gateway.cookie(nextUser++);
 
 const get = async (path: string) =>
   request(gateway.baseUrl)

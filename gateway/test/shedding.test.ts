@@ -1,23 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemRandom } from '@touchline/kit';
-import {
-  silentLogger,
-  startHeldUpstream,
-  startTestService,
-  type HeldUpstream,
-  type TestService,
-} from '@touchline/kit/testing';
-import { identityService } from '@touchline/identity';
-import { SERVICES } from '@touchline/protos';
-import { createTokenSigner } from '../../services/identity/src/tokens';
-import { createApp } from '../src/app';
-import { closeClients, createClients, type Clients } from '../src/clients';
-import { UPSTREAMS, type Upstream } from '../src/config';
+import type { HeldUpstream } from '@touchline/kit/testing';
 import { BUSY_MESSAGE, TOO_MANY_IN_FLIGHT } from '../src/middleware/shedding';
-import { createMemoryStore } from '../src/store';
-import { gatewayConfig, listenLocally, UNREACHABLE } from './support';
+import { startHeldGateway, type HeldGateway } from './held-gateway';
 
 // identity for real (sessions), a leaderboard that answers nothing until the test releases it.
 // GET /api/leaderboard makes one call: GetTop (an empty board needs no usernames).
@@ -26,54 +11,27 @@ const PER_USER = 2;
 const BUDGET_MS = 3_000;
 const EMPTY_BOARD = { entries: [], asOf: '' };
 
-let identity: TestService;
+let gateway: HeldGateway<'leaderboard'>;
 let leaderboard: HeldUpstream;
-let clients: Clients;
-let gateway: { baseUrl: string; close(): Promise<void> };
-let signer: Awaited<ReturnType<typeof createTokenSigner>>;
 let nextUser = 2_000_000;
 
 beforeAll(async () => {
-  identity = await startTestService(identityService);
-  leaderboard = await startHeldUpstream(SERVICES.leaderboard.definition(), ['GetTop']);
-  const running: Partial<Record<Upstream, string>> = {
-    identity: identity.service.address,
-    leaderboard: leaderboard.address,
-  };
-  const addresses = Object.fromEntries(UPSTREAMS.map((u) => [u, running[u] ?? UNREACHABLE])) as Record<
-    Upstream,
-    string
-  >;
-  clients = createClients(addresses, {
-    defaultTimeoutMs: 10_000,
+  gateway = await startHeldGateway({
+    hold: { leaderboard: ['GetTop'] },
     shed: { concurrency: SLOTS, queue: 0, maxWaitMs: 1_000, retryAfterSeconds: 3 },
+    config: {
+      IN_FLIGHT_PER_USER: String(PER_USER),
+      SHED_RETRY_AFTER_S: '3',
+      UPSTREAM_TIMEOUT_MS: String(BUDGET_MS),
+    },
   });
-  const config = gatewayConfig({
-    IN_FLIGHT_PER_USER: String(PER_USER),
-    SHED_RETRY_AFTER_S: '3',
-    UPSTREAM_TIMEOUT_MS: String(BUDGET_MS),
-  });
-  const app = createApp({ config, clients, addresses, store: createMemoryStore(), logger: silentLogger });
-  gateway = await listenLocally(app);
-  signer = await createTokenSigner(identity.database.db, systemRandom);
+  ({ leaderboard } = gateway.held);
 }, 120_000);
 
-afterAll(async () => {
-  await gateway?.close();
-  if (clients) closeClients(clients);
-  await leaderboard?.close();
-  await identity?.stop();
-});
+afterAll(() => gateway?.stop());
 
 /** A signed-in user's cookie (a fresh session of a user id no one else uses). */
-async function user(): Promise<string> {
-  const { token } = await signer.sign(
-    { userId: nextUser++, sessionId: randomUUID(), isAdmin: false },
-    new Date(),
-    900,
-  );
-  return `tl_session=${token}`;
-}
+const user = () => gateway.cookie(nextUser++);
 
 const board = (cookie: string) =>
   request(gateway.baseUrl).get('/api/leaderboard').set('Cookie', cookie).set('X-Forwarded-For', '10.77.0.1');

@@ -13,6 +13,7 @@ import { closeClients, createClients, type Clients } from '../src/clients';
 import { gatewayConfigSchema, UPSTREAMS, type GatewayConfig, type Upstream } from '../src/config';
 import { createMemoryStore, type KeyValueStore } from '../src/store';
 import { createRedisStore } from '../src/redis-store';
+import type { TokenSigner } from '../../services/identity/src/tokens';
 
 export const PUBLIC_URL = 'http://touchline.test';
 export const PASSWORD = 'correct horse battery';
@@ -253,4 +254,14 @@ export async function countUsers(identity: TestService, email?: string): Promise
     n: number | string;
   }[];
   return Number(rows[0]!.n);
+}
+
+/** A signed-in user's session cookie, signed as identity signs them (a fresh session id each time). */
+export async function signedInCookie(
+  signer: Pick<TokenSigner, 'sign'>,
+  userId: number,
+  isAdmin = false,
+): Promise<string> {
+  const { token } = await signer.sign({ userId, sessionId: randomUUID(), isAdmin }, new Date(), 900);
+  return `tl_session=${token}`;
 }

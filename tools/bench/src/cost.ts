@@ -12,7 +12,7 @@ import { RedisCommandCounter } from './cost/redis-counter';
 import { details, table, type Row } from './cost/table';
 import { send, signUp, type Op } from './cost/users';
 import { HttpDriver, type DriverAnswer } from './http-driver';
-import { PG, startStack, type BenchStack } from './stack';
+import { cleanUpOnSignals, exitAfter, PG, startStack, type BenchStack } from './stack';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** Operations per kind of change (reads: READ_FACTOR times as many). */
@@ -92,113 +92,107 @@ async function main(): Promise<void> {
       await dropRoles(`${PG}/postgres`, ROLE_PREFIX);
       rmSync(dataDir, { recursive: true, force: true });
     })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping the stack and dropping its database`);
-      void cleanUp().finally(() => process.exit(130));
-    });
+  cleanUpOnSignals(cleanUp);
 
-  let exitCode = 0;
-  try {
-    const proxied = await sql.listen(PG_PROXY_PORT);
-    await redis.start();
-    stack = await startStack(
-      {
-        REDIS_URL,
-        DB_ROLE_PREFIX: ROLE_PREFIX,
-        DATA_DIR: dataDir,
-        METRICS_BASE_PORT: String(METRICS_BASE),
-        // No session renewal and no price tick inside a window: neither is a cost of the operation.
-        SESSION_TOKEN_TTL_SECONDS: '86400',
-        PRICE_TICK_INTERVAL_MS: String(24 * 3600_000),
-      },
-      { databasePrefix: process.env.BENCH_DB_PREFIX ?? 'touchline_cost', pg: proxied },
-    );
-    db = new pg.Client({ connectionString: `${PG}/${stack.database}` });
-    await db.connect();
-    const ownBackendPid = (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-    driver = new HttpDriver(stack.url);
-    console.log(
-      `bench:cost (stack: 8 services + gateway, Postgres, Redis db ${redis.database}, Kafka mock; ${OPERATIONS} operations per change, ${OPERATIONS * READ_FACTOR} per read, ${CONCURRENCY} at a time, ${USERS} players; load average ${load()})`,
-    );
-    const users = await signUp(driver, USERS);
-    const ctx: CostContext = { driver, db, users, operations: OPERATIONS, spare: new Map(), bought: [] };
-    const schemas = await eventSchemas(db);
-    const meter = new Meter({
-      stackPid: stack.child.pid!,
-      database: stack.database,
-      db,
-      ownBackendPid,
-      schemas,
-      metrics: metricsAddresses(path.join(dataDir, 'stack/prometheus-targets.json')),
-      sql,
-      redis,
-    });
-    await settle(db, schemas);
-
-    // The idle stack, measured as a window is: the rates every window's figures are net of.
-    const idleBefore = await meter.start();
-    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-    const idle = meter.usage(idleBefore, await meter.end());
-    const perSecond = (m: Map<string, number>) => (total(m) / idle.seconds).toFixed(1);
-    const idleCpu = [...idle.cpu].sort((a, b) => b[1] - a[1]);
-    console.log(
-      `  idle, per second (subtracted below): ${perSecond(idle.cpu)} ms CPU (${idleCpu
-        .map(([k, v]) => `${k} ${(v / idle.seconds).toFixed(0)}`)
-        .join(
-          ', ',
-        )}), ${perSecond(idle.sql)} SQL statements, ${perSecond(idle.redis)} Redis commands, ${perSecond(idle.grpc)} gRPC calls`,
-    );
-
-    const rows: Row[] = [];
-    for (const kind of KINDS) {
-      if (ONLY && !ONLY.some((k) => kind.name.toLowerCase().includes(k))) continue;
-      const ops = await kind.prepare(ctx);
-      if (ops.length === 0) {
-        console.log(`  ${kind.name}: nothing to do (skipped)`);
-        continue;
-      }
-      // A read can be sent again: a fifth of them first, unmeasured, so that the window is of warm
-      // code (the JIT, the gateway's shared answers and memos), as in a running stack.
-      if (kind.read) await run(ctx, ops.slice(0, Math.ceil(ops.length / 5)), false);
-      await settle(db, schemas);
-      const before = await meter.start();
-      const answers = await run(ctx, ops, kind.keep === true);
-      if (!kind.read) await settle(db, schemas);
-      const usage = meter.usage(before, await meter.end());
-      kind.after?.(ctx, ops, answers);
-      const unexpected = new Map<number, number>();
-      for (const a of answers)
-        if (!kind.expect.includes(a.status)) unexpected.set(a.status, (unexpected.get(a.status) ?? 0) + 1);
-      const failed = [...unexpected].map(([s, n]) => `${n} × ${s}`).join(', ');
-      if (failed) exitCode = 1;
-      const row = {
-        kind: kind.name,
-        operations: ops.length,
-        failed,
-        perOp: byService(perOperation(usage, idle, ops.length)),
-      };
-      rows.push(row);
-      console.log(
-        `  ${kind.name}: ${ops.length} in ${usage.seconds.toFixed(1)} s${failed ? `, not as expected: ${failed}` : ''}; load average ${load()}`,
+  await exitAfter(
+    async () => {
+      let ok = true;
+      const proxied = await sql.listen(PG_PROXY_PORT);
+      await redis.start();
+      stack = await startStack(
+        {
+          REDIS_URL,
+          DB_ROLE_PREFIX: ROLE_PREFIX,
+          DATA_DIR: dataDir,
+          METRICS_BASE_PORT: String(METRICS_BASE),
+          // No session renewal and no price tick inside a window: neither is a cost of the operation.
+          SESSION_TOKEN_TTL_SECONDS: '86400',
+          PRICE_TICK_INTERVAL_MS: String(24 * 3600_000),
+        },
+        { databasePrefix: process.env.BENCH_DB_PREFIX ?? 'touchline_cost', pg: proxied },
       );
-    }
-    console.log(
-      `\nper operation: CPU ms (total, then by process; pg = Postgres backends), then round trips\n`,
-    );
-    console.log(table(rows));
-    console.log(`\n${details(rows)}`);
-    console.log(
-      `\ntargets (issue 41, CPU of all processes and Postgres): shared read 304 ≤ 0.2 ms, per-user read ≤ 1 ms, buy ≤ 6 ms; load average ${load()}`,
-    );
-  } catch (error) {
-    console.error(error);
-    if (stack) console.error(`last lines of the stack:\n${stack.output().split('\n').slice(-30).join('\n')}`);
-    exitCode = 1;
-  } finally {
-    await cleanUp();
-  }
-  process.exit(exitCode);
+      db = new pg.Client({ connectionString: `${PG}/${stack.database}` });
+      await db.connect();
+      const ownBackendPid = (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      driver = new HttpDriver(stack.url);
+      console.log(
+        `bench:cost (stack: 8 services + gateway, Postgres, Redis db ${redis.database}, Kafka mock; ${OPERATIONS} operations per change, ${OPERATIONS * READ_FACTOR} per read, ${CONCURRENCY} at a time, ${USERS} players; load average ${load()})`,
+      );
+      const users = await signUp(driver, USERS);
+      const ctx: CostContext = { driver, db, users, operations: OPERATIONS, spare: new Map(), bought: [] };
+      const schemas = await eventSchemas(db);
+      const meter = new Meter({
+        stackPid: stack.child.pid!,
+        database: stack.database,
+        db,
+        ownBackendPid,
+        schemas,
+        metrics: metricsAddresses(path.join(dataDir, 'stack/prometheus-targets.json')),
+        sql,
+        redis,
+      });
+      await settle(db, schemas);
+
+      // The idle stack, measured as a window is: the rates every window's figures are net of.
+      const idleBefore = await meter.start();
+      await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+      const idle = meter.usage(idleBefore, await meter.end());
+      const perSecond = (m: Map<string, number>) => (total(m) / idle.seconds).toFixed(1);
+      const idleCpu = [...idle.cpu].sort((a, b) => b[1] - a[1]);
+      console.log(
+        `  idle, per second (subtracted below): ${perSecond(idle.cpu)} ms CPU (${idleCpu
+          .map(([k, v]) => `${k} ${(v / idle.seconds).toFixed(0)}`)
+          .join(
+            ', ',
+          )}), ${perSecond(idle.sql)} SQL statements, ${perSecond(idle.redis)} Redis commands, ${perSecond(idle.grpc)} gRPC calls`,
+      );
+
+      const rows: Row[] = [];
+      for (const kind of KINDS) {
+        if (ONLY && !ONLY.some((k) => kind.name.toLowerCase().includes(k))) continue;
+        const ops = await kind.prepare(ctx);
+        if (ops.length === 0) {
+          console.log(`  ${kind.name}: nothing to do (skipped)`);
+          continue;
+        }
+        // A read can be sent again: a fifth of them first, unmeasured, so that the window is of warm
+        // code (the JIT, the gateway's shared answers and memos), as in a running stack.
+        if (kind.read) await run(ctx, ops.slice(0, Math.ceil(ops.length / 5)), false);
+        await settle(db, schemas);
+        const before = await meter.start();
+        const answers = await run(ctx, ops, kind.keep === true);
+        if (!kind.read) await settle(db, schemas);
+        const usage = meter.usage(before, await meter.end());
+        kind.after?.(ctx, ops, answers);
+        const unexpected = new Map<number, number>();
+        for (const a of answers)
+          if (!kind.expect.includes(a.status)) unexpected.set(a.status, (unexpected.get(a.status) ?? 0) + 1);
+        const failed = [...unexpected].map(([s, n]) => `${n} × ${s}`).join(', ');
+        if (failed) ok = false;
+        const row = {
+          kind: kind.name,
+          operations: ops.length,
+          failed,
+          perOp: byService(perOperation(usage, idle, ops.length)),
+        };
+        rows.push(row);
+        console.log(
+          `  ${kind.name}: ${ops.length} in ${usage.seconds.toFixed(1)} s${failed ? `, not as expected: ${failed}` : ''}; load average ${load()}`,
+        );
+      }
+      console.log(
+        `\nper operation: CPU ms (total, then by process; pg = Postgres backends), then round trips\n`,
+      );
+      console.log(table(rows));
+      console.log(`\n${details(rows)}`);
+      console.log(
+        `\ntargets (issue 41, CPU of all processes and Postgres): shared read 304 ≤ 0.2 ms, per-user read ≤ 1 ms, buy ≤ 6 ms; load average ${load()}`,
+      );
+      return ok;
+    },
+    cleanUp,
+    () => stack,
+  );
 }
 
 void main();

@@ -14,7 +14,7 @@ import { capacity, missedTargets, tooManyRefused } from './crowd/targets';
 import { meanThinkMs, type ThinkTime } from './crowd/think';
 import { HttpDriver } from './http-driver';
 import { cpuMsBetween, cpuMsByPid, postgresCpuMs, signalTree } from './proc';
-import { PG, profilingEnv, startStack, type BenchStack } from './stack';
+import { cleanUpOnSignals, exitAfter, PG, profilingEnv, startStack, type BenchStack } from './stack';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const LEVELS = (process.env.BENCH_LEVELS ?? '100,250,500,1000').split(',').map(Number);
@@ -80,137 +80,131 @@ async function main(): Promise<void> {
       await dropRoles(`${PG}/postgres`, ROLE_PREFIX);
       rmSync(dataDir, { recursive: true, force: true });
     })());
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      console.error(`\n${signal}: stopping the stack and dropping its database`);
-      void cleanUp().finally(() => process.exit(130));
-    });
+  cleanUpOnSignals(cleanUp);
 
-  let exitCode = 0;
-  try {
-    stack = await startStack(
-      {
-        REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/15',
-        DB_ROLE_PREFIX: ROLE_PREFIX,
-        DATA_DIR: dataDir,
-        TRUST_PROXY: '1',
-        WELCOME_COINS: String(WELCOME_COINS),
-        ...profilingEnv(PROFILE_DIR),
-      },
-      { databasePrefix: process.env.BENCH_DB_PREFIX ?? 'touchline_crowd' },
-    );
-    db = knex({ client: 'pg', connection: `${PG}/${stack.database}`, pool: { min: 0, max: 2 } });
-    const url = new URL(stack.url);
-    // One socket per request in flight, as a crowd of browsers holds.
-    const crowdDriver = (driver = new HttpDriver(stack.url, { maxSockets: Infinity }));
-    let tally = new Tally();
-    const seed = env('BENCH_SEED', Date.now() % 1_000_000);
-    const offered = 1000 / meanThinkMs(THINK);
-    console.log(
-      `bench:crowd (stack: 8 services + gateway, Postgres, Redis, Kafka mock; ${SECONDS} s per level; think time log-normal, median ${THINK.medianMs} ms, p95 ${THINK.p95Ms} ms, mean ${meanThinkMs(THINK).toFixed(0)} ms: ${offered.toFixed(2)} moves/s per player; client timeout ${TIMEOUT_MS} ms; seed ${seed}; load average ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')})`,
-    );
-    // What the stack burns doing nothing (pollers, health checks, Kafka fetches, jobs): part of every CPU figure below.
-    const idleBefore = cpuMsByPid(stack.child.pid!);
-    const idlePgBefore = postgresCpuMs(stack.database);
-    await new Promise((r) => setTimeout(r, 5_000));
-    console.log(
-      `  idle: ${(cpuMsBetween(idleBefore, cpuMsByPid(stack.child.pid!)) / 5).toFixed(0)} ms CPU per second in the stack, ${(cpuMsBetween(idlePgBefore, postgresCpuMs(stack.database)) / 5).toFixed(0)} ms in Postgres (no players)`,
-    );
-    const levels: { players: number; missed: string[] }[] = [];
-    for (const players of LEVELS) {
-      // Sign the new players up (not measured): SIGN_UP_PARALLEL at a time, each then opening its live stream.
-      const signUpStarted = Date.now();
-      tally = new Tally();
-      const fresh: CrowdPlayer[] = [];
-      for (let i = world.players.length; i < players; i++) {
-        const session = new Session(crowdDriver, `crowd${i}@bench.example`, addressOf(i), TIMEOUT_MS, (o) =>
-          tally.add(o),
-        );
-        // One generator per player, so that a run's choices can be replayed with BENCH_SEED.
-        const player = new CrowdPlayer(session, world, seededRandom(seed + i).next);
-        fresh.push(player);
-      }
-      for (let i = 0; i < fresh.length; i += SIGN_UP_PARALLEL) {
-        // A sign-up that timed out (hashing the password on a loaded machine) is sent again with its key.
-        let batch = fresh.slice(i, i + SIGN_UP_PARALLEL);
-        for (let attempt = 1; batch.length > 0; attempt++) {
-          const ok = await Promise.all(batch.map((p) => p.session.register()));
-          batch = batch.filter((_, j) => !ok[j]);
-          if (batch.length > 0 && attempt === 5)
-            throw new Error(
-              `sign-up failed: ${[...tally.statuses(), ...tally.refusedStatuses().map((s) => `${s} refused`)].join(', ')}`,
-            );
-          if (batch.length > 0) await new Promise((r) => setTimeout(r, attempt * 2_000));
+  await exitAfter(
+    async () => {
+      let ok = true;
+      stack = await startStack(
+        {
+          REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/15',
+          DB_ROLE_PREFIX: ROLE_PREFIX,
+          DATA_DIR: dataDir,
+          TRUST_PROXY: '1',
+          WELCOME_COINS: String(WELCOME_COINS),
+          ...profilingEnv(PROFILE_DIR),
+        },
+        { databasePrefix: process.env.BENCH_DB_PREFIX ?? 'touchline_crowd' },
+      );
+      db = knex({ client: 'pg', connection: `${PG}/${stack.database}`, pool: { min: 0, max: 2 } });
+      const url = new URL(stack.url);
+      // One socket per request in flight, as a crowd of browsers holds.
+      const crowdDriver = (driver = new HttpDriver(stack.url, { maxSockets: Infinity }));
+      let tally = new Tally();
+      const seed = env('BENCH_SEED', Date.now() % 1_000_000);
+      const offered = 1000 / meanThinkMs(THINK);
+      console.log(
+        `bench:crowd (stack: 8 services + gateway, Postgres, Redis, Kafka mock; ${SECONDS} s per level; think time log-normal, median ${THINK.medianMs} ms, p95 ${THINK.p95Ms} ms, mean ${meanThinkMs(THINK).toFixed(0)} ms: ${offered.toFixed(2)} moves/s per player; client timeout ${TIMEOUT_MS} ms; seed ${seed}; load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')})`,
+      );
+      // What the stack burns doing nothing (pollers, health checks, Kafka fetches, jobs): part of every CPU figure below.
+      const idleBefore = cpuMsByPid(stack.child.pid!);
+      const idlePgBefore = postgresCpuMs(stack.database);
+      await new Promise((r) => setTimeout(r, 5_000));
+      console.log(
+        `  idle: ${(cpuMsBetween(idleBefore, cpuMsByPid(stack.child.pid!)) / 5).toFixed(0)} ms CPU per second in the stack, ${(cpuMsBetween(idlePgBefore, postgresCpuMs(stack.database)) / 5).toFixed(0)} ms in Postgres (no players)`,
+      );
+      const levels: { players: number; missed: string[] }[] = [];
+      for (const players of LEVELS) {
+        // Sign the new players up (not measured): SIGN_UP_PARALLEL at a time, each then opening its live stream.
+        const signUpStarted = Date.now();
+        tally = new Tally();
+        const fresh: CrowdPlayer[] = [];
+        for (let i = world.players.length; i < players; i++) {
+          const session = new Session(crowdDriver, `crowd${i}@bench.example`, addressOf(i), TIMEOUT_MS, (o) =>
+            tally.add(o),
+          );
+          // One generator per player, so that a run's choices can be replayed with BENCH_SEED.
+          const player = new CrowdPlayer(session, world, seededRandom(seed + i).next);
+          fresh.push(player);
         }
-      }
-      await waitForWelcome(fresh);
-      for (const p of fresh) {
-        p.stream = new LiveStream(url, () => p.session.headers(), p.onSignal);
-        p.stream.open();
-        world.players.push(p);
-      }
-      const signUpSeconds = (Date.now() - signUpStarted) / 1000;
+        for (let i = 0; i < fresh.length; i += SIGN_UP_PARALLEL) {
+          // A sign-up that timed out (hashing the password on a loaded machine) is sent again with its key.
+          let batch = fresh.slice(i, i + SIGN_UP_PARALLEL);
+          for (let attempt = 1; batch.length > 0; attempt++) {
+            const ok = await Promise.all(batch.map((p) => p.session.register()));
+            batch = batch.filter((_, j) => !ok[j]);
+            if (batch.length > 0 && attempt === 5)
+              throw new Error(
+                `sign-up failed: ${[...tally.statuses(), ...tally.refusedStatuses().map((s) => `${s} refused`)].join(', ')}`,
+              );
+            if (batch.length > 0) await new Promise((r) => setTimeout(r, attempt * 2_000));
+          }
+        }
+        await waitForWelcome(fresh);
+        for (const p of fresh) {
+          p.stream = new LiveStream(url, () => p.session.headers(), p.onSignal);
+          p.stream.open();
+          world.players.push(p);
+        }
+        const signUpSeconds = (Date.now() - signUpStarted) / 1000;
 
-      const rampTally = (tally = new Tally());
-      const rampEnds = Date.now() + RAMP_SECONDS * 1000;
-      const newcomers = new Set(fresh);
-      const running = world.players
-        .slice(0, players)
-        .map((p) =>
-          p.run(rampEnds + SECONDS * 1000, THINK, newcomers.has(p) ? arrivalWithin(rampEnds, p) : 0),
-        );
-      await new Promise((r) => setTimeout(r, Math.max(0, rampEnds - Date.now())));
-      reportRamp(RAMP_SECONDS, rampTally);
-      tally = new Tally();
-      const cpuBefore = cpuMsByPid(stack.child.pid!);
-      const pgBefore = postgresCpuMs(stack.database);
-      const driverBefore = process.cpuUsage();
-      if (PROFILE_DIR) signalTree(stack.child.pid!, 'SIGUSR2');
-      const started = performance.now();
-      await Promise.all(running);
-      const elapsed = (performance.now() - started) / 1000;
-      if (PROFILE_DIR) signalTree(stack.child.pid!, 'SIGUSR2');
-      const missed = missedTargets(players, tally);
-      levels.push({ players, missed });
-      report({
-        players,
-        tally,
-        elapsed,
-        signUpSeconds,
-        signedUp: fresh.length,
-        streams: world.players.map((p) => p.stream!),
-        cpuBefore,
-        cpuAfter: cpuMsByPid(stack.child.pid!),
-        pgBefore,
-        pgAfter: postgresCpuMs(stack.database),
-        driverCpu: process.cpuUsage(driverBefore),
-        missed,
-      });
-      const failed = (t: Tally) => t.failed() || tooManyRefused(t);
-      if (CI && (failed(tally) || failed(rampTally))) exitCode = 1;
-    }
-    for (const p of world.players) p.stream?.close();
-    const { lines: audit, settledSeconds } = await crowdAudit(db, WELCOME_COINS);
-    console.log(`  settled: the load's open work took ${settledSeconds.toFixed(0)} s to finish`);
-    reportAudit(audit);
-    const auditOk = audit.every((l) => l.violations.length === 0);
-    if (!auditOk) exitCode = 1;
-    const held = capacity(levels, auditOk);
-    console.log(
-      `  capacity: ${held > 0 ? `${held} players` : 'none of the levels'} met the targets of issue 28 (up to 250 players: no 5xx, refusal or timeout, p99 ≤ 250 ms shared reads, ≤ 400 ms per-user reads, ≤ 600 ms buys/sells/trade answers; beyond: no 5xx but refusals (429/503 with Retry-After), under 5%, and no timeout; the audit exact); load average now ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
-    );
-  } catch (error) {
-    console.error(error);
-    if (stack) console.error(`last lines of the stack:\n${stack.output().split('\n').slice(-30).join('\n')}`);
-    exitCode = 1;
-  } finally {
-    await cleanUp();
-  }
-  process.exit(exitCode);
+        const rampTally = (tally = new Tally());
+        const rampEnds = Date.now() + RAMP_SECONDS * 1000;
+        const newcomers = new Set(fresh);
+        const running = world.players
+          .slice(0, players)
+          .map((p) =>
+            p.run(rampEnds + SECONDS * 1000, THINK, newcomers.has(p) ? arrivalWithin(rampEnds, p) : 0),
+          );
+        await new Promise((r) => setTimeout(r, Math.max(0, rampEnds - Date.now())));
+        reportRamp(RAMP_SECONDS, rampTally);
+        tally = new Tally();
+        const cpuBefore = cpuMsByPid(stack.child.pid!);
+        const pgBefore = postgresCpuMs(stack.database);
+        const driverBefore = process.cpuUsage();
+        if (PROFILE_DIR) signalTree(stack.child.pid!, 'SIGUSR2');
+        const started = performance.now();
+        await Promise.all(running);
+        const elapsed = (performance.now() - started) / 1000;
+        if (PROFILE_DIR) signalTree(stack.child.pid!, 'SIGUSR2');
+        const missed = missedTargets(players, tally);
+        levels.push({ players, missed });
+        report({
+          players,
+          tally,
+          elapsed,
+          signUpSeconds,
+          signedUp: fresh.length,
+          streams: world.players.map((p) => p.stream!),
+          cpuBefore,
+          cpuAfter: cpuMsByPid(stack.child.pid!),
+          pgBefore,
+          pgAfter: postgresCpuMs(stack.database),
+          driverCpu: process.cpuUsage(driverBefore),
+          missed,
+        });
+        const failed = (t: Tally) => t.failed() || tooManyRefused(t);
+        if (CI && (failed(tally) || failed(rampTally))) ok = false;
+      }
+      for (const p of world.players) p.stream?.close();
+      const { lines: audit, settledSeconds } = await crowdAudit(db, WELCOME_COINS);
+      console.log(`  settled: the load's open work took ${settledSeconds.toFixed(0)} s to finish`);
+      reportAudit(audit);
+      const auditOk = audit.every((l) => l.violations.length === 0);
+      if (!auditOk) ok = false;
+      const held = capacity(levels, auditOk);
+      console.log(
+        `  capacity: ${held > 0 ? `${held} players` : 'none of the levels'} met the targets of issue 28 (up to 250 players: no 5xx, refusal or timeout, p99 ≤ 250 ms shared reads, ≤ 400 ms per-user reads, ≤ 600 ms buys/sells/trade answers; beyond: no 5xx but refusals (429/503 with Retry-After), under 5%, and no timeout; the audit exact); load average now ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+      );
+      return ok;
+    },
+    cleanUp,
+    () => stack,
+  );
 }
 
 /** When a new player comes in: uniformly over the ramp that ends at `rampEnds` (from its seeded random). */

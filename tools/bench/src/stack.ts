@@ -149,3 +149,34 @@ export async function signUp(url: string, count: number, prefix: string) {
   }
   return { cookies, ids };
 }
+
+/** Ctrl-C or a kill stops the bench's stack and drops its database before the process exits. */
+export function cleanUpOnSignals(cleanUp: () => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping the stack and dropping its database`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+}
+
+/**
+ * Runs a bench's body, which answers whether everything it checked held; a failure also prints the
+ * stack's last lines. Then it cleans up and exits 0 or 1.
+ */
+export async function exitAfter(
+  body: () => Promise<boolean>,
+  cleanUp: () => Promise<void>,
+  stackOf: () => BenchStack | undefined,
+): Promise<never> {
+  let ok = false;
+  try {
+    ok = await body();
+  } catch (error) {
+    console.error(error);
+    const stack = stackOf();
+    if (stack) console.error(`last lines of the stack:\n${stack.output().split('\n').slice(-30).join('\n')}`);
+  } finally {
+    await cleanUp();
+  }
+  process.exit(ok ? 0 : 1);
+}
