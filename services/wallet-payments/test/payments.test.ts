@@ -37,8 +37,8 @@ import {
   WEBHOOK_SECRET,
   type TestModeDeps,
 } from './payment-support';
-import { startStripeFake, type StripeFake } from './stripe-fake';
-import { expectLedgerOk, startWallet, type StartedWallet } from './support';
+import type { StripeFake } from './stripe-fake';
+import { expectLedgerOk, startStripeModeWallet, startWallet, type StartedWallet } from './support';
 
 const rpcError = (code: status, details?: string) =>
   expect.objectContaining(details === undefined ? { code } : { code, details });
@@ -546,21 +546,12 @@ describe('real Stripe mode (the stripe SDK against a Stripe-shaped fake)', () =>
   let fake: StripeFake;
   let w: StartedWallet;
 
+  let stripeMode: Awaited<ReturnType<typeof startStripeModeWallet>> | undefined;
   beforeAll(async () => {
-    fake = await startStripeFake(SECRET_KEY);
-    w = await startWallet({
-      WELCOME_COINS: '0',
-      PAYMENTS_MODE: 'live',
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_touchline_fake',
-      STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
-      STRIPE_API_BASE: fake.url,
-    });
+    stripeMode = await startStripeModeWallet({ secretKey: SECRET_KEY, webhookSecret: STRIPE_SECRET });
+    ({ fake, wallet: w } = stripeMode);
   });
-  afterAll(async () => {
-    await w?.stop();
-    await fake?.close();
-  });
+  afterAll(() => stripeMode?.stop());
 
   it('creates the intent at Stripe with the package price and the purchase in its metadata', async () => {
     const intent = await w.client.CreatePaymentIntent({

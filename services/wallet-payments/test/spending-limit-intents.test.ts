@@ -8,8 +8,8 @@ import { getSpendingLimit, setSpendingLimit } from '../src/use-cases/spending-li
 import { handleStripeWebhook } from '../src/use-cases/stripe-webhook';
 import { confirmTestPayment } from '../src/use-cases/test-payments';
 import { card, CARD_OK, purchasesOf, testModeDeps, type TestModeDeps } from './payment-support';
-import { startStripeFake, type StripeFake } from './stripe-fake';
-import { expectLedgerOk, refusal, startWallet, type StartedWallet } from './support';
+import type { StripeFake } from './stripe-fake';
+import { expectLedgerOk, refusal, startStripeModeWallet, startWallet, type StartedWallet } from './support';
 
 /**
  * Security review, issue 40 (A): open payment intents count against the monthly spending limit when
@@ -171,21 +171,12 @@ describe('spending limit with real Stripe (the stripe SDK against a Stripe-shape
   let w: StartedWallet;
   let nextUser = 800;
 
+  let stripeMode: Awaited<ReturnType<typeof startStripeModeWallet>> | undefined;
   beforeAll(async () => {
-    fake = await startStripeFake(SECRET_KEY);
-    w = await startWallet({
-      WELCOME_COINS: '0',
-      PAYMENTS_MODE: 'live',
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_touchline_limit',
-      STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
-      STRIPE_API_BASE: fake.url,
-    });
+    stripeMode = await startStripeModeWallet({ secretKey: SECRET_KEY, webhookSecret: STRIPE_SECRET });
+    ({ fake, wallet: w } = stripeMode);
   });
-  afterAll(async () => {
-    await w?.stop();
-    await fake?.close();
-  });
+  afterAll(() => stripeMode?.stop());
 
   const create = (userId: number, pkg = RARE_ROLL) =>
     w.client.CreatePaymentIntent({ userId, ...pkg, idempotencyKey: key() });

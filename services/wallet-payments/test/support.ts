@@ -7,6 +7,7 @@ import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wa
 import { walletService } from '../src/service';
 import type { WalletDeps } from '../src/use-cases/deps';
 import { verifyLedger } from '../src/use-cases/ledger';
+import { startStripeFake, type StripeFake } from './stripe-fake';
 
 export type WalletClient = ReturnType<typeof createPromiseClient<WalletDefinition>>;
 
@@ -126,4 +127,28 @@ export async function refusal(promise: Promise<unknown>): Promise<DomainError> {
     throw error;
   }
   throw new Error('expected a refusal');
+}
+
+/** The wallet in Stripe mode (`PAYMENTS_MODE=live`) against the fake Stripe API, as its tests run it. */
+export async function startStripeModeWallet(keys: {
+  secretKey: string;
+  webhookSecret: string;
+}): Promise<{ fake: StripeFake; wallet: StartedWallet; stop(): Promise<void> }> {
+  const fake = await startStripeFake(keys.secretKey);
+  const wallet = await startWallet({
+    WELCOME_COINS: '0',
+    PAYMENTS_MODE: 'live',
+    STRIPE_SECRET_KEY: keys.secretKey,
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_touchline_fake',
+    STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+    STRIPE_API_BASE: fake.url,
+  });
+  return {
+    fake,
+    wallet,
+    async stop() {
+      await wallet.stop();
+      await fake.close();
+    },
+  };
 }

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { dropRoles } from '@touchline/chaos/roles';
 import { eventSchemas, settle } from './cost/events';
 import { metricsAddresses } from './cost/grpc-calls';
 import { KINDS, READ_FACTOR, type CostContext } from './cost/kinds';
@@ -12,7 +11,7 @@ import { RedisCommandCounter } from './cost/redis-counter';
 import { details, table, type Row } from './cost/table';
 import { send, signUp, type Op } from './cost/users';
 import { HttpDriver, type DriverAnswer } from './http-driver';
-import { cleanUpOnSignals, exitAfter, PG, startStack, type BenchStack } from './stack';
+import { dropBenchData, exitAfter, PG, startStack, type BenchStack } from './stack';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** Operations per kind of change (reads: READ_FACTOR times as many). */
@@ -89,14 +88,10 @@ async function main(): Promise<void> {
       await stack?.stop();
       await sql.close();
       redis.stop();
-      await dropRoles(`${PG}/postgres`, ROLE_PREFIX);
-      rmSync(dataDir, { recursive: true, force: true });
+      await dropBenchData(ROLE_PREFIX, dataDir);
     })());
-  cleanUpOnSignals(cleanUp);
-
   await exitAfter(
-    async () => {
-      let ok = true;
+    async (fail) => {
       const proxied = await sql.listen(PG_PROXY_PORT);
       await redis.start();
       stack = await startStack(
@@ -168,7 +163,7 @@ async function main(): Promise<void> {
         for (const a of answers)
           if (!kind.expect.includes(a.status)) unexpected.set(a.status, (unexpected.get(a.status) ?? 0) + 1);
         const failed = [...unexpected].map(([s, n]) => `${n} × ${s}`).join(', ');
-        if (failed) ok = false;
+        if (failed) fail();
         const row = {
           kind: kind.name,
           operations: ops.length,
@@ -188,7 +183,6 @@ async function main(): Promise<void> {
       console.log(
         `\ntargets (issue 41, CPU of all processes and Postgres): shared read 304 ≤ 0.2 ms, per-user read ≤ 1 ms, buy ≤ 6 ms; load average ${load()}`,
       );
-      return ok;
     },
     cleanUp,
     () => stack,

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import knex from 'knex';
 import { seededRandom } from '@touchline/kit';
-import { dropRoles } from '@touchline/chaos/roles';
 import { crowdAudit } from './crowd/audit';
 import { CrowdPlayer, World } from './crowd/player';
 import { report, reportAudit, reportRamp } from './crowd/report';
@@ -14,7 +13,7 @@ import { capacity, missedTargets, tooManyRefused } from './crowd/targets';
 import { meanThinkMs, type ThinkTime } from './crowd/think';
 import { HttpDriver } from './http-driver';
 import { cpuMsBetween, cpuMsByPid, postgresCpuMs, signalTree } from './proc';
-import { cleanUpOnSignals, exitAfter, PG, profilingEnv, startStack, type BenchStack } from './stack';
+import { dropBenchData, exitAfter, PG, profilingEnv, startStack, type BenchStack } from './stack';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const LEVELS = (process.env.BENCH_LEVELS ?? '100,250,500,1000').split(',').map(Number);
@@ -77,14 +76,10 @@ async function main(): Promise<void> {
       driver?.close();
       await db?.destroy();
       await stack?.stop();
-      await dropRoles(`${PG}/postgres`, ROLE_PREFIX);
-      rmSync(dataDir, { recursive: true, force: true });
+      await dropBenchData(ROLE_PREFIX, dataDir);
     })());
-  cleanUpOnSignals(cleanUp);
-
   await exitAfter(
-    async () => {
-      let ok = true;
+    async (fail) => {
       stack = await startStack(
         {
           REDIS_URL: process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/15',
@@ -186,21 +181,20 @@ async function main(): Promise<void> {
           missed,
         });
         const failed = (t: Tally) => t.failed() || tooManyRefused(t);
-        if (CI && (failed(tally) || failed(rampTally))) ok = false;
+        if (CI && (failed(tally) || failed(rampTally))) fail();
       }
       for (const p of world.players) p.stream?.close();
       const { lines: audit, settledSeconds } = await crowdAudit(db, WELCOME_COINS);
       console.log(`  settled: the load's open work took ${settledSeconds.toFixed(0)} s to finish`);
       reportAudit(audit);
       const auditOk = audit.every((l) => l.violations.length === 0);
-      if (!auditOk) ok = false;
+      if (!auditOk) fail();
       const held = capacity(levels, auditOk);
       console.log(
         `  capacity: ${held > 0 ? `${held} players` : 'none of the levels'} met the targets of issue 28 (up to 250 players: no 5xx, refusal or timeout, p99 ≤ 250 ms shared reads, ≤ 400 ms per-user reads, ≤ 600 ms buys/sells/trade answers; beyond: no 5xx but refusals (429/503 with Retry-After), under 5%, and no timeout; the audit exact); load average now ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}`,
       );
-      return ok;
     },
     cleanUp,
     () => stack,

@@ -1,7 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { dropRoles } from '@touchline/chaos/roles';
 import { freePort } from '@touchline/launcher/spawn';
 
 export const ROOT = path.resolve(__dirname, '../../..');
@@ -150,28 +151,31 @@ export async function signUp(url: string, count: number, prefix: string) {
   return { cookies, ids };
 }
 
-/** Ctrl-C or a kill stops the bench's stack and drops its database before the process exits. */
-export function cleanUpOnSignals(cleanUp: () => Promise<void>): void {
+/** Drops the bench's service roles and its data directory. */
+export async function dropBenchData(rolePrefix: string, dataDir: string): Promise<void> {
+  await dropRoles(`${PG}/postgres`, rolePrefix);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Runs a bench's body, which calls `fail` when something it checked did not hold; a throw also prints
+ * the stack's last lines. Ctrl-C or a kill meanwhile cleans up too. Then it cleans up and exits 0 or 1.
+ */
+export async function exitAfter(
+  body: (fail: () => void) => Promise<void>,
+  cleanUp: () => Promise<void>,
+  stackOf: () => BenchStack | undefined,
+): Promise<never> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
       console.error(`\n${signal}: stopping the stack and dropping its database`);
       void cleanUp().finally(() => process.exit(130));
     });
-}
-
-/**
- * Runs a bench's body, which answers whether everything it checked held; a failure also prints the
- * stack's last lines. Then it cleans up and exits 0 or 1.
- */
-export async function exitAfter(
-  body: () => Promise<boolean>,
-  cleanUp: () => Promise<void>,
-  stackOf: () => BenchStack | undefined,
-): Promise<never> {
-  let ok = false;
+  let ok = true;
   try {
-    ok = await body();
+    await body(() => (ok = false));
   } catch (error) {
+    ok = false;
     console.error(error);
     const stack = stackOf();
     if (stack) console.error(`last lines of the stack:\n${stack.output().split('\n').slice(-30).join('\n')}`);
