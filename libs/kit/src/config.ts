@@ -67,7 +67,10 @@ export const baseConfigSchema = z.object({
   /** Port of this process's Prometheus /metrics (metrics/server.ts); none served when unset. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: metricsHostSchema,
-  /** How often a service reads its gauges (outbox backlog, sagas, the ledger's check) from its tables. */
+  /**
+   * A service reads its gauges (outbox backlog, sagas, the ledger's check) from its tables when
+   * /metrics is scraped, at most once per this interval.
+   */
   METRICS_COLLECT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** Deadline of a call to a peer service; a saga whose peer does not answer in time answers pending. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),

@@ -72,7 +72,7 @@ export interface ServiceModule<C = unknown, H = unknown> {
    */
   peers?: readonly string[];
   create(deps: ServiceDeps<C>): ServiceParts<H> | Promise<ServiceParts<H>>;
-  /** Gauges read from the service's tables every METRICS_COLLECT_INTERVAL_MS (sagas pending, the ledger's check). */
+  /** Gauges read from the service's tables when scraped, at most every METRICS_COLLECT_INTERVAL_MS (sagas pending, the ledger's check). */
   gauges?: ReadGauges;
 }
 

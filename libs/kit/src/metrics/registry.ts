@@ -14,3 +14,28 @@ export function collectProcessMetrics(): void {
   processMetrics = true;
   collectDefaultMetrics({ register: metricsRegistry });
 }
+
+/** Work a scrape waits for before the registry is read: gauges read from tables (gauge-collector.ts). */
+const scrapeHooks = new Set<() => Promise<void>>();
+
+/** Runs `hook` before each scrape (it must not reject); returns the function that removes it. */
+export function onScrape(hook: () => Promise<void>): () => void {
+  scrapeHooks.add(hook);
+  return () => scrapeHooks.delete(hook);
+}
+
+/** A scrape waits this long at most for its hooks, then answers with the values it has. */
+const SCRAPE_HOOKS_TIMEOUT_MS = 2_000;
+
+/** The registry in Prometheus' text format, once the scrape hooks have run (or their time is up). */
+export async function scrapeMetrics(): Promise<string> {
+  if (scrapeHooks.size > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([...scrapeHooks].map((hook) => hook())),
+      new Promise((resolve) => (timer = setTimeout(resolve, SCRAPE_HOOKS_TIMEOUT_MS))),
+    ]);
+    clearTimeout(timer);
+  }
+  return metricsRegistry.metrics();
+}
