@@ -63,6 +63,7 @@ export const baseConfigSchema = z.object({
   GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50051),
   GRPC_HOST: z.string().default('0.0.0.0'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** A health Check probes the database again when its last probe is older than this (grpc/health.ts). */
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
   /** Port of this process's Prometheus /metrics (metrics/server.ts); none served when unset. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
