@@ -55,6 +55,14 @@ export const baseConfigSchema = z.object({
     .enum(['true', 'false', ''])
     .default('')
     .transform((v) => v === 'true'),
+  /**
+   * Longest a Kafka fetch waits on partitions with nothing new (events/kafka-bus.ts). A broker answers
+   * as soon as data arrives (minBytes 1), so a long wait costs no latency and spares an idle
+   * consumer's fetch loop; heartbeats go between fetches, well inside the 30-s session. librdkafka's
+   * mock cluster waits it out in full even when data arrives, so there it bounds an idle consumer's
+   * delay: `npm run stack` sets 1 s on the mock. Default 5 s (kafkajs's own default).
+   */
+  KAFKA_MAX_WAIT_MS: z.coerce.number().int().min(10).max(30_000).default(5_000),
   /** Chaos runs only (events/bus-chaos.ts): shares of Kafka events delivered twice and batches shuffled. */
   BUS_CHAOS_DUPLICATE_SHARE: z.coerce.number().min(0).max(1).default(0),
   BUS_CHAOS_REORDER_SHARE: z.coerce.number().min(0).max(1).default(0),

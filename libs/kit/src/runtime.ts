@@ -33,6 +33,7 @@ export async function createBus(config: BaseConfig, clientId: string, logger: Lo
       brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
       clientId,
       logger,
+      maxWaitTimeInMs: config.KAFKA_MAX_WAIT_MS,
     });
     const { BUS_CHAOS_DUPLICATE_SHARE: duplicateShare, BUS_CHAOS_REORDER_SHARE: reorderShare } = config;
     return duplicateShare > 0 || reorderShare > 0
