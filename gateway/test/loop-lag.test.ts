@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '@touchline/kit/testing';
 import { createApp } from '../src/app';
 import { closeClients, createClients } from '../src/clients';
+import { eventLoopLag } from '../src/middleware/loop-lag';
 import { BUSY_MESSAGE } from '../src/middleware/shedding';
 import { UPSTREAMS, type Upstream } from '../src/config';
 import { createMemoryStore } from '../src/store';
@@ -56,5 +57,30 @@ describe('shedding while the event loop lags', () => {
       loopLagMs: () => lag.ms,
     });
     expect((await request(embedded).get('/api/openapi.json')).status).toBe(200);
+  });
+});
+
+describe('eventLoopLag', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('measures the delay while asked, and stops sampling after a window in which nobody asked', async () => {
+    const lag = eventLoopLag(100);
+    try {
+      expect(lag.lagMs()).toBe(0); // the first ask starts the monitor
+      await sleep(30);
+      const end = performance.now() + 150;
+      while (performance.now() < end); // the loop blocked for 150 ms
+      let seen = 0;
+      for (let i = 0; i < 6; i++) {
+        await sleep(50);
+        seen = Math.max(seen, lag.lagMs());
+      }
+      expect(seen).toBeGreaterThan(100);
+      // A window with that ask, then one nobody asked in: the monitor sleeps and forgets.
+      await sleep(350);
+      expect(lag.lagMs()).toBe(0);
+    } finally {
+      lag.stop();
+    }
   });
 });

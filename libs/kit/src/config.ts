@@ -55,6 +55,14 @@ export const baseConfigSchema = z.object({
     .enum(['true', 'false', ''])
     .default('')
     .transform((v) => v === 'true'),
+  /**
+   * Longest a Kafka fetch waits on partitions with nothing new (events/kafka-bus.ts). A broker answers
+   * as soon as data arrives (minBytes 1), so a long wait costs no latency and spares an idle
+   * consumer's fetch loop; heartbeats go between fetches, well inside the 30-s session. librdkafka's
+   * mock cluster waits it out in full even when data arrives, so there it bounds an idle consumer's
+   * delay: `npm run stack` sets 1 s on the mock. Default 5 s (kafkajs's own default).
+   */
+  KAFKA_MAX_WAIT_MS: z.coerce.number().int().min(10).max(30_000).default(5_000),
   /** Chaos runs only (events/bus-chaos.ts): shares of Kafka events delivered twice and batches shuffled. */
   BUS_CHAOS_DUPLICATE_SHARE: z.coerce.number().min(0).max(1).default(0),
   BUS_CHAOS_REORDER_SHARE: z.coerce.number().min(0).max(1).default(0),
@@ -63,11 +71,15 @@ export const baseConfigSchema = z.object({
   GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50051),
   GRPC_HOST: z.string().default('0.0.0.0'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** A health Check probes the database again when its last probe is older than this (grpc/health.ts). */
   HEALTH_CHECK_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
   /** Port of this process's Prometheus /metrics (metrics/server.ts); none served when unset. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: metricsHostSchema,
-  /** How often a service reads its gauges (outbox backlog, sagas, the ledger's check) from its tables. */
+  /**
+   * A service reads its gauges (outbox backlog, sagas, the ledger's check) from its tables when
+   * /metrics is scraped, at most once per this interval.
+   */
   METRICS_COLLECT_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** Deadline of a call to a peer service; a saga whose peer does not answer in time answers pending. */
   PEER_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),

@@ -3,9 +3,16 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { baseConfigSchema, loadConfig, loadPeerAddrs, type BaseConfig } from './config';
 import { systemClock, systemRandom } from './clock';
-import { createPgliteDatabase, createPostgresDatabase, sharePglite, type Database } from './db/database';
+import {
+  createPgliteDatabase,
+  createPostgresDatabase,
+  postgresListener,
+  sharePglite,
+  type Database,
+} from './db/database';
 import { openPglite } from './db/pglite';
 import type { EventBus } from './events/bus';
+import type { Listen } from './events/relay';
 import { withBusChaos } from './events/bus-chaos';
 import { InProcessBus } from './events/in-process-bus';
 import { createLogger } from './logger';
@@ -26,6 +33,7 @@ export async function createBus(config: BaseConfig, clientId: string, logger: Lo
       brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
       clientId,
       logger,
+      maxWaitTimeInMs: config.KAFKA_MAX_WAIT_MS,
     });
     const { BUS_CHAOS_DUPLICATE_SHARE: duplicateShare, BUS_CHAOS_REORDER_SHARE: reorderShare } = config;
     return duplicateShare > 0 || reorderShare > 0
@@ -39,10 +47,11 @@ export async function createBus(config: BaseConfig, clientId: string, logger: Lo
 async function openDatabase(
   config: BaseConfig,
   schema: string,
-): Promise<{ db: Database; close(): Promise<void> }> {
+): Promise<{ db: Database; listen?: Listen; close(): Promise<void> }> {
   if (config.DATABASE_URL)
     return {
       db: createPostgresDatabase(config.DATABASE_URL, schema, config.DB_POOL_MAX),
+      listen: postgresListener(config.DATABASE_URL, schema),
       close: async () => {},
     };
   const pglite = await openPglite(path.join(config.DATA_DIR, schema));
@@ -78,6 +87,7 @@ export async function runStandalone<C, H>(module: ServiceModule<C, H>): Promise<
     peers,
     instanceId: `${hostname()}:${process.pid}`,
     standalone: true,
+    listen: database.listen,
   });
   const metrics =
     config.METRICS_PORT === undefined

@@ -12,7 +12,7 @@ import { subscribeConsumers, type EventConsumer } from './events/inbox';
 import { listenerGroup, subscribeListeners, type ReplicaListener } from './events/listeners';
 import { kitMigrations } from './events/kit-migrations';
 import { Outbox } from './events/outbox';
-import { OutboxRelay } from './events/relay';
+import { OutboxRelay, type Listen } from './events/relay';
 import { adaptHandlers, type UseCases } from './grpc/handlers';
 import { scopedKeys } from './grpc/scoped-keys';
 import { HealthReporter } from './grpc/health';
@@ -72,7 +72,7 @@ export interface ServiceModule<C = unknown, H = unknown> {
    */
   peers?: readonly string[];
   create(deps: ServiceDeps<C>): ServiceParts<H> | Promise<ServiceParts<H>>;
-  /** Gauges read from the service's tables every METRICS_COLLECT_INTERVAL_MS (sagas pending, the ledger's check). */
+  /** Gauges read from the service's tables when scraped, at most every METRICS_COLLECT_INTERVAL_MS (sagas pending, the ledger's check). */
   gauges?: ReadGauges;
 }
 
@@ -89,6 +89,8 @@ export interface ServiceRuntime<C> {
   /** See ServiceDeps.standalone; false when absent. */
   standalone?: boolean;
   relayPollIntervalMs?: number;
+  /** Postgres: how the relay hears other replicas' commits (db/database.ts, postgresListener). */
+  listen?: Listen;
 }
 
 export interface RunningService {
@@ -142,6 +144,7 @@ export async function startService<C, H>(
     name: module.name,
     holder: runtime.instanceId,
     pollIntervalMs: runtime.relayPollIntervalMs,
+    listen: runtime.listen,
   });
   const outbox = new Outbox(clock, random, () => relay.nudge());
   const parts = await module.create({

@@ -3,7 +3,7 @@
  * leaderboard proto: what the kit's server adapter, client and health check promise to every service.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { status, type ServiceError } from '@grpc/grpc-js';
+import { Server, ServerCredentials, status, type ServiceError } from '@grpc/grpc-js';
 import { SERVICES } from '@touchline/protos';
 import type {
   LeaderboardDefinition,
@@ -13,9 +13,9 @@ import { currentContext, runWithContext } from '../src/context';
 import { businessRule, ERROR_DETAILS_KEY, INTERNAL_MESSAGE, notFound, toHttpError } from '../src/errors';
 import { createPromiseClient, type PromiseClient } from '../src/grpc/client';
 import type { CallContext } from '../src/grpc/handlers';
-import { checkHealth } from '../src/grpc/health';
+import { checkHealth, HealthReporter } from '../src/grpc/health';
 import type { ServiceModule } from '../src/service';
-import { startTestService, type TestService } from '../src/testing';
+import { silentLogger, startTestService, type TestService } from '../src/testing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SERVICE_NAME = SERVICES.leaderboard.serviceName;
@@ -166,6 +166,46 @@ describe('a service built from a ServiceModule', () => {
     expect(test.service.health.status).toBe('NOT_SERVING');
     expect(await checkHealth(test.service.address, SERVICE_NAME)).toBe('NOT_SERVING');
     expect(await checkHealth(test.service.address)).toBe('NOT_SERVING');
+  });
+});
+
+describe('health', () => {
+  it('probes when a Check comes and the last probe is older than the interval, never on a timer', async () => {
+    let probes = 0;
+    let down = false;
+    const probe = async () => {
+      probes++;
+      if (down) throw new Error('database down');
+    };
+    const health = new HealthReporter(['touchline.test.Svc'], probe, silentLogger);
+    const server = new Server();
+    health.addToServer(server);
+    const port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) =>
+        e ? reject(e) : resolve(p),
+      ),
+    );
+    const address = `127.0.0.1:${port}`;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      await health.start(100);
+      expect(probes).toBe(1);
+      await sleep(250);
+      expect(probes).toBe(1);
+
+      down = true;
+      expect(await checkHealth(address, 'touchline.test.Svc')).toBe('NOT_SERVING');
+      expect(await checkHealth(address)).toBe('NOT_SERVING');
+      expect(probes).toBe(2);
+
+      down = false;
+      await sleep(150);
+      expect(await checkHealth(address, 'touchline.test.Svc')).toBe('SERVING');
+      expect(probes).toBe(3);
+    } finally {
+      health.stop();
+      server.forceShutdown();
+    }
   });
 });
 

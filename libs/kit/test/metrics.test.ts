@@ -21,7 +21,7 @@ import * as catalog from '../src/metrics/catalog';
 import { startGaugeCollector } from '../src/metrics/gauge-collector';
 import { redInterceptor } from '../src/metrics/grpc-interceptor';
 import { sagaReadings } from '../src/metrics/pending-rows';
-import { metricsRegistry } from '../src/metrics/registry';
+import { metricsRegistry, scrapeMetrics } from '../src/metrics/registry';
 import { serveMetrics } from '../src/metrics/server';
 import { createTestDatabase, silentLogger, type TestDatabase } from '../src/testing';
 
@@ -205,6 +205,36 @@ describe('kit metrics', () => {
     const oldest = await valueOf(catalog.sagaOldestPending, { service: 'svc-gauges', saga: 'buy' });
     expect(oldest).toBeGreaterThanOrEqual(89);
     expect(oldest).toBeLessThan(900);
+  });
+
+  it('reads the gauges again when scraped, at most once per interval, and on no timer', async () => {
+    let reads = 0;
+    const collector = startGaugeCollector({
+      service: 'svc-scraped',
+      db,
+      read: async () => {
+        reads++;
+        return [{ gauge: 'sagasPending', labels: { saga: 'scraped' }, value: reads }];
+      },
+      intervalMs: 100,
+      logger: silentLogger,
+    });
+    try {
+      await scrapeMetrics(); // the read at start is still in flight: the scrape waits for it
+      expect(reads).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(reads).toBe(1);
+      expect(await scrapeMetrics()).toMatch(
+        /^touchline_saga_pending\{service="svc-scraped",saga="scraped"\} 2$/m,
+      );
+      await scrapeMetrics(); // within the interval: the values just read
+      expect(reads).toBe(2);
+    } finally {
+      await collector.stop();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await scrapeMetrics();
+    expect(reads).toBe(2);
   });
 
   it('raises a counter read as a table total by what the total gained, across restarts', async () => {

@@ -5,7 +5,7 @@
 import { describe, it, expect, beforeAll, beforeEach, afterAll, vi } from 'vitest';
 import { decodeEvent, TOPICS } from '@touchline/protos';
 import { fixedClock, seededRandom } from '../src/clock';
-import type { Database } from '../src/db/database';
+import { postgresListener, type Database } from '../src/db/database';
 import { migrate, type Migration } from '../src/db/migrate';
 import type { BusMessage, EventBus, Subscription } from '../src/events/bus';
 import { InProcessBus } from '../src/events/in-process-bus';
@@ -209,6 +209,20 @@ describe('Outbox and OutboxRelay', () => {
       await relay.stop();
     }
   });
+
+  it('tries again soon after the bus refused a batch, without waiting for the next poll', async () => {
+    const bus = new FakeBus();
+    const relay = relayOn(bus, { pollIntervalMs: 60_000, retryMs: 50 });
+    const nudgingOutbox = new Outbox(clock, random, () => relay.nudge());
+    bus.failNextPublishes = 1;
+    relay.start();
+    try {
+      await db.transaction((trx) => nudgingOutbox.add(trx, TOPIC, '9', registered(9)));
+      await vi.waitFor(() => expect(bus.userIds).toEqual([9]), { timeout: 5_000, interval: 20 });
+    } finally {
+      await relay.stop();
+    }
+  });
 });
 
 describe('relay lease', () => {
@@ -242,6 +256,38 @@ describe('relay lease', () => {
     await relayA.flush();
     expect(busA.userIds).toEqual([1, 2]);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "wakes the holder when another replica commits, without waiting for the holder's poll",
+    async () => {
+      const listen = postgresListener(process.env.TEST_DATABASE_URL!, database.schema);
+      const [busA, busB] = [new FakeBus(), new FakeBus()];
+      const relayA = relayOn(busA, { holder: 'replica-a', pollIntervalMs: 60_000, listen });
+      const dbB = database.connect();
+      const relayB = relayOn(busB, { holder: 'replica-b', pollIntervalMs: 60_000, listen, db: dbB });
+      const outboxB = new Outbox(clock, random, () => relayB.nudge());
+      relayA.start();
+      try {
+        // A takes the lease and listens on its channel.
+        await vi.waitFor(
+          async () => {
+            const [row] = await db('pg_stat_activity')
+              .where({ application_name: database.schema })
+              .andWhere('query', 'like', 'listen %')
+              .count({ n: '*' });
+            expect(Number(row!.n)).toBe(1);
+          },
+          { timeout: 5_000, interval: 20 },
+        );
+        relayB.start();
+        await dbB.transaction((trx) => outboxB.add(trx, TOPIC, '7', registered(7)));
+        await vi.waitFor(() => expect(busA.userIds).toEqual([7]), { timeout: 5_000, interval: 20 });
+        expect(busB.userIds).toEqual([]);
+      } finally {
+        await Promise.all([relayA.stop(), relayB.stop()]);
+      }
+    },
+  );
 
   it('publishes each event once when two relays drain at the same moment', async () => {
     const [busA, busB] = [new FakeBus(), new FakeBus()];

@@ -3,7 +3,7 @@ import { SERVICES } from '@touchline/protos';
 import type { AdminHandlers } from '@touchline/protos/gen/touchline/admin/Admin';
 import { adminConsumers } from './consumers';
 import { migrations } from './db/migrations';
-import { adminJobs } from './jobs';
+import { fraudReviewer } from './jobs';
 import { createPeers, PEERS } from './peers';
 import { adminUseCases } from './server';
 
@@ -18,10 +18,11 @@ export const adminService: ServiceModule<unknown, AdminHandlers> = {
   create: ({ db, clock, logger, peers }) => {
     const clients = createPeers(peers);
     const deps = { db, clock, logger, ...clients };
+    const reviewer = fraudReviewer(deps);
     return {
       useCases: adminUseCases(deps),
-      consumers: adminConsumers(),
-      jobs: adminJobs(deps),
+      consumers: adminConsumers(() => reviewer.wake()),
+      jobs: [reviewer],
       close: async () => clients.close(),
     };
   },

@@ -90,7 +90,6 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       random: systemRandom,
       peers: addresses,
       instanceId: `embedded:${process.pid}`,
-      relayPollIntervalMs: 500,
     });
   });
   const results = await Promise.allSettled(starts);

@@ -51,6 +51,9 @@ const stackConfig = z.object({
   PAYMENTS_MODE: optionalEnv(z.enum(['live', 'test'])),
 });
 
+/** KAFKA_MAX_WAIT_MS of the services on librdkafka's mock cluster, unless the environment sets it. */
+const MOCK_KAFKA_MAX_WAIT_MS = 1_000;
+
 /** A process of the stack; the supervisor calls this again for each restart. */
 function starter(name: string, entry: string, env: NodeJS.ProcessEnv): () => ChildProcess {
   return () => {
@@ -175,6 +178,9 @@ async function main(): Promise<void> {
     ...inheritedEnv(),
     KAFKA_BROKERS: brokers,
     KAFKA_MOCK_CLUSTER: kafka ? 'true' : '',
+    // The mock answers a fetch with nothing new only once its wait is over, even when an event
+    // arrives meanwhile (a broker answers at once): 1 s bounds an idle consumer's delay there.
+    ...(kafka && !process.env.KAFKA_MAX_WAIT_MS ? { KAFKA_MAX_WAIT_MS: String(MOCK_KAFKA_MAX_WAIT_MS) } : {}),
     REDIS_URL: config.REDIS_URL ?? '',
     LOG_LEVEL: config.LOG_LEVEL,
     // The processes write to pipes (prefixed with their names here): the terminal is the stack's.

@@ -28,6 +28,51 @@ export function createPostgresDatabase(url: string, schema: string, poolMax = 10
 }
 
 /**
+ * LISTEN on a connection of its own (outside the pool, which would hand it to queries), for the
+ * outbox relay (events/relay.ts): `onNotify` on each notification of the channel, `onLost` once when
+ * the connection ends without being stopped.
+ */
+export function postgresListener(url: string, applicationName: string) {
+  return async (
+    channel: string,
+    onNotify: () => void,
+    onLost: (error?: Error) => void,
+  ): Promise<() => Promise<void>> => {
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: applicationName,
+      keepAlive: true,
+    });
+    let stopped = false;
+    const lost = (error?: Error) => {
+      if (stopped) return;
+      stopped = true;
+      void client.end().catch(() => undefined);
+      onLost(error);
+    };
+    // An idle client's socket error is emitted: without a listener it would end the process.
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      stopped = true;
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return async () => {
+      if (stopped) return;
+      stopped = true;
+      await client.end().catch(() => undefined);
+    };
+  };
+}
+
+/**
  * The Postgres that PGlite is. Told to knex, which otherwise asks each service's first connection
  * `select version()` (eight statements of every embedded start) only to compare it with 9.2.
  */

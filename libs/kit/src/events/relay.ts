@@ -14,6 +14,17 @@ interface OutboxRow {
   headers: Record<string, string>;
 }
 
+/**
+ * Wakes a relay when another process commits events (Postgres LISTEN on a connection of its own:
+ * db/database.ts, postgresListener). Resolves once listening, with a function that stops; `onLost`
+ * is called when the connection ends on its own.
+ */
+export type Listen = (
+  channel: string,
+  onNotify: () => void,
+  onLost: (error?: Error) => void,
+) => Promise<() => Promise<void>>;
+
 export interface RelayOptions {
   db: Knex;
   bus: EventBus;
@@ -21,7 +32,20 @@ export interface RelayOptions {
   /** Lease name: one active relay per service, so events leave in commit order. */
   name: string;
   holder: string;
+  /**
+   * The safety poll: a drain this often even when nothing woke the relay (a notification lost with
+   * its connection, rows left by a crash). Commits wake it: in this process through nudge(), in
+   * another replica's through `listen`. Default 10 s.
+   */
   pollIntervalMs?: number;
+  /** After a failed drain (the bus refused), the next try comes this soon. Default 1 s. */
+  retryMs?: number;
+  /**
+   * Postgres only: while this relay holds the lease it listens on its service's channel, and a
+   * replica whose commit it cannot publish (the lease is another's) notifies it. Absent on PGlite,
+   * where every writer is in this process.
+   */
+  listen?: Listen;
   batchSize?: number;
   leaseMs?: number;
   /**
@@ -36,36 +60,58 @@ export interface RelayOptions {
  * keeps per-key order; a crash between publish and marking re-publishes, and consumers' inboxes
  * drop the duplicate. No transaction is held while publishing (in embedded mode the consumers
  * share the database session).
+ *
+ * Idle, it costs nothing but a safety poll: a commit in this process nudges it (Outbox's
+ * onCommitted), and a commit in a replica that does not hold the lease becomes a NOTIFY on the
+ * service's channel, on which the holder listens.
  */
 export class OutboxRelay {
   private readonly pollIntervalMs: number;
+  private readonly retryMs: number;
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly lingerMs: number;
+  /** The NOTIFY channel of this service's relays. */
+  private readonly channel: string;
   private lingering: NodeJS.Timeout | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
+  /** A commit of this process asked for the drain to come (not only the poll or a notification). */
+  private committed = false;
   private stopped = false;
   /** performance.now() when the lease was last renewed (taken from before the query was sent). */
   private renewedAt = -Infinity;
   private leaseRowExists = false;
+  /** While holding the lease: the LISTEN connection (starting, or its stop function). */
+  private listening: Promise<(() => Promise<void>) | undefined> | undefined;
+  /** performance.now() of the last failed attempt to listen: the next waits a poll interval. */
+  private listenFailedAt = -Infinity;
 
   constructor(private readonly options: RelayOptions) {
-    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 10_000;
+    this.retryMs = options.retryMs ?? 1_000;
     this.batchSize = options.batchSize ?? 200;
     this.leaseMs = options.leaseMs ?? 15_000;
     this.lingerMs = options.lingerMs ?? 5;
+    this.channel = `touchline_outbox_${options.name}`;
   }
 
   start(): void {
-    this.timer = setInterval(() => this.nudge(), this.pollIntervalMs);
+    this.timer = setInterval(() => this.wake(), this.pollIntervalMs);
     this.timer.unref();
     this.nudge();
   }
 
   /** Asks for a drain soon (after a commit that wrote events). */
   nudge(): void {
+    this.committed = true;
+    this.wake();
+  }
+
+  /** A drain soon, for the poll, a notification or a retry. */
+  private wake(): void {
     if (this.stopped || this.lingering) return;
     this.lingering = setTimeout(() => {
       this.lingering = undefined;
@@ -80,37 +126,56 @@ export class OutboxRelay {
       this.again = true;
       return;
     }
-    this.running = this.drain()
-      .catch((error: unknown) =>
-        this.options.logger.warn({ err: error }, 'outbox relay: publish failed, will retry'),
-      )
+    const handOff = this.committed;
+    this.committed = false;
+    this.running = this.drain(handOff)
+      .catch((error: unknown) => {
+        this.options.logger.warn({ err: error }, 'outbox relay: publish failed, will retry');
+        if (handOff) this.committed = true;
+        this.retry ??= setTimeout(() => {
+          this.retry = undefined;
+          this.wake();
+        }, this.retryMs);
+        this.retry.unref();
+      })
       .finally(() => {
         this.running = undefined;
         if (this.again) {
           this.again = false;
-          this.nudge();
+          this.wake();
         }
       });
   }
 
-  /** Stops polling and waits for the batch in flight. */
+  /** Stops polling and listening, and waits for the batch in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.lingering) clearTimeout(this.lingering);
+    if (this.retry) clearTimeout(this.retry);
     await this.running;
+    await this.unlisten();
   }
 
   /** Publishes everything pending now; used by tests and at shutdown. */
   async flush(): Promise<void> {
     await this.running;
-    await this.drain();
+    await this.drain(false);
   }
 
-  private async drain(): Promise<void> {
+  /**
+   * `handOff`: the drain follows a commit of this process; when another replica holds the lease, it
+   * is told to drain (NOTIFY), since it would otherwise see the rows only at its next poll.
+   */
+  private async drain(handOff: boolean): Promise<void> {
     const { db, bus } = this.options;
     for (;;) {
-      if (!(await this.holdLease())) return;
+      if (!(await this.holdLease())) {
+        await this.unlisten();
+        if (handOff && this.options.listen) await db.raw('select pg_notify(?, ?)', [this.channel, '']);
+        return;
+      }
+      this.ensureListening();
       const rows = (await db('outbox')
         .whereNull('published_at')
         .orderBy('id')
@@ -142,6 +207,47 @@ export class OutboxRelay {
       for (const row of rows) outboxPublished.inc({ service: this.options.name, topic: row.topic });
       if (rows.length < this.batchSize) return;
     }
+  }
+
+  /**
+   * The lease holder listens for the other replicas' commits. Not awaited by the drain: until the
+   * connection is up, the poll and this process's nudges still drain; once it is, one more drain
+   * takes whatever was notified before.
+   */
+  private ensureListening(): void {
+    const { listen, logger } = this.options;
+    if (!listen || this.listening || this.stopped) return;
+    if (performance.now() - this.listenFailedAt < this.pollIntervalMs) return;
+    const listening = listen(
+      this.channel,
+      () => this.wake(),
+      (error) => {
+        if (this.listening !== listening) return;
+        this.listening = undefined;
+        this.listenFailedAt = performance.now();
+        logger.warn({ err: error }, 'outbox relay: notification connection lost');
+        this.wake();
+      },
+    ).then(
+      (stop) => {
+        this.wake();
+        return stop;
+      },
+      (error: unknown) => {
+        if (this.listening === listening) this.listening = undefined;
+        this.listenFailedAt = performance.now();
+        logger.warn({ err: error }, 'outbox relay: cannot listen for notifications; polling');
+        return undefined;
+      },
+    );
+    this.listening = listening;
+  }
+
+  private async unlisten(): Promise<void> {
+    const listening = this.listening;
+    this.listening = undefined;
+    const stop = await listening;
+    await stop?.();
   }
 
   /**

@@ -7,11 +7,17 @@ type ServingStatus = 'SERVING' | 'NOT_SERVING';
 
 /**
  * grpc.health.v1 whose answer is real: SERVING only while the dependency probe (the service's
- * database) answers, and NOT_SERVING for good once shutdown has begun.
+ * database) answers, and NOT_SERVING for good once shutdown has begun. The probe runs when asked: a
+ * Check whose last probe is older than the interval probes again first (one probe for the callers
+ * of that moment), so an idle process that nobody asks holds no timer and sends no query, and a
+ * probed one (Kubernetes' gRPC probes, /readyz) answers from a probe at most one interval old.
  */
 export class HealthReporter {
   private readonly health: HealthImplementation;
-  private timer: NodeJS.Timeout | undefined;
+  private intervalMs = 0;
+  /** performance.now() when the last probe started. */
+  private probedAt = -Infinity;
+  private probing: Promise<void> | undefined;
   private stopped = false;
   private current: ServingStatus = 'NOT_SERVING';
 
@@ -25,23 +31,34 @@ export class HealthReporter {
     );
   }
 
+  /** The library's handlers (Watch, List as they are), with a Check that probes when stale. */
   addToServer(server: grpc.Server): void {
-    this.health.addToServer(server);
+    const handlers: grpc.UntypedServiceImplementation = {};
+    this.health.addToServer({
+      addService: (_definition: grpc.ServiceDefinition, implementation: grpc.UntypedServiceImplementation) =>
+        Object.assign(handlers, implementation),
+    } as unknown as grpc.Server);
+    const check = handlers.check as grpc.handleUnaryCall<unknown, unknown>;
+    server.addService(healthServiceDefinition as grpc.ServiceDefinition, {
+      ...handlers,
+      check: (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) =>
+        void this.fresh().then(() => check(call, callback)),
+    });
   }
 
   get status(): ServingStatus {
     return this.current;
   }
 
-  /** Probes now, then every intervalMs. */
+  /** Probes now; later Checks probe again once this is `intervalMs` old. */
   async start(intervalMs: number): Promise<void> {
+    this.intervalMs = intervalMs;
     await this.check();
-    this.timer = setInterval(() => void this.check(), intervalMs);
-    this.timer.unref();
   }
 
   async check(): Promise<void> {
     if (this.stopped) return;
+    this.probedAt = performance.now();
     try {
       await this.probe();
       this.set('SERVING');
@@ -52,10 +69,17 @@ export class HealthReporter {
     }
   }
 
+  /** Probes unless the last probe is recent (or one is running: its callers wait for it). */
+  private fresh(): Promise<void> {
+    if (this.probing) return this.probing;
+    if (this.stopped || performance.now() - this.probedAt < this.intervalMs) return Promise.resolve();
+    this.probing = this.check().finally(() => (this.probing = undefined));
+    return this.probing;
+  }
+
   /** From the moment shutdown begins: NOT_SERVING, and no probe may flip it back. */
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
     this.set('NOT_SERVING');
   }
 

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Counter, Gauge } from 'prom-client';
 import type { Logger } from 'pino';
 import * as catalog from './catalog';
+import { onScrape } from './registry';
 
 /** The catalogue's gauges a service sets from its own tables (each has a `service` label). */
 export type ServiceGauge = {
@@ -52,9 +53,11 @@ async function readOutbox(db: Knex): Promise<GaugeReading[]> {
 }
 
 /**
- * Reads the service's gauges every `intervalMs` (not at scrape time: in embedded mode one registry
- * serves every service of the process). A failed read keeps the last values and is logged at debug:
- * a database that does not answer has its own alert (health NOT_SERVING).
+ * Reads the service's gauges once at start, then when /metrics is scraped (registry.ts, onScrape),
+ * at most once per `intervalMs`: an idle service that nobody scrapes asks its tables nothing. In
+ * embedded mode one registry serves every service of the process, and a scrape reads them all. A
+ * failed read keeps the last values and is logged at debug: a database that does not answer has its
+ * own alert (health NOT_SERVING).
  */
 export function startGaugeCollector(options: {
   service: string;
@@ -65,6 +68,7 @@ export function startGaugeCollector(options: {
 }): { stop(): Promise<void> } {
   const { service, db, read, intervalMs, logger } = options;
   let running: Promise<void> | undefined;
+  let readAt = -Infinity;
   const collect = async () => {
     const readings = [...(await readOutbox(db)), ...((await read?.(db)) ?? [])];
     for (const reading of readings) {
@@ -73,17 +77,21 @@ export function startGaugeCollector(options: {
       else await raiseTo(catalog[reading.total] as Counter, labels, reading.value);
     }
   };
-  const tick = () => {
+  const refresh = (): Promise<void> => {
+    if (!running && performance.now() - readAt < intervalMs) return Promise.resolve();
     running ??= collect()
       .catch((error: unknown) => logger.debug({ err: error }, 'metrics: gauges not read'))
-      .finally(() => (running = undefined));
+      .finally(() => {
+        readAt = performance.now();
+        running = undefined;
+      });
+    return running;
   };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  tick();
+  void refresh();
+  const stopScrapes = onScrape(refresh);
   return {
     async stop() {
-      clearInterval(timer);
+      stopScrapes();
       await running;
     },
   };

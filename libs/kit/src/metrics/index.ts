@@ -1,5 +1,5 @@
 export * from './catalog';
-export { collectProcessMetrics, metricsRegistry } from './registry';
+export { collectProcessMetrics, metricsRegistry, onScrape, scrapeMetrics } from './registry';
 export { serveMetrics, type MetricsServer } from './server';
 export type { GaugeReading, ReadGauges, ServiceGauge, ServiceTotal } from './gauge-collector';
 export { sagaReadings } from './pending-rows';

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { collectProcessMetrics, metricsRegistry } from './registry';
+import { collectProcessMetrics, metricsRegistry, scrapeMetrics } from './registry';
 
 export interface MetricsServer {
   port: number;
@@ -20,7 +20,7 @@ export async function serveMetrics(port: number, host = '127.0.0.1'): Promise<Me
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
       return;
     }
-    metricsRegistry.metrics().then(
+    scrapeMetrics().then(
       (text) => res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(text),
       () => res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics unavailable\n'),
     );

@@ -49,7 +49,7 @@ export async function startTestService<C, H>(
     // Tests take no real money: wallet-payments refuses to start without a Stripe key unless this
     // says so (other services ignore it). A test of live mode sets PAYMENTS_MODE=live and a key.
     PAYMENTS_MODE: 'test',
-    // The gauges are read once at start; their periodic reads would only add queries to every test.
+    // The gauges are read once at start, then only when scraped, at most this often.
     METRICS_COLLECT_INTERVAL_MS: '600000',
     ...options.env,
   });
