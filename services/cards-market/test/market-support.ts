@@ -10,6 +10,7 @@ import { PlayerCache } from '../src/db/player-cache';
 import { createPeers, type WalletClient } from '../src/peers';
 import { cardsMarketService } from '../src/service';
 import type { CardsDeps } from '../src/use-cases/deps';
+import { runDueTick } from '../src/use-cases/prices';
 
 const MARKET_TEST_PRICE_KEY = 'touchline';
 
@@ -34,7 +35,7 @@ export async function startMarketWithWallet(
     env: { PRICE_SEED: MARKET_TEST_PRICE_KEY, ...env },
     peers: { 'wallet-payments': wallet.service.address },
   });
-  return {
+  const market: MarketWithWallet = {
     cards,
     walletClient,
     async stop() {
@@ -43,6 +44,10 @@ export async function startMarketWithWallet(
       await wallet.stop();
     },
   };
+  // The service runs the due tick once as it starts, in the background: settle it here (the tick's
+  // lock and claim make this a wait, or the tick itself), so no test reads a price it then moves.
+  await runDueTick(marketDeps(market, clock, env));
+  return market;
 }
 
 /**

@@ -31,9 +31,6 @@ beforeAll(async () => {
   // these tests compare exactly. The tick test below runs the tick itself.
   market = await startMarketWithWallet(clock, { MARKET_HOURS: 'schedule', PRICE_TICK_CHECK_MS: '86400000' });
   ({ cards, walletClient } = market);
-  // The service runs the due tick once as it starts, in the background: settle it here (the tick's
-  // lock and claim make this a wait, or the tick itself), so no test reads a price it then moves.
-  await runDueTick(depsWith());
 });
 afterAll(async () => {
   await market.stop();
