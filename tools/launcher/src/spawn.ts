@@ -12,18 +12,31 @@ export interface RunningApp {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** A free TCP port on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The port `port` (0: any) if it can be listened on at 127.0.0.1 now, else undefined. */
+function listenable(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : undefined));
     });
   });
+}
+
+/**
+ * A free TCP port on loopback, below the ephemeral range (32768 and up): a port from that range can
+ * be taken by an outgoing connection between this check and the caller's own bind (EADDRINUSE under
+ * a busy test run).
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await listenable(20_000 + Math.floor(Math.random() * 12_000));
+    if (port) return port;
+  }
+  const any = await listenable(0);
+  if (!any) throw new Error('no free port on 127.0.0.1');
+  return any;
 }
 
 /**

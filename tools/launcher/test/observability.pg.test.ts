@@ -125,6 +125,8 @@ beforeAll(async () => {
       RATE_LIMIT_SCALE: '1000',
       PAYMENTS_MODE: 'test',
       MARKET_HOURS: 'always',
+      // Only the tick of the start: a later one could move the price between the test's read and its buy.
+      PRICE_TICK_CHECK_MS: '86400000',
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${receiver.port}`,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_BSP_SCHEDULE_DELAY: '200',
@@ -171,8 +173,17 @@ async function buyOnce(): Promise<void> {
     const balance = (await (await get('/api/user/balance')).json()) as { coins: number };
     expect(balance.coins).toBeGreaterThan(0);
   });
-  const market = (await (await get('/api/market?sort=price_asc')).json()) as { id: number; price: number }[];
-  const item = market[0]!;
+  // The gateway's shared market answer follows the start's price tick a moment later, by its event:
+  // buy once two reads 1.5 s apart agree, so the price sent is the price charged.
+  const cheapest = async () =>
+    ((await (await get('/api/market?sort=price_asc')).json()) as { id: number; price: number }[])[0]!;
+  const item = await eventually(async () => {
+    const first = await cheapest();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const again = await cheapest();
+    expect(again).toEqual(first);
+    return again;
+  }, 30_000);
   boughtFor = item.price;
   const buy = await fetch(`${url}/api/market/buy/${item.id}`, {
     method: 'POST',
