@@ -162,6 +162,8 @@ describe('connections per client address and in total (issue 40, finding 1)', ()
 describe('the settings', () => {
   it('the total cap stays below the open-file limit, and a cap it cannot hold stops the start', () => {
     expect(connectionCap(undefined, 20_000)).toBe(20_000 - RESERVED_FILES);
+    // A container's default limit keeps a quarter for the gateway's own descriptors.
+    expect(connectionCap(undefined, 1_024)).toBe(768);
     expect(connectionCap(5_000, 20_000)).toBe(5_000);
     expect(() => connectionCap(20_000, 20_000)).toThrow(/CONNECTIONS_MAX: 20000 does not fit/);
   });

@@ -99,6 +99,16 @@ function populateRuntime(root: string, node: string): void {
   chmodSync(path.join(root, 'tmp'), 0o1777);
 }
 
+/**
+ * The npm running this command (npm names its own CLI in npm_execpath), else the global one. A Node
+ * installed from the npm registry (as .ci/run does) ships no npm of its own beside it.
+ */
+function npmPackageDir(): string {
+  const cli = process.env.npm_execpath;
+  if (cli && path.basename(cli) === 'npm-cli.js') return path.resolve(path.dirname(cli), '..');
+  return path.join(execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim(), 'npm');
+}
+
 /** Every shared library of glibc and the C++ runtime: native addons of the build (rolldown, esbuild) need more than node does. */
 function systemLibraries(): string[] {
   const out = execFileSync('dpkg', ['-L', 'libc6', 'libstdc++6', 'libgcc-s1'], { encoding: 'utf8' });
@@ -116,8 +126,7 @@ function populateBuild(root: string, node: string): void {
   for (const applet of applets.filter((a) => a !== 'busybox'))
     symlinkSync('/bin/busybox', path.join(root, 'bin', applet));
   symlinkSync('/bin/busybox', path.join(root, 'usr/bin/env'));
-  const npmRoot = execFileSync('npm', ['root', '-g'], { encoding: 'utf8' }).trim();
-  cpSync(path.join(npmRoot, 'npm'), path.join(root, 'nodejs/lib/node_modules/npm'), { recursive: true });
+  cpSync(npmPackageDir(), path.join(root, 'nodejs/lib/node_modules/npm'), { recursive: true });
   symlinkSync('../lib/node_modules/npm/bin/npm-cli.js', path.join(root, 'nodejs/bin/npm'));
   symlinkSync('../lib/node_modules/npm/bin/npx-cli.js', path.join(root, 'nodejs/bin/npx'));
 }
