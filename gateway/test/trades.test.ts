@@ -269,6 +269,66 @@ describe('trade offers through the gateway', () => {
     expect(await ownerOf(one!.id)).toBe(alice.id);
   });
 
+  it('counter-offers: the recipient answers the other way, twice, and the last counter is accepted', async () => {
+    const [alice, bob] = [await player('ctr.a'), await player('ctr.b')];
+    const [mine] = await giveCards(alice.id);
+    const [theirs] = await giveCards(bob.id);
+    await grant(bob.id, 200);
+    const first = (
+      await alice.agent.post('/api/trades/create').send({ cardId: mine!.id, targetUser: bob.username })
+    ).body as { id: number };
+    expectError(
+      await alice.agent.post(`/api/trades/${first.id}/counter`).send({ offeredCardIds: [mine!.id] }),
+      403,
+      'Only the recipient can counter this offer',
+    );
+    expectError(await bob.agent.post(`/api/trades/${first.id}/counter`).send({ coinOffer: -1 }), 400);
+    const one = await bob.agent
+      .post(`/api/trades/${first.id}/counter`)
+      .set('Idempotency-Key', randomUUID())
+      .send({
+        offeredCardIds: [theirs!.id],
+        requestedCardIds: [mine!.id],
+        coinOffer: 200,
+        note: 'plus coins',
+      });
+    expect(one.status, one.text).toBe(201);
+    expect(one.body).toMatchObject({
+      fromUser: { id: bob.id, username: bob.username },
+      toUser: { id: alice.id },
+      cards: [{ id: theirs!.id }],
+      requestedCards: [{ id: mine!.id }],
+      coinOffer: 200,
+      counterOf: first.id,
+      threadId: first.id,
+      threadStep: 1,
+      status: 'pending',
+    });
+    const two = await alice.agent
+      .post(`/api/trades/${one.body.id as number}/counter`)
+      .send({ offeredCardIds: [mine!.id], requestedCardIds: [theirs!.id], requestedCoins: 100 });
+    expect(two.status, two.text).toBe(201);
+    expect((await alice.agent.get('/api/trades/outgoing?status=countered')).body).toEqual([
+      expect.objectContaining({ id: first.id, status: 'countered' }),
+    ]);
+    const accepted = await bob.agent.post(`/api/trades/${two.body.id as number}/accept`);
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(await ownerOf(mine!.id)).toBe(bob.id);
+    expect(await ownerOf(theirs!.id)).toBe(alice.id);
+    expect(await coins(alice.id)).toBe(97);
+    const thread = await alice.agent.get(`/api/trades/${first.id}/thread`);
+    expect(thread.status).toBe(200);
+    expect(
+      (thread.body as { status: string; threadStep: number }[]).map((o) => [o.status, o.threadStep]),
+    ).toEqual([
+      ['countered', 0],
+      ['countered', 1],
+      ['accepted', 2],
+    ]);
+    const eve = await player('ctr.eve');
+    expectError(await eve.agent.get(`/api/trades/${first.id}/thread`), 404, 'Trade offer not found');
+  });
+
   it('refuses bad requests with a uniform {message}', async () => {
     const [alice, bob] = [await player('bad.a'), await player('bad.b')];
     const [card] = await giveCards(alice.id);

@@ -94,6 +94,16 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     requestedCoins: 0,
     wishId: 0,
     createdAt: AT,
+    counterOfOfferId: 2,
+  },
+  'trading.offer.countered': {
+    offerId: 2,
+    fromUserId: 8,
+    toUserId: 7,
+    counterOfferId: 3,
+    threadId: 2,
+    threadStep: 1,
+    counteredAt: AT,
   },
   'trading.offer.declined': { offerId: 3, fromUserId: 7, toUserId: 8, declinedAt: AT },
   'trading.offer.cancelled': { offerId: 3, fromUserId: 7, toUserId: 8, cancelledAt: AT },
@@ -253,6 +263,7 @@ describe('event catalogue', () => {
       requestedCoins: 0,
       wishId: 0,
       createdAt: '',
+      counterOfOfferId: 0,
     });
   });
 

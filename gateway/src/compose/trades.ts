@@ -54,6 +54,9 @@ export function offerJson(offer: TradeOffer__Output, l: Lookups): TradeOffer {
     expiresAt: offer.expiresAt,
     fromUser: party(offer.fromUserId, l),
     toUser: party(offer.toUserId, l),
+    counterOf: offer.counterOfOfferId || null,
+    threadId: offer.threadId || offer.id,
+    threadStep: offer.threadStep,
   };
 }
 

@@ -90,6 +90,23 @@ export function tradeRoutes(clients: Clients) {
       const { offer } = await trading.CancelOffer({ userId, offerId: params.id, idempotencyKey });
       return { status: 200, body: await oneOffer(offer) };
     })
+    .add(api.trades.counter, async ({ userId, params, body, idempotencyKey }) => {
+      const { offer } = await trading.CounterOffer({
+        userId,
+        offerId: params.id,
+        offeredCardIds: body.offeredCardIds,
+        offeredCoins: body.coinOffer,
+        requestedCardIds: body.requestedCardIds,
+        requestedCoins: body.requestedCoins,
+        note: body.note,
+        idempotencyKey,
+      });
+      return { status: 201, body: await oneOffer(offer) };
+    })
+    .add(api.trades.thread, async ({ userId, params }) => {
+      const { offers } = await trading.GetOfferThread({ userId, offerId: params.id });
+      return { status: 200, body: await composeOffers(clients, offers) };
+    })
     .add(api.trades.wishes, async ({ userId, query }) => {
       let ownerUserId = query.userId;
       if (query.user) {

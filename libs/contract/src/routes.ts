@@ -59,6 +59,7 @@ import {
 } from './schemas/payments';
 import { CardPack, PackPurchaseBody, PackPurchaseRefunded, PackPurchaseResult } from './schemas/shop';
 import {
+  CounterOfferBody,
   CreateOfferBody,
   CreateWishBody,
   IncomingCount,
@@ -437,6 +438,25 @@ export const trades = {
   }),
   decline: offerAction('post', '/api/trades/:id/decline', 'Decline an offer'),
   cancel: offerAction('delete', '/api/trades/:id', 'Cancel an own offer'),
+  counter: defineRoute({
+    method: 'post',
+    path: '/api/trades/:id/counter',
+    summary:
+      'Answer an incoming pending offer with a counter-offer the other way; the original becomes countered (at most 10 counters per negotiation)',
+    auth: 'session',
+    params: IdParams,
+    body: CounterOfferBody,
+    idempotent: true,
+    responses: { 201: TradeOffer, 403: error, 404: error, 409: error, 422: error },
+  }),
+  thread: defineRoute({
+    method: 'get',
+    path: '/api/trades/:id/thread',
+    summary: 'Every offer of the negotiation an offer belongs to, oldest first (its parties only)',
+    auth: 'session',
+    params: IdParams,
+    responses: { 200: z.array(TradeOffer), 404: error },
+  }),
   wishes: defineRoute({
     method: 'get',
     path: '/api/tradewishes',

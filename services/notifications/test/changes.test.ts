@@ -107,6 +107,7 @@ describe('which change events a domain event makes, and for whom', () => {
       requestedCoins: 0,
       wishId: 3,
       createdAt: AT,
+      counterOfOfferId: 0,
     });
     // An offer on a wish also changes the wish of its owner (the recipient).
     expect(who(made)).toEqual([

@@ -18,6 +18,7 @@ describe('who gets which notification', () => {
         requestedCoins: 0,
         wishId: 0,
         createdAt: '',
+        counterOfOfferId: 0,
       },
       t,
     );

@@ -28,6 +28,9 @@ export function offerMessage(offer: Offer, now: Date): TradeOffer {
     createdAt: offer.created_at.toISOString(),
     updatedAt: offer.updated_at.toISOString(),
     expiresAt: offer.expires_at.toISOString(),
+    counterOfOfferId: offer.counter_of ?? 0,
+    threadId: offer.thread_id ?? offer.id,
+    threadStep: offer.thread_step,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { UseCases } from '@touchline/kit';
 import type { TradingHandlers } from '@touchline/protos/gen/touchline/trading/Trading';
 import { acceptOffer } from './use-cases/accept-offer';
+import { counterOffer, offerThread } from './use-cases/counter-offer';
 import { createOffer } from './use-cases/create-offer';
 import type { TradingDeps } from './use-cases/deps';
 import { countIncomingPending, listOffers } from './use-cases/list-offers';
@@ -32,6 +33,8 @@ export function tradingUseCases(deps: TradingDeps): UseCases<TradingHandlers> {
     AcceptOffer: (req) => acceptOffer(deps, req),
     DeclineOffer: (req) => respondToOffer(deps, req, 'decline'),
     CancelOffer: (req) => respondToOffer(deps, req, 'cancel'),
+    CounterOffer: async (req) => ({ offer: await counterOffer(deps, req) }),
+    GetOfferThread: (req) => offerThread(deps, req),
     ListWishes: (req) => listWishes(deps, req),
     CreateWish: async (req) => ({ wish: await createWish(deps, req) }),
     CancelWish: async (req) => ({ wish: await cancelWish(deps, req) }),

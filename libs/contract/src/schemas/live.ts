@@ -35,7 +35,7 @@ export const LiveCards = z
 /** One of the user's trade offers changed state; `role` is the user's side of it. */
 export const LiveOffers = z
   .object({
-    change: z.enum(['made', 'accepted', 'declined', 'cancelled', 'expired', 'voided']),
+    change: z.enum(['made', 'accepted', 'declined', 'cancelled', 'expired', 'voided', 'countered']),
     role: z.enum(['sender', 'recipient']),
     offerId: z.number(),
   })

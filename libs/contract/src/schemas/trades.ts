@@ -7,7 +7,15 @@ const MAX_COINS = 1_000_000_000_000;
 const coins = z.number().int('Coins must be a whole number').min(0).max(MAX_COINS);
 const note = z.string().max(500, 'Notes can be at most 500 characters');
 
-export const OFFER_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'voided', 'expired'] as const;
+export const OFFER_STATUSES = [
+  'pending',
+  'accepted',
+  'declined',
+  'cancelled',
+  'voided',
+  'expired',
+  'countered',
+] as const;
 export const OfferStatus = z.enum(OFFER_STATUSES);
 export type OfferStatus = z.infer<typeof OfferStatus>;
 
@@ -41,6 +49,12 @@ export const TradeOffer = z
     expiresAt: Timestamp,
     fromUser: TradeParty,
     toUser: TradeParty,
+    /** The offer this one counters (the other party's, now `countered`); null for a first offer. */
+    counterOf: z.number().nullable(),
+    /** The first offer of the negotiation (this offer's own id when it is that first offer). */
+    threadId: z.number(),
+    /** 0 for a first offer, n for the n-th counter (at most 10). */
+    threadStep: z.number(),
   })
   .meta({ id: 'TradeOffer' });
 export type TradeOffer = z.infer<typeof TradeOffer>;
@@ -68,6 +82,19 @@ export const CreateOfferBody = z.strictObject({
   note: note.default(''),
 });
 export type CreateOfferBody = z.input<typeof CreateOfferBody>;
+
+/**
+ * A counter-offer: the recipient's answer to a pending offer, the other way round. Cards and coins
+ * are the counterer's: offered (theirs) and requested (the original sender's).
+ */
+export const CounterOfferBody = z.strictObject({
+  offeredCardIds: z.array(Id).max(10).default([]),
+  coinOffer: coins.default(0),
+  requestedCardIds: z.array(Id).max(10).default([]),
+  requestedCoins: coins.default(0),
+  note: note.default(''),
+});
+export type CounterOfferBody = z.input<typeof CounterOfferBody>;
 
 export const OffersQuery = z.strictObject({
   status: z.enum([...OFFER_STATUSES, 'all'] as const).default('pending'),

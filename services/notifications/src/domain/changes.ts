@@ -102,6 +102,7 @@ export const CHANGES = {
     ...(e.wishId > 0 ? toUser(e.toUserId, { wishes: { change: 'offered', wishId: e.wishId } }) : []),
   ],
   'trading.offer.declined': (e) => offerChange(e, 'declined'),
+  'trading.offer.countered': (e) => offerChange(e, 'countered'),
   'trading.offer.cancelled': (e) => offerChange(e, 'cancelled'),
   'trading.offer.voided': (e) => offerChange(e, e.reason === 'expired' ? 'expired' : 'voided'),
   'trading.trade.accepted': (e) => [...offerChange(e, 'accepted'), ...flagsOf(e.fromUserId, e.toUserId)],

@@ -17,6 +17,11 @@ export interface OfferRow {
   created_at: Date;
   updated_at: Date;
   expires_at: Date;
+  /** The offer this one counters; null for a first offer. */
+  counter_of: number | null;
+  /** The first offer of the negotiation; null on that first offer itself. */
+  thread_id: number | null;
+  thread_step: number;
 }
 
 interface OfferCardRow {
@@ -82,7 +87,14 @@ export async function findOfferByKey(db: Db, fromUserId: number, key: string): P
 export async function insertOffer(
   trx: Knex.Transaction,
   terms: OfferTerms,
-  extra: { note: string; wishId: number | null; key: string; now: Date; expiresAt: Date },
+  extra: {
+    note: string;
+    wishId: number | null;
+    key: string;
+    now: Date;
+    expiresAt: Date;
+    counter?: { of: number; threadId: number; step: number };
+  },
 ): Promise<Offer | undefined> {
   const [row] = (await trx('trade_offers')
     .insert({
@@ -97,6 +109,9 @@ export async function insertOffer(
       created_at: extra.now,
       updated_at: extra.now,
       expires_at: extra.expiresAt,
+      counter_of: extra.counter?.of ?? null,
+      thread_id: extra.counter?.threadId ?? null,
+      thread_step: extra.counter?.step ?? 0,
     })
     .onConflict(['from_user_id', 'idempotency_key'])
     .ignore()
@@ -219,4 +234,13 @@ export async function lockLapsedOffers(trx: Knex.Transaction, now: Date, limit: 
     .orderBy('id')
     .limit(limit)
     .forUpdate()) as OfferRow[];
+}
+
+/** Every offer of a negotiation (its first offer's id), oldest first. */
+export async function offersOfThread(db: Db, threadId: number): Promise<Offer[]> {
+  const rows = (await db('trade_offers')
+    .where('id', threadId)
+    .orWhere('thread_id', threadId)
+    .orderBy('thread_step')) as OfferRow[];
+  return withCards(db, rows);
 }

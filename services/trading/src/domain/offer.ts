@@ -6,9 +6,10 @@ import { businessRule, invalid } from '@touchline/kit';
  *
  *   pending → accepting → accepted | pending (accept failed) | voided | expired
  *   pending → declined (recipient) | cancelled (sender) | voided (cards moved, listed, user banned) | expired
+ *   pending → countered (recipient answered with a counter-offer, a new pending offer the other way)
  */
 export type OfferStatus =
-  'pending' | 'accepting' | 'accepted' | 'declined' | 'cancelled' | 'voided' | 'expired';
+  'pending' | 'accepting' | 'accepted' | 'declined' | 'cancelled' | 'voided' | 'expired' | 'countered';
 
 export const OPEN_STATUSES: readonly OfferStatus[] = ['pending', 'accepting'];
 
@@ -37,6 +38,9 @@ export const SERVICE_DOWN = 'A service is temporarily unavailable. Please try ag
 export const TRADE_FINISHING = 'This trade is being completed. Please check back in a moment.';
 
 export const MAX_CARDS_PER_SIDE = 10;
+/** Counters in one negotiation: the first offer is step 0, its counters steps 1 to 10. */
+export const MAX_COUNTER_STEPS = 10;
+export const TOO_MANY_COUNTERS = `A negotiation can have at most ${MAX_COUNTER_STEPS} counter-offers`;
 export const MAX_NOTE_LENGTH = 500;
 /** Same ceiling as the wallet's single posting. */
 export const MAX_COINS = 1_000_000_000_000;

@@ -27,7 +27,7 @@ export const NOT_THEIR_CARD = 'A requested card does not belong to this user';
 export const CARD_FOR_SALE = 'Cards listed for sale cannot be traded';
 
 /** The recipient exists and is not banned; a muted sender cannot attach a note (docs/design.md#6-security). */
-async function checkUsers(deps: TradingDeps, terms: OfferTerms, note: string): Promise<void> {
+export async function checkUsers(deps: TradingDeps, terms: OfferTerms, note: string): Promise<void> {
   const { users } = await deps.identity.GetUsers({ userIds: [terms.fromUserId, terms.toUserId] });
   const recipient = users.find((u) => u.id === terms.toUserId);
   if (!recipient || recipient.banned) throw notFound(USER_NOT_FOUND);
@@ -39,7 +39,7 @@ async function checkUsers(deps: TradingDeps, terms: OfferTerms, note: string): P
  * Each card belongs to its side and is not listed. Cards may sit in several pending offers at once:
  * nothing is reserved until an accept, whose holds settle who gets a card first.
  */
-async function checkCards(deps: TradingDeps, terms: OfferTerms): Promise<void> {
+export async function checkCards(deps: TradingDeps, terms: OfferTerms): Promise<void> {
   const ids = [...terms.offeredCardIds, ...terms.requestedCardIds];
   if (ids.length === 0) return;
   const { cards } = await deps.cards.GetCardsByIds({ cardIds: ids });
@@ -62,7 +62,7 @@ async function checkCards(deps: TradingDeps, terms: OfferTerms): Promise<void> {
  * An early, friendly refusal; the accept's wallet hold is what really guarantees the coins, and
  * refuses them again if the sender is under review by then (docs/design.md#6-security).
  */
-async function checkCoins(deps: TradingDeps, terms: OfferTerms): Promise<void> {
+export async function checkCoins(deps: TradingDeps, terms: OfferTerms): Promise<void> {
   if (terms.offeredCoins === 0) return;
   const [{ coins }, { holds }] = await Promise.all([
     deps.wallet.GetBalance({ userId: terms.fromUserId }),

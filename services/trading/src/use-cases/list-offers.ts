@@ -5,7 +5,17 @@ import { offerMessage } from '../mappers';
 import type { TradingDeps } from './deps';
 
 const LIST_LIMIT = 200;
-const STATUS_FILTERS = ['', 'pending', 'accepted', 'declined', 'cancelled', 'voided', 'expired', 'all'];
+const STATUS_FILTERS = [
+  '',
+  'pending',
+  'accepted',
+  'declined',
+  'cancelled',
+  'voided',
+  'expired',
+  'countered',
+  'all',
+];
 
 type Direction = 'incoming' | 'outgoing';
 const partyColumn = (direction: Direction): 'to_user_id' | 'from_user_id' =>
