@@ -45,6 +45,9 @@ export function makeOffer(spec: OfferSpec): TradeOffer {
     fromUser: { id: 12, username: 'bob' },
     toUser: { id: 7, username: 'alice' },
     ...spec,
+    counterOf: spec.counterOf ?? null,
+    threadId: spec.threadId ?? spec.id,
+    threadStep: spec.threadStep ?? 0,
   };
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
-import { api, type CreateOfferBody, type TradeOffer } from '@touchline/contract';
+import { api, type CounterOfferBody, type CreateOfferBody, type TradeOffer } from '@touchline/contract';
 
 import { call } from '@/lib/api';
 import { userQueryKey, useUser } from '@/lib/data/auth';
@@ -20,6 +20,9 @@ export const tradeKeys = {
   usernames: () => [...tradeKeys.all, 'usernames'] as const,
   /** Another user's cards one may ask for. */
   tradeableCards: (userId: number) => [...tradeKeys.all, 'tradeable-cards', userId] as const,
+  /** The negotiation an offer belongs to (its counter-offers), by the offer's thread id. */
+  threads: () => [...tradeKeys.all, 'thread'] as const,
+  thread: (threadId: number) => [...tradeKeys.threads(), threadId] as const,
 };
 
 /** Trade wishes live in the trade-marketplace feature; an accepted offer can fulfil one. */
@@ -54,6 +57,10 @@ export const declineTrade = (offerId: number, idempotencyKey: string) =>
   call(api.trades.decline, { params: { id: offerId }, idempotencyKey });
 export const cancelTrade = (offerId: number, idempotencyKey: string) =>
   call(api.trades.cancel, { params: { id: offerId }, idempotencyKey });
+export const counterTrade = (offerId: number, body: CounterOfferBody, idempotencyKey: string) =>
+  call(api.trades.counter, { params: { id: offerId }, body, idempotencyKey });
+export const getOfferThread = (offerId: number, signal?: AbortSignal) =>
+  call(api.trades.thread, { params: { id: offerId }, signal });
 
 // ---------------------------------------------------------------------------------------------------------
 // Queries
@@ -114,6 +121,7 @@ export function refreshAfterTrade(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: tradeHistoryKeys.all }),
     queryClient.invalidateQueries({ queryKey: tradeWishesKey }),
     queryClient.invalidateQueries({ queryKey: [...tradeKeys.all, 'tradeable-cards'] }),
+    queryClient.invalidateQueries({ queryKey: tradeKeys.threads() }),
   ]);
 }
 
@@ -165,5 +173,40 @@ export function useCancelTrade() {
   return useMutation({
     mutationFn: ({ offerId, idempotencyKey }: OfferActionVariables) => cancelTrade(offerId, idempotencyKey),
     onSuccess: () => refreshAfterTrade(queryClient),
+  });
+}
+
+/**
+ * Every offer of a negotiation, oldest first; idle until asked (`enabled`). The live stream's offer
+ * events read it again (lib/live/offers.ts).
+ */
+export function useOfferThread(offer: TradeOffer, enabled: boolean) {
+  return useQuery({
+    queryKey: tradeKeys.thread(offer.threadId),
+    queryFn: ({ signal }) => getOfferThread(offer.id, signal),
+    enabled,
+  });
+}
+
+export interface CounterTradeVariables {
+  offerId: number;
+  request: CounterOfferBody;
+  idempotencyKey: string;
+}
+
+/** Answers an incoming offer with a counter-offer: it leaves Incoming, the counter joins Sent. */
+export function useCounterTrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ offerId, request, idempotencyKey }: CounterTradeVariables) =>
+      counterTrade(offerId, request, idempotencyKey),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() }),
+        queryClient.invalidateQueries({ queryKey: tradeKeys.outgoing() }),
+        queryClient.invalidateQueries({ queryKey: tradeKeys.threads() }),
+      ]),
+    // A refused counter (the offer was cancelled or accepted meanwhile): show the list as it is.
+    onError: () => queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() }),
   });
 }

@@ -16,6 +16,8 @@ export function onOffers(queryClient: QueryClient, { change, role, offerId }: Li
   if (change !== 'made')
     queryClient.setQueryData<TradeOffer[]>(list, (offers) => offers?.filter((offer) => offer.id !== offerId));
   void queryClient.invalidateQueries({ queryKey: list });
+  // A negotiation on screen shows each offer's state: any change of an offer may be one of its steps.
+  void queryClient.invalidateQueries({ queryKey: tradeKeys.threads() });
   if (change !== 'accepted') return;
   void queryClient.invalidateQueries({ queryKey: tradeHistoryKeys.all });
   // An accepted offer on a wish fulfils it.

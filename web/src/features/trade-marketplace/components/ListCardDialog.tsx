@@ -16,7 +16,7 @@ import { errorMessage, newIdempotencyKey } from '@/lib/api';
 
 import { useCreateTradeWish } from '@/lib/data/wishes';
 import { buildWishRequest, WISH_POSITIONS, type WishForm } from '../utils';
-import { TradeDialog } from './TradeDialog';
+import { TradeDialog } from '@/components/trades/TradeDialog';
 
 const MAX_NOTES_LENGTH = 500;
 

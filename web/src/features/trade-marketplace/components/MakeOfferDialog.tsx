@@ -17,7 +17,7 @@ import { formatNumber } from '@/lib/format';
 import { useOfferForWish } from '@/lib/data/wishes';
 import type { OfferForWishBody as OfferForWishRequest, OfferType, TradeWish } from '@touchline/contract';
 import { cardMismatches, wishOwnerName } from '../utils';
-import { TradeDialog } from './TradeDialog';
+import { TradeDialog } from '@/components/trades/TradeDialog';
 import { WishPreferences } from './WishPreferences';
 
 export interface MakeOfferDialogProps {

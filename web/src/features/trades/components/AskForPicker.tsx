@@ -18,13 +18,21 @@ export interface AskForPickerProps {
   username: string;
   selectedIds: readonly number[];
   onToggle: (card: TradeableCard) => void;
+  /** What choosing a card does, in its button's name: 'Ask for' (the default) or 'Offer' (one's own). */
+  verb?: 'Ask for' | 'Offer';
 }
 
 /**
  * 'Ask for' (docs/design.md#7-decisions-on-the-specs-open-points): the recipient's cards one may ask for (not listed, not held by a
  * trade), any number up to the limit; tapping a card toggles it.
  */
-export function AskForPicker({ userId, username, selectedIds, onToggle }: AskForPickerProps) {
+export function AskForPicker({
+  userId,
+  username,
+  selectedIds,
+  onToggle,
+  verb = 'Ask for',
+}: AskForPickerProps) {
   const cards = useTradeableCards(userId);
   if (userId === null) return <p className="text-xs text-slate-400">Choose a user to see their cards.</p>;
   if (cards.isPending) {
@@ -50,7 +58,7 @@ export function AskForPicker({ userId, username, selectedIds, onToggle }: AskFor
       <EmptyState
         icon={Layers}
         title={`${username} has no cards to trade`}
-        description="Cards listed for sale or held by another trade can't be asked for."
+        description={`Cards listed for sale or held by another trade can't be ${verb === 'Offer' ? 'offered' : 'asked for'}.`}
       />
     );
   }
@@ -69,7 +77,7 @@ export function AskForPicker({ userId, username, selectedIds, onToggle }: AskFor
               <button
                 type="button"
                 aria-pressed={selected}
-                aria-label={`Ask for ${player.name}, ${player.rarity} ${player.position}, ${formatNumber(player.currentPrice)} coins`}
+                aria-label={`${verb} ${player.name}, ${player.rarity} ${player.position}, ${formatNumber(player.currentPrice)} coins`}
                 disabled={!selected && full}
                 onClick={() => onToggle(card)}
                 className={cn(

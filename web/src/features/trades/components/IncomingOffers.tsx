@@ -1,4 +1,4 @@
-import { Check, Inbox, X } from 'lucide-react';
+import { Check, Inbox, Repeat, X } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 
@@ -10,6 +10,8 @@ import { errorMessage, newIdempotencyKey } from '@/lib/api';
 import { useAcceptTrade, useDeclineTrade, useIncomingTrades } from '@/lib/data/trades';
 import type { TradeOffer } from '@touchline/contract';
 import { partyName } from '@/lib/trades';
+import { CounterOfferDialog, MAX_COUNTER_STEPS } from './CounterOfferDialog';
+import { NegotiationThread } from './NegotiationThread';
 import { acceptMoves, offerMoves } from './offer-moves';
 import { OfferBody, OfferHeader, OfferNotes } from './OfferParts';
 import { OfferListSkeleton } from './OfferSkeleton';
@@ -22,6 +24,7 @@ export function IncomingOffers() {
   const busy = accept.isPending || decline.isPending;
   // Accept and Decline end the offer for good, so each asks first (issue 13, item 5).
   const [asking, setAsking] = useState<{ offer: TradeOffer; action: 'accept' | 'decline' } | null>(null);
+  const [countering, setCountering] = useState<TradeOffer | null>(null);
 
   function acceptOffer(offer: TradeOffer) {
     accept.mutate(
@@ -81,7 +84,9 @@ export function IncomingOffers() {
                 title={
                   <>
                     <span>{sender}</span>
-                    <span className="font-medium text-slate-400"> wants to trade</span>
+                    <span className="font-medium text-slate-400">
+                      {offer.counterOf === null ? ' wants to trade' : ' countered your offer'}
+                    </span>
                   </>
                 }
               />
@@ -94,7 +99,12 @@ export function IncomingOffers() {
                 requestedCoinsReceiver={sender}
               />
               <OfferNotes offer={offer} />
-              <div className="grid grid-cols-2 gap-2">
+              <NegotiationThread offer={offer} />
+              <div
+                className={
+                  offer.threadStep < MAX_COUNTER_STEPS ? 'grid grid-cols-3 gap-2' : 'grid grid-cols-2 gap-2'
+                }
+              >
                 <Button
                   variant="outline"
                   loading={declining}
@@ -104,6 +114,12 @@ export function IncomingOffers() {
                   {!declining && <X aria-hidden className="size-4" />}
                   Decline
                 </Button>
+                {offer.threadStep < MAX_COUNTER_STEPS && (
+                  <Button variant="outline" disabled={busy} onClick={() => setCountering(offer)}>
+                    <Repeat aria-hidden className="size-4" />
+                    Counter
+                  </Button>
+                )}
                 <Button
                   loading={accepting}
                   disabled={busy && !accepting}
@@ -117,6 +133,7 @@ export function IncomingOffers() {
           );
         })}
       </ul>
+      <CounterOfferDialog offer={countering} onClose={() => setCountering(null)} />
       <ConfirmOfferAction
         asking={asking}
         onCancel={() => setAsking(null)}

@@ -11,6 +11,7 @@ import { errorMessage, newIdempotencyKey } from '@/lib/api';
 import { useCancelTrade, useOutgoingTrades } from '@/lib/data/trades';
 import type { TradeOffer } from '@touchline/contract';
 import { partyName } from '@/lib/trades';
+import { NegotiationThread } from './NegotiationThread';
 import { offerMoves } from './offer-moves';
 import { OfferBody, OfferHeader, OfferNotes } from './OfferParts';
 import { OfferListSkeleton } from './OfferSkeleton';
@@ -85,6 +86,7 @@ export function SentOffers() {
                 requestedCardsLabel="Cards you ask for"
               />
               <OfferNotes offer={offer} />
+              <NegotiationThread offer={offer} />
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="inline-flex items-center gap-1.5 text-xs font-medium text-sky-300">
                   <Hourglass aria-hidden className="size-3.5" />

@@ -15,7 +15,7 @@ export interface TradeDialogProps {
   className?: string;
 }
 
-/** A modal sheet of the marketplace: title, description, close button and scrolling body. */
+/** A modal sheet of the trade screens: title, description, close button and scrolling body. */
 export function TradeDialog({ open, onClose, title, description, children, className }: TradeDialogProps) {
   const returnFocus = useReturnFocus();
   return (
