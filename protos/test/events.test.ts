@@ -96,6 +96,18 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     createdAt: AT,
     counterOfOfferId: 2,
   },
+  'market.price_alert.triggered': {
+    alertId: 4,
+    userId: 7,
+    playerId: 12,
+    playerName: 'Lionel Messi',
+    direction: 'above',
+    threshold: 5000,
+    price: 5100,
+    previousPrice: 4900,
+    tick: 42,
+    triggeredAt: AT,
+  },
   'trading.offer.countered': {
     offerId: 2,
     fromUserId: 8,

@@ -14,6 +14,13 @@ import { listPacks, purchasePack } from './use-cases/packs';
 import { priceHistory } from './use-cases/prices';
 import { sellCard, withdrawListing } from './use-cases/selling';
 import {
+  listWatchlist,
+  removePriceAlert,
+  setPriceAlert,
+  unwatchPlayer,
+  watchPlayer,
+} from './use-cases/watchlist';
+import {
   grantStarterPackNow,
   markStarterPackRevealed,
   unrevealedStarterCards,
@@ -42,6 +49,11 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     ListAllPlayers: (req) => listAllPlayers(deps, req),
     GetTrending: (req) => trending(deps, req.limit),
     GetPriceHistory: (req) => priceHistory(deps, req),
+    ListWatchlist: (req) => listWatchlist(deps, req.userId),
+    WatchPlayer: (req) => watchPlayer(deps, req),
+    UnwatchPlayer: (req) => unwatchPlayer(deps, req),
+    SetPriceAlert: (req) => setPriceAlert(deps, req),
+    RemovePriceAlert: (req) => removePriceAlert(deps, req),
     SellCard: (req) => sellCard(deps, req),
     WithdrawListing: (req) => withdrawListing(deps, req),
     BuyCard: (req) => buyCard(deps, req),

@@ -157,6 +157,53 @@ describe('texts', () => {
     });
   });
 
+  it('a price alert: to its owner, once per alert and tick, linking to the watchlist; a counter-offer says so', () => {
+    const event = {
+      alertId: 4,
+      userId: 7,
+      playerId: 12,
+      playerName: 'Lionel Messi',
+      direction: 'below',
+      threshold: 5000,
+      price: 4900,
+      previousPrice: 5100,
+      tick: 42,
+      triggeredAt: '2026-11-20T15:05:00Z',
+    };
+    const [draft, ...rest] = draftsFor('market.price_alert.triggered', event, t);
+    expect(rest).toEqual([]);
+    expect(draft).toMatchObject({
+      userId: 7,
+      kind: 'price.alert',
+      link: '/watchlist',
+      dedupeKey: 'price-alert:4:42',
+    });
+    expect(render(draft!.kind, draft!.params, '')).toEqual({
+      title: 'Price alert: Lionel Messi',
+      message: 'Lionel Messi is now 4,900 coins, at or below your alert at 5,000 coins.',
+    });
+    const [countered] = draftsFor(
+      'trading.offer.created',
+      {
+        offerId: 9,
+        fromUserId: 2,
+        toUserId: 1,
+        offeredCardIds: [5],
+        offeredCoins: 300,
+        requestedCardIds: [6],
+        requestedCoins: 0,
+        wishId: 0,
+        createdAt: '',
+        counterOfOfferId: 8,
+      },
+      t,
+    );
+    expect(countered!.kind).toBe('trade.countered');
+    expect(render(countered!.kind, countered!.params, 'bob').message).toBe(
+      'bob countered your offer: 1 card and 300 coins for 1 card.',
+    );
+  });
+
   it('say "A player" when identity cannot be asked', () => {
     expect(render('trade.accepted', {}, UNRESOLVED_NAME).message).toBe('A player accepted your trade offer.');
   });

@@ -22,6 +22,8 @@ const FOLLOW_ON_KINDS = new Set(['mission.completed', 'badge.earned', 'payment.s
 /** What several notifications of one kind say together. */
 const GROUP_TITLES: Record<string, (count: number) => string> = {
   'trade.offer_received': (n) => `${n} new trade offers`,
+  'trade.countered': (n) => `${n} counter-offers`,
+  'price.alert': (n) => `${n} price alerts`,
   'trade.accepted': (n) => `${n} trades accepted`,
   'trade.declined': (n) => `${n} trade offers declined`,
   'trade.cancelled': (n) => `${n} trade offers cancelled`,

@@ -11,6 +11,7 @@ import {
   setPrices,
 } from '../db/prices';
 import { pricesAt } from '../db/queries';
+import { fireCrossedAlerts } from '../db/watchlist';
 import { dueTick } from '../domain/market-hours';
 import { percentChange } from '../domain/player';
 import { nextPrice } from '../domain/price-engine';
@@ -46,6 +47,29 @@ export async function runDueTick(deps: CardsDeps): Promise<boolean> {
     // Before this tick's history: the 24-hour change the pages show next to each new price.
     const dayAgo = await pricesAt(trx, new Date(due.at.getTime() - 24 * 3600_000));
     await recordPriceHistory(trx, due.at, next);
+    const fired = await fireCrossedAlerts(trx, changed, due.at);
+    if (fired.length > 0) {
+      const names = await deps.players.get(fired.map((f) => f.player_id));
+      await deps.outbox.addMany(
+        trx,
+        'market.price_alert.triggered',
+        fired.map((f) => ({
+          key: String(f.id),
+          payload: {
+            alertId: f.id,
+            userId: f.user_id,
+            playerId: f.player_id,
+            playerName: names.get(f.player_id)?.name ?? '',
+            direction: f.direction,
+            threshold: f.threshold,
+            price: f.price,
+            previousPrice: next.find((p) => p.id === f.player_id)?.old ?? 0,
+            tick: due.tick,
+            triggeredAt: due.at.toISOString(),
+          },
+        })),
+      );
+    }
     await deps.outbox.add(trx, 'market.prices.ticked', 'market', {
       tick: due.tick,
       tickedAt: due.at.toISOString(),

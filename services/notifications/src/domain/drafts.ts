@@ -24,6 +24,7 @@ export const LINKS = {
   collection: '/collection',
   cashout: '/cashout',
   purchaseCoins: '/purchase-coins',
+  watchlist: '/watchlist',
 } as const;
 
 /** The event's time, or `fallback` (when it was published) if the payload has none. */
@@ -37,7 +38,8 @@ type DraftsOf<T extends Topic> = (event: EventOutput<T>, occurredAt: Date) => Dr
 const offerReceived: DraftsOf<'trading.offer.created'> = (e, t) => [
   {
     userId: e.toUserId,
-    kind: 'trade.offer_received',
+    // A counter-offer answers one of the recipient's own offers: it says so.
+    kind: e.counterOfOfferId > 0 ? 'trade.countered' : 'trade.offer_received',
     type: 'info',
     params: {
       offerId: e.offerId,
@@ -201,6 +203,26 @@ const cashoutStatus: DraftsOf<'wallet.cashout.status_changed'> = (e, t) => [
   },
 ];
 
+/** Once per crossing: the alert's id and the tick that crossed it name the fact. */
+const priceAlert: DraftsOf<'market.price_alert.triggered'> = (e, t) => [
+  {
+    userId: e.userId,
+    kind: 'price.alert',
+    type: 'info',
+    params: {
+      alertId: e.alertId,
+      playerId: e.playerId,
+      playerName: e.playerName,
+      direction: e.direction,
+      threshold: e.threshold,
+      price: e.price,
+    },
+    link: LINKS.watchlist,
+    dedupeKey: `price-alert:${e.alertId}:${e.tick}`,
+    createdAt: timeOf(e.triggeredAt, t),
+  },
+];
+
 const welcome: DraftsOf<'cards.starter_pack.granted'> = (e, t) => [
   {
     userId: e.userId,
@@ -227,6 +249,7 @@ export const DRAFTS = {
   'wallet.cashout.requested': cashoutRequested,
   'wallet.cashout.status_changed': cashoutStatus,
   'cards.starter_pack.granted': welcome,
+  'market.price_alert.triggered': priceAlert,
 } satisfies { [T in Topic]?: DraftsOf<T> };
 
 export type NotifyingTopic = keyof typeof DRAFTS;

@@ -54,6 +54,19 @@ const KINDS: Record<string, (p: Params, name: string) => Texts> = {
       }.`,
     };
   },
+  'trade.countered': (p, name) => {
+    const asks = Number(p.requestedCards) > 0 || Number(p.requestedCoins) > 0;
+    return {
+      title: 'Counter-offer',
+      message: `${name} countered your offer: ${bundle(Number(p.offeredCards), Number(p.offeredCoins))}${
+        asks ? ` for ${bundle(Number(p.requestedCards), Number(p.requestedCoins))}` : ''
+      }.`,
+    };
+  },
+  'price.alert': (p) => ({
+    title: `Price alert: ${p.playerName}`,
+    message: `${p.playerName} is now ${coins(p.price!)}, ${p.direction === 'above' ? 'at or above' : 'at or below'} your alert at ${coins(p.threshold!)}.`,
+  }),
   'trade.accepted': (_p, name) => ({
     title: 'Trade accepted',
     message: `${name} accepted your trade offer.`,
