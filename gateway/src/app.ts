@@ -37,6 +37,7 @@ import { paymentRoutes, stripeWebhookRoutes } from './routes/payments';
 import { promoRoutes } from './routes/promo';
 import { tradeHistoryRoutes } from './routes/trade-history';
 import { tradeRoutes } from './routes/trades';
+import { watchlistRoutes } from './routes/watchlist';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { dependencyCheck, healthRoutes } from './routes/health';
 import { Readiness } from './http/readiness';
@@ -169,6 +170,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   api.use(marketRoutes(clients, shared));
   api.use(tradeHistoryRoutes(clients));
   api.use(tradeRoutes(clients));
+  api.use(watchlistRoutes(clients));
   api.use(packRoutes(clients));
   api.use(paymentRoutes(clients));
   api.use(cashoutRoutes(clients));

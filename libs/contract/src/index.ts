@@ -1,5 +1,6 @@
 export * from './route';
 export * from './admin-routes';
+export * from './watchlist-routes';
 export * from './routes';
 export * from './schemas/admin';
 export * from './schemas/cards';
@@ -15,3 +16,4 @@ export * from './schemas/cashout';
 export * from './schemas/notifications';
 export * from './schemas/paging';
 export * from './schemas/live';
+export * from './schemas/watchlist';

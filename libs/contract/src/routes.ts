@@ -1,6 +1,7 @@
 import { NotificationsPage, NotificationsQuery, UnreadCount } from './schemas/notifications';
 import { z } from 'zod';
 import { admin } from './admin-routes';
+import { watchlist } from './watchlist-routes';
 import { defineRoute, type RouteDef } from './route';
 import {
   CatalogEntry,
@@ -752,6 +753,7 @@ export const api = {
   spendingLimit,
   admin,
   notifications,
+  watchlist,
   meta,
 } as const;
 

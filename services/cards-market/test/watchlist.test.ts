@@ -210,6 +210,6 @@ describe('price alerts and ticks', () => {
       }),
     ]);
     const { entries } = await listWatchlist(deps(), user);
-    expect(entries[0]!.alerts[0]).toMatchObject({ met: true, lastTriggeredAt: due.at.toISOString() });
+    expect(entries[0]!.alerts![0]).toMatchObject({ met: true, lastTriggeredAt: due.at.toISOString() });
   });
 });

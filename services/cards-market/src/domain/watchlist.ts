@@ -5,8 +5,8 @@ export const MAX_WATCHED_PLAYERS = 50;
 export const MAX_ALERTS_PER_PLAYER = 2;
 export const MAX_ALERT_PRICE = 1_000_000_000;
 
-export const WATCHLIST_FULL = `You can watch at most ${MAX_WATCHED_PLAYERS} players. Remove one to watch another.`;
-export const ALERTS_FULL = `You can set at most ${MAX_ALERTS_PER_PLAYER} alerts per player. Remove one to add another.`;
+export const WATCHLIST_FULL = `You can watch up to ${MAX_WATCHED_PLAYERS} players. Remove one to watch another.`;
+export const ALERTS_FULL = `You can set up to ${MAX_ALERTS_PER_PLAYER} alerts per player. Remove one to add another.`;
 export const NOT_WATCHED = 'Add this player to your watchlist before setting an alert';
 export const PLAYER_NOT_FOUND = 'Player not found';
 export const ALERT_NOT_FOUND = 'Price alert not found';

@@ -1,5 +1,5 @@
 import { businessRule, inTransaction, invalid, notFound } from '@touchline/kit';
-import type { PriceAlert } from '@touchline/protos/gen/touchline/cards_market/PriceAlert';
+import type { PriceAlert__Output as PriceAlert } from '@touchline/protos/gen/touchline/cards_market/PriceAlert';
 import type { WatchlistEntry } from '@touchline/protos/gen/touchline/cards_market/WatchlistEntry';
 import {
   alertsOf,
