@@ -7,7 +7,9 @@ import { makeUser, mockFetch, renderApp } from './utils';
 
 // Bob offers his Frei (201) and 300 coins to alice for her Alba (105).
 const alba = collection.find((card) => card.id === 105)!;
-const bobsFrei = othersCard(makeCard({ id: 201, player: players.frei }));
+const bobsFrei = othersCard(
+  makeCard({ id: 201, player: players.frei, acquiredAt: '2026-03-01T18:00:00.000Z' }),
+);
 const incoming = makeOffer({ id: 1, cards: [bobsFrei], requestedCards: [alba], coinOffer: 300 });
 
 function setup(extra: Parameters<typeof mockFetch>[0] = {}) {

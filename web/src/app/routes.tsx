@@ -108,6 +108,12 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.watchlist,
+                ...lazyScreen(() =>
+                  import('@/features/watchlist/routes/WatchlistRoute').then((m) => m.WatchlistRoute),
+                ),
+              },
+              {
                 path: paths.teams,
                 ...lazyScreen(() => import('@/features/teams/routes/TeamsRoute').then((m) => m.TeamsRoute)),
               },

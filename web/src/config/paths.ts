@@ -13,6 +13,7 @@ export const paths = {
   catalog: '/catalog',
   missions: '/missions',
   notifications: '/notifications',
+  watchlist: '/watchlist',
   teams: '/teams',
   shop: '/shop',
   purchaseCoins: '/purchase-coins',

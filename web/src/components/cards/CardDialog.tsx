@@ -11,6 +11,7 @@ import { PlayerCard } from '@/components/cards/PlayerCard';
 import { RarityBadge } from '@/components/cards/RarityBadge';
 import { rarityStyle } from '@/components/cards/rarityStyles';
 import { useReturnFocus } from '@/lib/use-return-focus';
+import { StarButton } from '@/components/watchlist/StarButton';
 
 /** The dialog's first flag turns on this long after it opens (docs/spec/game-spec.md#4-states-and-transitions)... */
 export const REVEAL_STAGE_ONE_MS = 500;
@@ -140,6 +141,7 @@ export function CardDialogContent({ player, editionNumber, maxEditions, children
             <span aria-hidden>·</span>
             <span>{player.team.name}</span>
           </Dialog.Description>
+          <StarButton player={player} className="mt-1" />
         </div>
         {children}
       </div>

@@ -4,6 +4,7 @@ import type { NotificationStreamEvent } from '@touchline/contract';
 
 import { refreshNotificationLists, setUnreadCount } from '@/lib/data/notifications';
 import { notificationToast } from '@/lib/moments';
+import { watchlistKeys } from '@/lib/data/watchlist';
 
 /** The bell's count changed (read elsewhere). */
 export function onUnread(queryClient: QueryClient, { unreadCount }: NotificationStreamEvent): void {
@@ -20,5 +21,8 @@ export function onNotification(
 ): void {
   setUnreadCount(queryClient, unreadCount);
   void refreshNotificationLists(queryClient);
+  // A price alert fired: the watchlist shows when, and which side of its line the price is on.
+  if (notification?.kind === 'price.alert')
+    void queryClient.invalidateQueries({ queryKey: watchlistKeys.all });
   if (notification) notificationToast(notification);
 }

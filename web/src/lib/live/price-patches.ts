@@ -6,6 +6,7 @@ import type {
   Player,
   PriceHistory,
   User,
+  WatchlistEntry,
 } from '@touchline/contract';
 
 /**
@@ -54,6 +55,13 @@ export const patchCards = <C extends Card>(cards: readonly C[], prices: PriceMap
   mapKeeping(cards, (card) => patchCard(card, prices));
 
 export const patchCatalog = (entries: readonly CatalogEntry[], prices: PriceMap) =>
+  mapKeeping(entries, (entry) => {
+    const player = patchPlayer(entry.player, prices);
+    return player === entry.player ? entry : { ...entry, player };
+  });
+
+/** A watched player's price and 24 h change; its alerts change only through their own notification. */
+export const patchWatchlist = (entries: readonly WatchlistEntry[], prices: PriceMap) =>
   mapKeeping(entries, (entry) => {
     const player = patchPlayer(entry.player, prices);
     return player === entry.player ? entry : { ...entry, player };

@@ -1,10 +1,11 @@
 import type { QueryClient, QueryFilters } from '@tanstack/react-query';
 
-import type { Card, LivePrices, Page, PriceHistory, User } from '@touchline/contract';
+import type { Card, LivePrices, Page, PriceHistory, User, WatchlistEntry } from '@touchline/contract';
 
 import { userQueryKey } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
 import { marketKeys } from '@/lib/data/market';
+import { watchlistKeys } from '@/lib/data/watchlist';
 import { isPages, patchPages, type Pages } from '@/lib/data/pages';
 
 import { recordTick } from './last-tick';
@@ -15,6 +16,7 @@ import {
   patchCollectionValue,
   patchMarketItems,
   patchPlayers,
+  patchWatchlist,
   priceMap,
   type PriceMap,
 } from './price-patches';
@@ -67,6 +69,9 @@ export function onPrices(queryClient: QueryClient, tick: LivePrices): void {
   patchAll(queryClient, { queryKey: marketKeys.players() }, players);
   patchAll(queryClient, { queryKey: marketKeys.trending() }, players);
   patchAll(queryClient, { queryKey: cardKeys.rosters() }, players);
+  patchAll<WatchlistEntry[]>(queryClient, { queryKey: watchlistKeys.all }, (entries) =>
+    Array.isArray(entries) ? patchWatchlist(entries, prices) : entries,
+  );
   patchAll(queryClient, { queryKey: cardKeys.catalog() }, lists(patchCatalog, prices));
   patchAll(queryClient, { queryKey: cardKeys.userCards() }, lists(patchCards<Card>, prices));
   patchAll(queryClient, { queryKey: cardKeys.starterPack() }, lists(patchCards<Card>, prices));

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Shield, Store, Target, Trophy, type LucideIcon } from 'lucide-react';
+import { ArrowLeftRight, Shield, Star, Store, Target, Trophy, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -17,7 +17,8 @@ interface Shortcut {
 
 /**
  * The screens the six bottom tabs leave out, one tap from home: Trade Center with its pending offers,
- * Trade Marketplace, Missions with the rewards waiting to be claimed, Leaderboard and Team Rosters.
+ * Trade Marketplace, Missions with the rewards waiting to be claimed, Leaderboard, Team Rosters and
+ * the Watchlist.
  */
 export function ShortcutRow() {
   const pending = useIncomingTradesCount();
@@ -34,11 +35,12 @@ export function ShortcutRow() {
     { label: 'Missions', to: paths.missions, icon: Target, count: { value: claimable, meaning: 'to claim' } },
     { label: 'Leaderboard', to: paths.leaderboard, icon: Trophy },
     { label: 'Team Rosters', to: paths.teams, icon: Shield },
+    { label: 'Watchlist', to: paths.watchlist, icon: Star },
   ];
 
   return (
     <nav aria-label="Shortcuts">
-      <ul className="grid grid-cols-5 gap-1.5">
+      <ul className="grid grid-cols-6 gap-1">
         {shortcuts.map(({ label, to, icon: Icon, count }) => (
           <li key={to}>
             <Link

@@ -16,6 +16,7 @@ import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
 import { PricesUpdated } from '@/components/market/PricesUpdated';
 import { StockChange } from './StockChange';
 import { useReturnFocus } from '@/lib/use-return-focus';
+import { StarButton } from '@/components/watchlist/StarButton';
 
 const PriceChart = lazy(() => import('./PriceChart'));
 
@@ -111,6 +112,7 @@ function PriceChartContent({ player }: { player: Player }) {
             {`${player.position} · ${player.team.name}`}
           </Dialog.Description>
         </div>
+        <StarButton player={player} className="ml-auto shrink-0" />
       </div>
 
       <div className="mt-4 flex items-end justify-between gap-3">
