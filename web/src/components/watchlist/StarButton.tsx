@@ -12,7 +12,8 @@ export interface StarButtonProps {
 
 /**
  * Stars a player (not a card) for the watchlist: the catalog's, the market's and a card's popup and
- * the stock market's chart use it. A toggle button: its name stays, aria-pressed says whether it is on.
+ * the stock market's chart use it. A toggle button: its name stays, aria-pressed says whether it is on
+ * (its name is its text, so what one sees is what one says to voice control).
  */
 export function StarButton({ player, className }: StarButtonProps) {
   const watched = useIsWatched(player.id);
@@ -22,7 +23,6 @@ export function StarButton({ player, className }: StarButtonProps) {
     <button
       type="button"
       aria-pressed={watched}
-      aria-label={`Watch ${player.name}`}
       disabled={toggle.isPending}
       onClick={() =>
         toggle.mutate(
@@ -46,7 +46,9 @@ export function StarButton({ player, className }: StarButtonProps) {
       )}
     >
       <Star aria-hidden className={cn('size-3.5', watched && 'fill-amber-300 text-amber-300')} />
-      {watched ? 'Watching' : 'Watch'}
+      {/* One name whatever the state ('Watch <player>'); aria-pressed and the filled star say it is on. */}
+      {'Watch '}
+      <span className="sr-only">{player.name}</span>
     </button>
   );
 }

@@ -77,7 +77,6 @@ export function AskForPicker({
               <button
                 type="button"
                 aria-pressed={selected}
-                aria-label={`${verb} ${player.name}, ${player.rarity} ${player.position}, ${formatNumber(player.currentPrice)} coins`}
                 disabled={!selected && full}
                 onClick={() => onToggle(card)}
                 className={cn(
@@ -88,11 +87,16 @@ export function AskForPicker({
                     : 'opacity-90 hover:opacity-100',
                 )}
               >
-                <PlayerCard
-                  player={player}
-                  editionNumber={card.editionNumber}
-                  maxEditions={card.maxEditions}
-                />
+                {/* The name is this text, not an aria-label over the card's own visible text (axe:
+                    label-content-name-mismatch); the card face is decoration to assistive technology. */}
+                <span className="sr-only">{`${verb} ${player.name}, ${player.rarity} ${player.position}, ${formatNumber(player.currentPrice)} coins`}</span>
+                <span aria-hidden className="block">
+                  <PlayerCard
+                    player={player}
+                    editionNumber={card.editionNumber}
+                    maxEditions={card.maxEditions}
+                  />
+                </span>
                 {selected && (
                   <span
                     aria-hidden
