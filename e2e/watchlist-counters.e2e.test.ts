@@ -47,6 +47,11 @@ async function player(baseUrl: string, prefix: string, viewport: typeof PHONE) {
   return { page, username };
 }
 
+/** The counter went through: its dialog closes on success (a refusal keeps it open with a toast). */
+async function sent(page: Page) {
+  await page.getByRole('form', { name: 'Counter-offer' }).waitFor({ state: 'detached', timeout: GIVE_UP_MS });
+}
+
 async function expectNoBlockingAxe(page: Page, screen: string) {
   const axe = await axeCounts(page);
   console.log(`watchlist-counters: axe on ${screen}: ${describeFindings(axe)}`);
@@ -163,7 +168,7 @@ describe('counter-offers: counter twice, accept the last', () => {
       .click();
     await expectNoBlockingAxe(bob.page, 'the counter-offer form at 390 px');
     await bobForm.getByRole('button', { name: 'Send Counter-Offer' }).click();
-    await bob.page.getByText('Counter-offer sent').waitFor();
+    await sent(bob.page);
 
     // Alice sees it arrive live and counters again, asking 100 coins on top.
     await openLive(alice.page, '/trade');
@@ -181,13 +186,19 @@ describe('counter-offers: counter twice, accept the last', () => {
     await aliceForm.getByLabel('Ask for coins').fill('100');
     await expectNoBlockingAxe(alice.page, 'the counter-offer form at 1280 px');
     await aliceForm.getByRole('button', { name: 'Send Counter-Offer' }).click();
-    await alice.page.getByText('Counter-offer sent').waitFor();
+    await sent(alice.page);
 
     // Bob's Incoming follows live: his counter was answered; he accepts the last counter.
     const toBob = bob.page.locator('[data-testid^="incoming-offer-"]').first();
     await toBob.getByText('countered your offer').waitFor({ timeout: GIVE_UP_MS });
     await expectNoBlockingAxe(bob.page, 'Incoming with a counter-offer at 390 px');
-    await toBob.getByRole('button', { name: 'Accept' }).click();
+    await toBob
+      .getByRole('button', { name: 'Accept' })
+      .click({ timeout: GIVE_UP_MS })
+      .catch(async (error: unknown) => {
+        await bob.page.screenshot({ path: '/tmp/wc-accept-fail.png' });
+        throw error;
+      });
     await bob.page.getByRole('alertdialog').getByRole('button', { name: 'Accept Trade' }).click();
     await bob.page.getByText('Trade accepted').first().waitFor({ timeout: GIVE_UP_MS });
 

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { collection, makeCard, players, teams } from './card-fixtures';
@@ -34,14 +34,20 @@ async function openIncoming() {
 
 describe('counter-offers in the Trade Center', () => {
   it('opens the offer form the other way round, pre-filled, and sends what the user changed', async () => {
+    // The server's Incoming as the counter changes it: the countered offer leaves it.
+    let incomingNow = [incoming];
     const { calls } = setup({
-      'POST /api/trades/1/counter': {
-        status: 201,
-        body: makeOffer({
-          id: 2,
-          fromUser: { id: 7, username: 'alice' },
-          toUser: { id: 12, username: 'bob' },
-        }),
+      'GET /api/trades/incoming': () => ({ body: incomingNow }),
+      'POST /api/trades/1/counter': () => {
+        incomingNow = [];
+        return {
+          status: 201,
+          body: makeOffer({
+            id: 2,
+            fromUser: { id: 7, username: 'alice' },
+            toUser: { id: 12, username: 'bob' },
+          }),
+        };
       },
     });
     const { user } = await openIncoming();
@@ -67,6 +73,11 @@ describe('counter-offers in the Trade Center', () => {
     await user.click(within(form).getByRole('button', { name: 'Send Counter-Offer' }));
 
     expect(await screen.findByText('Counter-offer sent')).toBeInTheDocument();
+    // The form closed, though the countered offer left Incoming (and emptied it) meanwhile.
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Counter-offer' })).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByText('No incoming trade offers')).toBeInTheDocument();
     const sent = calls.find((call) => call.method === 'POST' && call.path === '/api/trades/1/counter');
     expect(sent?.body).toEqual({
       offeredCardIds: [106],

@@ -200,12 +200,13 @@ export function useCounterTrade() {
   return useMutation({
     mutationFn: ({ offerId, request, idempotencyKey }: CounterTradeVariables) =>
       counterTrade(offerId, request, idempotencyKey),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() }),
-        queryClient.invalidateQueries({ queryKey: tradeKeys.outgoing() }),
-        queryClient.invalidateQueries({ queryKey: tradeKeys.threads() }),
-      ]),
+    // Not awaited: the caller's own onSuccess (closing the form) must not wait for the lists, whose
+    // refetch removes the countered offer (and may unmount the list that holds the form).
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() });
+      void queryClient.invalidateQueries({ queryKey: tradeKeys.outgoing() });
+      void queryClient.invalidateQueries({ queryKey: tradeKeys.threads() });
+    },
     // A refused counter (the offer was cancelled or accepted meanwhile): show the list as it is.
     onError: () => queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() }),
   });

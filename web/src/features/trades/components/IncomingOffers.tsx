@@ -55,13 +55,18 @@ export function IncomingOffers() {
   // Failures read as an empty list (docs/spec/game-spec.md#7-the-calls-it-makes), so there is no error state here.
   if (incoming.isPending) return <OfferListSkeleton label="Loading incoming offers" />;
   const offers = incoming.data ?? [];
+  // The counter form outlives the list: countering the last offer empties it while the form finishes.
+  const counterDialog = <CounterOfferDialog offer={countering} onClose={() => setCountering(null)} />;
   if (offers.length === 0) {
     return (
-      <EmptyState
-        icon={Inbox}
-        title="No incoming trade offers"
-        description="Offers other players send you show up here."
-      />
+      <>
+        <EmptyState
+          icon={Inbox}
+          title="No incoming trade offers"
+          description="Offers other players send you show up here."
+        />
+        {counterDialog}
+      </>
     );
   }
 
@@ -133,7 +138,7 @@ export function IncomingOffers() {
           );
         })}
       </ul>
-      <CounterOfferDialog offer={countering} onClose={() => setCountering(null)} />
+      {counterDialog}
       <ConfirmOfferAction
         asking={asking}
         onCancel={() => setAsking(null)}
