@@ -32,7 +32,7 @@ async function player(baseUrl: string, prefix: string, viewport: typeof PHONE) {
   const page = await context.newPage();
   const email = uniqueEmail(prefix);
   const credentials = { data: { email, password: 'e2e-password-1' } };
-  const registered = await page.request.post('/api/register', credentials);
+  const registered = await page.request.post('/api/register', { ...credentials, timeout: GIVE_UP_MS });
   if (registered.status() !== 201)
     await expect
       .poll(async () => (await page.request.post('/api/login', credentials)).status(), {
@@ -121,7 +121,15 @@ describe('a watchlist alert arrives live when a tick crosses it', () => {
       await page
         .getByText(`Price alert: ${name}`)
         .first()
-        .waitFor({ timeout: GIVE_UP_MS * 2 });
+        .waitFor({ timeout: GIVE_UP_MS * 2 })
+        .catch(async (error: unknown) => {
+          // What the server saw, for the failure's message: the alerts' sides and the notifications.
+          const watch = await apiJson<unknown>(page, 'get', '/api/watchlist');
+          const notes = await apiJson<unknown>(page, 'get', '/api/notifications');
+          throw new Error(`no price alert toast: ${JSON.stringify(watch)} ${JSON.stringify(notes)}`, {
+            cause: error,
+          });
+        });
       await row
         .getByText(/^Last alert /)
         .first()
