@@ -113,9 +113,11 @@ describe('a watchlist alert arrives live when a tick crosses it', () => {
           .getByText(
             `${direction === 'above' ? 'Above' : 'Below'} ${threshold.toLocaleString('en-US')} coins`,
           )
-          .waitFor();
+          .waitFor({ timeout: GIVE_UP_MS });
       }
-      await row.getByText('Up to 2 alerts per player: remove one to add another.').waitFor();
+      await row
+        .getByText('Up to 2 alerts per player: remove one to add another.')
+        .waitFor({ timeout: GIVE_UP_MS });
 
       // The notification's toast, live, then in the notifications list.
       await page
