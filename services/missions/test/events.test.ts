@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '@touchline/kit';
 import { BADGES } from '../src/catalogue/badges';
-import { earnBadge } from '../src/use-cases/badges';
+import { earnBadges } from '../src/use-cases/badges';
 import { checkRosters } from '../src/use-cases/team-roster';
 import type { MissionsDeps } from '../src/use-cases/deps';
 import { saleOf, startMissions, type MissionsHarness } from './support';
@@ -375,17 +375,17 @@ describe('badges from events', () => {
     const badge = BADGES.find((b) => b.id === 'first-pack')!;
     const at = new Date('2026-11-23T14:00:00.000Z');
     const rolledBack = inTransaction(deps.db, async (trx) => {
-      await earnBadge(deps, trx, user, badge, at);
+      await earnBadges(deps, trx, user, [badge], at);
       throw new Error('the rest of the batch failed');
     });
     await expect(rolledBack).rejects.toThrow('the rest of the batch failed');
-    await inTransaction(deps.db, (trx) => earnBadge(deps, trx, user, badge, at));
+    await inTransaction(deps.db, (trx) => earnBadges(deps, trx, user, [badge], at));
     const rows = () => h.missions.database.db('user_badges').where({ user_id: user }).select('badge_id');
     expect(await rows()).toEqual([{ badge_id: 'first-pack' }]);
 
     // Known as earned now: another try does not go to the database (a deleted row stays deleted).
     await h.missions.database.db('user_badges').where({ user_id: user }).del();
-    await inTransaction(deps.db, (trx) => earnBadge(deps, trx, user, badge, at));
+    await inTransaction(deps.db, (trx) => earnBadges(deps, trx, user, [badge], at));
     expect(await rows()).toEqual([]);
   });
 

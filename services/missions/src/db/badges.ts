@@ -6,19 +6,28 @@ export interface UserBadgeRow {
   earned_at: Date;
 }
 
-/** True when this call earned it; a badge is earned once per user. */
-export async function insertBadge(
+/**
+ * Badges earned, in one statement; each pair of user and badge once, in the order given (callers
+ * sort them, so two transactions never wait in a cycle). Returns the pairs this call earned, as
+ * `user:badge` (a badge is earned once per user).
+ */
+export async function insertBadges(
   trx: Knex.Transaction,
-  userId: number,
-  badgeId: string,
-  earnedAt: Date,
-): Promise<boolean> {
-  const inserted = await trx('user_badges')
-    .insert({ user_id: userId, badge_id: badgeId, earned_at: earnedAt })
+  badges: { userId: number; badgeId: string; earnedAt: Date }[],
+): Promise<Set<string>> {
+  if (badges.length === 0) return new Set();
+  const inserted = (await trx('user_badges')
+    .insert(
+      badges.map(({ userId, badgeId, earnedAt }) => ({
+        user_id: userId,
+        badge_id: badgeId,
+        earned_at: earnedAt,
+      })),
+    )
     .onConflict(['user_id', 'badge_id'])
     .ignore()
-    .returning('badge_id');
-  return inserted.length > 0;
+    .returning(['user_id', 'badge_id'])) as { user_id: number; badge_id: string }[];
+  return new Set(inserted.map((row) => `${Number(row.user_id)}:${row.badge_id}`));
 }
 
 export async function userBadges(db: Db, userId: number): Promise<UserBadgeRow[]> {
