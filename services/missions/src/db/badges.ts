@@ -30,6 +30,25 @@ export async function insertBadges(
   return new Set(inserted.map((row) => `${Number(row.user_id)}:${row.badge_id}`));
 }
 
+/** Which of `badgeIds` each of the users has earned, in one statement. */
+export async function badgesOfUsers(
+  db: Db,
+  userIds: number[],
+  badgeIds: string[],
+): Promise<Map<number, Set<string>>> {
+  const earned = new Map<number, Set<string>>();
+  if (userIds.length === 0 || badgeIds.length === 0) return earned;
+  const rows = (await db('user_badges')
+    .whereIn('user_id', userIds)
+    .whereIn('badge_id', badgeIds)
+    .select('user_id', 'badge_id')) as { user_id: number; badge_id: string }[];
+  for (const row of rows) {
+    const userId = Number(row.user_id);
+    earned.set(userId, (earned.get(userId) ?? new Set()).add(row.badge_id));
+  }
+  return earned;
+}
+
 export async function userBadges(db: Db, userId: number): Promise<UserBadgeRow[]> {
   const rows = (await db('user_badges')
     .where({ user_id: userId })
