@@ -392,7 +392,8 @@ describe('badges from events', () => {
   it("earns several users' badges in one insert and one outbox write, each badge once", async () => {
     const deps = h.deps();
     const [a, b] = [h.user(), h.user()];
-    const [firstPack, firstSale] = ['first-pack', 'first-sale'].map((id) => BADGES.find((x) => x.id === id)!);
+    const firstPack = BADGES.find((x) => x.id === 'first-pack')!;
+    const firstSale = BADGES.find((x) => x.id === 'first-sale')!;
     const at = new Date('2026-11-23T15:00:00.000Z');
     const statements: string[] = [];
     const record = (query: { sql: string }) => {
