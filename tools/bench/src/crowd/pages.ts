@@ -76,7 +76,10 @@ export const INVALIDATES = {
   /** refreshAfterOwnTrade with the stream open: its events bring the rest (web/src/lib/data/market.ts). */
   marketTradeLive: ['tradeHistory'],
   pack: ['user', 'balance', 'userCards', 'catalog'],
+  /** With the stream open: the answer's coins show, the `cards` event brings the rest (web/src/lib/data/coins.ts). */
+  packLive: [],
   coins: ['user', 'balance'],
+  coinsLive: [],
   offer: ['incoming', 'outgoing', 'incomingCount', 'userCards', 'user', 'balance', 'tradeHistory', 'wishes'],
   wish: ['wishes'],
   mission: ['missions', 'missionsCompleted', 'user', 'badges'],

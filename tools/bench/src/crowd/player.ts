@@ -407,12 +407,12 @@ export class CrowdPlayer {
         const confirm = await this.post(`/api/test-payments/${paymentIntentId}/confirm`, TEST_CARD);
         if (confirm.status !== 200) return;
         await this.post('/api/payment/success', { paymentIntentId });
-        return this.invalidate(INVALIDATES.coins);
+        return this.invalidate(this.stream?.isOpen ? INVALIDATES.coinsLive : INVALIDATES.coins);
       }
       case 'buyPack': {
         await this.show('shop');
         await this.post('/api/packs/purchase', { packId: pick([1, 1, 1, 2, 3], r) });
-        return this.invalidate(INVALIDATES.pack);
+        return this.invalidate(this.stream?.isOpen ? INVALIDATES.packLive : INVALIDATES.pack);
       }
     }
   }
