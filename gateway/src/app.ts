@@ -7,6 +7,7 @@ import { DeviceCookies } from './device-cookies';
 import type { GatewayConfig, Upstream } from './config';
 import { compressAnswers } from './http/compress-answers';
 import { SharedAnswers } from './http/shared-answers';
+import { UserBadges } from './compose/user-badges';
 import { dropSharedOnMutation, sharedAnswersWatcher } from './http/shared-changes';
 import { LiveHub } from './live/hub';
 import { loadSession, requireSession } from './middleware/auth';
@@ -103,6 +104,11 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
     onFirstUse: () => live.watch(sharedAnswersWatcher(shared)),
   });
   app.locals.shared = shared;
+  const badges = new UserBadges(
+    clients.missions,
+    () => live.linked,
+    (watcher) => live.watch(watcher),
+  );
   const readiness = new Readiness(dependencyCheck(addresses, store));
   app.locals.readiness = readiness;
   // Per client in flight, one count for /api and the probes: an anonymous probe flood is one more
@@ -164,7 +170,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
     req.method === 'GET' ? next() : limits.middleware(RULES.mutation)(req, res, next),
   );
   api.use(dropSharedOnMutation(shared));
-  api.use(userRoutes(clients, verifier));
+  api.use(userRoutes(clients, verifier, badges));
   api.use(cardsRoutes(clients, shared));
   api.use(marketRoutes(clients, shared));
   api.use(tradeHistoryRoutes(clients));

@@ -78,6 +78,11 @@ export class LiveHub {
     return this.streams.size;
   }
 
+  /** Whether the Live subscription is up now: what watchers hear is then every change. */
+  get linked(): boolean {
+    return this.upstream.isReady;
+  }
+
   /** `watcher` hears every change from now on; the subscription then stays up without streams. */
   watch(watcher: LiveWatcher): void {
     if (this.closed) return;

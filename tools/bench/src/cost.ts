@@ -108,6 +108,7 @@ async function main(): Promise<void> {
           // No session renewal and no price tick inside a window: neither is a cost of the operation.
           SESSION_TOKEN_TTL_SECONDS: '86400',
           PRICE_TICK_INTERVAL_MS: String(24 * 3600_000),
+          ...profilingEnv(PROFILE_DIR),
         },
         { databasePrefix: process.env.BENCH_DB_PREFIX ?? 'touchline_cost', pg: proxied },
       );

@@ -20,10 +20,15 @@ async function withBadges(deps: IdentityDeps, rows: UserRow[]): Promise<User[]> 
   return rows.map((row) => toUserMessage(row, badges.get(row.id)));
 }
 
+/**
+ * One user, without badges: missions owns them (the gateway asks it for the user's), and nothing
+ * writes identity's legacy badges table, so reading it was a statement that always came back empty
+ * on every GET /api/user (issue 41).
+ */
 export async function getUser(deps: IdentityDeps, userId: number): Promise<User> {
   const row = await findUserById(deps.db, userId);
   if (!row) throw notFound('User not found');
-  return (await withBadges(deps, [row]))[0]!;
+  return toUserMessage(row);
 }
 
 export async function getUsers(deps: IdentityDeps, userIds: number[]): Promise<{ users: User[] }> {

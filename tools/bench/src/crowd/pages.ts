@@ -71,10 +71,15 @@ export type Page = keyof typeof PAGES;
 
 /** What the web invalidates after each kind of change (the mutations' onSuccess in web/src/lib/data). */
 export const INVALIDATES = {
-  /** refreshAfterTrade: a buy, a sale or a withdrawal. */
+  /** refreshAfterTrade: a buy, a sale or a withdrawal, while the live stream is not open. */
   marketTrade: ['user', 'balance', 'userCards', 'catalog', 'listings', 'tradeHistory'],
+  /** refreshAfterOwnTrade with the stream open: its events bring the rest (web/src/lib/data/market.ts). */
+  marketTradeLive: ['tradeHistory'],
   pack: ['user', 'balance', 'userCards', 'catalog'],
+  /** With the stream open: the answer's coins show, the `cards` event brings the rest (web/src/lib/data/coins.ts). */
+  packLive: [],
   coins: ['user', 'balance'],
+  coinsLive: [],
   offer: ['incoming', 'outgoing', 'incomingCount', 'userCards', 'user', 'balance', 'tradeHistory', 'wishes'],
   wish: ['wishes'],
   mission: ['missions', 'missionsCompleted', 'user', 'badges'],

@@ -10,6 +10,7 @@ import { nextStreamRetryMs, STREAM_FIRST_RETRY_MS } from '@/lib/shedding';
 import { toast } from '@/lib/toast';
 
 import { dispatchLiveEvent, liveEventNames } from './dispatch';
+import { setLiveOpen } from './open';
 import { refetchShown } from './sync';
 
 /**
@@ -67,6 +68,7 @@ export function useLiveStream(): void {
       const current = new EventSource(url, { withCredentials: true });
       source = current;
       current.addEventListener('open', () => {
+        setLiveOpen(queryClient, true);
         retryMs = STREAM_FIRST_RETRY_MS;
         if (dropped) void refetchShown(queryClient);
         // Anything read or created before the first open shows in the lists.
@@ -83,10 +85,12 @@ export function useLiveStream(): void {
       current.addEventListener('closed', (event) => {
         const closed = readClosed((event as MessageEvent<string>).data);
         if (!closed || !endsStream(queryClient, closed)) return;
+        setLiveOpen(queryClient, false);
         stopped = true;
         current.close();
       });
       current.addEventListener('error', () => {
+        setLiveOpen(queryClient, false);
         if (stopped) return;
         dropped = true;
         if (current.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself
@@ -97,6 +101,7 @@ export function useLiveStream(): void {
     };
     open();
     return () => {
+      setLiveOpen(queryClient, false);
       clearTimeout(retryTimer);
       source?.close();
     };
