@@ -9,6 +9,7 @@ import {
   type User,
 } from '@touchline/contract';
 
+import { spendingLimitKeys } from '@/lib/data/spending-limit';
 import { call, newIdempotencyKey } from '@/lib/api';
 import { userQueryKey } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
@@ -113,6 +114,8 @@ export function useConfirmPaymentSuccess() {
     mutationFn: confirmPaymentSuccess,
     onSuccess: (result) => {
       void refreshCoins(queryClient, result.coins);
+      // The payment counts toward the monthly limit: the packages it still allows change.
+      void queryClient.invalidateQueries({ queryKey: spendingLimitKeys.all });
     },
   });
 }
