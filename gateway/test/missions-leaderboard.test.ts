@@ -237,7 +237,7 @@ describe('missions', () => {
       return res.body as ClaimResult;
     });
     expect(settled).toMatchObject({ reward: signIn.reward, coins: signIn.reward });
-    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: signIn.reward });
+    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: signIn.reward, heldCoins: 0 });
   });
 
   it('refuses an unfinished mission (422), an unknown one (404) and bad ids (400), paying nothing', async () => {

@@ -37,7 +37,7 @@ export function userRoutes(clients: Clients, verifier: SessionVerifier) {
       return { status: 200, body: await currentUser(clients, userId) };
     })
     .add(api.user.balance, async ({ userId }) => {
-      const { coins } = await wallet.GetBalance({ userId });
-      return { status: 200, body: { coins } };
+      const { coins, heldCoins } = await wallet.GetBalance({ userId });
+      return { status: 200, body: { coins, heldCoins } };
     }).router;
 }

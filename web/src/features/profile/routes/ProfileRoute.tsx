@@ -65,7 +65,10 @@ export function ProfileRoute() {
         </section>
 
         {/* ?tab=settings opens Settings (the wallet sheet's Spending limit and Purchase Coins link there). */}
-        <Tabs defaultValue={searchParams.get('tab') === 'settings' ? 'settings' : 'stats'}>
+        <Tabs
+          key={searchParams.get('tab') ?? ''}
+          defaultValue={searchParams.get('tab') === 'settings' ? 'settings' : 'stats'}
+        >
           <TabsList aria-label="Profile sections">
             <TabsTrigger value="stats" className="px-1.5 text-xs whitespace-nowrap">
               <BarChart3 aria-hidden className="size-3.5" />
