@@ -82,7 +82,9 @@ export function PackagePicker({
               </span>
               {pkg.description && <span className="text-xs text-slate-400">{pkg.description}</span>}
               {blocked && (
-                <span className="text-xs font-semibold text-amber-200">Above your remaining spending limit</span>
+                <span className="text-xs font-semibold text-amber-200">
+                  Above your remaining spending limit
+                </span>
               )}
             </span>
             <span className="shrink-0 font-display text-2xl font-bold text-slate-50">

@@ -74,7 +74,9 @@ function OfferForm({
   const owner = wishOwnerName(wish);
   const canSend =
     !send.isPending &&
-    (offerType === 'coins' ? amountText.trim() !== '' && shortfall === 0 : cardId !== null && selected !== null);
+    (offerType === 'coins'
+      ? amountText.trim() !== '' && shortfall === 0
+      : cardId !== null && selected !== null);
 
   function reset() {
     setOfferType('coins');
