@@ -114,11 +114,14 @@ describe.each(WIDTHS)('a new player at %i px', (width) => {
     await page.getByLabel('PayPal Email').fill('limit@paypal.example');
     await page.getByLabel('Coins Amount').fill('160000');
     const line = page.getByTestId('requirement-purchase_total');
-    await expect.poll(() => line.getAttribute('data-state')).toBe('unmet');
+    // The wallet judges the amount once typing stops (debounced) and answers: give a loaded machine time.
+    await expect.poll(() => line.getAttribute('data-state'), { timeout: 15_000 }).toBe('unmet');
     expect(await page.getByRole('button', { name: 'Request Cashout' }).isDisabled()).toBe(true);
     await page.getByLabel('Coins Amount').fill('100000');
-    await expect.poll(() => line.getAttribute('data-state')).toBe('met');
-    await expect.poll(() => page.getByRole('button', { name: 'Request Cashout' }).isEnabled()).toBe(true);
+    await expect.poll(() => line.getAttribute('data-state'), { timeout: 15_000 }).toBe('met');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Request Cashout' }).isEnabled(), { timeout: 15_000 })
+      .toBe(true);
     expect(await reachable(page, 'Request Cashout')).toBe(true);
 
     // Item 6: a limit of $100 with $60 spent and the page's last $20 intent still open leaves $20:
