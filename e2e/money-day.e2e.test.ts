@@ -22,7 +22,7 @@ async function newPlayer(width: number, prefix: string): Promise<Page> {
   await signUpOnPage(page, baseUrl, prefix);
   await page.getByRole('button', { name: 'Skip Reveal' }).click();
   await page.getByRole('button', { name: 'Continue to App' }).click();
-  await expect.poll(() => balanceOf(page)).toBe(10_000);
+  await expect.poll(() => balanceOf(page), { timeout: 30_000 }).toBe(10_000);
   return page;
 }
 
