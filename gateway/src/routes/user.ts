@@ -41,7 +41,7 @@ export function userRoutes(clients: Clients, verifier: SessionVerifier, badges?:
       return { status: 200, body: await currentUser(clients, userId, badges) };
     })
     .add(api.user.balance, async ({ userId }) => {
-      const { coins } = await wallet.GetBalance({ userId });
-      return { status: 200, body: { coins } };
+      const { coins, heldCoins } = await wallet.GetBalance({ userId });
+      return { status: 200, body: { coins, heldCoins } };
     }).router;
 }

@@ -16,6 +16,7 @@ import {
 import {
   CashoutCreated,
   CashoutEligibility,
+  CashoutEligibilityQuery,
   CashoutRequest,
   CashoutRequestBody,
   SpendingLimit,
@@ -611,8 +612,9 @@ export const cashout = {
   eligibility: defineRoute({
     method: 'get',
     path: '/api/cashout/eligibility',
-    summary: 'The cash-out rules and which of them the user does not meet yet',
+    summary: 'The cash-out rules and which of them the user does not meet yet, for an amount if given',
     auth: 'session',
+    query: CashoutEligibilityQuery,
     responses: { 200: CashoutEligibility },
   }),
   request: defineRoute({

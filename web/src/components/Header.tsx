@@ -1,5 +1,5 @@
 import { ArrowLeft, Coins, LayoutDashboard, ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -10,6 +10,9 @@ import { useValueChange } from '@/lib/use-value-change';
 
 import { LogoMark } from './Logo';
 import { NotificationBell } from './notifications/NotificationBell';
+
+/** Loaded on the first tap of the balance: no screen's first load pays for it. */
+const WalletSheet = lazy(() => import('./wallet/WalletSheet'));
 
 export interface HeaderProps {
   title: string;
@@ -97,23 +100,37 @@ const pillTones = {
 };
 
 /**
- * 'Balance: N'. When the coins change (a sale elsewhere, a refund, a reward) it lights up green or red
- * for a moment, and grows a little unless the user asked for reduced motion.
+ * 'Balance: N', a button that opens the wallet sheet. When the coins change (a sale elsewhere, a
+ * refund, a reward) it lights up green or red for a moment, and grows a little unless the user asked
+ * for reduced motion.
  */
 function BalancePill({ coins }: { coins: number }) {
   const change = useValueChange(coins);
+  const [open, setOpen] = useState(false);
   return (
-    <span
-      data-change={change ?? undefined}
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full border px-2 py-1 text-[11px] font-semibold whitespace-nowrap',
-        'transition-[color,background-color,border-color,scale] duration-300 motion-reduce:transition-none',
-        pillTones[change ?? 'none'],
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        data-change={change ?? undefined}
+        className={cn(
+          'inline-flex items-center gap-1 rounded-full border px-2 py-1 text-[11px] font-semibold whitespace-nowrap',
+          'transition-[color,background-color,border-color,scale] duration-300 motion-reduce:transition-none',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400',
+          pillTones[change ?? 'none'],
+        )}
+      >
+        <Coins aria-hidden className="size-3" />
+        <span>{`Balance: ${formatNumber(coins)}`}</span>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <WalletSheet open onOpenChange={setOpen} />
+        </Suspense>
       )}
-    >
-      <Coins aria-hidden className="size-3" />
-      <span>{`Balance: ${formatNumber(coins)}`}</span>
-    </span>
+    </>
   );
 }
 

@@ -112,7 +112,11 @@ export const BuyBody = z.strictObject({
 export const BuyResult = z.object({ card: Card, pricePaid: z.number(), remainingCoins: z.number() });
 export type BuyResult = z.infer<typeof BuyResult>;
 
-export const Balance = z.object({ coins: z.number() });
+export const Balance = z.object({
+  coins: z.number(),
+  /** Coins set aside (an open cash-out, a purchase or trade in flight): not spendable, not lost. */
+  heldCoins: z.number().optional(),
+});
 export type Balance = z.infer<typeof Balance>;
 
 export type MarketItemTeam = z.infer<typeof MarketItemTeam>;

@@ -9,6 +9,7 @@ import {
   type User,
 } from '@touchline/contract';
 
+import { spendingLimitKeys } from '@/lib/data/spending-limit';
 import { call, newIdempotencyKey } from '@/lib/api';
 import { userQueryKey } from '@/lib/data/auth';
 import { isLiveOpen } from '@/lib/live/open';
@@ -122,6 +123,8 @@ export function useConfirmPaymentSuccess() {
     mutationFn: confirmPaymentSuccess,
     onSuccess: (result) => {
       void refreshCoins(queryClient, result.coins);
+      // The payment counts toward the monthly limit: the packages it still allows change.
+      void queryClient.invalidateQueries({ queryKey: spendingLimitKeys.all });
     },
   });
 }

@@ -13,7 +13,10 @@ import type { Card, Player } from '@touchline/contract';
 import { cn } from '@/lib/cn';
 import { releaseStarterReveal } from '@/lib/moments';
 
+import { neverOpenedAPack } from '@/lib/badges';
+
 import { CollectionSummary } from '../components/CollectionSummary';
+import { FirstPackCard } from '../components/FirstPackCard';
 import { DailyMissions } from '../components/DailyMissions';
 import { HomeCollection } from '../components/HomeCollection';
 import { ShortcutRow } from '../components/ShortcutRow';
@@ -68,6 +71,7 @@ export function HomeRoute() {
       <Header title="Touchline" />
       <div className="flex flex-col gap-6 px-4 py-5">
         <CollectionSummary user={user} />
+        {neverOpenedAPack(user.badges) && <FirstPackCard />}
         <ShortcutRow />
         <TrendingPlayers
           onSelectPlayer={(next) => {

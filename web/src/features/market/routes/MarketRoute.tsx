@@ -128,6 +128,7 @@ export function MarketRoute() {
               onClosedClick={toastMarketClosed}
               buying={isBuying(item.id)}
               busy={buyPending}
+              coins={user?.coins}
             />
           ))}
         </ul>
