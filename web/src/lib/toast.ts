@@ -1,61 +1,30 @@
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
+import type * as ToastRoom from './toast-room';
+
 type Sonner = typeof SonnerModule;
 type Kind = 'message' | 'success' | 'error' | 'info' | 'warning' | 'loading';
 type Message = Parameters<typeof sonnerToast.success>[0];
 
 let loading: Promise<Sonner> | undefined;
+let loadingRoom: Promise<typeof ToastRoom> | undefined;
 let wanted = false;
 const listeners = new Set<() => void>();
 let nextId = 0;
-
-/** The toasts raised and not yet closed, by id: while any is up, the header makes room for it. */
-const open = new Set<string | number>();
-
-/** The CSS variable of the room the header keeps under its rows for the front toast (Header.tsx). */
-export const TOAST_ROOM_VAR = '--toast-room';
-
-/**
- * Sets --toast-room to the front toast's height plus a gap, or removes it once none is up. Measured a
- * frame after sonner drew it (its height depends on the text).
- */
-function makeRoom(): void {
-  requestAnimationFrame(() => {
-    const root = document.documentElement;
-    const front = document.querySelector<HTMLElement>('[data-sonner-toast][data-front="true"]');
-    if (open.size === 0 || !front) root.style.removeProperty(TOAST_ROOM_VAR);
-    else root.style.setProperty(TOAST_ROOM_VAR, `${front.offsetHeight + 16}px`);
-    // The toaster may not have drawn it yet (sonner arriving): look again.
-    if (open.size > 0 && !front) makeRoom();
-  });
-}
-
-function closed(id: string | number): void {
-  if (open.delete(id)) makeRoom();
-}
-
-/** The caller's options with the close callbacks that keep `open` true. */
-function tracked(id: string | number, options?: ExternalToast): ExternalToast {
-  open.add(id);
-  return {
-    ...options,
-    id,
-    onDismiss: (t) => {
-      closed(id);
-      options?.onDismiss?.(t);
-    },
-    onAutoClose: (t) => {
-      closed(id);
-      options?.onAutoClose?.(t);
-    },
-  };
-}
 
 /** Fetches sonner (its own chunk); the first load of a page needs it only once something toasts. */
 export function loadSonner(): Promise<Sonner> {
   return (loading ??= import('sonner'));
 }
+
+/** The header's band for toasts (toast-room.ts), fetched with sonner: no first load needs it. */
+function loadRoom(): Promise<typeof ToastRoom> {
+  return (loadingRoom ??= import('./toast-room'));
+}
+
+/** sonner and the band, in one wait: every call waits on the same pair, so they run in order. */
+const loadBoth = () => Promise.all([loadSonner(), loadRoom()]);
 
 /** Whether a toast has been raised, so the toaster must be on the page (read by the app's providers). */
 export function toasterWanted(): boolean {
@@ -75,10 +44,9 @@ function raise(kind: Kind, message: Message, options?: ExternalToast): string | 
     wanted = true;
     for (const listener of listeners) listener();
   }
-  const tracking = tracked(id, options);
-  void loadSonner().then(({ toast }) => {
-    toast[kind](message, tracking);
-    makeRoom();
+  void loadBoth().then(([{ toast }, room]) => {
+    toast[kind](message, room.tracked(id, options));
+    room.makeRoom();
   });
   return id;
 }
@@ -97,8 +65,8 @@ export const toast = {
   loading: (message: Message, options?: ExternalToast) => raise('loading', message, options),
   /** Closes a toast by id (after the toasts raised before it, which wait on the same import). */
   dismiss: (id: string | number) =>
-    void loadSonner().then(({ toast }) => {
+    void loadBoth().then(([{ toast }, room]) => {
       toast.dismiss(id);
-      closed(id);
+      room.closed(id);
     }),
 };

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CircleAlert } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 
@@ -82,12 +81,7 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
         }
       />
       {refusal && (
-        <p
-          id={refusalId}
-          role="alert"
-          className="-mt-1 flex items-start gap-2 text-sm font-medium break-words text-rose-300"
-        >
-          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+        <p id={refusalId} role="alert" className="-mt-1 text-sm font-medium break-words text-rose-300">
           {refusal.message}
         </p>
       )}
