@@ -88,6 +88,8 @@ describe('flow and trust at phone width', () => {
 
     // The suite's market is open around the clock: no fixed timetable beside that.
     const hours = page.getByRole('region', { name: 'Market hours' });
+    // It waits for the market's status: on a loaded machine longer than a poll's one second.
+    await hours.waitFor();
     await expect.poll(() => hours.innerText()).toContain('Prices update around the clock');
     expect(await hours.innerText()).not.toMatch(/9:30|4PM/);
 
