@@ -138,6 +138,8 @@ describe('desktop layout (1280×800)', () => {
     expect(column.x).toBeGreaterThanOrEqual(nav.width);
     expect(column.width).toBeGreaterThan(900);
     expect(await player.getAttribute('[data-layout]', 'data-layout')).toBe('desktop');
+    await settle(player);
+    await shot(player, 'desktop-home');
     const failures = await axeCounts(player);
     expect(failures.serious + failures.critical, describeFindings(failures)).toBe(0);
   });
@@ -166,6 +168,7 @@ describe('desktop layout (1280×800)', () => {
     await player.getByRole('button', { name: 'Redeem Code' }).click();
     const toast = player.locator('[data-sonner-toast][data-visible="true"]');
     await toast.getByText('Failed to redeem').waitFor();
+    await settle(player); // sonner slides a toast in: measured where it comes to rest
     const header = await headerRows(player);
     const box = await boxOf(player, '[data-sonner-toast][data-visible="true"]');
     expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
@@ -196,20 +199,30 @@ describe('desktop layout (1280×800)', () => {
     await player.keyboard.press('Enter');
     expect(await focused(player)).toBe('H1 Market');
 
-    // The cheapest card the market sells, bought from its row with the keyboard.
+    // The cheapest card the market sells, bought from its row with the keyboard. A price tick between
+    // the list and the buy answers 'Price changed' (the row stays): then buy again at the new price.
     const items = await apiJson<{ id: number; userId: number }[]>(
       player,
       'get',
       '/api/market?sort=price_asc',
     );
     const offer = items.find((item) => item.userId === 0)!;
-    const buy = player.getByTestId(`listing-${offer.id}`).getByRole('button', { name: 'Buy', exact: true });
-    await buy.focus();
-    await player.keyboard.press('Enter');
-    const confirm = player.getByRole('alertdialog');
-    await confirm.getByRole('button', { name: /^Buy for / }).click();
-    await player.getByText('Purchase successful', { exact: true }).waitFor();
-    await player.getByTestId(`listing-${offer.id}`).waitFor({ state: 'detached' });
+    const row = player.getByTestId(`listing-${offer.id}`);
+    const outcome = player.getByText(/^(Purchase successful|Price changed|Purchase failed)$/);
+    for (let attempt = 1; ; attempt++) {
+      await row.getByRole('button', { name: 'Buy', exact: true }).focus();
+      await player.keyboard.press('Enter');
+      await player
+        .getByRole('alertdialog')
+        .getByRole('button', { name: /^Buy for / })
+        .click();
+      await outcome.first().waitFor();
+      const said = await outcome.first().innerText();
+      if (said === 'Purchase successful') break;
+      expect(said === 'Price changed' && attempt < 3, `the buy: ${said}`).toBe(true);
+      await outcome.first().waitFor({ state: 'detached' });
+    }
+    await row.waitFor({ state: 'detached' });
     await expect.poll(() => focused(player, 'Market listings')).toBe('in list');
   });
 });
@@ -225,6 +238,7 @@ describe('phone widths', () => {
     await code.fill('NO-SUCH-CODE-3');
     await player.getByRole('button', { name: 'Redeem Code' }).click();
     await player.locator('[data-sonner-toast][data-visible="true"]').getByText('Failed to redeem').waitFor();
+    await settle(player); // sonner slides a toast in: measured where it comes to rest
     const header = await headerRows(player);
     const box = await boxOf(player, '[data-sonner-toast][data-visible="true"]');
     expect(box.y).toBeGreaterThanOrEqual(header.y + header.height);
