@@ -37,6 +37,8 @@ export function makeCashout(overrides: Partial<AdminCashoutRequest> = {}): Admin
     requester: makeReport(),
     test: false,
     reason: null,
+    paypalTransactionId: null,
+    history: [],
     ...overrides,
   };
 }
@@ -60,6 +62,8 @@ export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     flags: [],
     spendingLimit: null,
     banReason: null,
+    muteReason: null,
+    mutedUntil: null,
     ...overrides,
   };
 }

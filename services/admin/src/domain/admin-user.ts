@@ -13,6 +13,8 @@ export interface UserParts {
     banned: boolean;
     muted: boolean;
     banReason?: string;
+    muteReason?: string;
+    mutedUntil?: string;
   };
   coins: number;
   stats: { rank: number; collectionValue: number; cardCount: number };
@@ -40,6 +42,8 @@ export function adminUser(p: UserParts): AdminUser {
     banned: p.user.banned,
     muted: p.user.muted,
     banReason: p.user.banned ? (p.user.banReason ?? '') : '',
+    muteReason: p.user.muted ? (p.user.muteReason ?? '') : '',
+    mutedUntil: p.user.muted ? (p.user.mutedUntil ?? '') : '',
     purchaseTotalCents: p.purchases.totalCents,
     purchaseCount: p.purchases.purchaseCount,
     flags: p.report ? columnFlags(p.report) : [],
