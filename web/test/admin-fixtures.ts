@@ -59,6 +59,8 @@ export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     muted: false,
     purchaseTotal: 0,
     purchaseCount: 0,
+    testPurchaseTotal: 0,
+    testPurchaseCount: 0,
     flags: [],
     spendingLimit: null,
     banReason: null,

@@ -100,6 +100,8 @@ export function adminUserJson(user: AdminUser__Output): AdminUser {
     muted: user.muted,
     purchaseTotal: dollars(user.purchaseTotalCents),
     purchaseCount: user.purchaseCount,
+    testPurchaseTotal: dollars(user.testPurchaseTotalCents),
+    testPurchaseCount: user.testPurchaseCount,
     flags: user.flags.map(fraudFlagJson),
     spendingLimit: user.hasSpendingLimit ? dollars(user.spendingLimitCents) : null,
     banReason: user.banned ? orNull(user.banReason) : null,

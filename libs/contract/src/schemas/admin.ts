@@ -157,8 +157,12 @@ export const AdminUser = z
     isAdmin: z.boolean(),
     banned: z.boolean(),
     muted: z.boolean(),
+    /** Real money only. */
     purchaseTotal: Dollars,
     purchaseCount: z.number(),
+    /** Test payments (no money taken), apart: a test deployment's players have only these. */
+    testPurchaseTotal: Dollars,
+    testPurchaseCount: z.number(),
     /** Warning and high flags only (the 'Flags' column). */
     flags: z.array(FraudFlag),
     /** The player's monthly limit on coin purchases in dollars, null when none is set. */

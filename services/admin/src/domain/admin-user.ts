@@ -18,7 +18,7 @@ export interface UserParts {
   };
   coins: number;
   stats: { rank: number; collectionValue: number; cardCount: number };
-  purchases: { purchaseCount: number; totalCents: number };
+  purchases: { purchaseCount: number; totalCents: number; testPurchaseCount?: number; testTotalCents?: number };
   limit: { hasLimit: boolean; monthlyLimitCents: number };
   report?: FraudReport;
 }
@@ -46,6 +46,8 @@ export function adminUser(p: UserParts): AdminUser {
     mutedUntil: p.user.muted ? (p.user.mutedUntil ?? '') : '',
     purchaseTotalCents: p.purchases.totalCents,
     purchaseCount: p.purchases.purchaseCount,
+    testPurchaseCount: p.purchases.testPurchaseCount ?? 0,
+    testPurchaseTotalCents: p.purchases.testTotalCents ?? 0,
     flags: p.report ? columnFlags(p.report) : [],
     hasSpendingLimit: p.limit.hasLimit,
     spendingLimitCents: p.limit.hasLimit ? p.limit.monthlyLimitCents : 0,

@@ -33,15 +33,20 @@ export function AppShell({ children, showNav = true }: AppShellProps) {
         )}
       >
         <main
-          className={
-            showNav
-              ? 'flex flex-1 flex-col pb-[calc(4rem+env(safe-area-inset-bottom))]'
-              : 'flex flex-1 flex-col'
-          }
+          className={cn(
+            'flex flex-1 flex-col',
+            showNav && 'pb-[calc(4rem+env(safe-area-inset-bottom))]',
+            showNav && wide && 'lg:pb-0',
+          )}
         >
           {children}
         </main>
-        {showNav && <MainNav />}
+        {/* Admin pages on a desktop are desk work: no phone bar over their tables. */}
+        {showNav && (
+          <div className={wide ? 'lg:hidden' : undefined}>
+            <MainNav />
+          </div>
+        )}
       </div>
     </div>
   );
