@@ -115,7 +115,9 @@ const Reason = z
  * The PayPal transaction id: 17 letters and digits, as on PayPal's receipt (libs/rules'
  * PAYPAL_TRANSACTION_ID, which the admin service applies; the contract imports no workspace code).
  */
-export const PAYPAL_TRANSACTION_ID_PATTERN = /^[A-Z0-9]{17}$/;
+export const PAYPAL_TRANSACTION_ID_SOURCE = '^[A-Z0-9]{17}$';
+/** The web's build carries the contract's plain values only: it makes its RegExp from the source. */
+const PAYPAL_TRANSACTION_ID_PATTERN = new RegExp(PAYPAL_TRANSACTION_ID_SOURCE);
 export const PAYPAL_TRANSACTION_ID_MESSAGE =
   'Enter the PayPal transaction ID: 17 letters and digits, as on the PayPal receipt';
 const PaypalTransactionId = z

@@ -18,7 +18,12 @@ export interface UserParts {
   };
   coins: number;
   stats: { rank: number; collectionValue: number; cardCount: number };
-  purchases: { purchaseCount: number; totalCents: number; testPurchaseCount?: number; testTotalCents?: number };
+  purchases: {
+    purchaseCount: number;
+    totalCents: number;
+    testPurchaseCount?: number;
+    testTotalCents?: number;
+  };
   limit: { hasLimit: boolean; monthlyLimitCents: number };
   report?: FraudReport;
 }

@@ -157,7 +157,13 @@ function Entries({
   };
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-white/5">
+      {/* Focusable: at phone width the table scrolls sideways, by keyboard too. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Audit log entries"
+        className="overflow-x-auto rounded-xl border border-white/5 focus:ring-2 focus:ring-emerald-500/40 focus:outline-none"
+      >
         <table aria-label="Audit log" className="w-full text-left text-xs text-slate-200">
           <thead className="bg-slate-900 text-slate-400">
             <tr>

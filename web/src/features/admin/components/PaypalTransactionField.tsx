@@ -1,13 +1,13 @@
 import { useId } from 'react';
 
-import { PAYPAL_TRANSACTION_ID_MESSAGE, PAYPAL_TRANSACTION_ID_PATTERN } from '@touchline/contract';
+import { PAYPAL_TRANSACTION_ID_MESSAGE, PAYPAL_TRANSACTION_ID_SOURCE } from '@touchline/contract';
 
 import { Input, Label } from '@/components/ui/Input';
 
 /** The id as sent: trimmed, upper-case (PayPal prints it upper-case; a typed lower-case one is the same id). */
 export const normalizedPaypalId = (text: string) => text.trim().toUpperCase();
-export const isPaypalTransactionId = (text: string) =>
-  PAYPAL_TRANSACTION_ID_PATTERN.test(normalizedPaypalId(text));
+const PATTERN = new RegExp(PAYPAL_TRANSACTION_ID_SOURCE);
+export const isPaypalTransactionId = (text: string) => PATTERN.test(normalizedPaypalId(text));
 
 /**
  * 'Mark as Completed' records the PayPal payment sent: its transaction id, from PayPal's receipt.
