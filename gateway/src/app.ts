@@ -9,6 +9,7 @@ import { compressAnswers } from './http/compress-answers';
 import { SharedAnswers } from './http/shared-answers';
 import { UserBadges } from './compose/user-badges';
 import { dropSharedOnMutation, sharedAnswersWatcher } from './http/shared-changes';
+import { sessionEndings } from './live/endings';
 import { LiveHub } from './live/hub';
 import { loadSession, requireSession } from './middleware/auth';
 import { apiNotFound, errorHandler } from './middleware/errors';
@@ -93,7 +94,13 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   const hosts = new HostPolicy(config);
   const devices = new DeviceCookies(store, cookie);
   // One per process: its Live subscription and timers serve every stream of this app.
-  const live = new LiveHub(config, clients.notifications, verifier, logger);
+  const live = new LiveHub(
+    config,
+    clients.notifications,
+    verifier,
+    logger,
+    sessionEndings(clients.identity, config.APPEAL_EMAIL),
+  );
   app.locals.live = live;
   metrics.reportLiveStreams(() => live.size);
   // Answers the same for every player, built once per change; the live events keep them true.
@@ -181,7 +188,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   api.use(promoRoutes(clients, limits, logger));
   api.use(missionRoutes(clients));
   api.use(leaderboardRoutes(clients));
-  api.use(adminRoutes(clients, verifier));
+  api.use(adminRoutes(clients, verifier, { live, appealEmail: config.APPEAL_EMAIL }));
   api.use(notificationRoutes(clients));
   api.use(apiNotFound);
   app.use('/api', api);

@@ -23,6 +23,8 @@ export function userJson(user: User__Output): User {
     returning: isReturning(user),
     favoriteTeamId: user.favoriteTeamId || null,
     muted: user.muted,
+    muteReason: user.muted ? user.muteReason || null : null,
+    mutedUntil: user.muted ? user.mutedUntil || null : null,
   };
 }
 

@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
+import { PendingCashoutsBadge } from '@/components/PendingCashoutsBadge';
 import { useUser } from '@/lib/data/auth';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
@@ -78,6 +79,7 @@ export function Header({ title, showBack = false, actions, links }: HeaderProps)
           <AdminLink to={paths.adminDashboard} icon={<LayoutDashboard aria-hidden className="size-3.5" />}>
             Dashboard
           </AdminLink>
+          <PendingCashoutsBadge />
         </nav>
       )}
       {/* While a toast is up, the header grows by its height and the toast sits in that band: it

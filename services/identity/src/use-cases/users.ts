@@ -17,7 +17,8 @@ async function withBadges(deps: IdentityDeps, rows: UserRow[]): Promise<User[]> 
     deps.db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toUserMessage(row, badges.get(row.id)));
+  const now = deps.clock.now();
+  return rows.map((row) => toUserMessage(row, now, badges.get(row.id)));
 }
 
 /**

@@ -121,6 +121,8 @@ export const CHANGES = {
     ...toUser(e.userId, { cashout: { requestId: e.requestId, status: 'pending' } }),
     toAdmins({ adminCashouts: { requestId: e.requestId, userId: e.userId, status: 'pending' } }),
   ],
+  // A mute's end passes by the clock with no event: the page hides the banner by itself at the end.
+  'identity.user.muted': (e) => toUser(e.userId, { account: { change: e.muted ? 'muted' : 'unmuted' } }),
   'wallet.cashout.status_changed': (e) => [
     ...toUser(e.userId, { cashout: { requestId: e.requestId, status: e.toStatus } }),
     toAdmins({ adminCashouts: { requestId: e.requestId, userId: e.userId, status: e.toStatus } }),

@@ -201,6 +201,19 @@ const cashoutStatus: DraftsOf<'wallet.cashout.status_changed'> = (e, t) => [
   },
 ];
 
+/** An admin muted (with the reason and end) or unmuted the player (issue 43). */
+const muted: DraftsOf<'identity.user.muted'> = (e, t) => [
+  {
+    userId: e.userId,
+    kind: e.muted ? 'account.muted' : 'account.unmuted',
+    type: e.muted ? 'warning' : 'info',
+    params: { reason: e.muted ? e.reason : '', until: e.muted ? e.mutedUntil : '' },
+    link: LINKS.profile,
+    dedupeKey: `mute:${e.changedAt}:${e.muted}`,
+    createdAt: timeOf(e.changedAt, t),
+  },
+];
+
 const welcome: DraftsOf<'cards.starter_pack.granted'> = (e, t) => [
   {
     userId: e.userId,
@@ -227,6 +240,7 @@ export const DRAFTS = {
   'wallet.cashout.requested': cashoutRequested,
   'wallet.cashout.status_changed': cashoutStatus,
   'cards.starter_pack.granted': welcome,
+  'identity.user.muted': muted,
 } satisfies { [T in Topic]?: DraftsOf<T> };
 
 export type NotifyingTopic = keyof typeof DRAFTS;

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 
 import type { LiveEventName } from '@touchline/contract';
 
+import { onAccount } from './account';
 import { onAdminCashouts, onAdminFlags } from './admin';
 import { onBalance } from './balance';
 import { onCards } from './cards';
@@ -35,6 +36,7 @@ export const liveHandlers: LiveHandlers = {
   'market-status': onMarketStatus,
   'admin-cashouts': onAdminCashouts,
   'admin-flags': onAdminFlags,
+  account: onAccount,
   resync: onResync,
 };
 
