@@ -10,6 +10,7 @@ import type { CardsDeps } from './use-cases/deps';
 import { listAllPlayers, listMarket, trending } from './use-cases/market-list';
 import { getMarketStatus } from './use-cases/market-status';
 import { mintCards } from './use-cases/mint-cards';
+import { listOwnListings } from './use-cases/own-listings';
 import { listPacks, purchasePack } from './use-cases/packs';
 import { priceHistory } from './use-cases/prices';
 import { sellCard, withdrawListing } from './use-cases/selling';
@@ -44,6 +45,7 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     GetPriceHistory: (req) => priceHistory(deps, req),
     SellCard: (req) => sellCard(deps, req),
     WithdrawListing: (req) => withdrawListing(deps, req),
+    ListOwnListings: (req) => listOwnListings(deps, req),
     BuyCard: (req) => buyCard(deps, req),
     ListPacks: async () => listPacks(),
     PurchasePack: (req) => purchasePack(deps, req),

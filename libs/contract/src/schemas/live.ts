@@ -97,6 +97,18 @@ export const LiveAdminCashouts = z
 /** For admins: a user's fraud flags changed. */
 export const LiveAdminFlags = z.object({ userId: z.number() }).meta({ id: 'LiveAdminFlags' });
 
+/**
+ * For everyone: collection values moved, so the leaderboard and anyone's rank may have. Each move is
+ * a user's value before and after; `truncated` when more users moved than are listed (a price tick):
+ * then every page reads its rank again.
+ */
+export const LiveLeaderboard = z
+  .object({
+    moves: z.array(z.object({ userId: z.number(), collectionValue: z.number(), previousValue: z.number() })),
+    truncated: z.boolean(),
+  })
+  .meta({ id: 'LiveLeaderboard' });
+
 /** Events may have been missed (the server's own link was interrupted): refetch what is shown. */
 export const LiveResync = z.object({ reason: z.string() }).meta({ id: 'LiveResync' });
 
@@ -125,6 +137,7 @@ export const LIVE_EVENTS = {
   'market-status': LiveMarketStatus,
   'admin-cashouts': LiveAdminCashouts,
   'admin-flags': LiveAdminFlags,
+  leaderboard: LiveLeaderboard,
   resync: LiveResync,
   closed: LiveClosed,
 } as const;
@@ -154,5 +167,6 @@ export type LiveMarket = z.infer<typeof LiveMarket>;
 export type LiveMarketStatus = z.infer<typeof LiveMarketStatus>;
 export type LiveAdminCashouts = z.infer<typeof LiveAdminCashouts>;
 export type LiveAdminFlags = z.infer<typeof LiveAdminFlags>;
+export type LiveLeaderboard = z.infer<typeof LiveLeaderboard>;
 export type LiveResync = z.infer<typeof LiveResync>;
 export type LiveClosed = z.infer<typeof LiveClosed>;

@@ -6,6 +6,7 @@ import { onAdminCashouts, onAdminFlags } from './admin';
 import { onBalance } from './balance';
 import { onCards } from './cards';
 import { onCashout } from './cashouts';
+import { onLeaderboard } from './leaderboard';
 import { onMarket, onMarketStatus } from './market';
 import { onBadges, onMissions } from './missions';
 import { onNotification, onUnread } from './notifications';
@@ -35,6 +36,7 @@ export const liveHandlers: LiveHandlers = {
   'market-status': onMarketStatus,
   'admin-cashouts': onAdminCashouts,
   'admin-flags': onAdminFlags,
+  leaderboard: onLeaderboard,
   resync: onResync,
 };
 

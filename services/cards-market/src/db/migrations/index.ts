@@ -8,6 +8,7 @@ import { marketState } from './006_market_state';
 import { teamNames } from './007_team_names';
 import { sellRefusals } from './008_sell_refusals';
 import { priceSeed } from './009_price_seed';
+import { listingMarketPrice } from './010_listing_market_price';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   teamNames,
   sellRefusals,
   priceSeed,
+  listingMarketPrice,
 ];
