@@ -1,4 +1,4 @@
-import { History, LineChart, Store, type LucideIcon } from 'lucide-react';
+import { History, LineChart, Store, Tag, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -8,14 +8,18 @@ const tabs: { label: string; to: string; icon: LucideIcon }[] = [
   { label: 'Market', to: paths.market, icon: Store },
   { label: 'Stock Market', to: paths.marketStock, icon: LineChart },
   { label: 'Trade History', to: paths.tradeHistory, icon: History },
+  { label: 'My Listings', to: paths.marketListings, icon: Tag },
 ];
 
-/** The market's three sections as tab-styled links: Market, Stock Market, Trade History. */
+/**
+ * The market's sections as tab-styled links: Market, Stock Market, Trade History (the spec's three)
+ * and My Listings (issue 43). Two rows of two on a phone, one row from the small breakpoint.
+ */
 export function MarketTabs() {
   return (
     <nav
       aria-label="Market sections"
-      className="flex w-full items-center gap-1 rounded-xl border border-white/5 bg-slate-900/80 p-1"
+      className="grid w-full grid-cols-2 gap-1 rounded-xl border border-white/5 bg-slate-900/80 p-1 sm:flex sm:items-center"
     >
       {tabs.map(({ label, to, icon: Icon }) => (
         <NavLink
