@@ -60,7 +60,14 @@ import {
   TestPaymentResult,
   WebhookReceived,
 } from './schemas/payments';
-import { CardPack, PackPurchaseBody, PackPurchaseRefunded, PackPurchaseResult } from './schemas/shop';
+import {
+  CardPack,
+  PackPurchaseBody,
+  PackPurchaseRefunded,
+  PackPurchaseResult,
+  PackRevealedBody,
+  UnopenedPack,
+} from './schemas/shop';
 import {
   CreateOfferBody,
   CreateWishBody,
@@ -508,6 +515,22 @@ export const packs = {
       404: error,
       422: z.union([PackPurchaseRefunded, error]),
     },
+  }),
+  unopened: defineRoute({
+    method: 'get',
+    path: '/api/packs/unopened',
+    summary: 'Packs bought whose cards the player has not revealed yet (at most 20, newest first)',
+    auth: 'session',
+    responses: { 200: z.array(UnopenedPack) },
+  }),
+  revealed: defineRoute({
+    method: 'post',
+    path: '/api/packs/revealed',
+    summary: "The player saw a pack's cards: it is no longer unopened (a repeat is fine)",
+    auth: 'session',
+    body: PackRevealedBody,
+    idempotent: true,
+    responses: { 200: EmptyBody, 404: error },
   }),
 } as const;
 

@@ -12,6 +12,7 @@ import { getMarketStatus } from './use-cases/market-status';
 import { mintCards } from './use-cases/mint-cards';
 import { listOwnListings } from './use-cases/own-listings';
 import { listPacks, purchasePack } from './use-cases/packs';
+import { listUnopenedPacks, markPackRevealed } from './use-cases/pack-reveal';
 import { priceHistory } from './use-cases/prices';
 import { sellCard, withdrawListing } from './use-cases/selling';
 import {
@@ -49,6 +50,8 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     BuyCard: (req) => buyCard(deps, req),
     ListPacks: async () => listPacks(),
     PurchasePack: (req) => purchasePack(deps, req),
+    ListUnopenedPacks: (req) => listUnopenedPacks(deps, req.userId),
+    MarkPackRevealed: (req) => markPackRevealed(deps, req),
     HoldCards: (req) => holdCards(deps, req),
     CommitCardHold: (req) => commitCardHold(deps, req.holdKey),
     VoidCardHold: (req) => voidCardHold(deps, req.holdKey),

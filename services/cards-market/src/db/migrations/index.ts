@@ -9,6 +9,7 @@ import { teamNames } from './007_team_names';
 import { sellRefusals } from './008_sell_refusals';
 import { priceSeed } from './009_price_seed';
 import { listingMarketPrice } from './010_listing_market_price';
+import { packReveal } from './011_pack_reveal';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   sellRefusals,
   priceSeed,
   listingMarketPrice,
+  packReveal,
 ];

@@ -89,7 +89,7 @@ export function RepriceDialog({ listing, onClose }: RepriceDialogProps) {
               <dd className="font-semibold text-slate-100">{`${formatNumber(currentPrice)} coins`}</dd>
             </div>
           </dl>
-          <form aria-label="New price" onSubmit={confirm} className="mt-4 flex flex-col gap-1.5">
+          <form onSubmit={confirm} className="mt-4 flex flex-col gap-1.5">
             <Label htmlFor={inputId}>New Price</Label>
             <Input
               id={inputId}

@@ -84,7 +84,13 @@ export function usePackPurchase() {
             title: 'Pack Purchased!',
             description: `${pack.name}: ${result.cards.length} new ${result.cards.length === 1 ? 'card' : 'cards'} for ${formatNumber(result.coinsSpent)} coins.`,
           });
-          setOpened({ name: pack.name, cards: result.cards, pricePaid: result.coinsSpent, ownedBefore });
+          setOpened({
+            name: pack.name,
+            cards: result.cards,
+            pricePaid: result.coinsSpent,
+            ownedBefore,
+            purchaseId: result.purchaseId,
+          });
         },
         onError: (error) => {
           if (error instanceof StillPendingError) {
@@ -129,5 +135,7 @@ export function usePackPurchase() {
     isPending: mutation.isPending,
     opened,
     closeOpened: () => setOpened(null),
+    /** Opens a pack bought earlier and closed before its reveal. */
+    reopen: setOpened,
   };
 }
