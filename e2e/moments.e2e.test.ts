@@ -57,6 +57,16 @@ describe('moments', () => {
   for (const width of [390, 1280])
     it(`a closed pack stays unopened; its badge and mission are full-screen moments; rare pulls walk out (${width} px)`, async () => {
       const page = await richPlayer(width);
+      // The sign-up's own mission (signing in) comes before this test's: let it be delivered first.
+      await expect
+        .poll(
+          async () =>
+            (
+              await apiJson<{ items: { kind: string }[] }>(page, 'get', '/api/notifications?limit=20')
+            ).items.some((n) => n.kind === 'mission.completed'),
+          { timeout: 45_000 },
+        )
+        .toBe(true);
       await openLive(page, '/shop');
       await page
         .getByRole('listitem', { name: 'Legendary Pack' })

@@ -54,8 +54,9 @@ export async function dismissMomentsAutomatically(page: Page): Promise<void> {
   await page.addLocatorHandler(
     moment,
     async () => {
+      // Escape closes the topmost layer, which the moment is; it needs no target to land on.
       for (let shown = 0; shown < 20 && (await moment.isVisible()); shown++)
-        await moment.getByRole('button', { name: 'Continue' }).click();
+        await page.keyboard.press('Escape');
     },
     { noWaitAfter: true },
   );
@@ -74,7 +75,12 @@ export async function phoneContext(browser: Browser, baseURL: string): Promise<B
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
   });
-  context.on('page', (page) => void dismissMomentsAutomatically(page));
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    await dismissMomentsAutomatically(page);
+    return page;
+  };
   return context;
 }
 

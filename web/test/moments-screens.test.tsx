@@ -8,6 +8,7 @@ import { FLIP_DURATION_MS } from '@/components/cards/FlipCard';
 import { MomentHost } from '@/components/moments/MomentHost';
 import { PACK_OPEN_DELAY_MS } from '@/features/shop/utils';
 import { clearMoments, enqueueMoment } from '@/lib/moment-queue';
+import { holdMoments, resetMoments } from '@/lib/moments';
 
 import { makeCard, players } from './card-fixtures';
 import { cardPacks, coinPackages } from './economy-fixtures';
@@ -17,6 +18,7 @@ import { makeUser, mockFetch, renderApp } from './utils';
 // until it is revealed.
 
 afterEach(() => {
+  resetMoments();
   clearMoments();
   vi.useRealTimers();
 });
@@ -50,6 +52,19 @@ describe('the full-screen moments', () => {
     expect(within(second).queryByText(/more$/)).not.toBeInTheDocument();
     await user.click(within(second).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('hides while a reveal holds the moments, and shows the same moment again after', async () => {
+    render(<MomentHost />);
+    act(() => enqueueMoment(notification(3, 'badge.earned', 'Badge earned: Collector', 'Ten players')));
+    await screen.findByRole('dialog', { name: 'Badge earned: Collector' });
+    let release = () => {};
+    act(() => {
+      release = holdMoments();
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    act(() => release());
+    expect(await screen.findByRole('dialog', { name: 'Badge earned: Collector' })).toBeInTheDocument();
   });
 });
 

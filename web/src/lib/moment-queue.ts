@@ -23,11 +23,29 @@ export const FULL_SCREEN_KINDS: Readonly<Record<string, MomentKind>> = {
 };
 
 let queue: readonly FullScreenMoment[] = [];
+/** While held (a starter reveal or a pack opening on screen), no moment shows, not even one shown before. */
+let holds = 0;
+const NONE: readonly FullScreenMoment[] = [];
+let shown: readonly FullScreenMoment[] = NONE;
 const listeners = new Set<() => void>();
 
 function publish(next: readonly FullScreenMoment[]) {
   queue = next;
+  shown = holds > 0 ? NONE : queue;
   for (const listener of listeners) listener();
+}
+
+/** Hides the moments until the answer is called (lib/moments.ts holdMoments); they show again after. */
+export function holdMomentQueue(): () => void {
+  holds += 1;
+  publish(queue);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    publish(queue);
+  };
 }
 
 /** Adds a notification's moment at the end of the queue; the same notification twice is one moment. */
@@ -46,6 +64,7 @@ export function dismissMoment(): void {
 }
 
 export function clearMoments(): void {
+  holds = 0;
   publish([]);
 }
 
@@ -56,7 +75,7 @@ const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
-const snapshot = () => queue;
+const snapshot = () => shown;
 
 /** The queue as the screen shows it: the first is on screen, the rest wait. */
 export function useMomentQueue(): readonly FullScreenMoment[] {

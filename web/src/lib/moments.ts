@@ -1,6 +1,6 @@
 import type { Notification } from '@touchline/contract';
 
-import { clearMoments, enqueueMoment, FULL_SCREEN_KINDS } from '@/lib/moment-queue';
+import { clearMoments, enqueueMoment, FULL_SCREEN_KINDS, holdMomentQueue } from '@/lib/moment-queue';
 import { toast } from '@/lib/toast';
 
 /**
@@ -166,10 +166,12 @@ export function notificationToast(notification: Notification): void {
  */
 export function holdMoments(): () => void {
   holds += 1;
+  const releaseQueue = holdMomentQueue();
   let released = false;
   return () => {
     if (released) return;
     released = true;
+    releaseQueue();
     holds -= 1;
     if (holds > 0) return;
     const waiting = queue;
