@@ -170,6 +170,8 @@ describe('game feel', () => {
 
     // A market buy completes 'Buy a card on the market' (and the first-purchase badge): one toast.
     await openLive(page, '/market');
+    // This test looks at the buy's moments: Playwright must not dismiss them as they come.
+    await keepMoments(page);
     const items = (await (await page.request.get('/api/market?sort=price_asc')).json()) as MarketItem[];
     const offer = items.find((i) => i.userId === 0)!;
     await page.getByTestId(`listing-${offer.id}`).getByRole('button', { name: 'Buy', exact: true }).click();
@@ -186,7 +188,6 @@ describe('game feel', () => {
       .toBeGreaterThanOrEqual(header.y + header.height);
     // The mission and the badge arrive on the stream after the buy's answer: each a full-screen
     // moment of its own, one after the other (issue 43), never a line of the buy's toast.
-    await keepMoments(page);
     const moment = page.getByTestId('moment');
     const seen: string[] = [];
     const both = () =>
