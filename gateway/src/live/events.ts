@@ -67,6 +67,8 @@ function eventOf(m: LiveMessage__Output): { event: LiveEventName; data: unknown;
       return { event: 'admin-flags', data: m.adminFlags };
     case 'account':
       return { event: 'account', data: m.account };
+    case 'leaderboard':
+      return { event: 'leaderboard', data: m.leaderboard };
     case 'resync':
       return { event: 'resync', data: m.resync };
     default:

@@ -32,6 +32,9 @@ import {
   MarketPage,
   MarketQuery,
   MarketStatus,
+  OwnListingsPage,
+  OwnListingsQuery,
+  RepriceBody,
   PlayersPage,
   PlayersQuery,
   PriceHistory,
@@ -58,7 +61,14 @@ import {
   TestPaymentResult,
   WebhookReceived,
 } from './schemas/payments';
-import { CardPack, PackPurchaseBody, PackPurchaseRefunded, PackPurchaseResult } from './schemas/shop';
+import {
+  CardPack,
+  PackPurchaseBody,
+  PackPurchaseRefunded,
+  PackPurchaseResult,
+  PackRevealedBody,
+  UnopenedPack,
+} from './schemas/shop';
 import {
   CreateOfferBody,
   CreateWishBody,
@@ -329,6 +339,24 @@ export const market = {
     idempotent: true,
     responses: { 200: WithdrawResult, 403: error, 404: error, 409: error },
   }),
+  ownListings: defineRoute({
+    method: 'get',
+    path: '/api/market/my-listings',
+    summary: "The player's own open listings, newest first, a page at a time",
+    auth: 'session',
+    query: OwnListingsQuery,
+    responses: { 200: OwnListingsPage },
+  }),
+  reprice: defineRoute({
+    method: 'post',
+    path: '/api/market/reprice/:id',
+    summary: 'Change the price of an own listing: withdrawn and listed again at the new price, with its fee',
+    auth: 'session',
+    params: IdParams,
+    body: RepriceBody,
+    idempotent: true,
+    responses: { 200: SellResult, 403: error, 404: error, 409: error, 422: error },
+  }),
   buy: defineRoute({
     method: 'post',
     path: '/api/market/buy/:id',
@@ -488,6 +516,22 @@ export const packs = {
       404: error,
       422: z.union([PackPurchaseRefunded, error]),
     },
+  }),
+  unopened: defineRoute({
+    method: 'get',
+    path: '/api/packs/unopened',
+    summary: 'Packs bought whose cards the player has not revealed yet (at most 20, newest first)',
+    auth: 'session',
+    responses: { 200: z.array(UnopenedPack) },
+  }),
+  revealed: defineRoute({
+    method: 'post',
+    path: '/api/packs/revealed',
+    summary: "The player saw a pack's cards: it is no longer unopened (a repeat is fine)",
+    auth: 'session',
+    body: PackRevealedBody,
+    idempotent: true,
+    responses: { 200: EmptyBody, 404: error },
   }),
 } as const;
 

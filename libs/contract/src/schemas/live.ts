@@ -99,6 +99,17 @@ export const LiveAdminFlags = z.object({ userId: z.number() }).meta({ id: 'LiveA
 
 /** The user's standing changed: an admin muted or unmuted them (the page reads the user again). */
 export const LiveAccount = z.object({ change: z.enum(['muted', 'unmuted']) }).meta({ id: 'LiveAccount' });
+/**
+ * For everyone: collection values moved, so the leaderboard and anyone's rank may have. Each move is
+ * a user's value before and after; `truncated` when more users moved than are listed (a price tick):
+ * then every page reads its rank again.
+ */
+export const LiveLeaderboard = z
+  .object({
+    moves: z.array(z.object({ userId: z.number(), collectionValue: z.number(), previousValue: z.number() })),
+    truncated: z.boolean(),
+  })
+  .meta({ id: 'LiveLeaderboard' });
 
 /** Events may have been missed (the server's own link was interrupted): refetch what is shown. */
 export const LiveResync = z.object({ reason: z.string() }).meta({ id: 'LiveResync' });
@@ -137,6 +148,7 @@ export const LIVE_EVENTS = {
   'admin-cashouts': LiveAdminCashouts,
   'admin-flags': LiveAdminFlags,
   account: LiveAccount,
+  leaderboard: LiveLeaderboard,
   resync: LiveResync,
   closed: LiveClosed,
 } as const;
@@ -166,6 +178,7 @@ export type LiveMarket = z.infer<typeof LiveMarket>;
 export type LiveMarketStatus = z.infer<typeof LiveMarketStatus>;
 export type LiveAdminCashouts = z.infer<typeof LiveAdminCashouts>;
 export type LiveAdminFlags = z.infer<typeof LiveAdminFlags>;
+export type LiveLeaderboard = z.infer<typeof LiveLeaderboard>;
 export type LiveResync = z.infer<typeof LiveResync>;
 export type LiveAccount = z.infer<typeof LiveAccount>;
 export type LiveClosed = z.infer<typeof LiveClosed>;

@@ -141,6 +141,7 @@ async function respond(
     coinsSpent: pack.price,
     remainingCoins: remaining ?? (await deps.wallet.GetBalance({ userId: purchase.user_id })).coins,
     refunded: false,
+    purchaseId: purchase.id,
   };
 }
 

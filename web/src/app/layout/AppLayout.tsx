@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 
 import { AccountNotices } from '@/components/AccountNotices';
+import { MomentHost } from '@/components/moments/MomentHost';
 import { Spinner } from '@/components/ui/Spinner';
 import { LiveStream } from '@/lib/live/stream';
 import { useIdle } from '@/lib/use-idle';
@@ -16,6 +17,7 @@ export function AppLayout() {
     <AppShell>
       <DeferredLiveStream />
       <AccountNotices />
+      <MomentHost />
       {/* A screen's chunk is on its way: the frame and the bottom navigation stay. */}
       <Suspense fallback={<ScreenFallback />}>
         <Outlet />

@@ -7,6 +7,7 @@ import { onAdminCashouts, onAdminFlags } from './admin';
 import { onBalance } from './balance';
 import { onCards } from './cards';
 import { onCashout } from './cashouts';
+import { onLeaderboard } from './leaderboard';
 import { onMarket, onMarketStatus } from './market';
 import { onBadges, onMissions } from './missions';
 import { onNotification, onUnread } from './notifications';
@@ -37,6 +38,7 @@ export const liveHandlers: LiveHandlers = {
   'admin-cashouts': onAdminCashouts,
   'admin-flags': onAdminFlags,
   account: onAccount,
+  leaderboard: onLeaderboard,
   resync: onResync,
 };
 

@@ -8,6 +8,8 @@ import { marketState } from './006_market_state';
 import { teamNames } from './007_team_names';
 import { sellRefusals } from './008_sell_refusals';
 import { priceSeed } from './009_price_seed';
+import { listingMarketPrice } from './010_listing_market_price';
+import { packReveal } from './011_pack_reveal';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -20,4 +22,6 @@ export const migrations: Migration[] = [
   teamNames,
   sellRefusals,
   priceSeed,
+  listingMarketPrice,
+  packReveal,
 ];

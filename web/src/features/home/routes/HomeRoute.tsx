@@ -21,6 +21,7 @@ import { DailyMissions } from '../components/DailyMissions';
 import { HomeCollection } from '../components/HomeCollection';
 import { ShortcutRow } from '../components/ShortcutRow';
 import { TrendingPlayers } from '../components/TrendingPlayers';
+import { UnopenedPacksNotice } from '../components/UnopenedPacksNotice';
 
 // The dialogs (Radix Dialog, its focus and scroll locks) and the starter-pack reveal are their own
 // chunks, fetched when first needed: a returning player's home shows none of them at first.
@@ -72,6 +73,7 @@ export function HomeRoute() {
       <div className="flex flex-col gap-6 px-4 py-5">
         <CollectionSummary user={user} />
         {neverOpenedAPack(user.badges) && <FirstPackCard />}
+        <UnopenedPacksNotice />
         <ShortcutRow />
         <TrendingPlayers
           onSelectPlayer={(next) => {
