@@ -29,7 +29,7 @@ async function withBadges(deps: IdentityDeps, rows: UserRow[]): Promise<User[]> 
 export async function getUser(deps: IdentityDeps, userId: number): Promise<User> {
   const row = await findUserById(deps.db, userId);
   if (!row) throw notFound('User not found');
-  return toUserMessage(row);
+  return toUserMessage(row, deps.clock.now());
 }
 
 export async function getUsers(deps: IdentityDeps, userIds: number[]): Promise<{ users: User[] }> {
