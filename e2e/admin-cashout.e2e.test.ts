@@ -98,9 +98,15 @@ async function openCashoutTab(tab: 'Pending' | 'Processing' | 'Completed' | 'Rej
 }
 
 /** Confirms the admin's status change in its dialog and waits for the 'Status updated' toast. */
-async function confirmChange(confirmation: string, button: string): Promise<void> {
+async function confirmChange(
+  confirmation: string,
+  button: string,
+  paypalTransactionId?: string,
+): Promise<void> {
   const dialog = admin.getByRole('alertdialog');
   await dialog.getByText(confirmation, { exact: true }).waitFor();
+  // Completing records the PayPal payment sent (issue 43).
+  if (paypalTransactionId) await dialog.getByLabel('PayPal transaction ID').fill(paypalTransactionId);
   await dialog.getByRole('button', { name: button }).click();
   await admin.getByText('Status updated', { exact: true }).last().waitFor();
   await dialog.waitFor({ state: 'detached' });
@@ -137,7 +143,7 @@ describe('cash-out review by an admin (/admin/cashout)', () => {
     await confirmChange(START, 'Start Processing');
     await openCashoutTab('Processing');
     await manage(id, 'Mark as Completed');
-    await confirmChange(COMPLETE, 'Confirm Payment Sent');
+    await confirmChange(COMPLETE, 'Confirm Payment Sent', `E2E${String(id).padStart(14, '0')}`);
     await openCashoutTab('Completed');
     await admin.getByTestId(`cashout-${id}`).waitFor();
 
@@ -176,7 +182,7 @@ describe('cash-out review by an admin (/admin/cashout)', () => {
     expect(await profitWalletShown()).toBe(profitBefore);
     // Final: the server refuses to complete a rejected request, whoever asks.
     const again = await admin.request.post(`/api/admin/cashout/${id}/status`, {
-      data: { status: 'completed' },
+      data: { status: 'completed', paypalTransactionId: '5TY05013RG002845M' },
     });
     expect(again.status()).toBeGreaterThanOrEqual(400);
     expect(again.status()).toBeLessThan(500);

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
@@ -9,7 +11,8 @@ import { signUpNewPlayer } from './support/session';
  * Issue 31, items 1-3 in Chromium at 390×844: every card of a collection screen is drawn (figure,
  * number, crest), Epic and above carry a foil that moves with the pointer and the scroll, Legendary
  * and Ultra Legendary shine; under `prefers-reduced-motion: reduce` no animation runs at all on the
- * collection or the catalog, and axe finds nothing serious or critical there.
+ * collection or the catalog, and axe finds nothing serious or critical there. Issue 43, item 10: each
+ * rarity has its own frame and ground, and both read at a catalog thumbnail's size.
  */
 
 const baseUrl = appUrl();
@@ -56,6 +59,14 @@ const DRAWN = `Array.from(document.querySelectorAll('[data-rarity]')).map((face)
     crest: face.querySelector('svg[data-crest]') !== null,
   };
 })`;
+
+/** With SHOTS_DIR set, keeps a picture of the window as it stands (for the issue's notes). */
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
 
 /** The computed value of a style property of the first element matching a selector. */
 const styleOf = (page: Page, selector: string, property: string) =>
@@ -113,6 +124,43 @@ describe('card art and rarity finishes', () => {
     const names = ((await player.evaluate(RUNNING)) as { name: string }[]).map((a) => a.name);
     expect(names).toContain('shine-sweep');
     expect(names).toContain('holo-shift');
+  });
+
+  it('gives each rarity its own frame and ground, readable on a 44-px catalog thumbnail', async () => {
+    const rims: Record<string, string> = {
+      Rare: 'rgba(59, 130, 246',
+      Epic: 'rgba(168, 85, 247',
+      Legendary: 'rgba(245, 158, 11',
+      'Ultra Legendary': 'rgba(244, 114, 182',
+    };
+    const frames = new Set<string>();
+    await player.goto('/catalog');
+    for (const rarity of ['Common', 'Rare', 'Epic', 'Legendary', 'Ultra Legendary']) {
+      await player.getByRole('button', { name: rarity, exact: true }).click();
+      const face = `ul [data-rarity="${rarity}"]`;
+      await player.locator(face).first().waitFor();
+      const look = (await player.evaluate(
+        `(() => {
+          const face = document.querySelector(${JSON.stringify(face)});
+          const frame = face.firstElementChild;
+          const ground = face.querySelector('[data-ground]');
+          return {
+            width: face.getBoundingClientRect().width,
+            rim: parseFloat(getComputedStyle(frame).paddingLeft),
+            frame: getComputedStyle(frame).backgroundImage,
+            ground: ground ? getComputedStyle(ground).boxShadow : 'none',
+          };
+        })()`,
+      )) as { width: number; rim: number; frame: string; ground: string };
+      expect(look.width, rarity).toBeLessThanOrEqual(48);
+      // The frame is a band of its own at this size, not a hairline.
+      expect(look.rim, rarity).toBeGreaterThanOrEqual(2.5);
+      frames.add(look.frame);
+      await shot(player, `catalog-${rarity.replace(' ', '-')}`);
+      if (rarity === 'Common') expect(look.ground, 'Common is plain').toBe('none');
+      else expect(look.ground, rarity).toContain(rims[rarity]);
+    }
+    expect(frames.size, 'five different frames').toBe(5);
   });
 
   it('stops every animation under prefers-reduced-motion, keeps the finishes, and axe finds nothing', async () => {

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -40,9 +40,48 @@ export function useBrowser(): () => Browser {
   };
 }
 
+const momentHandlers = new WeakMap<Page, Locator>();
+
+/**
+ * A badge earned or a mission completed takes the whole screen (issue 43) whenever the live stream
+ * brings it: on the pages of tests about something else, Playwright dismisses each one before an
+ * action it would cover ('Continue' until none is left). `keepMoments` turns it off for a test that
+ * looks at them.
+ */
+export async function dismissMomentsAutomatically(page: Page): Promise<void> {
+  const moment = page.getByTestId('moment');
+  momentHandlers.set(page, moment);
+  await page.addLocatorHandler(
+    moment,
+    async () => {
+      // Escape closes the topmost layer, which the moment is; it needs no target to land on.
+      for (let shown = 0; shown < 20 && (await moment.isVisible()); shown++)
+        await page.keyboard.press('Escape');
+    },
+    { noWaitAfter: true },
+  );
+}
+
+export async function keepMoments(page: Page): Promise<void> {
+  const moment = momentHandlers.get(page);
+  if (moment) await page.removeLocatorHandler(moment);
+  momentHandlers.delete(page);
+}
+
 /** A phone-sized page: the app is built for mobile width. */
-export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
+export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+  });
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => {
+    const page = await newPage();
+    await dismissMomentsAutomatically(page);
+    return page;
+  };
+  return context;
 }
 
 let counter = 0;

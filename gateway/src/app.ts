@@ -7,7 +7,9 @@ import { DeviceCookies } from './device-cookies';
 import type { GatewayConfig, Upstream } from './config';
 import { compressAnswers } from './http/compress-answers';
 import { SharedAnswers } from './http/shared-answers';
+import { UserBadges } from './compose/user-badges';
 import { dropSharedOnMutation, sharedAnswersWatcher } from './http/shared-changes';
+import { sessionEndings } from './live/endings';
 import { LiveHub } from './live/hub';
 import { loadSession, requireSession } from './middleware/auth';
 import { apiNotFound, errorHandler } from './middleware/errors';
@@ -93,7 +95,13 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   const hosts = new HostPolicy(config);
   const devices = new DeviceCookies(store, cookie);
   // One per process: its Live subscription and timers serve every stream of this app.
-  const live = new LiveHub(config, clients.notifications, verifier, logger);
+  const live = new LiveHub(
+    config,
+    clients.notifications,
+    verifier,
+    logger,
+    sessionEndings(clients.identity, config.APPEAL_EMAIL),
+  );
   app.locals.live = live;
   metrics.reportLiveStreams(() => live.size);
   // Answers the same for every player, built once per change; the live events keep them true.
@@ -104,6 +112,11 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
     onFirstUse: () => live.watch(sharedAnswersWatcher(shared)),
   });
   app.locals.shared = shared;
+  const badges = new UserBadges(
+    clients.missions,
+    () => live.linked,
+    (watcher) => live.watch(watcher),
+  );
   const readiness = new Readiness(dependencyCheck(addresses, store));
   app.locals.readiness = readiness;
   // Per client in flight, one count for /api and the probes: an anonymous probe flood is one more
@@ -165,7 +178,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
     req.method === 'GET' ? next() : limits.middleware(RULES.mutation)(req, res, next),
   );
   api.use(dropSharedOnMutation(shared));
-  api.use(userRoutes(clients, verifier));
+  api.use(userRoutes(clients, verifier, badges));
   api.use(cardsRoutes(clients, shared));
   api.use(marketRoutes(clients, shared));
   api.use(tradeHistoryRoutes(clients));
@@ -177,7 +190,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   api.use(promoRoutes(clients, limits, logger));
   api.use(missionRoutes(clients));
   api.use(leaderboardRoutes(clients));
-  api.use(adminRoutes(clients, verifier));
+  api.use(adminRoutes(clients, verifier, { live, appealEmail: config.APPEAL_EMAIL }));
   api.use(notificationRoutes(clients));
   api.use(apiNotFound);
   app.use('/api', api);

@@ -117,6 +117,13 @@ const gatewayFields = z.object({
   SHED_RETRY_AFTER_S: z.coerce.number().int().positive().default(2),
   /** How often every open live stream gets a heartbeat comment (one timer for all; idle proxies close silent streams). */
   SSE_HEARTBEAT_MS: z.coerce.number().int().positive().default(20_000),
+  /**
+   * Where a banned player writes to appeal: shown with the ban on their open screen (issue 43). An
+   * address people can write to, so it is checked as one at start-up.
+   */
+  APPEAL_EMAIL: z
+    .email({ error: 'APPEAL_EMAIL must be an e-mail address (where banned players write to appeal)' })
+    .default('support@touchline.example'),
   /** How often the open live streams' sessions are checked (one timer for all: revoked, expired). */
   SSE_SESSION_CHECK_MS: z.coerce.number().int().positive().default(15_000),
   /** The `retry:` an EventSource waits before reconnecting after the stream ends. */

@@ -11,7 +11,9 @@ const OVERLAP_MS = 60_000;
  * expired yet. Identity's sessions table is the durable record, in every mode: this is a copy the
  * gateway loads before it trusts any token locally (so a restart, or a lost Redis, forgets nothing)
  * and refreshes every few seconds (so a session closed through another replica or another service is
- * refused soon after, not at token expiry). The gateway's own revocations are added at once.
+ * refused soon after, not at token expiry). The gateway's own revocations are added at once, and
+ * its peers' as they publish them (SessionVerifier), so no request asks Redis whether its session
+ * was closed.
  */
 export class RevokedSessions {
   private readonly revokedAt = new Map<string, number>();
@@ -28,6 +30,17 @@ export class RevokedSessions {
 
   add(sessionId: string): void {
     this.revokedAt.set(sessionId, this.now());
+  }
+
+  /**
+   * Reads identity's list again now, unless it was never read (the first `has` reads it): the
+   * peers' revocations may have been missed (their channel reconnected).
+   */
+  refresh(): void {
+    if (this.asOf === undefined) return;
+    this.sync().catch((error: unknown) =>
+      this.logger.warn({ err: error }, 'revoked sessions not refreshed; using the last copy'),
+    );
   }
 
   /** Whether the session is closed. The first call waits for identity's list: no token is trusted before it. */

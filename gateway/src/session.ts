@@ -16,7 +16,8 @@ import type { KeyValueStore } from './store';
 export const SESSION_COOKIE = 'tl_session';
 /** Tokens this close to expiry are renewed on the next request. */
 const RENEW_BEFORE_SECONDS = 120;
-const REVOKED_TTL_SECONDS = 24 * 3600;
+/** Where a replica tells its peers of a session it closed (Redis pub/sub, when the store is Redis). */
+export const REVOKED_SESSIONS_CHANNEL = 'touchline:gateway:revoked-sessions';
 
 export interface Session {
   userId: number;
@@ -78,6 +79,15 @@ export class SessionVerifier {
     private readonly logger: Logger,
   ) {
     this.revoked = new RevokedSessions(identity, logger);
+    store
+      .listen?.(
+        REVOKED_SESSIONS_CHANNEL,
+        (sessionId) => this.revoked.add(sessionId),
+        () => this.revoked.refresh(),
+      )
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, "peers' revocations not heard; identity's list still refreshes"),
+      );
   }
 
   async authenticate(req: Request, res: Response): Promise<Session | undefined> {
@@ -88,7 +98,7 @@ export class SessionVerifier {
       clearSessionCookie(res, this.cookie);
       return undefined;
     }
-    if ((await this.store.get(`revoked:session:${payload.sid}`)) || (await this.revoked.has(payload.sid))) {
+    if (await this.revoked.has(payload.sid)) {
       clearSessionCookie(res, this.cookie);
       return undefined;
     }
@@ -118,21 +128,23 @@ export class SessionVerifier {
   }
 
   /**
-   * Refuses a session identity has closed, at once: in this process, and through Redis (when set) in
-   * every replica. Identity's record is what makes it survive restarts (see RevokedSessions).
+   * Refuses a session identity has closed, at once in this process, and in every replica as soon as
+   * it hears the publication (Redis pub/sub, when set): no request pays a Redis round trip to ask.
+   * A replica that missed it (its link to Redis was down) reads identity's list again when the link
+   * comes back and every few seconds anyway; identity's record is what makes it survive restarts
+   * (see RevokedSessions).
    */
   async revoke(sessionId: string): Promise<void> {
     this.revoked.add(sessionId);
-    await this.store.set(`revoked:session:${sessionId}`, '1', REVOKED_TTL_SECONDS);
+    await this.store.publish?.(REVOKED_SESSIONS_CHANNEL, sessionId);
   }
 
   /**
-   * Whether a session that was valid when a long-lived request began still is: not revoked here, in
-   * Redis or by identity, and its token not expired (the client reconnects, which renews it).
+   * Whether a session that was valid when a long-lived request began still is: not revoked here, by
+   * a peer or by identity, and its token not expired (the client reconnects, which renews it).
    */
   async stillValid(session: Session, now = Date.now()): Promise<boolean> {
     if (now >= session.tokenExpiresAt) return false;
-    if (await this.store.get(`revoked:session:${session.sessionId}`)) return false;
     return !(await this.revoked.has(session.sessionId));
   }
 

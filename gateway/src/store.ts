@@ -8,6 +8,16 @@ export interface KeyValueStore {
   setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<string>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Tells every gateway replica sharing the store (this one included, when it listens). Absent in
+   * process memory: one process has no peers.
+   */
+  publish?(channel: string, message: string): Promise<void>;
+  /**
+   * Hears what any replica publishes on `channel` from now on. Pub/sub is at most once: `onReady`
+   * runs whenever the link (re)connects, so a listener can read again what it may have missed.
+   */
+  listen?(channel: string, onMessage: (message: string) => void, onReady: () => void): Promise<void>;
   /** The Redis client, for libraries (rate limiter) that speak to Redis themselves. */
   redis?: Redis;
 }

@@ -323,6 +323,30 @@ describe('POST /api/cashout/request', () => {
     expect(byId.purchase_total).toMatchObject({ state: 'unmet', needed: 5.01 });
     expect(res.body).toMatchObject({ eligible: false, maxCoins: 0 });
   });
+
+  // Issue 43 item 5: the requirements follow the amount typed, so an amount the purchases do not back
+  // fails the purchase line instead of every line staying ticked.
+  it('eligibility for an amount: above what the purchases back, the purchase line fails with the dollars', async () => {
+    const { agent } = await buyer(3);
+    const within = await agent.get('/api/cashout/eligibility?coins=20000');
+    expect(within.status).toBe(200);
+    expect(within.body).toMatchObject({ eligible: true });
+    // 3 purchases of $20 back less than $60 of cash; 150,000 coins pay $58.07, so ask above the ceiling
+    // by asking for more coins than the purchases back, not than the balance.
+    const above = await agent.get('/api/cashout/eligibility?coins=160000');
+    expect(above.status).toBe(200);
+    const byId = Object.fromEntries(
+      (above.body as { requirements: { id: string }[] }).requirements.map((r) => [r.id, r]),
+    );
+    expect(byId.purchase_total).toMatchObject({ state: 'unmet', needed: 1.95 });
+    expect(above.body).toMatchObject({ eligible: false, maxCoins: 150_000 });
+    for (const bad of ['abc', '0', '-5', '1.5'])
+      refusedWith(
+        await agent.get(`/api/cashout/eligibility?coins=${bad}`),
+        400,
+        'coins: Please enter a valid coins amount',
+      );
+  });
 });
 
 describe('/api/user/spending-limit', () => {

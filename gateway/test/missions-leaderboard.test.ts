@@ -197,7 +197,7 @@ describe('missions', () => {
     expect(retry.status, retry.text).toBe(200);
     expect((retry.body as ClaimResult).reward).toBe(signIn.reward);
     const balance = await agent.get('/api/user/balance');
-    expect(balance.body).toEqual({ coins: signIn.reward });
+    expect(balance.body).toEqual({ coins: signIn.reward, heldCoins: 0 });
 
     const completed = await agent.get('/api/missions/completed');
     expect(completed.status).toBe(200);
@@ -237,7 +237,7 @@ describe('missions', () => {
       return res.body as ClaimResult;
     });
     expect(settled).toMatchObject({ reward: signIn.reward, coins: signIn.reward });
-    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: signIn.reward });
+    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: signIn.reward, heldCoins: 0 });
   });
 
   it('refuses an unfinished mission (422), an unknown one (404) and bad ids (400), paying nothing', async () => {
@@ -250,7 +250,7 @@ describe('missions', () => {
     expectError(await agent.post('/api/missions/999/claim').send({}), 404, 'Mission not found');
     expectError(await agent.post('/api/missions/abc/claim').send({}), 400);
     expectError(await agent.post(`/api/missions/${BUY_A_CARD}/claim`).send({ extra: 1 }), 400);
-    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: 0 });
+    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: 0, heldCoins: 0 });
   });
 });
 

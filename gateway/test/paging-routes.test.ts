@@ -113,7 +113,10 @@ app.use(
   marketRoutes(stubClients, shared),
   cardsRoutes(stubClients, shared),
   tradeHistoryRoutes(stubClients),
-  adminRoutes(stubClients, {} as SessionVerifier),
+  adminRoutes(stubClients, {} as SessionVerifier, {
+    live: { endUser: () => {} },
+    appealEmail: 'a@b.example',
+  }),
   notificationRoutes(stubClients),
 );
 app.use(errorHandler(silentLogger));

@@ -70,11 +70,11 @@ describe('POST /api/promo/redeem', () => {
       reward: { coins: 5_000, card: null, packs: [], generatedCards: [] },
       coins: 5_000,
     });
-    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: 5_000 });
+    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: 5_000, heldCoins: 0 });
     const again = await redeem(agent, 'WELCOME2026');
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ success: false, message: 'You have already redeemed this code' });
-    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: 5_000 });
+    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: 5_000, heldCoins: 0 });
   });
 
   it('answers unknown, expired and exhausted codes with their reason; an empty code is 400', async () => {
@@ -152,7 +152,7 @@ describe('POST /api/promo/redeem', () => {
     const responses = await Promise.all(Array.from({ length: 10 }, () => redeem(agent, 'KICKOFF')));
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect(responses.filter((r) => (r.body as { success: boolean }).success)).toHaveLength(1);
-    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: 2_500 });
+    expect((await agent.get('/api/user/balance')).body).toEqual({ coins: 2_500, heldCoins: 0 });
     expect(await clients.wallet.VerifyLedger({})).toMatchObject({ ok: true, total: 0 });
   });
 

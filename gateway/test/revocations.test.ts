@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { devMailbox } from '@touchline/kit';
 import { silentLogger } from '@touchline/kit/testing';
 import { startGateway, type RunningGateway } from '../src/index';
@@ -137,6 +137,29 @@ describe('changing the password (Settings)', () => {
       expect((await withToken(urlOf(gateway), asking)).status).toBe(200);
     } finally {
       await gateway.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('two replicas on one Redis', () => {
+  it('a session closed through one replica is refused by the other without a Redis read per request', async () => {
+    const [a, b] = await Promise.all([
+      startOwnGateway(process.env.TEST_REDIS_URL),
+      startOwnGateway(process.env.TEST_REDIS_URL),
+    ]);
+    try {
+      const { token } = await registered(urlOf(a), 'two-replicas');
+      // B has read identity's list now: its next read is 5 s away, so only A's publication can tell it.
+      expect((await withToken(urlOf(b), token)).status).toBe(200);
+      const out = await browser(urlOf(a)).post('/api/logout').set('Cookie', `${SESSION_COOKIE}=${token}`);
+      expect(out.status).toBe(200);
+      await vi.waitFor(async () => expectError(await withToken(urlOf(b), token), 401, 'Not signed in'), {
+        timeout: 3_000,
+        interval: 50,
+      });
+      expect(await gw.store.redis!.keys('revoked:session:*')).toEqual([]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
     }
   });
 });

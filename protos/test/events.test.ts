@@ -177,6 +177,11 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     asOf: AT,
     version: 3,
   },
+  'leaderboard.board.changed': {
+    moves: [{ userId: 7, collectionValue: BIG, previousValue: 1200 }],
+    truncated: true,
+    asOf: AT,
+  },
   'wallet.coins.credited': {
     transactionId: BIG,
     userId: 7,

@@ -185,8 +185,8 @@ describe('/admin/cashout', () => {
     });
   });
 
-  it("toasts 'Failed to update status' with the server's message", async () => {
-    setup({
+  it("Mark as Completed asks for the PayPal transaction ID, then toasts 'Failed to update status' with the server's message", async () => {
+    const { calls } = setup({
       'POST /api/admin/cashout/13/status': {
         status: 409,
         body: { message: 'The request is already completed' },
@@ -208,8 +208,22 @@ describe('/admin/cashout', () => {
     expect(
       within(dialog).getByText('This confirms that payment has been sent to the user via PayPal. Continue?'),
     ).toBeInTheDocument();
+    // Issue 43: no payment id, no completion; the dialog stays and says what it needs.
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Payment Sent' }));
+    expect(
+      await within(dialog).findByText(
+        'Enter the PayPal transaction ID: 17 letters and digits, as on the PayPal receipt',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('PayPal transaction ID')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(within(dialog).getByLabelText('PayPal transaction ID'), ' 5ty05013rg002845m ');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Payment Sent' }));
     expect(await screen.findByText('Failed to update status')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      status: 'completed',
+      paypalTransactionId: '5TY05013RG002845M',
+    });
     expect(screen.getByText('The request is already completed')).toBeInTheDocument();
   });
 

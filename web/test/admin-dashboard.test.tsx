@@ -50,6 +50,7 @@ describe('/admin/dashboard', () => {
       'Overview',
       'Cashout Requests',
       'User Management',
+      'Audit Log',
     ]);
     const wallet = await screen.findByRole('region', { name: 'Admin Profit Wallet' });
     expect(await within(wallet).findByText('227,300 coins')).toBeInTheDocument();
@@ -108,7 +109,8 @@ describe('/admin/dashboard', () => {
     ]);
     expect(cells(screen.getByTestId('user-22'))[7]).toBe('Banned');
     expect(cells(screen.getByTestId('user-22'))[8]).toBe('one way flow');
-    expect(cells(screen.getByTestId('user-23'))[7]).toBe('Muted');
+    // A mute says until when (or Permanent) beside the badge.
+    expect(cells(screen.getByTestId('user-23'))[7]).toBe('MutedPermanent');
     // Admins cannot be moderated here.
     expect(within(screen.getByTestId('user-1')).queryByRole('button', { name: 'Manage User' })).toBeNull();
   });

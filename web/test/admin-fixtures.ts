@@ -37,6 +37,8 @@ export function makeCashout(overrides: Partial<AdminCashoutRequest> = {}): Admin
     requester: makeReport(),
     test: false,
     reason: null,
+    paypalTransactionId: null,
+    history: [],
     ...overrides,
   };
 }
@@ -57,9 +59,13 @@ export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     muted: false,
     purchaseTotal: 0,
     purchaseCount: 0,
+    testPurchaseTotal: 0,
+    testPurchaseCount: 0,
     flags: [],
     spendingLimit: null,
     banReason: null,
+    muteReason: null,
+    mutedUntil: null,
     ...overrides,
   };
 }

@@ -73,7 +73,7 @@ describe('auth screen', () => {
     expect(calledPaths(calls).filter((c) => c === 'GET /api/user')).toHaveLength(1);
   });
 
-  it('toasts the error when login fails', async () => {
+  it('toasts the error when login fails, and marks the fields with it inline', async () => {
     mockFetch({
       'GET /api/user': signedOut,
       'POST /api/login': { status: 401, body: { message: 'Invalid email or password' } },
@@ -85,8 +85,19 @@ describe('auth screen', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email or password')).toBeInTheDocument();
+    // Once in the toast, once under the fields, which it describes.
+    expect(screen.getAllByText('Invalid email or password')).toHaveLength(2);
+    const inline = screen.getByRole('alert');
+    expect(inline).toHaveTextContent('Invalid email or password');
+    for (const field of [screen.getByLabelText('Email'), screen.getByLabelText('Password')]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription('Invalid email or password');
+    }
     expect(router.state.location.pathname).toBe('/auth');
+
+    // Typing again does not clear the mark before the next try; a success would navigate away.
+    await user.type(screen.getByLabelText('Password'), '!');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('does not send a sign-up whose passwords do not match', async () => {

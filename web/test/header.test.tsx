@@ -30,8 +30,8 @@ describe('the one header', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: title });
     expect(within(header()).getByText('Balance: 10,000')).toBeInTheDocument();
     expect(within(header()).getByRole('button', { name: /Notifications/ })).toBeInTheDocument();
-    // One line: a long title is cut on screen only, its whole text stays the heading's name.
-    expect(heading).toHaveClass('truncate');
+    // Never cut: a long title wraps rather than ending in an ellipsis (issue 43, item 13).
+    expect(heading).not.toHaveClass('truncate');
     expect(heading).toHaveTextContent(title);
   });
 
@@ -65,9 +65,9 @@ describe('the one header', () => {
     expect(within(header()).getByRole('link', { name: 'Trade Center' })).toHaveAttribute('href', '/trade');
   });
 
-  it('sets a title in the room it has, from full size down to 0.75rem, longer ones smaller', () => {
-    expect(headerTitleFontSize('Market')).toBe('clamp(0.75rem, calc(100cqi / 4.20), 1.125rem)');
-    expect(headerTitleFontSize('Trade Marketplace')).toBe('clamp(0.75rem, calc(100cqi / 11.90), 1.125rem)');
-    expect(headerTitleFontSize('')).toBe('clamp(0.75rem, calc(100cqi / 0.70), 1.125rem)');
+  it('sets a title in the room it has, from full size down to 0.875rem, longer ones smaller', () => {
+    expect(headerTitleFontSize('Market')).toBe('clamp(0.875rem, calc(100cqi / 4.20), 1.125rem)');
+    expect(headerTitleFontSize('Trade Marketplace')).toBe('clamp(0.875rem, calc(100cqi / 11.90), 1.125rem)');
+    expect(headerTitleFontSize('')).toBe('clamp(0.875rem, calc(100cqi / 0.70), 1.125rem)');
   });
 });

@@ -69,6 +69,8 @@ export function makeTrade(overrides: Partial<TradeRecord> & Pick<TradeRecord, 'i
     salePrice: 150_000,
     profitLoss: 1_500,
     cardId: 103,
+    editionNumber: 21,
+    maxEditions: 5000,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { SETTLE_INTERVAL_MS } from '@/lib/pending';
 import type { MarketItem, MarketStatus } from '@touchline/contract';
 
 import { makeCard, makePlayer, players } from './card-fixtures';
+import { FakeEventSource } from './fake-event-source';
 import { makeMarketItem, marketClosed, marketOpen } from './market-fixtures';
 import { makeUser, mockFetch, renderApp, type RouteHandlers } from './utils';
 
@@ -187,6 +188,50 @@ describe('market page', () => {
     // The price the row showed: the server refuses the buy if the price moved since.
     expect(buy.body).toEqual({ expectedPrice: 240 });
     expect((buy.init!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('with the live stream open, a buy asks for nothing its events bring (issue 41, item 4)', async () => {
+    FakeEventSource.instances = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    try {
+      let coins = 200_000;
+      const { calls } = setup(marketOpen, listings, {
+        'GET /api/user': () => ({ body: makeUser({ coins }) }),
+        'GET /api/user/cards': { body: [] },
+        'POST /api/market/buy/503': () => {
+          coins -= 41_000;
+          const card = makeCard({ id: 503, player: players.alba, acquiredAt: '2026-03-06T18:00:00.000Z' });
+          return { body: { card, pricePaid: 41_000, remainingCoins: coins } };
+        },
+      });
+      const loads = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length;
+      const { user } = renderApp('/market');
+      await screen.findByTestId('listing-503');
+      await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+      const source = FakeEventSource.instances[0]!;
+      act(() => source.open());
+      const before = { user: loads('/api/user'), balance: loads('/api/user/balance') };
+      const marketLoads = calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/market?')).length;
+
+      await buyFromRow(user, 503, 'Trade');
+      expect(await screen.findByText('Purchase successful')).toBeInTheDocument();
+      // The answer's coins show at once; the user's listing leaves the list with the market event.
+      expect(await screen.findByText('Balance: 159,000')).toBeInTheDocument();
+      act(() =>
+        source.emit('market', { change: 'sold', listingId: 10_503, cardId: 503, playerId: 3, price: 41_000 }),
+      );
+      await waitFor(() => expect(screen.queryByTestId('listing-503')).not.toBeInTheDocument());
+      expect({ user: loads('/api/user'), balance: loads('/api/user/balance') }).toEqual(before);
+      expect(calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/market?')).length).toBe(
+        marketLoads,
+      );
+
+      // The cards event asks for the user (its card count and collection value) once.
+      act(() => source.emit('cards', { change: 'gained', cardIds: [503] }));
+      await waitFor(() => expect(loads('/api/user')).toBe(before.user + 1));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a pending buy says so, asks again with the same key, and shows the outcome once it settles', async () => {

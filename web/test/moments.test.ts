@@ -12,6 +12,7 @@ import {
   releaseStarterReveal,
   resetMoments,
 } from '@/lib/moments';
+import { dismissMoment, momentQueue } from '@/lib/moment-queue';
 import { toast } from '@/lib/toast';
 
 const shown: { kind: string; title: unknown; id: unknown; description: unknown }[] = [];
@@ -48,19 +49,21 @@ afterEach(() => {
 });
 
 describe('one moment per action', () => {
-  it("folds the mission and badge an action completes into the action's own toast", () => {
+  it('a mission and a badge an action completes are full-screen moments in turn, never lines of its toast', () => {
     actionToast('success', { title: 'Purchase successful', description: 'You bought A for 95 coins.' });
     vi.advanceTimersByTime(1_500);
     notificationToast(notification('mission.completed', 'Mission completed', 'Buy a card: claim 200'));
     notificationToast(notification('badge.earned', 'Badge earned: First Buy', 'Bought a card'));
 
     expect(onScreen()).toEqual([
-      expect.objectContaining({
-        title: 'Purchase successful',
-        description:
-          'You bought A for 95 coins.\nMission completed: Buy a card: claim 200\nBadge earned: First Buy: Bought a card',
-      }),
+      expect.objectContaining({ title: 'Purchase successful', description: 'You bought A for 95 coins.' }),
     ]);
+    expect(momentQueue().map(({ kind, title }) => [kind, title])).toEqual([
+      ['mission', 'Mission completed'],
+      ['badge', 'Badge earned: First Buy'],
+    ]);
+    dismissMoment();
+    expect(momentQueue().map(({ kind }) => kind)).toEqual(['badge']);
   });
 
   it('drops a notification the action already said, and shows follow-ons after the window on their own', () => {
@@ -69,20 +72,20 @@ describe('one moment per action', () => {
     expect(onScreen()).toHaveLength(1);
 
     vi.advanceTimersByTime(MOMENT_WINDOW_MS);
-    notificationToast(notification('mission.completed', 'Mission completed'));
+    notificationToast(notification('payment.succeeded', 'Coins added'));
     // It waits a moment for an action's answer that may be on its way, then shows on its own.
     expect(onScreen()).toHaveLength(1);
     vi.advanceTimersByTime(EARLY_WAIT_MS);
-    expect(onScreen().map((toast) => toast.title)).toEqual(['Request submitted', 'Mission completed']);
+    expect(onScreen().map((toast) => toast.title)).toEqual(['Request submitted', 'Coins added']);
   });
 
   it('folds a follow-on that came just before the action answered', () => {
-    notificationToast(notification('mission.completed', 'Mission completed', 'Buy a card'));
+    notificationToast(notification('payment.succeeded', 'Coins added', '50,000 coins'));
     vi.advanceTimersByTime(EARLY_WAIT_MS - 500);
-    actionToast('success', { title: 'Purchase successful' });
+    actionToast('success', { title: 'Coins Added!' });
     vi.advanceTimersByTime(EARLY_WAIT_MS);
     expect(onScreen()).toEqual([
-      expect.objectContaining({ title: 'Purchase successful', description: 'Mission completed: Buy a card' }),
+      expect.objectContaining({ title: 'Coins Added!', description: 'Coins added: 50,000 coins' }),
     ]);
   });
 
@@ -103,19 +106,16 @@ describe('one moment per action', () => {
     ]);
   });
 
-  it("holds a sign-up's toast and its sign-in mission until the starter reveal closes, as one moment", () => {
+  it("holds a sign-up's toast and its sign-in mission until the starter reveal closes", () => {
     holdForStarterReveal();
     actionToast('success', { title: 'Registration successful', covers: ['welcome'] });
     notificationToast(notification('welcome', 'Welcome to Touchline!'));
     notificationToast(notification('mission.completed', 'Mission completed', 'Sign in today'));
     expect(shown).toEqual([]);
+    expect(momentQueue()).toEqual([]);
 
     releaseStarterReveal();
-    expect(onScreen()).toEqual([
-      expect.objectContaining({
-        title: 'Registration successful',
-        description: 'Mission completed: Sign in today',
-      }),
-    ]);
+    expect(onScreen()).toEqual([expect.objectContaining({ title: 'Registration successful' })]);
+    expect(momentQueue().map(({ message }) => message)).toEqual(['Sign in today']);
   });
 });

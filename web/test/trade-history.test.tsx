@@ -93,7 +93,7 @@ describe('trade history', () => {
 
     expect(cells(1)).toEqual([
       format(new Date('2026-03-06T18:05:00.000Z'), 'MM/dd HH:mm'),
-      'Lionel MessiUL',
+      'Lionel MessiUL#21 of 5000',
       '#1',
       'Market Sale',
       'You',

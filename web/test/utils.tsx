@@ -73,6 +73,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     createdAt: '2025-01-01T00:00:00.000Z',
     returning: true,
     muted: false,
+    muteReason: null,
+    mutedUntil: null,
     favoriteTeamId: null,
     ...overrides,
   };

@@ -73,6 +73,14 @@ export function adminCashoutJson(request: AdminCashout__Output): AdminCashoutReq
     requester: request.requester ? fraudReportJson(request.requester) : null,
     test: request.test,
     reason: orNull(request.reason),
+    paypalTransactionId: orNull(request.paypalTransactionId),
+    history: request.history.map((event) => ({
+      status: event.status as AdminCashoutRequest['status'],
+      actorUserId: event.actorUserId,
+      at: event.at,
+      paypalTransactionId: orNull(event.paypalTransactionId),
+      reason: orNull(event.reason),
+    })),
   };
 }
 
@@ -92,9 +100,13 @@ export function adminUserJson(user: AdminUser__Output): AdminUser {
     muted: user.muted,
     purchaseTotal: dollars(user.purchaseTotalCents),
     purchaseCount: user.purchaseCount,
+    testPurchaseTotal: dollars(user.testPurchaseTotalCents),
+    testPurchaseCount: user.testPurchaseCount,
     flags: user.flags.map(fraudFlagJson),
     spendingLimit: user.hasSpendingLimit ? dollars(user.spendingLimitCents) : null,
     banReason: user.banned ? orNull(user.banReason) : null,
+    muteReason: user.muted ? orNull(user.muteReason) : null,
+    mutedUntil: user.muted ? orNull(user.mutedUntil) : null,
   };
 }
 
@@ -120,6 +132,7 @@ export function auditEntryJson(entry: AuditEntry__Output): AuditEntry {
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
+    subjectUserId: entry.subjectUserId || null,
     details: parsedJson(entry.detailsJson),
     outcome: entry.outcome,
     createdAt: entry.createdAt,

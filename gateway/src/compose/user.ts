@@ -2,6 +2,7 @@ import type { User } from '@touchline/contract';
 import type { User__Output } from '@touchline/protos/gen/touchline/identity/User';
 import type { Clients } from '../clients';
 import { badgeJson } from './missions';
+import type { UserBadges } from './user-badges';
 
 /** Signed in since signing up: sign-up stamps its sign-in with the creation instant, a later sign-in moves it. */
 function isReturning(user: User__Output): boolean {
@@ -22,6 +23,8 @@ export function userJson(user: User__Output): User {
     returning: isReturning(user),
     favoriteTeamId: user.favoriteTeamId || null,
     muted: user.muted,
+    muteReason: user.muted ? user.muteReason || null : null,
+    mutedUntil: user.muted ? user.mutedUntil || null : null,
   };
 }
 
@@ -31,10 +34,10 @@ const PART_TIMEOUT_MS = 1_500;
 /**
  * GET /api/user: identity's user plus the parts other services own (coins from the wallet, the
  * collection summary from cards-market, rank from the leaderboard, badges from missions), fetched in
- * parallel.
+ * parallel; the badges from `badges`' copy when it has one (user-badges.ts).
  */
-export async function currentUser(clients: Clients, userId: number): Promise<User> {
-  return withParts(clients, await clients.identity.GetUser({ userId }));
+export async function currentUser(clients: Clients, userId: number, badges?: UserBadges): Promise<User> {
+  return withParts(clients, await clients.identity.GetUser({ userId }), badges);
 }
 
 const within = { timeoutMs: PART_TIMEOUT_MS };
@@ -45,13 +48,15 @@ const within = { timeoutMs: PART_TIMEOUT_MS };
  * purchase settles; the leaderboard's (built from events, so a moment behind) stand in when
  * cards-market does not answer. Rank 0 is the leaderboard's "not ranked": null.
  */
-export async function withParts(clients: Clients, user: User__Output): Promise<User> {
+export async function withParts(clients: Clients, user: User__Output, kept?: UserBadges): Promise<User> {
   const userId = user.id;
   const [summaries, balance, stats, badges] = await Promise.all([
     clients.cardsMarket.GetCollectionSummaries({ userIds: [userId] }, within).catch(() => undefined),
     clients.wallet.GetBalance({ userId }, within).catch(() => undefined),
     clients.leaderboard.GetUserStats({ userId }, within).catch(() => undefined),
-    clients.missions.GetUserBadges({ userId }, within).catch(() => undefined),
+    (kept ? kept.get(userId, within) : clients.missions.GetUserBadges({ userId }, within)).catch(
+      () => undefined,
+    ),
   ]);
   const json = userJson(user);
   if (balance) json.coins = balance.coins;

@@ -11,6 +11,21 @@ export function preferredCoding(
   available: readonly Coding[],
 ): Coding | undefined {
   if (!header) return undefined;
+  // Browsers send a handful of distinct headers: each is parsed once (per list of codings).
+  let byHeader = chosen.get(available);
+  if (!byHeader) chosen.set(available, (byHeader = new Map()));
+  if (byHeader.has(header)) return byHeader.get(header);
+  const coding = parsePreferred(header, available);
+  if (byHeader.size >= CHOSEN_PER_LIST) byHeader.clear();
+  byHeader.set(header, coding);
+  return coding;
+}
+
+/** Headers remembered per list of codings; a client making up new ones only empties the memo. */
+const CHOSEN_PER_LIST = 64;
+const chosen = new WeakMap<readonly Coding[], Map<string, Coding | undefined>>();
+
+function parsePreferred(header: string, available: readonly Coding[]): Coding | undefined {
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [token, ...params] = part.trim().toLowerCase().split(';');

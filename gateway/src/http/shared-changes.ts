@@ -44,6 +44,7 @@ const MUTATIONS: readonly [RouteDef, readonly SharedTopic[]][] = [
   [api.market.buy, ['listings']],
   [api.market.sell, ['listings']],
   [api.market.withdraw, ['listings']],
+  [api.market.reprice, ['listings']],
   // The admin's cards become the market's own: on the market page.
   [api.admin.transferToShop, ['listings']],
   // Minted editions: every player's edition count shows on every player list.

@@ -65,6 +65,10 @@ function eventOf(m: LiveMessage__Output): { event: LiveEventName; data: unknown;
       return { event: 'admin-cashouts', data: m.adminCashouts };
     case 'adminFlags':
       return { event: 'admin-flags', data: m.adminFlags };
+    case 'account':
+      return { event: 'account', data: m.account };
+    case 'leaderboard':
+      return { event: 'leaderboard', data: m.leaderboard };
     case 'resync':
       return { event: 'resync', data: m.resync };
     default:

@@ -4,6 +4,8 @@ import type { NotificationsClient } from '../clients/notifications';
 import type { GatewayConfig } from '../config';
 import { REFUSALS, type Refusal } from '../middleware/shedding';
 import type { Session, SessionVerifier } from '../session';
+import type { LiveClosed } from '@touchline/contract';
+import { SESSION_ENDED } from './endings';
 import { frameOf, toFrame, type LiveFrame } from './events';
 import type { LiveStream } from './live-stream';
 import { LiveUpstream } from './upstream';
@@ -61,6 +63,8 @@ export class LiveHub {
     notifications: NotificationsClient,
     private readonly verifier: SessionVerifier,
     private readonly logger: Logger,
+    /** Why a user's session was closed (a ban says so, with its reason); a plain session end without it. */
+    private readonly whyEnded: (userId: number) => Promise<LiveClosed> = async () => SESSION_ENDED,
   ) {
     this.upstream = new LiveUpstream(notifications, logger, {
       onMessage: (message) => this.onMessage(message),
@@ -76,6 +80,11 @@ export class LiveHub {
 
   get size(): number {
     return this.streams.size;
+  }
+
+  /** Whether the Live subscription is up now: what watchers hear is then every change. */
+  get linked(): boolean {
+    return this.upstream.isReady;
   }
 
   /** `watcher` hears every change from now on; the subscription then stays up without streams. */
@@ -134,6 +143,18 @@ export class LiveHub {
       this.timer = undefined;
       if (this.watchers.size > 0) return;
       this.linger = setTimeout(() => this.upstream.stop(), UPSTREAM_LINGER_MS).unref();
+    }
+  }
+
+  /**
+   * Ends every stream of the user in this process at once with `closed` (a ban: the banned player's
+   * open screen shows it now, not at the next session check). Other processes end theirs at their
+   * session check, with the same explanation.
+   */
+  endUser(userId: number, closed: LiveClosed): void {
+    for (const stream of [...(this.byUser.get(userId) ?? [])]) {
+      this.remove(stream);
+      stream.close(closed, this.config.SSE_RETRY_MS);
     }
   }
 
@@ -238,14 +259,11 @@ export class LiveHub {
       if (valid) continue;
       // An expired token is renewed by the browser's reconnect; a revoked session is over.
       const expired = now >= session.tokenExpiresAt;
+      const closed = expired ? undefined : await this.whyEnded(session.userId).catch(() => SESSION_ENDED);
       for (const stream of streams) {
         this.remove(stream);
-        if (expired) stream.end();
-        else
-          stream.close(
-            { reason: 'session', message: 'Your session ended: sign in again' },
-            this.config.SSE_RETRY_MS,
-          );
+        if (!closed) stream.end();
+        else stream.close(closed, this.config.SSE_RETRY_MS);
       }
     }
   }

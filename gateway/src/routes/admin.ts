@@ -1,4 +1,4 @@
-import { api, PAGE_LIMIT_DEFAULT } from '@touchline/contract';
+import { api, MUTE_DURATION_SECONDS, PAGE_LIMIT_DEFAULT } from '@touchline/contract';
 import type { Clients } from '../clients';
 import {
   adminCashoutJson,
@@ -11,12 +11,18 @@ import {
 import { ContractRouter } from '../http/contract-router';
 import { tradeRecordsJson } from './trade-history';
 import type { SessionVerifier } from '../session';
+import { bannedEnding } from '../live/endings';
+import type { LiveHub } from '../live/hub';
 
 /**
  * Administration. The admin service decides who is an admin (403 otherwise, nothing changed): the
  * gateway only passes the signed-in caller's id, never anything the client says about itself.
  */
-export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
+export function adminRoutes(
+  clients: Clients,
+  verifier: SessionVerifier,
+  bans: { live: Pick<LiveHub, 'endUser'>; appealEmail: string },
+) {
   const { admin } = clients;
   return new ContractRouter()
     .add(api.admin.cashouts, async ({ userId, query }) => {
@@ -30,6 +36,7 @@ export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
         status: body.status,
         idempotencyKey,
         reason: body.reason ?? '',
+        paypalTransactionId: body.paypalTransactionId ?? '',
       });
       return { status: 200, body: adminCashoutJson(cashout!) };
     })
@@ -45,8 +52,10 @@ export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
         idempotencyKey,
         reason: body.reason ?? '',
       });
-      // The banned user's next request is refused, not the one after their token expires.
+      // The banned user's next request is refused, not the one after their token expires, and their
+      // open screens here learn of the ban now (other gateway processes at their session check).
       await Promise.all(revokedSessionIds.map((id) => verifier.revoke(id)));
+      if (user!.banned) bans.live.endUser(params.userId, bannedEnding(user!.banReason, bans.appealEmail));
       return { status: 200, body: adminUserJson(user!) };
     })
     .add(api.admin.mute, async ({ userId, params, body, idempotencyKey }) => {
@@ -55,6 +64,8 @@ export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
         targetUserId: params.userId,
         muted: body.muted,
         idempotencyKey,
+        reason: body.reason ?? '',
+        durationSeconds: MUTE_DURATION_SECONDS[body.duration ?? 'permanent'],
       });
       return { status: 200, body: adminUserJson(user!) };
     })
@@ -106,6 +117,9 @@ export function adminRoutes(clients: Clients, verifier: SessionVerifier) {
         userId,
         actorUserId: query.actorUserId ?? 0,
         action: query.action ?? '',
+        subjectUserId: query.userId ?? 0,
+        from: query.from ?? '',
+        to: query.to ?? '',
         page: { pageSize: query.limit ?? PAGE_LIMIT_DEFAULT, cursor: query.cursor ?? '' },
       });
       return { status: 200, body: { items: entries.map(auditEntryJson), nextCursor: nextCursor || null } };

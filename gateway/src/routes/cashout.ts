@@ -26,8 +26,8 @@ export function cashoutRoutes(clients: Clients) {
   const { wallet, identity } = clients;
   const emailOf = async (userId: number) => (await identity.GetUser({ userId })).email;
   return new ContractRouter()
-    .add(api.cashout.eligibility, async ({ userId }) => {
-      const e = await wallet.GetCashoutEligibility({ userId });
+    .add(api.cashout.eligibility, async ({ userId, query }) => {
+      const e = await wallet.GetCashoutEligibility({ userId, coinsAmount: query.coins ?? 0 });
       return {
         status: 200,
         body: {

@@ -1,4 +1,4 @@
-import { api, TRENDING_LIMIT } from '@touchline/contract';
+import { api, PAGE_LIMIT_DEFAULT, TRENDING_LIMIT } from '@touchline/contract';
 import type { Clients } from '../clients';
 import { usernamesOf } from '../compose/usernames';
 import { cardJson, marketItemJson, playerJson } from '../compose/cards';
@@ -70,6 +70,40 @@ export function marketRoutes(clients: Clients, shared: SharedAnswers) {
         idempotencyKey,
       });
       return { status: 200, body: { ...result, card: cardJson(result.card!) } };
+    })
+    .add(api.market.reprice, async ({ userId, params, body, idempotencyKey }) => {
+      const result = await cardsMarket.SellCard({
+        userId,
+        cardId: params.id,
+        price: body.price,
+        expectedFeePercent: body.expectedFeePercent ?? 0,
+        idempotencyKey,
+        replaceListing: true,
+      });
+      return { status: 200, body: { ...result, card: cardJson(result.card!) } };
+    })
+    .add(api.market.ownListings, async ({ userId, query }) => {
+      const page = await cardsMarket.ListOwnListings({
+        userId,
+        page: { pageSize: query.limit ?? PAGE_LIMIT_DEFAULT, cursor: query.cursor ?? '' },
+      });
+      return {
+        status: 200,
+        body: {
+          items: page.listings.map((listing) => ({
+            listingId: listing.listingId,
+            card: cardJson(listing.card!),
+            price: listing.price,
+            feePercent: listing.feePercent,
+            estimatedProceeds: listing.estimatedProceeds,
+            listedAt: listing.listedAt,
+            marketPriceAtListing: listing.marketPriceAtListing || null,
+            currentPrice: listing.currentPrice,
+            status: listing.status === 'settling' ? ('settling' as const) : ('active' as const),
+          })),
+          nextCursor: page.nextCursor || null,
+        },
+      };
     })
     .add(api.market.withdraw, async ({ userId, params, idempotencyKey }) => {
       const { card } = await cardsMarket.WithdrawListing({ userId, cardId: params.id, idempotencyKey });

@@ -32,11 +32,29 @@ export function packRoutes(clients: Clients) {
       return {
         status: 200,
         body: {
+          purchaseId: result.purchaseId,
           message: result.message,
           cards: result.cards.map((c) => ({ ...cardJson(c), packName: result.packName })),
           coinsSpent: result.coinsSpent,
           remainingCoins: result.remainingCoins,
         },
       };
+    })
+    .add(api.packs.unopened, async ({ userId }) => {
+      const { packs } = await cardsMarket.ListUnopenedPacks({ userId });
+      return {
+        status: 200,
+        body: packs.map((pack) => ({
+          purchaseId: pack.purchaseId,
+          packId: pack.packId,
+          packName: pack.packName,
+          cards: pack.cards.map((c) => ({ ...cardJson(c), packName: pack.packName })),
+          boughtAt: pack.boughtAt,
+        })),
+      };
+    })
+    .add(api.packs.revealed, async ({ userId, body, idempotencyKey }) => {
+      await cardsMarket.MarkPackRevealed({ userId, purchaseId: body.purchaseId, idempotencyKey });
+      return { status: 200, body: {} };
     }).router;
 }

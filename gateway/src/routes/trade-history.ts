@@ -12,6 +12,8 @@ import { usernamesOf } from '../compose/usernames';
 import { ContractRouter, type RouteHandler } from '../http/contract-router';
 
 type Usernames = Map<number, string>;
+/** A card's serial by card id. */
+type Editions = Map<number, { editionNumber: number; maxEditions: number }>;
 const nameOf = (id: number, names: Usernames) => names.get(id) ?? null;
 
 function exchangeJson(e: TradeExchange__Output, names: Usernames): TradeRecord['trade'] {
@@ -33,7 +35,13 @@ const profitLossFor = (r: TradeHistoryRecord__Output, viewer: HistoryViewer) =>
   viewer === 'admin' || r.sellerUserId === viewer.userId ? r.profitLoss : null;
 
 /** The spec's trade history record, with usernames and, for a trade, what it exchanged. */
-function recordJson(r: TradeHistoryRecord__Output, names: Usernames, viewer: HistoryViewer): TradeRecord {
+function recordJson(
+  r: TradeHistoryRecord__Output,
+  names: Usernames,
+  editions: Editions,
+  viewer: HistoryViewer,
+): TradeRecord {
+  const edition = editions.get(r.cardId);
   return {
     id: r.id,
     createdAt: r.createdAt,
@@ -48,21 +56,43 @@ function recordJson(r: TradeHistoryRecord__Output, names: Usernames, viewer: His
     salePrice: r.salePrice,
     profitLoss: profitLossFor(r, viewer),
     cardId: r.cardId,
+    editionNumber: edition?.editionNumber ?? null,
+    maxEditions: edition?.maxEditions ?? null,
     trade: r.exchange ? exchangeJson(r.exchange, names) : null,
   };
 }
 
-/** History records as JSON, each party named by one batch lookup of usernames. */
+/**
+ * The serials of the records' cards, in one batch from cards-market (editions never change). The
+ * history is trading's to tell: without cards-market it still answers, without serials.
+ */
+async function editionsOf(clients: Clients, records: TradeHistoryRecord__Output[]): Promise<Editions> {
+  const cardIds = [...new Set(records.map((r) => r.cardId))];
+  if (cardIds.length === 0) return new Map();
+  try {
+    const { cards } = await clients.cardsMarket.GetCardsByIds({ cardIds });
+    return new Map(
+      cards.map((c) => [c.id, { editionNumber: c.editionNumber, maxEditions: c.maxEditions }] as const),
+    );
+  } catch {
+    return new Map();
+  }
+}
+
+/** History records as JSON, each party named by one batch lookup of usernames, each card's serial. */
 export async function tradeRecordsJson(
   clients: Clients,
   records: TradeHistoryRecord__Output[],
   viewer: HistoryViewer,
 ): Promise<TradeRecord[]> {
-  const names = await usernamesOf(
-    clients,
-    records.flatMap((r) => [r.sellerUserId, r.buyerUserId]),
-  );
-  return records.map((r) => recordJson(r, names, viewer));
+  const [names, editions] = await Promise.all([
+    usernamesOf(
+      clients,
+      records.flatMap((r) => [r.sellerUserId, r.buyerUserId]),
+    ),
+    editionsOf(clients, records),
+  ]);
+  return records.map((r) => recordJson(r, names, editions, viewer));
 }
 
 /** GET /api/trade-history (everyone's) and /api/trade-history/user (the caller's), newest first. */

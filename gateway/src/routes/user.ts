@@ -2,14 +2,18 @@ import { api } from '@touchline/contract';
 import { notFound } from '@touchline/kit';
 import type { Clients } from '../clients';
 import { currentUser } from '../compose/user';
+import type { UserBadges } from '../compose/user-badges';
 import { ContractRouter } from '../http/contract-router';
 import type { SessionVerifier } from '../session';
 
 /** The signed-in user's own account. Mounted behind requireSession. */
-export function userRoutes(clients: Clients, verifier: SessionVerifier) {
+export function userRoutes(clients: Clients, verifier: SessionVerifier, badges?: UserBadges) {
   const { identity, cardsMarket, wallet } = clients;
   return new ContractRouter()
-    .add(api.user.get, async ({ userId }) => ({ status: 200, body: await currentUser(clients, userId) }))
+    .add(api.user.get, async ({ userId }) => ({
+      status: 200,
+      body: await currentUser(clients, userId, badges),
+    }))
     .add(api.user.changePassword, async ({ userId, body, req }) => {
       const { revokedSessionIds } = await identity.ChangePassword({
         userId,
@@ -30,14 +34,14 @@ export function userRoutes(clients: Clients, verifier: SessionVerifier) {
         if (!teams.some((t) => t.id === teamId)) throw notFound('Team not found');
       }
       await identity.SetFavoriteTeam({ userId, teamId: teamId ?? 0 });
-      return { status: 200, body: await currentUser(clients, userId) };
+      return { status: 200, body: await currentUser(clients, userId, badges) };
     })
     .add(api.user.setUsername, async ({ userId, body }) => {
       await identity.SetUsername({ userId, ...body });
-      return { status: 200, body: await currentUser(clients, userId) };
+      return { status: 200, body: await currentUser(clients, userId, badges) };
     })
     .add(api.user.balance, async ({ userId }) => {
-      const { coins } = await wallet.GetBalance({ userId });
-      return { status: 200, body: { coins } };
+      const { coins, heldCoins } = await wallet.GetBalance({ userId });
+      return { status: 200, body: { coins, heldCoins } };
     }).router;
 }

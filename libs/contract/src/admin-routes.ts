@@ -66,7 +66,7 @@ export const admin = {
   mute: defineRoute({
     method: 'post',
     path: '/api/admin/users/:userId/mute',
-    summary: 'Mute or unmute a non-admin (notes on offers and wishes)',
+    summary: 'Mute (for 1 h, 24 h, 7 days or until lifted, with a reason) or unmute a non-admin',
     auth: 'session',
     params: UserParams,
     body: MuteBody,
@@ -126,7 +126,8 @@ export const admin = {
   auditLog: defineRoute({
     method: 'get',
     path: '/api/admin/audit-log',
-    summary: 'Admin actions, newest first: who, what, when, target, before and after',
+    summary:
+      'Admin actions, newest first, by admin, action, user and time: who, what, when, before and after',
     auth: 'session',
     query: AuditLogQuery,
     responses: { 200: AuditLogPage, ...denied },

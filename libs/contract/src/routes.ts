@@ -17,6 +17,7 @@ import {
 import {
   CashoutCreated,
   CashoutEligibility,
+  CashoutEligibilityQuery,
   CashoutRequest,
   CashoutRequestBody,
   SpendingLimit,
@@ -32,6 +33,9 @@ import {
   MarketPage,
   MarketQuery,
   MarketStatus,
+  OwnListingsPage,
+  OwnListingsQuery,
+  RepriceBody,
   PlayersPage,
   PlayersQuery,
   PriceHistory,
@@ -58,7 +62,14 @@ import {
   TestPaymentResult,
   WebhookReceived,
 } from './schemas/payments';
-import { CardPack, PackPurchaseBody, PackPurchaseRefunded, PackPurchaseResult } from './schemas/shop';
+import {
+  CardPack,
+  PackPurchaseBody,
+  PackPurchaseRefunded,
+  PackPurchaseResult,
+  PackRevealedBody,
+  UnopenedPack,
+} from './schemas/shop';
 import {
   CounterOfferBody,
   CreateOfferBody,
@@ -330,6 +341,24 @@ export const market = {
     idempotent: true,
     responses: { 200: WithdrawResult, 403: error, 404: error, 409: error },
   }),
+  ownListings: defineRoute({
+    method: 'get',
+    path: '/api/market/my-listings',
+    summary: "The player's own open listings, newest first, a page at a time",
+    auth: 'session',
+    query: OwnListingsQuery,
+    responses: { 200: OwnListingsPage },
+  }),
+  reprice: defineRoute({
+    method: 'post',
+    path: '/api/market/reprice/:id',
+    summary: 'Change the price of an own listing: withdrawn and listed again at the new price, with its fee',
+    auth: 'session',
+    params: IdParams,
+    body: RepriceBody,
+    idempotent: true,
+    responses: { 200: SellResult, 403: error, 404: error, 409: error, 422: error },
+  }),
   buy: defineRoute({
     method: 'post',
     path: '/api/market/buy/:id',
@@ -509,6 +538,22 @@ export const packs = {
       422: z.union([PackPurchaseRefunded, error]),
     },
   }),
+  unopened: defineRoute({
+    method: 'get',
+    path: '/api/packs/unopened',
+    summary: 'Packs bought whose cards the player has not revealed yet (at most 20, newest first)',
+    auth: 'session',
+    responses: { 200: z.array(UnopenedPack) },
+  }),
+  revealed: defineRoute({
+    method: 'post',
+    path: '/api/packs/revealed',
+    summary: "The player saw a pack's cards: it is no longer unopened (a repeat is fine)",
+    auth: 'session',
+    body: PackRevealedBody,
+    idempotent: true,
+    responses: { 200: EmptyBody, 404: error },
+  }),
 } as const;
 
 /** Coin purchases, test-mode card payments and promo codes (docs/spec/economy-admin-spec.md#2-screens-and-routes, #3-entities-and-their-fields, #5-validation-rules and #7-the-calls-it-makes). */
@@ -632,8 +677,9 @@ export const cashout = {
   eligibility: defineRoute({
     method: 'get',
     path: '/api/cashout/eligibility',
-    summary: 'The cash-out rules and which of them the user does not meet yet',
+    summary: 'The cash-out rules and which of them the user does not meet yet, for an amount if given',
     auth: 'session',
+    query: CashoutEligibilityQuery,
     responses: { 200: CashoutEligibility },
   }),
   request: defineRoute({

@@ -210,6 +210,36 @@ describe('Outbox and OutboxRelay', () => {
     }
   });
 
+  it('marks what it published with its next read, one statement per drain, and the last soon after', async () => {
+    const bus = new FakeBus();
+    const relay = relayOn(bus, { pollIntervalMs: 60_000, markWithinMs: 50 });
+    const nudgingOutbox = new Outbox(clock, random, () => relay.nudge());
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => {
+      if (/"?outbox"?/.test(query.sql) && !/^insert/.test(query.sql)) statements.push(query.sql);
+    };
+    db.on('query', record);
+    relay.start();
+    try {
+      for (const userId of [21, 22, 23]) {
+        await db.transaction((trx) => nudgingOutbox.add(trx, TOPIC, String(userId), registered(userId)));
+        await vi.waitFor(() => expect(bus.userIds).toContain(userId), { timeout: 5_000, interval: 10 });
+      }
+      await vi.waitFor(
+        async () =>
+          expect(await db('outbox').whereNull('published_at').count({ n: '*' })).toEqual([{ n: 0 }]),
+        { timeout: 5_000, interval: 20 },
+      );
+    } finally {
+      await relay.stop();
+      db.off('query', record);
+    }
+    expect(bus.userIds).toEqual([21, 22, 23]);
+    // Every statement of the relay on the outbox reads; the marks ride along with them.
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((sql) => !/select/.test(sql))).toEqual([]);
+  });
+
   it('tries again soon after the bus refused a batch, without waiting for the next poll', async () => {
     const bus = new FakeBus();
     const relay = relayOn(bus, { pollIntervalMs: 60_000, retryMs: 50 });

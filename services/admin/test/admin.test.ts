@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_2_EMAIL, eventually, key, startAdmin, type AdminHarness } from './support';
+import { ADMIN_2_EMAIL, eventually, key, paypalId, startAdmin, type AdminHarness } from './support';
 
 // Six real services on one machine shared with other work: slow to start, not to be timed.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
@@ -263,6 +263,7 @@ describe('cash-out review', () => {
       requestId: cashout!.id,
       status: 'completed',
       idempotencyKey: key(),
+      paypalTransactionId: paypalId(),
     });
     expect(done.cashout).toMatchObject({ status: 'completed', processedByUserId: admin2 });
     expect(done.cashout!.processedAt).not.toBe('');
@@ -326,6 +327,7 @@ describe('cash-out review', () => {
         requestId: cashout!.id,
         status: 'completed',
         idempotencyKey: key(),
+        paypalTransactionId: paypalId(),
       }),
       h.client.SetCashoutStatus({
         userId: admin2,
@@ -360,6 +362,7 @@ describe('cash-out review', () => {
         requestId: cashout!.id,
         status: 'completed',
         idempotencyKey: key(),
+        paypalTransactionId: paypalId(),
       }),
     ).rejects.toMatchObject({
       code: status.ALREADY_EXISTS,

@@ -19,6 +19,8 @@ export const ADMIN_EMAIL = 'chief@admin.example.com';
 export const ADMIN_2_EMAIL = 'deputy@admin.example.com';
 export const PASSWORD = 'correct horse battery';
 export const key = () => randomUUID();
+/** A fresh PayPal transaction id (17 letters and digits), as an admin types it from the receipt. */
+export const paypalId = () => randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase();
 
 /**
  * Every service an admin action reaches, on one event bus as in production: identity, the wallet

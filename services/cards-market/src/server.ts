@@ -10,7 +10,9 @@ import type { CardsDeps } from './use-cases/deps';
 import { listAllPlayers, listMarket, trending } from './use-cases/market-list';
 import { getMarketStatus } from './use-cases/market-status';
 import { mintCards } from './use-cases/mint-cards';
+import { listOwnListings } from './use-cases/own-listings';
 import { listPacks, purchasePack } from './use-cases/packs';
+import { listUnopenedPacks, markPackRevealed } from './use-cases/pack-reveal';
 import { priceHistory } from './use-cases/prices';
 import { sellCard, withdrawListing } from './use-cases/selling';
 import {
@@ -56,9 +58,12 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     RemovePriceAlert: (req) => removePriceAlert(deps, req),
     SellCard: (req) => sellCard(deps, req),
     WithdrawListing: (req) => withdrawListing(deps, req),
+    ListOwnListings: (req) => listOwnListings(deps, req),
     BuyCard: (req) => buyCard(deps, req),
     ListPacks: async () => listPacks(),
     PurchasePack: (req) => purchasePack(deps, req),
+    ListUnopenedPacks: (req) => listUnopenedPacks(deps, req.userId),
+    MarkPackRevealed: (req) => markPackRevealed(deps, req),
     HoldCards: (req) => holdCards(deps, req),
     CommitCardHold: (req) => commitCardHold(deps, req.holdKey),
     VoidCardHold: (req) => voidCardHold(deps, req.holdKey),

@@ -4,7 +4,7 @@ import { silentLogger, startTestService, type TestService } from '@touchline/kit
 import { walletService } from '@touchline/wallet-payments';
 import { cardsMarketConfigSchema } from '../src/config';
 import { PlayerCache } from '../src/db/player-cache';
-import { drawPack, PACKS } from '../src/domain/packs';
+import { drawPack, packCardCosts, PACKS } from '../src/domain/packs';
 import { cardsMarketService } from '../src/service';
 import type { CardsDeps } from '../src/use-cases/deps';
 import { NOT_ENOUGH_FOR_PACK, purchasePack } from '../src/use-cases/packs';
@@ -32,6 +32,20 @@ describe('pack odds', () => {
       expect(chiSquare).toBeLessThan(CRITICAL[pack.odds.length - 1]!);
     },
   );
+});
+
+describe('pack card costs', () => {
+  it('splits the price into whole coins that add up to it, the remainder on the first cards', () => {
+    expect(packCardCosts(1_500, 3)).toEqual([500, 500, 500]);
+    expect(packCardCosts(1_000, 3)).toEqual([334, 333, 333]);
+    expect(packCardCosts(2, 5)).toEqual([1, 1, 0, 0, 0]);
+    expect(packCardCosts(7, 0)).toEqual([]);
+    for (const pack of PACKS) {
+      const costs = packCardCosts(pack.price, pack.packSize);
+      expect(costs.reduce((sum, c) => sum + c, 0)).toBe(pack.price);
+      expect(Math.max(...costs) - Math.min(...costs)).toBeLessThanOrEqual(1);
+    }
+  });
 });
 
 describe('buying packs', () => {
@@ -92,6 +106,12 @@ describe('buying packs', () => {
     expect(again.cards!.map((c) => c.id)).toEqual(first.cards!.map((c) => c.id));
     expect(await coins(201)).toBe(10);
     for (const card of first.cards!) expect(pack.odds.map((o) => o.rarity)).toContain(card.player!.rarity);
+    // Issue 43 item 11: each pull cost its share of the price, so its profit or loss is against it.
+    expect(first.cards!.map((c) => Number(c.purchasePrice))).toEqual(
+      packCardCosts(pack.price, pack.packSize),
+    );
+    for (const card of first.cards!)
+      expect(Number(card.profitLoss)).toBe(Number(card.player!.currentPrice) - Number(card.purchasePrice));
     await audit();
   });
 

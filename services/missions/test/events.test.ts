@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '@touchline/kit';
 import { BADGES } from '../src/catalogue/badges';
-import { earnBadge } from '../src/use-cases/badges';
+import { earnBadges, earnReached } from '../src/use-cases/badges';
 import { checkRosters } from '../src/use-cases/team-roster';
 import type { MissionsDeps } from '../src/use-cases/deps';
 import { saleOf, startMissions, type MissionsHarness } from './support';
@@ -375,18 +375,50 @@ describe('badges from events', () => {
     const badge = BADGES.find((b) => b.id === 'first-pack')!;
     const at = new Date('2026-11-23T14:00:00.000Z');
     const rolledBack = inTransaction(deps.db, async (trx) => {
-      await earnBadge(deps, trx, user, badge, at);
+      await earnBadges(deps, trx, user, [badge], at);
       throw new Error('the rest of the batch failed');
     });
     await expect(rolledBack).rejects.toThrow('the rest of the batch failed');
-    await inTransaction(deps.db, (trx) => earnBadge(deps, trx, user, badge, at));
+    await inTransaction(deps.db, (trx) => earnBadges(deps, trx, user, [badge], at));
     const rows = () => h.missions.database.db('user_badges').where({ user_id: user }).select('badge_id');
     expect(await rows()).toEqual([{ badge_id: 'first-pack' }]);
 
     // Known as earned now: another try does not go to the database (a deleted row stays deleted).
     await h.missions.database.db('user_badges').where({ user_id: user }).del();
-    await inTransaction(deps.db, (trx) => earnBadge(deps, trx, user, badge, at));
+    await inTransaction(deps.db, (trx) => earnBadges(deps, trx, user, [badge], at));
     expect(await rows()).toEqual([]);
+  });
+
+  it("earns several users' badges in one insert and one outbox write, each badge once", async () => {
+    const deps = h.deps();
+    const [a, b] = [h.user(), h.user()];
+    const firstPack = BADGES.find((x) => x.id === 'first-pack')!;
+    const firstSale = BADGES.find((x) => x.id === 'first-sale')!;
+    const at = new Date('2026-11-23T15:00:00.000Z');
+    const statements: string[] = [];
+    const record = (query: { sql: string }) => {
+      if (/user_badges|"outbox"/.test(query.sql)) statements.push(query.sql);
+    };
+    deps.db.on('query', record);
+    try {
+      await inTransaction(deps.db, (trx) =>
+        earnReached(deps, trx, [
+          { userId: b, badge: firstSale, earnedAt: at },
+          { userId: a, badge: firstPack, earnedAt: at },
+          // Reached twice in one batch: earned once.
+          { userId: b, badge: firstSale, earnedAt: new Date('2026-11-23T16:00:00.000Z') },
+        ]),
+      );
+    } finally {
+      deps.db.off('query', record);
+    }
+    expect(statements).toHaveLength(2);
+    const earned = (await h.events('missions.badge.earned')).filter((e) => [a, b].includes(e.userId));
+    // In the order reached; the first time counts.
+    expect(earned.map((e) => [e.userId, e.badgeId, e.earnedAt])).toEqual([
+      [b, 'first-sale', at.toISOString()],
+      [a, 'first-pack', at.toISOString()],
+    ]);
   });
 
   it('lists every badge that can be earned', async () => {

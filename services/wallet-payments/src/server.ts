@@ -50,7 +50,7 @@ export function walletUseCases(deps: WalletServiceDeps): UseCases<WalletHandlers
     GetPurchaseSummary: (req) => getPurchaseSummary(deps, req.userId),
     GetPurchaseSummaries: (req) => getPurchaseSummaries(deps, req.userIds),
     RedeemPromo: (req) => redeemPromo(deps, req),
-    GetCashoutEligibility: (req) => cashoutEligibility(deps, req.userId),
+    GetCashoutEligibility: (req) => cashoutEligibility(deps, req.userId, req.coinsAmount),
     RequestCashout: (req) => requestCashout(deps, req),
     ListMyCashouts: (req) => listMyCashouts(deps, req.userId),
     ListAllCashouts: (req) => listAllCashouts(deps, req.status),

@@ -421,6 +421,31 @@ describe('a request', () => {
     expect(cashCents(154_978)).toBe(6_000);
   });
 
+  // Issue 43 item 5: the requirements are judged for the amount typed, as RequestCashout judges it.
+  it('eligibility for an amount: the purchase line fails above the ceiling, and the answer is not eligible', async () => {
+    const user = await buyer();
+    await give(deps, user, 200_000);
+    const at = async (coins: number) => {
+      const report = await cashoutEligibility(deps, user, coins);
+      return { report, line: report.requirements.find((r) => r.id === 'purchase_total')! };
+    };
+    const highest = await at(154_977);
+    expect(highest.line.state).toBe('met');
+    expect(highest.report.eligible).toBe(true);
+    const above = await at(154_978);
+    expect(above.line).toEqual({
+      id: 'purchase_total',
+      state: 'unmet',
+      detail: purchasesTooLow(6_000, 6_000),
+      needed: 1,
+    });
+    expect(above.report.eligible).toBe(false);
+    // The largest allowed amount does not depend on the amount asked about.
+    expect(above.report.maxCoins).toBe(154_977);
+    // Below the minimum, the lines are judged at the minimum, as before any amount is typed.
+    expect((await at(5)).report.requirements).toEqual((await cashoutEligibility(deps, user)).requirements);
+  });
+
   it("eligibility: a small balance needs the coins it lacks; this month's request blocks until next month", async () => {
     const user = await buyer();
     await ask(user, 140_000);

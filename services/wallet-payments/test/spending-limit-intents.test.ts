@@ -147,6 +147,25 @@ describe('spending limit and open payment intents (test mode)', () => {
     await expectLedgerOk(t.deps);
   });
 
+  // Issue 43 item 6: the page marks the packages above what is left; it must agree with the decision.
+  it("the player's remaining leaves out their open intents of the last hour, as a new intent's check does", async () => {
+    const user = ++nextUser;
+    await setLimit(user, 5_000);
+    expect(await getSpendingLimit(t.deps, user)).toMatchObject({ remainingCents: 5_000 });
+    await intent(user);
+    expect(await getSpendingLimit(t.deps, user)).toMatchObject({
+      spentThisMonthCents: 0,
+      remainingCents: 3_000,
+    });
+    // What is left fits a new intent of exactly that much, and nothing more after it.
+    await intent(user);
+    expect(await getSpendingLimit(t.deps, user)).toMatchObject({ remainingCents: 1_000 });
+    await expect(intent(user)).rejects.toThrow(DomainError);
+    clock.advance(OPEN_INTENT_HOLD_MS);
+    expect(await getSpendingLimit(t.deps, user)).toMatchObject({ remainingCents: 5_000 });
+    clock.set(NOW);
+  });
+
   it('an intent left unpaid stops holding its amount after an hour, and is still checked when paid', async () => {
     const user = ++nextUser;
     await setLimit(user, 2_000);

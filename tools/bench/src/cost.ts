@@ -11,7 +11,8 @@ import { RedisCommandCounter } from './cost/redis-counter';
 import { details, table, type Row } from './cost/table';
 import { send, signUp, type Op } from './cost/users';
 import { HttpDriver, type DriverAnswer } from './http-driver';
-import { dropBenchData, exitAfter, PG, startStack, type BenchStack } from './stack';
+import { signalTree } from './proc';
+import { dropBenchData, exitAfter, PG, profilingEnv, startStack, type BenchStack } from './stack';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** Operations per kind of change (reads: READ_FACTOR times as many). */
@@ -28,6 +29,7 @@ process.env.BENCH_GRPC_BASE ??= '28100';
 const METRICS_BASE = env('BENCH_METRICS_BASE', 28150);
 const PG_PROXY_PORT = env('BENCH_PG_PROXY_PORT', 28190);
 const REDIS_URL = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/3';
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 /** Roles are cluster-wide: this run's own, dropped at the end (as the crowd and chaos runs do). */
 const ROLE_PREFIX = `touchline_cost_${Date.now().toString(36)}_`;
 
@@ -96,6 +98,9 @@ async function main(): Promise<void> {
       await redis.start();
       stack = await startStack(
         {
+          // BENCH_CPU_PROF=<dir>: a CPU profile of every process over each kind's window (a later kind's
+          // overwrites an earlier one's: profile one kind at a time, with BENCH_KINDS).
+          ...profilingEnv(PROFILE_DIR),
           REDIS_URL,
           DB_ROLE_PREFIX: ROLE_PREFIX,
           DATA_DIR: dataDir,
@@ -103,6 +108,7 @@ async function main(): Promise<void> {
           // No session renewal and no price tick inside a window: neither is a cost of the operation.
           SESSION_TOKEN_TTL_SECONDS: '86400',
           PRICE_TICK_INTERVAL_MS: String(24 * 3600_000),
+          ...profilingEnv(PROFILE_DIR),
         },
         { databasePrefix: process.env.BENCH_DB_PREFIX ?? 'touchline_cost', pg: proxied },
       );
@@ -155,8 +161,10 @@ async function main(): Promise<void> {
         if (kind.read) await run(ctx, ops.slice(0, Math.ceil(ops.length / 5)), false);
         await settle(db, schemas);
         const before = await meter.start();
+        if (PROFILE_DIR) signalTree(stack.child.pid!, 'SIGUSR2'); // start profiling
         const answers = await run(ctx, ops, kind.keep === true);
         if (!kind.read) await settle(db, schemas);
+        if (PROFILE_DIR) signalTree(stack.child.pid!, 'SIGUSR2'); // stop and write the profiles
         const usage = meter.usage(before, await meter.end());
         kind.after?.(ctx, ops, answers);
         const unexpected = new Map<number, number>();

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { dropRoles } from '@touchline/chaos/roles';
@@ -88,6 +88,8 @@ export async function startStack(
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
         output += `${line}\n`;
+        // BENCH_STACK_LOG=<file>: the stack's output, to find why an answer was not the one expected.
+        if (process.env.BENCH_STACK_LOG) appendFileSync(process.env.BENCH_STACK_LOG, `${line}\n`);
         if (line.includes('stack is ready')) {
           clearTimeout(timer);
           resolve();

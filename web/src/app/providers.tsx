@@ -11,10 +11,14 @@ import { loadSonner, onToasterWanted, toasterWanted } from '@/lib/toast';
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
 /**
- * Just under the header: a toast never covers the header or the balance pill, nor the actions a
- * screen keeps at its foot (Pay, Buy, Request Cashout) above the bottom navigation.
+ * Just under the header (its height is kept in --toast-top by components/header-offset.ts): a toast
+ * never covers the header, its balance pill or its bell. From 600 px (sonner's phone breakpoint) in the
+ * top-right corner, clear of a screen's title, tabs and search; on a phone across the width under the
+ * header. One at a time: a newer toast takes the place of the one before (issue 43, item 12).
  */
-const TOAST_OFFSET = { top: 'calc(6rem + env(safe-area-inset-top))' };
+const TOAST_TOP = 'var(--toast-top, 1rem)';
+const TOAST_OFFSET = { top: TOAST_TOP, right: '1.5rem' };
+const TOAST_MOBILE_OFFSET = { top: TOAST_TOP, left: '0.75rem', right: '0.75rem' };
 
 export interface AppProvidersProps {
   queryClient: QueryClient;
@@ -30,9 +34,10 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
         <Suspense fallback={null}>
           <Toaster
             richColors
-            position="top-center"
+            position="top-right"
             offset={TOAST_OFFSET}
-            mobileOffset={TOAST_OFFSET}
+            mobileOffset={TOAST_MOBILE_OFFSET}
+            visibleToasts={1}
             theme="dark"
             closeButton
             // A moment's folded follow-ons are lines of its description (lib/moments.ts).

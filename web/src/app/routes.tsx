@@ -50,6 +50,12 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.marketListings,
+                ...lazyScreen(() =>
+                  import('@/features/my-listings/routes/MyListingsRoute').then((m) => m.MyListingsRoute),
+                ),
+              },
+              {
                 path: paths.trade,
                 ...lazyScreen(() => import('@/features/trades/routes/TradeRoute').then((m) => m.TradeRoute)),
               },

@@ -4,6 +4,7 @@ export const paths = {
   auth: '/auth',
   market: '/market',
   marketStock: '/market/stock',
+  marketListings: '/market/listings',
   trade: '/trade',
   tradeHistory: '/trade-history',
   tradeMarketplace: '/trade-marketplace',

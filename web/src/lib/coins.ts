@@ -40,6 +40,31 @@ export function defaultPackage(packages: readonly CoinPackage[]): CoinPackage | 
   return packages.find((pkg) => pkg.isPopular) ?? packages[0];
 }
 
+/**
+ * Whether a package fits what is left of the monthly spending limit (dollars; null: no limit). The
+ * server refuses the payment intent of one that does not, so it is never offered.
+ */
+export function withinLimit(pkg: CoinPackage, remaining: number | null): boolean {
+  return remaining === null || pkg.amount <= remaining;
+}
+
+/**
+ * The package selected on arrival: the one asked for (a shop 'Buy Now') if it fits the limit, else the
+ * default if it fits, else the dearest that fits; undefined when none does.
+ */
+export function packageToSelect(
+  packages: readonly CoinPackage[],
+  requestedId: string | null,
+  remaining: number | null,
+): CoinPackage | undefined {
+  const fits = (pkg: CoinPackage | undefined) => pkg !== undefined && withinLimit(pkg, remaining);
+  const requested = packages.find((pkg) => pkg.id === requestedId);
+  if (fits(requested)) return requested;
+  const fallback = defaultPackage(packages);
+  if (fits(fallback)) return fallback;
+  return packages.filter((pkg) => fits(pkg)).sort((a, b) => b.amount - a.amount)[0];
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Test-mode card form
 // ---------------------------------------------------------------------------------------------------------

@@ -1,9 +1,12 @@
 import type { Notification } from '@touchline/contract';
 
+import { clearMoments, enqueueMoment, FULL_SCREEN_KINDS, holdMomentQueue } from '@/lib/moment-queue';
 import { toast } from '@/lib/toast';
 
 /**
- * One moment per action. An action's answer comes first and its follow-ons (a mission completed, a
+ * One moment per action. A badge earned and a mission completed are not toasts at all: each gets a
+ * full-screen moment of its own, queued (lib/moment-queue.ts), held like the toasts while the starter
+ * reveal or a pack opening is on screen. An action's answer comes first and its follow-ons (a mission completed, a
  * badge earned, coins credited) arrive later as notifications on the live stream; within this long
  * after the action's toast they are folded into that toast instead of stacking their own.
  */
@@ -17,7 +20,7 @@ export const EARLY_WAIT_MS = 3_000;
 export const GROUP_WINDOW_MS = 3_000;
 
 /** The follow-ons an action's toast takes in as a line of its own. */
-const FOLLOW_ON_KINDS = new Set(['mission.completed', 'badge.earned', 'payment.succeeded']);
+const FOLLOW_ON_KINDS = new Set(['payment.succeeded']);
 
 /** What several notifications of one kind say together. */
 const GROUP_TITLES: Record<string, (count: number) => string> = {
@@ -135,6 +138,10 @@ export function notificationToast(notification: Notification): void {
   }
   const current = moment && Date.now() < moment.until ? moment : null;
   if (current?.covers.has(notification.kind)) return;
+  if (notification.kind in FULL_SCREEN_KINDS) {
+    enqueueMoment(notification);
+    return;
+  }
   if (current && FOLLOW_ON_KINDS.has(notification.kind)) {
     current.lines.push(lineOf(notification));
     showMoment(current);
@@ -161,10 +168,12 @@ export function notificationToast(notification: Notification): void {
  */
 export function holdMoments(): () => void {
   holds += 1;
+  const releaseQueue = holdMomentQueue();
   let released = false;
   return () => {
     if (released) return;
     released = true;
+    releaseQueue();
     holds -= 1;
     if (holds > 0) return;
     const waiting = queue;
@@ -204,4 +213,5 @@ export function resetMoments(): void {
   groups.clear();
   holds = 0;
   queue = [];
+  clearMoments();
 }

@@ -1,11 +1,14 @@
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
+import type * as ToastRoom from './toast-room';
+
 type Sonner = typeof SonnerModule;
 type Kind = 'message' | 'success' | 'error' | 'info' | 'warning' | 'loading';
 type Message = Parameters<typeof sonnerToast.success>[0];
 
 let loading: Promise<Sonner> | undefined;
+let loadingRoom: Promise<typeof ToastRoom> | undefined;
 let wanted = false;
 const listeners = new Set<() => void>();
 let nextId = 0;
@@ -14,6 +17,14 @@ let nextId = 0;
 export function loadSonner(): Promise<Sonner> {
   return (loading ??= import('sonner'));
 }
+
+/** The header's band for toasts (toast-room.ts), fetched with sonner: no first load needs it. */
+function loadRoom(): Promise<typeof ToastRoom> {
+  return (loadingRoom ??= import('./toast-room'));
+}
+
+/** sonner and the band, in one wait: every call waits on the same pair, so they run in order. */
+const loadBoth = () => Promise.all([loadSonner(), loadRoom()]);
 
 /** Whether a toast has been raised, so the toaster must be on the page (read by the app's providers). */
 export function toasterWanted(): boolean {
@@ -33,7 +44,10 @@ function raise(kind: Kind, message: Message, options?: ExternalToast): string | 
     wanted = true;
     for (const listener of listeners) listener();
   }
-  void loadSonner().then(({ toast }) => toast[kind](message, { ...options, id }));
+  void loadBoth().then(([{ toast }, room]) => {
+    toast[kind](message, room.tracked(id, options));
+    room.makeRoom();
+  });
   return id;
 }
 
@@ -50,5 +64,9 @@ export const toast = {
   warning: (message: Message, options?: ExternalToast) => raise('warning', message, options),
   loading: (message: Message, options?: ExternalToast) => raise('loading', message, options),
   /** Closes a toast by id (after the toasts raised before it, which wait on the same import). */
-  dismiss: (id: string | number) => void loadSonner().then(({ toast }) => toast.dismiss(id)),
+  dismiss: (id: string | number) =>
+    void loadBoth().then(([{ toast }, room]) => {
+      toast.dismiss(id);
+      room.closed(id);
+    }),
 };

@@ -1,5 +1,7 @@
 import { useMemo, useRef } from 'react';
 
+import { FOCUS_LIST_ATTR, focusListItem, itemIndexOf } from './list-focus';
+
 /** The focus handlers of a Radix Dialog.Content, spread onto it. */
 export interface ReturnFocusHandlers {
   onOpenAutoFocus: () => void;
@@ -10,20 +12,28 @@ export interface ReturnFocusHandlers {
  * Gives the focus back to the control that opened a dialog when it closes. Radix does this only for
  * a Dialog.Trigger; the app opens its dialogs from state (a row, a Buy button), where Radix would
  * leave the focus on the page body. The opener is what had the focus as the dialog took it; when it
- * is gone (the bought listing's row), the page's heading takes the focus instead.
+ * is gone (the bought listing's row), the row now in its place in its list (lib/list-focus.ts) takes
+ * the focus, or the page's heading when there is no such list.
  */
 export function useReturnFocus(): ReturnFocusHandlers {
   const opener = useRef<HTMLElement | null>(null);
+  const home = useRef<{ list: HTMLElement; index: number } | null>(null);
   return useMemo(
     () => ({
       onOpenAutoFocus: () => {
         const active = document.activeElement;
         opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+        const list = opener.current?.closest<HTMLElement>(`[${FOCUS_LIST_ATTR}]`);
+        home.current = list && opener.current ? { list, index: itemIndexOf(list, opener.current) } : null;
       },
       onCloseAutoFocus: (event: Event) => {
         event.preventDefault();
-        const target = opener.current?.isConnected ? opener.current : pageHeading();
-        target?.focus({ preventScroll: true });
+        if (opener.current?.isConnected) {
+          opener.current.focus({ preventScroll: true });
+          return;
+        }
+        if (home.current && focusListItem(home.current.list, home.current.index)) return;
+        pageHeading()?.focus({ preventScroll: true });
       },
     }),
     [],

@@ -56,6 +56,19 @@ export const FraudHold = z
 /** One user's report on User Management, with the hold on their outgoing coins. */
 export const UserFlags = FraudReport.extend({ hold: FraudHold }).meta({ id: 'UserFlags' });
 
+/** One admin move of a cash-out request. */
+export const CashoutHistoryEvent = z
+  .object({
+    status: CashoutStatus,
+    actorUserId: z.number(),
+    at: Timestamp,
+    /** completed: the PayPal transaction id recorded; null otherwise. */
+    paypalTransactionId: z.string().nullable(),
+    /** rejected: the reason given; null otherwise. */
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'CashoutHistoryEvent' });
+
 /** A cash-out request as the review screen shows it, with the requester's flags. */
 export const AdminCashoutRequest = z
   .object({
@@ -76,6 +89,10 @@ export const AdminCashoutRequest = z
     test: z.boolean(),
     /** A rejection's reason; null when none was given. */
     reason: z.string().nullable(),
+    /** The PayPal transaction that paid a completed request; null otherwise. */
+    paypalTransactionId: z.string().nullable(),
+    /** The admins' moves of the request, oldest first (from the audit log). */
+    history: z.array(CashoutHistoryEvent),
   })
   .meta({ id: 'AdminCashoutRequest' });
 
@@ -94,10 +111,36 @@ const Reason = z
   .trim()
   .max(REASON_MAX_LENGTH, `The reason can have up to ${REASON_MAX_LENGTH} characters`);
 
+/**
+ * The PayPal transaction id: 17 letters and digits, as on PayPal's receipt (libs/rules'
+ * PAYPAL_TRANSACTION_ID, which the admin service applies; the contract imports no workspace code).
+ */
+export const PAYPAL_TRANSACTION_ID_SOURCE = '^[A-Z0-9]{17}$';
+/** The web's build carries the contract's plain values only: it makes its RegExp from the source. */
+const PAYPAL_TRANSACTION_ID_PATTERN = new RegExp(PAYPAL_TRANSACTION_ID_SOURCE);
+export const PAYPAL_TRANSACTION_ID_MESSAGE =
+  'Enter the PayPal transaction ID: 17 letters and digits, as on the PayPal receipt';
+const PaypalTransactionId = z
+  .string({ error: 'paypalTransactionId must be text' })
+  .trim()
+  .toUpperCase()
+  .regex(PAYPAL_TRANSACTION_ID_PATTERN, PAYPAL_TRANSACTION_ID_MESSAGE);
+
+/** Completing a request records the PayPal payment sent (issue 43): its transaction id is required. */
 export const CashoutStatusBody = z
-  .strictObject({ status: CashoutStatus, reason: Reason.optional() })
+  .strictObject({
+    status: CashoutStatus,
+    reason: Reason.optional(),
+    paypalTransactionId: PaypalTransactionId.optional(),
+  })
   .refine((body) => !body.reason || body.status === 'rejected', {
     message: 'A reason can be given only when rejecting a request',
+  })
+  .refine((body) => body.status !== 'completed' || body.paypalTransactionId !== undefined, {
+    message: PAYPAL_TRANSACTION_ID_MESSAGE,
+  })
+  .refine((body) => body.paypalTransactionId === undefined || body.status === 'completed', {
+    message: 'A PayPal transaction ID is given only when completing a request',
   });
 
 /** A user in User Management and the Users tab. */
@@ -116,14 +159,21 @@ export const AdminUser = z
     isAdmin: z.boolean(),
     banned: z.boolean(),
     muted: z.boolean(),
+    /** Real money only. */
     purchaseTotal: Dollars,
     purchaseCount: z.number(),
+    /** Test payments (no money taken), apart: a test deployment's players have only these. */
+    testPurchaseTotal: Dollars,
+    testPurchaseCount: z.number(),
     /** Warning and high flags only (the 'Flags' column). */
     flags: z.array(FraudFlag),
     /** The player's monthly limit on coin purchases in dollars, null when none is set. */
     spendingLimit: Dollars.nullable(),
     /** While banned: the reason given; null when none. */
     banReason: z.string().nullable(),
+    /** While muted: the reason given (null: none) and the end (null: permanent). */
+    muteReason: z.string().nullable(),
+    mutedUntil: Timestamp.nullable(),
   })
   .meta({ id: 'AdminUser' });
 
@@ -133,7 +183,22 @@ export const UserTradesQuery = z.strictObject(pageQuery);
 export const BanBody = z
   .strictObject({ banned: z.boolean(), reason: Reason.optional() })
   .refine((body) => !body.reason || body.banned, { message: 'A reason can be given only with a ban' });
-export const MuteBody = z.strictObject({ muted: z.boolean() });
+/** How long a mute lasts (libs/rules' MUTE_DURATIONS): 1 hour, 24 hours, 7 days or until lifted. */
+export const MUTE_DURATION_SECONDS = { '1h': 3_600, '24h': 86_400, '7d': 604_800, permanent: 0 } as const;
+export const MuteDuration = z.enum(['1h', '24h', '7d', 'permanent'], {
+  error: 'A mute lasts 1 hour, 24 hours, 7 days or until lifted',
+});
+export type MuteDuration = z.infer<typeof MuteDuration>;
+
+/**
+ * A mute may take a reason and a duration (issue 43; none: permanent, the spec's `{muted}` call);
+ * an unmute takes neither.
+ */
+export const MuteBody = z
+  .strictObject({ muted: z.boolean(), reason: Reason.optional(), duration: MuteDuration.optional() })
+  .refine((body) => body.muted || (!body.reason && !body.duration), {
+    message: 'A reason and a duration can be given only with a mute',
+  });
 
 export const AdminWallet = z
   .object({
@@ -184,11 +249,21 @@ export const AUDIT_ACTIONS = [
   'user.clear_fraud_hold',
 ] as const;
 
-export const AuditLogQuery = z.strictObject({
-  actorUserId: z.coerce.number().int().positive().optional(),
-  action: z.enum(AUDIT_ACTIONS).optional(),
-  ...pageQuery,
-});
+export const AuditLogQuery = z
+  .strictObject({
+    actorUserId: z.coerce.number().int().positive().optional(),
+    action: z.enum(AUDIT_ACTIONS).optional(),
+    /** The user an entry is about: a moderated user, a cash-out's requester. */
+    userId: z.coerce.number().int().positive().optional(),
+    /** Entries at or after this instant. */
+    from: z.iso.datetime({ offset: true, error: 'from must be an ISO-8601 date and time' }).optional(),
+    /** Entries before this instant. */
+    to: z.iso.datetime({ offset: true, error: 'to must be an ISO-8601 date and time' }).optional(),
+    ...pageQuery,
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    message: 'from must be before to',
+  });
 
 export const AuditEntry = z
   .object({
@@ -197,6 +272,8 @@ export const AuditEntry = z
     action: z.string(),
     targetType: z.string(),
     targetId: z.string(),
+    /** The user the entry is about (moderated, a cash-out's requester); null: none. */
+    subjectUserId: z.number().nullable(),
     details: z.unknown(),
     /** 'pending' while the action runs (a crash mid-way leaves it visible), then 'ok' or 'failed'. */
     outcome: z.string(),
@@ -214,6 +291,7 @@ export type FraudReport = z.infer<typeof FraudReport>;
 export type FraudHold = z.infer<typeof FraudHold>;
 export type UserFlags = z.infer<typeof UserFlags>;
 export type AdminCashoutRequest = z.infer<typeof AdminCashoutRequest>;
+export type CashoutHistoryEvent = z.infer<typeof CashoutHistoryEvent>;
 export type AdminUser = z.infer<typeof AdminUser>;
 export type AdminWallet = z.infer<typeof AdminWallet>;
 export type CollectionCard = z.infer<typeof CollectionCard>;

@@ -30,6 +30,23 @@ export const CashoutRequirement = z
   .meta({ id: 'CashoutRequirement' });
 export type CashoutRequirement = z.infer<typeof CashoutRequirement>;
 
+const INVALID_COINS = 'Please enter a valid coins amount';
+
+/**
+ * GET /api/cashout/eligibility?coins=N: the requirements judged for the amount typed (the purchases
+ * less earlier cash-outs must exceed its cash); without it, for the smallest cash-out.
+ */
+export const CashoutEligibilityQuery = z.strictObject({
+  coins: z.coerce
+    .number({ error: INVALID_COINS })
+    .int(INVALID_COINS)
+    .positive(INVALID_COINS)
+    .max(Number.MAX_SAFE_INTEGER, INVALID_COINS)
+    .optional()
+    .meta({ description: 'The amount typed on the form; the amount-dependent rules are judged for it' }),
+});
+export type CashoutEligibilityQuery = z.infer<typeof CashoutEligibilityQuery>;
+
 /** What the form needs to know before a request: the rules the server applies, and which ones are unmet. */
 export const CashoutEligibility = z
   .object({
@@ -57,8 +74,6 @@ export const CashoutEligibility = z
   })
   .meta({ id: 'CashoutEligibility' });
 export type CashoutEligibility = z.infer<typeof CashoutEligibility>;
-
-const INVALID_COINS = 'Please enter a valid coins amount';
 
 /**
  * A positive whole number of coins, refused here because gRPC's int64 would silently truncate 13000.5

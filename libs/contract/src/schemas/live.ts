@@ -97,16 +97,38 @@ export const LiveAdminCashouts = z
 /** For admins: a user's fraud flags changed. */
 export const LiveAdminFlags = z.object({ userId: z.number() }).meta({ id: 'LiveAdminFlags' });
 
+/** The user's standing changed: an admin muted or unmuted them (the page reads the user again). */
+export const LiveAccount = z.object({ change: z.enum(['muted', 'unmuted']) }).meta({ id: 'LiveAccount' });
+/**
+ * For everyone: collection values moved, so the leaderboard and anyone's rank may have. Each move is
+ * a user's value before and after; `truncated` when more users moved than are listed (a price tick):
+ * then every page reads its rank again.
+ */
+export const LiveLeaderboard = z
+  .object({
+    moves: z.array(z.object({ userId: z.number(), collectionValue: z.number(), previousValue: z.number() })),
+    truncated: z.boolean(),
+  })
+  .meta({ id: 'LiveLeaderboard' });
+
 /** Events may have been missed (the server's own link was interrupted): refetch what is shown. */
 export const LiveResync = z.object({ reason: z.string() }).meta({ id: 'LiveResync' });
 
 /**
  * The last event of a stream the server ends: `replaced` (the user opened more streams than allowed
- * and this was the oldest), `session` (signed out, banned, expired), `shutdown` (the server restarts:
+ * and this was the oldest), `session` (signed out, expired), `banned` (an admin banned the user: the
+ * page shows the ban, its reason and where to appeal), `shutdown` (the server restarts:
  * reconnect). The page shows `message` where it matters and does not reconnect after `replaced`.
  */
 export const LiveClosed = z
-  .object({ reason: z.enum(['replaced', 'session', 'shutdown']), message: z.string() })
+  .object({
+    reason: z.enum(['replaced', 'session', 'banned', 'shutdown']),
+    message: z.string(),
+    /** `banned`: the admin's reason, null when none was given. */
+    banReason: z.string().nullable().optional(),
+    /** `banned`: where to write to appeal (APPEAL_EMAIL). */
+    appealEmail: z.string().optional(),
+  })
   .meta({ id: 'LiveClosed' });
 
 /** Every event of the stream by its SSE `event:` name, with the schema of its `data:`. */
@@ -125,6 +147,8 @@ export const LIVE_EVENTS = {
   'market-status': LiveMarketStatus,
   'admin-cashouts': LiveAdminCashouts,
   'admin-flags': LiveAdminFlags,
+  account: LiveAccount,
+  leaderboard: LiveLeaderboard,
   resync: LiveResync,
   closed: LiveClosed,
 } as const;
@@ -154,5 +178,7 @@ export type LiveMarket = z.infer<typeof LiveMarket>;
 export type LiveMarketStatus = z.infer<typeof LiveMarketStatus>;
 export type LiveAdminCashouts = z.infer<typeof LiveAdminCashouts>;
 export type LiveAdminFlags = z.infer<typeof LiveAdminFlags>;
+export type LiveLeaderboard = z.infer<typeof LiveLeaderboard>;
 export type LiveResync = z.infer<typeof LiveResync>;
+export type LiveAccount = z.infer<typeof LiveAccount>;
 export type LiveClosed = z.infer<typeof LiveClosed>;

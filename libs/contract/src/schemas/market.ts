@@ -104,6 +104,37 @@ export type SellResult = z.infer<typeof SellResult>;
 
 export const WithdrawResult = z.object({ card: Card });
 
+/**
+ * One of the player's own open listings ('My listings', issue 43): its price and fee (fixed when
+ * listed), when it was listed, and the card's market price then and now.
+ */
+export const OwnListing = z
+  .object({
+    listingId: z.number(),
+    card: Card,
+    price: z.number(),
+    /** 10 or 15, fixed when listed and charged at the sale. */
+    feePercent: z.number(),
+    /** What the seller gets: price minus the fee. */
+    estimatedProceeds: z.number(),
+    listedAt: Timestamp,
+    /** The player's price when the card was listed; null when it was not recorded. */
+    marketPriceAtListing: z.number().nullable(),
+    /** The player's price now. */
+    currentPrice: z.number(),
+    /** 'settling' while a buyer is paying for it: it cannot be withdrawn or re-priced then. */
+    status: z.enum(['active', 'settling']),
+  })
+  .meta({ id: 'OwnListing' });
+export type OwnListing = z.infer<typeof OwnListing>;
+
+export const OwnListingsQuery = z.strictObject({ ...pageQuery });
+export const OwnListingsPage = pageOf(OwnListing).meta({ id: 'OwnListingsPage' });
+export type OwnListingsPage = z.infer<typeof OwnListingsPage>;
+
+/** A new price for a listed card: a withdraw and a new listing, with the fee rule of a new listing. */
+export const RepriceBody = SellBody;
+
 export const BuyBody = z.strictObject({
   /** The price the buyer saw; a different current price answers 409 'The price changed to N coins'. */
   expectedPrice: z.number().int().positive().optional(),
@@ -112,7 +143,11 @@ export const BuyBody = z.strictObject({
 export const BuyResult = z.object({ card: Card, pricePaid: z.number(), remainingCoins: z.number() });
 export type BuyResult = z.infer<typeof BuyResult>;
 
-export const Balance = z.object({ coins: z.number() });
+export const Balance = z.object({
+  coins: z.number(),
+  /** Coins set aside (an open cash-out, a purchase or trade in flight): not spendable, not lost. */
+  heldCoins: z.number().optional(),
+});
 export type Balance = z.infer<typeof Balance>;
 
 export type MarketItemTeam = z.infer<typeof MarketItemTeam>;

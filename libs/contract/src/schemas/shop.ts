@@ -27,12 +27,33 @@ export const PackCard = Card.extend({ packName: z.string() });
 export type PackCard = z.infer<typeof PackCard>;
 
 export const PackPurchaseResult = z.object({
+  /** The purchase, to say its cards were seen (POST /api/packs/revealed). */
+  purchaseId: z.string(),
   message: z.string(),
   cards: z.array(PackCard),
   coinsSpent: z.number(),
   remainingCoins: z.number(),
 });
 export type PackPurchaseResult = z.infer<typeof PackPurchaseResult>;
+
+/**
+ * A pack bought whose cards the player has not seen (closed before the reveal, issue 43): home and
+ * the shop show it as unopened until it is revealed.
+ */
+export const UnopenedPack = z
+  .object({
+    purchaseId: z.string(),
+    packId: z.number(),
+    packName: z.string(),
+    cards: z.array(PackCard),
+    boughtAt: z.string(),
+  })
+  .meta({ id: 'UnopenedPack' });
+export type UnopenedPack = z.infer<typeof UnopenedPack>;
+
+export const PackRevealedBody = z.strictObject({
+  purchaseId: z.string().min(1).max(512),
+});
 
 /** 422: the coins were taken, minting failed, and the coins came back ("Coins Refunded"). */
 export const PackPurchaseRefunded = z.object({

@@ -218,6 +218,12 @@ export const TradeRecord = z
      */
     profitLoss: z.number().nullable(),
     cardId: z.number(),
+    /**
+     * The card's serial, as every card shows it ('#21 of 5000'); null when the card cannot be read
+     * (cards-market did not answer).
+     */
+    editionNumber: z.number().nullable(),
+    maxEditions: z.number().nullable(),
     /** For a trade: everything it exchanged, the same on each of its rows; null for market rows. */
     trade: TradeExchange.nullable(),
   })

@@ -26,6 +26,9 @@ export const User = z
     favoriteTeamId: z.number().nullable(),
     /** An admin muted the user: notes on offers and wishes are refused, so the page disables them. */
     muted: z.boolean(),
+    /** While muted: the admin's reason (null: none given) and when the mute ends (null: permanent). */
+    muteReason: z.string().nullable(),
+    mutedUntil: Timestamp.nullable(),
     coins: z.number().optional(),
     cardCount: z.number().optional(),
     collectionValue: z.number().optional(),

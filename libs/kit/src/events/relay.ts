@@ -53,6 +53,12 @@ export interface RelayOptions {
    * (one query and one publish instead of one each). Default 5 ms.
    */
   lingerMs?: number;
+  /**
+   * How long published rows may wait to be marked: the next drain's query marks them as it reads on
+   * (one statement instead of two per drain); when no drain comes this soon, one comes for them.
+   * Default 100 ms.
+   */
+  markWithinMs?: number;
 }
 
 /**
@@ -71,6 +77,10 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly lingerMs: number;
+  private readonly markWithinMs: number;
+  /** Ids published and not yet marked (see markWithinMs). */
+  private published: number[] = [];
+  private marking: NodeJS.Timeout | undefined;
   /** The NOTIFY channel of this service's relays. */
   private readonly channel: string;
   private lingering: NodeJS.Timeout | undefined;
@@ -95,6 +105,7 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 200;
     this.leaseMs = options.leaseMs ?? 15_000;
     this.lingerMs = options.lingerMs ?? 5;
+    this.markWithinMs = options.markWithinMs ?? 100;
     this.channel = `touchline_outbox_${options.name}`;
   }
 
@@ -153,14 +164,19 @@ export class OutboxRelay {
     if (this.timer) clearInterval(this.timer);
     if (this.lingering) clearTimeout(this.lingering);
     if (this.retry) clearTimeout(this.retry);
+    if (this.marking) clearTimeout(this.marking);
     await this.running;
+    await this.markPublished().catch((error: unknown) =>
+      this.options.logger.warn({ err: error }, 'outbox relay: published rows left unmarked'),
+    );
     await this.unlisten();
   }
 
-  /** Publishes everything pending now; used by tests and at shutdown. */
+  /** Publishes everything pending now and marks it; used by tests and at shutdown. */
   async flush(): Promise<void> {
     await this.running;
     await this.drain(false);
+    await this.markPublished();
   }
 
   /**
@@ -171,16 +187,13 @@ export class OutboxRelay {
     const { db, bus } = this.options;
     for (;;) {
       if (!(await this.holdLease())) {
+        await this.markPublished();
         await this.unlisten();
         if (handOff && this.options.listen) await db.raw('select pg_notify(?, ?)', [this.channel, '']);
         return;
       }
       this.ensureListening();
-      const rows = (await db('outbox')
-        .whereNull('published_at')
-        .orderBy('id')
-        .limit(this.batchSize)
-        .select('id', 'topic', 'key', 'payload', 'headers')) as OutboxRow[];
+      const rows = await this.markAndRead();
       if (rows.length === 0) return;
       const spans = rows.map(publishSpan);
       const messages: BusMessage[] = rows.map((row, i) => ({
@@ -198,15 +211,68 @@ export class OutboxRelay {
       } finally {
         for (const span of spans) span.end();
       }
-      await db('outbox')
-        .whereIn(
-          'id',
-          rows.map((r) => r.id),
-        )
-        .update({ published_at: db.fn.now() });
+      this.published = rows.map((r) => r.id);
       for (const row of rows) outboxPublished.inc({ service: this.options.name, topic: row.topic });
-      if (rows.length < this.batchSize) return;
+      if (rows.length < this.batchSize) {
+        this.markSoon();
+        return;
+      }
     }
+  }
+
+  /**
+   * Marks the rows published so far and reads the next batch, in one statement: the update and the
+   * read see the same snapshot, so the read leaves the rows being marked out itself.
+   */
+  private async markAndRead(): Promise<OutboxRow[]> {
+    const { db } = this.options;
+    const marked = this.published;
+    if (marked.length === 0)
+      return (await db('outbox')
+        .whereNull('published_at')
+        .orderBy('id')
+        .limit(this.batchSize)
+        .select('id', 'topic', 'key', 'payload', 'headers')) as OutboxRow[];
+    this.published = [];
+    try {
+      const { rows } = (await db.raw(
+        `with marked as (update outbox set published_at = now() where id = any(?::bigint[]))
+         select id, topic, key, payload, headers from outbox
+          where published_at is null and not (id = any(?::bigint[]))
+          order by id limit ?`,
+        [marked, marked, this.batchSize],
+      )) as { rows: OutboxRow[] };
+      return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    } catch (error) {
+      this.published = marked;
+      throw error;
+    }
+  }
+
+  /** Marks the rows published so far (when no read follows: the lease is lost, a flush, a stop). */
+  private async markPublished(): Promise<void> {
+    const marked = this.published;
+    if (marked.length === 0) return;
+    this.published = [];
+    try {
+      await this.options
+        .db('outbox')
+        .whereIn('id', marked)
+        .update({ published_at: this.options.db.fn.now() });
+    } catch (error) {
+      this.published = marked;
+      throw error;
+    }
+  }
+
+  /** A drain within markWithinMs, which marks what is published if no other drain has by then. */
+  private markSoon(): void {
+    if (this.marking || this.stopped) return;
+    this.marking = setTimeout(() => {
+      this.marking = undefined;
+      if (this.published.length > 0) this.wake();
+    }, this.markWithinMs);
+    this.marking.unref();
   }
 
   /**

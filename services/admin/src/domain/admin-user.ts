@@ -13,10 +13,17 @@ export interface UserParts {
     banned: boolean;
     muted: boolean;
     banReason?: string;
+    muteReason?: string;
+    mutedUntil?: string;
   };
   coins: number;
   stats: { rank: number; collectionValue: number; cardCount: number };
-  purchases: { purchaseCount: number; totalCents: number };
+  purchases: {
+    purchaseCount: number;
+    totalCents: number;
+    testPurchaseCount?: number;
+    testTotalCents?: number;
+  };
   limit: { hasLimit: boolean; monthlyLimitCents: number };
   report?: FraudReport;
 }
@@ -40,8 +47,12 @@ export function adminUser(p: UserParts): AdminUser {
     banned: p.user.banned,
     muted: p.user.muted,
     banReason: p.user.banned ? (p.user.banReason ?? '') : '',
+    muteReason: p.user.muted ? (p.user.muteReason ?? '') : '',
+    mutedUntil: p.user.muted ? (p.user.mutedUntil ?? '') : '',
     purchaseTotalCents: p.purchases.totalCents,
     purchaseCount: p.purchases.purchaseCount,
+    testPurchaseCount: p.purchases.testPurchaseCount ?? 0,
+    testPurchaseTotalCents: p.purchases.testTotalCents ?? 0,
     flags: p.report ? columnFlags(p.report) : [],
     hasSpendingLimit: p.limit.hasLimit,
     spendingLimitCents: p.limit.hasLimit ? p.limit.monthlyLimitCents : 0,

@@ -1,4 +1,4 @@
-import { idCursors, pageSize } from '@touchline/kit';
+import { idCursors, invalid, pageSize } from '@touchline/kit';
 import type { AuditEntry } from '@touchline/protos/gen/touchline/admin/AuditEntry';
 import type { ListAuditLogRequest__Output } from '@touchline/protos/gen/touchline/admin/ListAuditLogRequest';
 import { listEntries, type AuditRow } from '../db/audit-log';
@@ -16,6 +16,7 @@ function entryMessage(row: AuditRow): AuditEntry {
     action: row.action,
     targetType: row.target_type,
     targetId: row.target_id,
+    subjectUserId: Number(row.subject_user_id ?? 0),
     detailsJson: json(row.request),
     outcome: row.outcome,
     createdAt: row.created_at.toISOString(),
@@ -26,7 +27,18 @@ function entryMessage(row: AuditRow): AuditEntry {
   };
 }
 
-/** The audit log, newest first, optionally of one admin and/or one action, a page at a time. */
+/** An optional bound of the date filter: '' = none; anything but a date is refused. */
+function dateOf(text: string, name: string): Date | undefined {
+  if (!text) return undefined;
+  const at = new Date(text);
+  if (Number.isNaN(at.getTime())) throw invalid(`${name} must be an ISO-8601 date`);
+  return at;
+}
+
+/**
+ * The audit log, newest first, a page at a time; optionally of one admin, one action, one user (the
+ * user an entry is about: moderated, or a cash-out's requester) and a time range [from, to).
+ */
 export async function listAuditLog(
   deps: AdminDeps,
   request: ListAuditLogRequest__Output,
@@ -38,6 +50,9 @@ export async function listAuditLog(
     {
       actorUserId: request.actorUserId || undefined,
       action: request.action || undefined,
+      subjectUserId: Number(request.subjectUserId) || undefined,
+      from: dateOf(request.from, 'from'),
+      to: dateOf(request.to, 'to'),
       beforeId: auditPages.decode(request.page?.cursor ?? ''),
     },
     size + 1,

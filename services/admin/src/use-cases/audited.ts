@@ -4,21 +4,22 @@ import type { AdminDeps } from './deps';
 
 /**
  * Runs an admin action between two audit writes: the entry exists (pending) before anything
- * changes, then says ok with the state after, or failed with what the admin was told.
+ * changes, then says ok with the state after, or failed with what the admin was told. The action
+ * gets the entry's first start, the same on every retry of the key.
  */
 export async function audited<T>(
   deps: AdminDeps,
   start: Omit<AuditStart, 'key'> & { key: string },
-  action: () => Promise<T>,
+  action: (startedAt: Date) => Promise<T>,
   after: (result: T) => unknown,
 ): Promise<T> {
-  const id = await startEntry(
+  const { id, startedAt } = await startEntry(
     deps.db,
     { ...start, key: `${start.actorUserId}:${start.key}` },
     deps.clock.now(),
   );
   try {
-    const result = await action();
+    const result = await action(startedAt);
     await finishEntry(deps.db, id, { outcome: 'ok', after: after(result), error: '' }, deps.clock.now());
     return result;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { status } from '@grpc/grpc-js';
-import { forbidden, isServiceError } from '@touchline/kit';
+import { forbidden, invalid, isServiceError } from '@touchline/kit';
+import { MUTE_DURATION_INVALID, MUTE_DURATION_SECONDS } from '@touchline/rules';
 import type { AdminUser } from '@touchline/protos/gen/touchline/admin/AdminUser';
 import type { User__Output as User } from '@touchline/protos/gen/touchline/identity/User';
 import { adminUser, NO_LIMIT, NO_PURCHASES, NO_STATS } from '../domain/admin-user';
@@ -88,9 +89,13 @@ async function setFlag(
     value: boolean;
     idempotencyKey: string;
     reason?: string;
+    durationSeconds?: number;
   },
 ): Promise<{ user: AdminUser; revokedSessionIds: string[] }> {
   await requireAdmin(deps, request.userId);
+  const duration = Number(request.durationSeconds ?? 0);
+  if (flag === 'muted' && request.value && !MUTE_DURATION_SECONDS.includes(duration))
+    throw invalid(MUTE_DURATION_INVALID);
   const target = await deps.identity.GetUser({ userId: request.targetUserId });
   const action =
     flag === 'banned'
@@ -107,11 +112,17 @@ async function setFlag(
       action,
       targetType: 'user',
       targetId: String(target.id),
+      subjectUserId: target.id,
       key: requireKey(request.idempotencyKey),
-      request: { targetUserId: target.id, [flag]: request.value, reason: request.reason ?? '' },
+      request: {
+        targetUserId: target.id,
+        [flag]: request.value,
+        reason: request.reason ?? '',
+        ...(flag === 'muted' && request.value ? { durationSeconds: duration } : {}),
+      },
       before: { banned: target.banned, muted: target.muted },
     },
-    async () => {
+    async (startedAt) => {
       if (target.isAdmin) throw forbidden(ADMIN_NOT_MODERATED);
       const order = {
         userId: target.id,
@@ -119,12 +130,18 @@ async function setFlag(
         actorUserId: request.userId,
         idempotencyKey: request.idempotencyKey,
         reason: request.reason ?? '',
+        // Counted from the audit entry's first start: a retry of the key sets the same end.
+        mutedUntil:
+          flag === 'muted' && request.value && duration > 0
+            ? new Date(startedAt.getTime() + duration * 1000).toISOString()
+            : '',
       };
       return flag === 'banned' ? deps.identity.SetBanned(order) : deps.identity.SetMuted(order);
     },
     (result) => ({
       banned: result.user!.banned,
       muted: result.user!.muted,
+      ...(result.user!.mutedUntil ? { mutedUntil: result.user!.mutedUntil } : {}),
       revokedSessions: result.revokedSessionIds.length,
     }),
   );
@@ -145,5 +162,12 @@ export const setBanned = (
 
 export const setMuted = (
   deps: AdminDeps,
-  request: { userId: number; targetUserId: number; muted: boolean; idempotencyKey: string },
+  request: {
+    userId: number;
+    targetUserId: number;
+    muted: boolean;
+    idempotencyKey: string;
+    reason: string;
+    durationSeconds: number;
+  },
 ) => setFlag(deps, 'muted', { ...request, value: request.muted });

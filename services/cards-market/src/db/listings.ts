@@ -96,14 +96,23 @@ export async function lockOpenListing(
 /** A new active listing, and in the same statement the demand row its listing makes. */
 export async function insertListing(
   trx: Knex.Transaction,
-  listing: { cardId: number; sellerId: number; price: number; feePercent: number; idempotencyKey: string },
+  listing: {
+    cardId: number;
+    sellerId: number;
+    price: number;
+    feePercent: number;
+    idempotencyKey: string;
+    /** The player's current price as the card is listed ('My listings' shows the move since). */
+    marketPrice: number;
+  },
   demand: { playerId: number; delta: number },
   now: Date,
 ): Promise<ListingRow> {
   const { rows } = (await trx.raw(
     `with listed as (
-       insert into listings (card_id, seller_id, price, fee_percent, status, idempotency_key, created_at, updated_at)
-       values (?, ?, ?, ?, 'active', ?, ?, ?)
+       insert into listings (card_id, seller_id, price, fee_percent, status, idempotency_key, created_at, updated_at,
+                             market_price_at_listing)
+       values (?, ?, ?, ?, 'active', ?, ?, ?, ?)
        returning *),
      demanded as (insert into demand (player_id, delta, at) select ?, ?, ? from listed)
      select * from listed`,
@@ -115,6 +124,7 @@ export async function insertListing(
       listing.idempotencyKey,
       now,
       now,
+      listing.marketPrice,
       demand.playerId,
       demand.delta,
       now,
@@ -170,4 +180,46 @@ export async function lockActiveListingsOf(
     .orderBy('l.id')
     .forUpdate('l')
     .select('l.id', 'l.card_id', 'k.player_id')) as BannedSellerListing[];
+}
+
+/** An open listing of a seller, as 'My listings' shows it (with its card's own columns). */
+export interface OwnListingRow {
+  listing_id: number;
+  card_id: number;
+  price: number;
+  fee_percent: number;
+  status: 'active' | 'settling';
+  created_at: Date;
+  market_price_at_listing: number | null;
+}
+
+/** The seller's open listings (for sale or being paid for), newest first, below `beforeId` if given. */
+export async function ownOpenListings(
+  db: Knex,
+  sellerId: number,
+  page: { beforeId?: number; limit: number },
+): Promise<OwnListingRow[]> {
+  const query = db('listings')
+    .where({ seller_id: sellerId })
+    .whereIn('status', ['active', 'settling'])
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .select(
+      'id as listing_id',
+      'card_id',
+      'price',
+      'fee_percent',
+      'status',
+      'created_at',
+      'market_price_at_listing',
+    );
+  if (page.beforeId !== undefined) void query.where('id', '<', page.beforeId);
+  return ((await query) as OwnListingRow[]).map((row) => ({
+    ...row,
+    listing_id: Number(row.listing_id),
+    card_id: Number(row.card_id),
+    price: Number(row.price),
+    market_price_at_listing:
+      row.market_price_at_listing === null ? null : Number(row.market_price_at_listing),
+  }));
 }

@@ -59,3 +59,37 @@ export async function stuckPurchases(db: Knex, cutoff: Date, limit: number): Pro
     .where('updated_at', '<', cutoff)
     .limit(limit)) as PurchaseRow[];
 }
+
+/** At most this many unopened packs are listed (the newest): a player opens them one at a time. */
+export const MAX_UNOPENED = 20;
+
+export interface UnopenedRow {
+  id: string;
+  pack_id: number;
+  card_ids: number[];
+  created_at: Date;
+}
+
+/** The user's packs bought and minted but not yet revealed, newest first. */
+export async function unrevealedPurchases(db: Knex, userId: number): Promise<UnopenedRow[]> {
+  return (await db('pack_purchases')
+    .where({ user_id: userId, state: 'completed' })
+    .whereNull('revealed_at')
+    .orderBy('created_at', 'desc')
+    .limit(MAX_UNOPENED)
+    .select('id', 'pack_id', 'card_ids', 'created_at')) as UnopenedRow[];
+}
+
+/**
+ * Marks the user's pack revealed; a repeat changes nothing. Answers whether the pack is the user's
+ * and completed (another user's or an unknown id: false, so the caller says not found).
+ */
+export async function markRevealed(db: Knex, userId: number, id: string, now: Date): Promise<boolean> {
+  await db('pack_purchases')
+    .where({ id, user_id: userId, state: 'completed' })
+    .whereNull('revealed_at')
+    .update({ revealed_at: now });
+  const row = (await db('pack_purchases').where({ id, user_id: userId, state: 'completed' }).first('id')) as
+    { id: string } | undefined;
+  return row !== undefined;
+}

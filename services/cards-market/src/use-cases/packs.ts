@@ -19,7 +19,7 @@ import {
   type PurchaseRow,
 } from '../db/pack-purchases';
 import { cardsByIds } from '../db/queries';
-import { drawPack, findPack, PACKS, type PackDefinition } from '../domain/packs';
+import { drawPack, findPack, packCardCosts, PACKS, type PackDefinition } from '../domain/packs';
 import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
 import { mintRandomOfRarity } from './mint';
@@ -73,7 +73,10 @@ async function mint(
     const order = { ownerId: purchase.user_id, reason: 'pack' as const, reference: purchase.id };
     const minted: number[] = [];
     const rarities = drawPack(pack, deps.random);
-    for (const rarity of rarities) minted.push(await mintRandomOfRarity(deps, trx, rarity, order));
+    // Each card carries its share of the price paid, so its profit or loss is against its cost.
+    const costs = packCardCosts(purchase.price, rarities.length);
+    for (const [index, rarity] of rarities.entries())
+      minted.push(await mintRandomOfRarity(deps, trx, rarity, { ...order, purchasePrice: costs[index] }));
     const now = deps.clock.now();
     await movePurchase(trx, purchase.id, 'started', { state: 'completed', card_ids: minted }, now);
     await deps.outbox.add(trx, 'cards.pack.opened', String(purchase.user_id), {
@@ -138,6 +141,7 @@ async function respond(
     coinsSpent: pack.price,
     remainingCoins: remaining ?? (await deps.wallet.GetBalance({ userId: purchase.user_id })).coins,
     refunded: false,
+    purchaseId: purchase.id,
   };
 }
 

@@ -66,7 +66,10 @@ async function sellResponse(
 }
 
 // The shown rate is optional: callers that showed none (other services, tests) skip the check.
-type SellRequest = Omit<SellCardRequest__Output, 'expectedFeePercent'> & { expectedFeePercent?: number };
+type SellRequest = Omit<SellCardRequest__Output, 'expectedFeePercent' | 'replaceListing'> & {
+  expectedFeePercent?: number;
+  replaceListing?: boolean;
+};
 
 /** The listing a request's key made, if the request is the one that made it. */
 function sameListing(listing: ListingRow, request: SellRequest): ListingRow {
@@ -119,7 +122,8 @@ async function listCard(
   const { twin, listed: alreadyListed } = await listingOfKeyAndOpen(trx, request.idempotencyKey, card.id);
   if (twin) return { listing: sameListing(twin, request) };
   if (card.hold_key) throw conflict('This card is part of a pending trade offer');
-  if (alreadyListed) throw conflict('This card is already listed for sale');
+  const replacing = request.replaceListing ? await listingToReplace(trx, card.id, alreadyListed) : undefined;
+  if (alreadyListed && !replacing) throw conflict('This card is already listed for sale');
   const { min, max } = sellPriceBounds(card.current_price);
   if (request.price < min || request.price > max)
     throw invalid(`Price must be between ${min} and ${max} coins`);
@@ -130,6 +134,15 @@ async function listCard(
       `The current price moved to ${card.current_price} coins: the fee for this price is now ${feePercent}%`,
     );
   const now = deps.clock.now();
+  if (replacing) {
+    const withdrawing = {
+      id: replacing.id,
+      cardId: card.id,
+      playerId: card.player_id,
+      sellerId: request.userId,
+    };
+    await withdrawActiveListing(deps, trx, withdrawing, 'withdrawn', now);
+  }
   const row = await insertListing(
     trx,
     {
@@ -138,6 +151,7 @@ async function listCard(
       price: request.price,
       feePercent,
       idempotencyKey: request.idempotencyKey,
+      marketPrice: card.current_price,
     },
     // A listed card is one unit of demand less for its player (-1), as in db/demand.ts.
     { playerId: card.player_id, delta: -1 },
@@ -153,6 +167,18 @@ async function listCard(
     listedAt: now.toISOString(),
   });
   return { listing: row, listed: card };
+}
+
+/**
+ * A re-price replaces the card's open listing (a withdraw and a new listing, in one transaction). The
+ * listing is locked after the card: a buyer who reserved it first keeps it (409), one who comes after
+ * finds the new price (its expected price then fails, 409).
+ */
+async function listingToReplace(trx: Tx, cardId: number, listed: boolean): Promise<ListingRow> {
+  const listing = listed ? await lockOpenListing(trx, cardId) : undefined;
+  if (!listing) throw notFound('This card is not listed for sale');
+  if (listing.status === 'settling') throw conflict('A buyer is paying for this card right now');
+  return listing;
 }
 
 /** Takes an own card off the market; allowed any time, but not while a buyer is paying for it. */

@@ -12,6 +12,10 @@ export interface UserRow {
   muted: boolean;
   /** While banned: the admin's reason; null: none given. */
   ban_reason?: string | null;
+  /** While muted: the admin's reason; null: none given. */
+  mute_reason?: string | null;
+  /** When the mute ends; null: permanent (while `muted`). */
+  muted_until?: Date | null;
   badge: string;
   favorite_team_id: number | null;
   /** Idempotency key of the sign-up that created the account. */
@@ -28,14 +32,20 @@ export interface BadgeRow {
   earned_at: Date;
 }
 
-export function toUserMessage(row: UserRow, badges: BadgeRow[] = []): User {
+/** Muted now: the flag is set and its end, if any, is still ahead (the clock ends a mute, no job does). */
+export function isMuted(row: Pick<UserRow, 'muted' | 'muted_until'>, now: Date): boolean {
+  return row.muted && (!row.muted_until || row.muted_until.getTime() > now.getTime());
+}
+
+export function toUserMessage(row: UserRow, now: Date, badges: BadgeRow[] = []): User {
+  const muted = isMuted(row, now);
   return {
     id: row.id,
     email: row.email,
     username: row.username,
     isAdmin: row.is_admin,
     banned: row.banned,
-    muted: row.muted,
+    muted,
     badge: row.badge,
     badges: badges.map((b) => ({
       name: b.name,
@@ -47,6 +57,8 @@ export function toUserMessage(row: UserRow, badges: BadgeRow[] = []): User {
     createdAt: row.created_at.toISOString(),
     lastLoginAt: row.last_login_at?.toISOString() ?? '',
     banReason: row.banned ? (row.ban_reason ?? '') : '',
+    muteReason: muted ? (row.mute_reason ?? '') : '',
+    mutedUntil: muted ? (row.muted_until?.toISOString() ?? '') : '',
   };
 }
 

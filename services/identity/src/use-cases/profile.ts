@@ -1,7 +1,7 @@
 import { conflict, forbidden, inTransaction, invalid, notFound } from '@touchline/kit';
 import type { User } from '@touchline/protos/gen/touchline/identity/User';
 import { isUniqueViolation, lockUser, updateUser } from '../db/users';
-import type { UserRow } from '../domain/user';
+import { isMuted, type UserRow } from '../domain/user';
 import { usernameProblem } from '../domain/username';
 import type { IdentityDeps } from './deps';
 import { getUser } from './users';
@@ -32,7 +32,7 @@ export async function setUsername(deps: IdentityDeps, userId: number, raw: strin
     await inTransaction(deps.db, async (trx) => {
       const user = await lockUser(trx, userId);
       if (!user) throw notFound('User not found');
-      if (user.muted) throw forbidden(MUTED_USERNAME);
+      if (isMuted(user, deps.clock.now())) throw forbidden(MUTED_USERNAME);
       await updateUser(trx, userId, { username });
     });
   } catch (error) {

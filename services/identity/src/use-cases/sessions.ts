@@ -21,7 +21,7 @@ async function tokenFor(
   );
   const badges = (await badgesOf(deps.db, [user.id])).get(user.id);
   return {
-    user: toUserMessage(user, badges),
+    user: toUserMessage(user, deps.clock.now(), badges),
     token,
     sessionId,
     expiresAt: expiresAt.toISOString(),

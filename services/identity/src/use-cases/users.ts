@@ -17,13 +17,19 @@ async function withBadges(deps: IdentityDeps, rows: UserRow[]): Promise<User[]> 
     deps.db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toUserMessage(row, badges.get(row.id)));
+  const now = deps.clock.now();
+  return rows.map((row) => toUserMessage(row, now, badges.get(row.id)));
 }
 
+/**
+ * One user, without badges: missions owns them (the gateway asks it for the user's), and nothing
+ * writes identity's legacy badges table, so reading it was a statement that always came back empty
+ * on every GET /api/user (issue 41).
+ */
 export async function getUser(deps: IdentityDeps, userId: number): Promise<User> {
   const row = await findUserById(deps.db, userId);
   if (!row) throw notFound('User not found');
-  return (await withBadges(deps, [row]))[0]!;
+  return toUserMessage(row, deps.clock.now());
 }
 
 export async function getUsers(deps: IdentityDeps, userIds: number[]): Promise<{ users: User[] }> {

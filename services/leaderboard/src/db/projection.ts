@@ -10,6 +10,8 @@ export interface UserTotals {
   asOf: Date;
   /** The row was created by this change (the user was not on the board before). */
   firstSeen?: boolean;
+  /** The collection value before this change (recomputeUsers only). */
+  previousValue?: number;
 }
 
 interface UserRow {
@@ -175,8 +177,10 @@ export async function recomputeUsers(
   if (locked.length === 0) return [];
   const { rows } = (await trx.raw(
     `with totals as (
-       select a.user_id, coalesce(sum(p.price), 0)::bigint as collection_value, count(c.card_id)::int as card_count
+       select a.user_id, coalesce(sum(p.price), 0)::bigint as collection_value, count(c.card_id)::int as card_count,
+              min(o.collection_value) as previous_value
          from unnest(?::bigint[]) as a(user_id)
+         join users o on o.user_id = a.user_id
          left join cards c on c.owner_id = a.user_id
          left join player_prices p on p.player_id = c.player_id
         group by a.user_id)
@@ -188,10 +192,14 @@ export async function recomputeUsers(
         and (u.collection_value <> t.collection_value or u.card_count <> t.card_count or u.version = 0)
      returning ${USER_COLUMNS.split(', ')
        .map((c) => `u.${c}`)
-       .join(', ')}, u.version = 1 as first_seen`,
+       .join(', ')}, u.version = 1 as first_seen, t.previous_value`,
     [locked.map((r) => Number(r.user_id)), scope.asOf],
-  )) as { rows: (UserRow & { first_seen: boolean })[] };
-  return rows.map((r) => ({ ...toTotals(r), firstSeen: r.first_seen }));
+  )) as { rows: (UserRow & { first_seen: boolean; previous_value: number | string })[] };
+  return rows.map((r) => ({
+    ...toTotals(r),
+    firstSeen: r.first_seen,
+    previousValue: Number(r.previous_value),
+  }));
 }
 
 /** A registered user joins the board (with 0 until cards arrive). Returns the row when it was new to the board. */

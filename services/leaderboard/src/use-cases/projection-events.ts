@@ -11,6 +11,7 @@ import {
   type CardRecord,
   type UserTotals,
 } from '../db/projection';
+import { boardMoves } from '../domain/board-moves';
 import { pushAfterCommit } from './cache-sync';
 import type { LeaderboardDeps } from './deps';
 
@@ -38,7 +39,29 @@ async function changed(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]): Prom
       },
     })),
   );
+  await boardChanged(deps, trx, changes);
   pushAfterCommit(deps, trx, rows);
+}
+
+/**
+ * One board event per change of totals (not one per user): the live stream tells every open board
+ * and home's rank that the order may have moved (notifications' changes.ts).
+ */
+async function boardChanged(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]): Promise<void> {
+  const { moves, truncated } = boardMoves(
+    rows.map((row) => ({
+      userId: row.userId,
+      collectionValue: row.collectionValue,
+      previousValue: row.previousValue ?? row.collectionValue,
+    })),
+  );
+  if (moves.length === 0) return;
+  const asOf = new Date(Math.max(...rows.map((row) => row.asOf.getTime())));
+  await deps.outbox.add(trx, 'leaderboard.board.changed', 'board', {
+    moves,
+    truncated,
+    asOf: asOf.toISOString(),
+  });
 }
 
 /** A card that changed hands (or was made): its record, its price then, whose totals it moves. */

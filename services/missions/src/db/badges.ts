@@ -6,19 +6,47 @@ export interface UserBadgeRow {
   earned_at: Date;
 }
 
-/** True when this call earned it; a badge is earned once per user. */
-export async function insertBadge(
+/**
+ * Badges earned, in one statement; each pair of user and badge once, in the order given (callers
+ * sort them, so two transactions never wait in a cycle). Returns the pairs this call earned, as
+ * `user:badge` (a badge is earned once per user).
+ */
+export async function insertBadges(
   trx: Knex.Transaction,
-  userId: number,
-  badgeId: string,
-  earnedAt: Date,
-): Promise<boolean> {
-  const inserted = await trx('user_badges')
-    .insert({ user_id: userId, badge_id: badgeId, earned_at: earnedAt })
+  badges: { userId: number; badgeId: string; earnedAt: Date }[],
+): Promise<Set<string>> {
+  if (badges.length === 0) return new Set();
+  const inserted = (await trx('user_badges')
+    .insert(
+      badges.map(({ userId, badgeId, earnedAt }) => ({
+        user_id: userId,
+        badge_id: badgeId,
+        earned_at: earnedAt,
+      })),
+    )
     .onConflict(['user_id', 'badge_id'])
     .ignore()
-    .returning('badge_id');
-  return inserted.length > 0;
+    .returning(['user_id', 'badge_id'])) as { user_id: number; badge_id: string }[];
+  return new Set(inserted.map((row) => `${Number(row.user_id)}:${row.badge_id}`));
+}
+
+/** Which of `badgeIds` each of the users has earned, in one statement. */
+export async function badgesOfUsers(
+  db: Db,
+  userIds: number[],
+  badgeIds: string[],
+): Promise<Map<number, Set<string>>> {
+  const earned = new Map<number, Set<string>>();
+  if (userIds.length === 0 || badgeIds.length === 0) return earned;
+  const rows = (await db('user_badges')
+    .whereIn('user_id', userIds)
+    .whereIn('badge_id', badgeIds)
+    .select('user_id', 'badge_id')) as { user_id: number; badge_id: string }[];
+  for (const row of rows) {
+    const userId = Number(row.user_id);
+    earned.set(userId, (earned.get(userId) ?? new Set()).add(row.badge_id));
+  }
+  return earned;
 }
 
 export async function userBadges(db: Db, userId: number): Promise<UserBadgeRow[]> {

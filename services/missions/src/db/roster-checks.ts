@@ -39,7 +39,13 @@ export async function pendingRosterChecks(db: Db, limit: number): Promise<Roster
   return rows.map((row) => ({ ...row, event_at: toDate(row.event_at) }));
 }
 
-/** Clears the request this check saw; one that arrived meanwhile (a higher version) stays. */
-export async function clearRosterCheck(db: Db, check: RosterCheckRow): Promise<void> {
-  await db('roster_checks').where({ user_id: check.user_id, version: check.version }).delete();
+/** Clears the requests these checks saw, in one statement; one that arrived meanwhile (a higher version) stays. */
+export async function clearRosterChecks(db: Db, checks: RosterCheckRow[]): Promise<void> {
+  if (checks.length === 0) return;
+  await db('roster_checks')
+    .whereIn(
+      ['user_id', 'version'],
+      checks.map((check) => [check.user_id, check.version]),
+    )
+    .delete();
 }

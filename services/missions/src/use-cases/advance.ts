@@ -1,30 +1,34 @@
-import type { Tx } from '@touchline/kit';
+import type { OutboxEvent, Tx } from '@touchline/kit';
 import { lockProgressMany, progressOf, saveProgressMany } from '../db/progress';
 import type { MissionDefinition } from '../domain/definitions';
 import { periodOf, type Period } from '../domain/periods';
 import type { Progress, Step } from '../domain/progress';
 import type { MissionsDeps } from './deps';
 
-/** missions.mission.completed, once per instance; not for a period already over (it cannot be claimed). */
-async function announceCompletion(
-  deps: MissionsDeps,
-  trx: Tx,
+/** missions.mission.completed, once per instance; none for a period already over (it cannot be claimed). */
+function completionOf(
   userId: number,
   mission: MissionDefinition,
   period: Period,
   next: Progress,
   now: Date,
-): Promise<void> {
-  if (period.end.getTime() <= now.getTime()) return;
-  await deps.outbox.add(trx, 'missions.mission.completed', String(userId), {
-    userId,
-    missionId: mission.id,
-    period: mission.period,
-    periodKey: period.key,
-    description: mission.description,
-    reward: mission.reward,
-    completedAt: next.completedAt!.toISOString(),
-  });
+): OutboxEvent[] {
+  if (period.end.getTime() <= now.getTime()) return [];
+  return [
+    {
+      topic: 'missions.mission.completed',
+      key: String(userId),
+      payload: {
+        userId,
+        missionId: mission.id,
+        period: mission.period,
+        periodKey: period.key,
+        description: mission.description,
+        reward: mission.reward,
+        completedAt: next.completedAt!.toISOString(),
+      },
+    },
+  ];
 }
 
 /**
@@ -93,18 +97,20 @@ export async function advanceSteps(deps: MissionsDeps, trx: Tx, steps: MissionSt
     [...state.values()].map(({ row, progress }) => ({ row, next: progress })),
     now,
   );
-  for (const { userId, mission, period, progress, completedNow } of state.values())
-    if (completedNow) await announceCompletion(deps, trx, userId, mission, period, progress, now);
-  await announceProgress(deps, trx, [...state.values()], now);
+  // The batch's events in one outbox write: completions, then each moved user's progress.
+  await deps.outbox.addAll(trx, [
+    ...[...state.values()].flatMap(({ userId, mission, period, progress, completedNow }) =>
+      completedNow ? completionOf(userId, mission, period, progress, now) : [],
+    ),
+    ...progressEvents([...state.values()], now),
+  ]);
 }
 
 /**
  * missions.progress.changed: one per user whose missions of a current period moved in this batch,
  * however many events and missions it took (the live stream refreshes the user's missions).
  */
-async function announceProgress(
-  deps: MissionsDeps,
-  trx: Tx,
+function progressEvents(
   instances: {
     userId: number;
     mission: MissionDefinition;
@@ -113,17 +119,16 @@ async function announceProgress(
     progress: Progress;
   }[],
   now: Date,
-): Promise<void> {
+): OutboxEvent[] {
   const moved = new Map<number, number[]>();
   for (const { userId, mission, period, row, progress } of instances) {
     if (period.end.getTime() <= now.getTime()) continue;
     if (JSON.stringify(progressOf(row)) === JSON.stringify(progress)) continue;
     moved.set(userId, [...(moved.get(userId) ?? []), mission.id]);
   }
-  for (const [userId, missionIds] of moved)
-    await deps.outbox.add(trx, 'missions.progress.changed', String(userId), {
-      userId,
-      missionIds,
-      changedAt: now.toISOString(),
-    });
+  return [...moved].map(([userId, missionIds]) => ({
+    topic: 'missions.progress.changed',
+    key: String(userId),
+    payload: { userId, missionIds, changedAt: now.toISOString() },
+  }));
 }

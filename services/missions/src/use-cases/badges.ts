@@ -1,50 +1,81 @@
 import type { Tx } from '@touchline/kit';
 import type { GetUserBadgesResponse } from '@touchline/protos/gen/touchline/missions/GetUserBadgesResponse';
 import type { ListBadgesResponse } from '@touchline/protos/gen/touchline/missions/ListBadgesResponse';
-import { insertBadge, userBadges, userCounters } from '../db/badges';
+import { insertBadges, userBadges, userCounters } from '../db/badges';
 import { countPaidClaims } from '../db/claims';
 import { userCollectionValue } from '../db/stats';
 import { badgeProgress, currentBadge, type Standing } from '../domain/badges';
 import type { BadgeDefinition } from '../domain/definitions';
 import type { MissionsDeps } from './deps';
 
-/**
- * Earns a badge once: the first call records it and tells notifications (missions.badge.earned).
- * The badge counts as known only once the transaction has committed: the row seen or written may be
- * this transaction's own, and a rollback takes it away.
- */
-export async function earnBadge(
-  deps: MissionsDeps,
-  trx: Tx,
-  userId: number,
-  badge: BadgeDefinition,
-  earnedAt: Date,
-): Promise<void> {
-  if (deps.earnedBadges.has(userId, badge.id)) return;
-  const inserted = await insertBadge(trx, userId, badge.id, earnedAt);
-  trx.executionPromise.then(
-    () => deps.earnedBadges.add(userId, badge.id),
-    () => {},
-  );
-  if (!inserted) return;
-  await deps.outbox.add(trx, 'missions.badge.earned', String(userId), {
-    userId,
-    badgeId: badge.id,
-    name: badge.name,
-    description: badge.description,
-    icon: badge.icon,
-    earnedAt: earnedAt.toISOString(),
-  });
+/** A badge a user reached, and when. */
+export interface BadgeReached {
+  userId: number;
+  badge: BadgeDefinition;
+  earnedAt: Date;
 }
 
-export async function earnBadges(
+/**
+ * Earns badges once each: the first call records a badge and tells notifications
+ * (missions.badge.earned), for all of them in one insert and one outbox write. A badge counts as
+ * known only once the transaction has committed: the row seen or written may be this
+ * transaction's own, and a rollback takes it away.
+ */
+export async function earnReached(deps: MissionsDeps, trx: Tx, reached: BadgeReached[]): Promise<void> {
+  const keyOf = (userId: number, badgeId: string) => `${userId}:${badgeId}`;
+  const fresh = new Map<string, BadgeReached>();
+  for (const one of reached) {
+    const key = keyOf(one.userId, one.badge.id);
+    if (!fresh.has(key) && !deps.earnedBadges.has(one.userId, one.badge.id)) fresh.set(key, one);
+  }
+  if (fresh.size === 0) return;
+  // Users, then badges, in a fixed order, so two transactions never wait on each other in a cycle.
+  const ordered = [...fresh.values()].sort(
+    (a, b) => a.userId - b.userId || a.badge.id.localeCompare(b.badge.id),
+  );
+  const inserted = await insertBadges(
+    trx,
+    ordered.map(({ userId, badge, earnedAt }) => ({ userId, badgeId: badge.id, earnedAt })),
+  );
+  trx.executionPromise.then(
+    () => {
+      for (const { userId, badge } of ordered) deps.earnedBadges.add(userId, badge.id);
+    },
+    () => {},
+  );
+  // The events in the order the badges were reached.
+  await deps.outbox.addMany(
+    trx,
+    'missions.badge.earned',
+    [...fresh.values()]
+      .filter(({ userId, badge }) => inserted.has(keyOf(userId, badge.id)))
+      .map(({ userId, badge, earnedAt }) => ({
+        key: String(userId),
+        payload: {
+          userId,
+          badgeId: badge.id,
+          name: badge.name,
+          description: badge.description,
+          icon: badge.icon,
+          earnedAt: earnedAt.toISOString(),
+        },
+      })),
+  );
+}
+
+/** Earns one user's badges at one time (see earnReached). */
+export function earnBadges(
   deps: MissionsDeps,
   trx: Tx,
   userId: number,
   badges: readonly BadgeDefinition[],
   earnedAt: Date,
 ): Promise<void> {
-  for (const badge of badges) await earnBadge(deps, trx, userId, badge, earnedAt);
+  return earnReached(
+    deps,
+    trx,
+    badges.map((badge) => ({ userId, badge, earnedAt })),
+  );
 }
 
 /** The user's badges, newest first, and the label of the latest ('Rookie' before any). */

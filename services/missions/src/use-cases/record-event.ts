@@ -6,7 +6,7 @@ import { isCountingMission } from '../domain/definitions';
 import { factMatches, factsOf, type CountedTopic } from '../domain/events';
 import { countOne, type Progress } from '../domain/progress';
 import { advanceSteps } from './advance';
-import { earnBadge } from './badges';
+import { earnReached, type BadgeReached } from './badges';
 import type { MissionsDeps } from './deps';
 
 /**
@@ -68,13 +68,15 @@ export async function recordEvents<T extends CountedTopic>(
     trx,
     increments.map(({ userId, counter, times }) => ({ userId, counter, by: times.length })),
   );
+  const reached: BadgeReached[] = [];
   for (const [i, { userId, counter, times }] of increments.entries()) {
     const count = counts[i]!;
     const before = count - times.length;
     for (const badge of badgesForCounter(counter, count, deps.badges)) {
       const atLeast = badge.rule.kind === 'events' ? badge.rule.atLeast : 0;
       // The event that took the counter to the badge's threshold; the first one if it was there already.
-      await earnBadge(deps, trx, userId, badge, times[Math.max(0, atLeast - before - 1)]!);
+      reached.push({ userId, badge, earnedAt: times[Math.max(0, atLeast - before - 1)]! });
     }
   }
+  await earnReached(deps, trx, reached);
 }

@@ -1,7 +1,7 @@
 import { type EventMeta, type Tx, inTransaction } from '@touchline/kit';
-import { userBadges } from '../db/badges';
+import { badgesOfUsers } from '../db/badges';
 import {
-  clearRosterCheck,
+  clearRosterChecks,
   pendingRosterChecks,
   requestRosterChecks,
   type RosterCheckRow,
@@ -33,32 +33,38 @@ export async function onCardsReceived(deps: MissionsDeps, trx: Tx, cards: CardRe
   );
 }
 
-async function checkOne(deps: MissionsDeps, check: RosterCheckRow): Promise<void> {
-  const earned = new Set((await userBadges(deps.db, check.user_id)).map((b) => b.badge_id));
+async function checkOne(deps: MissionsDeps, check: RosterCheckRow, earned: Set<string>): Promise<void> {
   const missing = teamRosterBadges(deps.badges).filter((b) => !earned.has(b.id));
-  if (missing.length > 0) {
-    const { teams } = await deps.cards.GetTeamProgress({ userId: check.user_id });
-    const progress = teams.map((t) => ({ ...t, teamId: Number(t.teamId) }));
-    if (completedTeams(progress).length > 0) {
-      await inTransaction(deps.db, (trx) => earnBadges(deps, trx, check.user_id, missing, check.event_at));
-    }
+  if (missing.length === 0) return;
+  const { teams } = await deps.cards.GetTeamProgress({ userId: check.user_id });
+  const progress = teams.map((t) => ({ ...t, teamId: Number(t.teamId) }));
+  if (completedTeams(progress).length > 0) {
+    await inTransaction(deps.db, (trx) => earnBadges(deps, trx, check.user_id, missing, check.event_at));
   }
-  await clearRosterCheck(deps.db, check);
 }
 
 /**
- * Checks the queued collections against cards-market's catalog. A check that fails (cards-market
- * down) stays queued for the next run. Returns how many were done.
+ * Checks the queued collections against cards-market's catalog: the users' badges in one read, the
+ * done checks cleared in one statement. A check that fails (cards-market down) stays queued for the
+ * next run. Returns how many were done.
  */
 export async function checkRosters(deps: MissionsDeps, limit = 50): Promise<number> {
-  let done = 0;
-  for (const check of await pendingRosterChecks(deps.db, limit)) {
+  const checks = await pendingRosterChecks(deps.db, limit);
+  if (checks.length === 0) return 0;
+  const earned = await badgesOfUsers(
+    deps.db,
+    checks.map((check) => check.user_id),
+    teamRosterBadges(deps.badges).map((badge) => badge.id),
+  );
+  const done: RosterCheckRow[] = [];
+  for (const check of checks) {
     try {
-      await checkOne(deps, check);
-      done++;
+      await checkOne(deps, check, earned.get(check.user_id) ?? new Set());
+      done.push(check);
     } catch (error) {
       deps.logger.warn({ err: error, userId: check.user_id }, 'team roster check failed; will retry');
     }
   }
-  return done;
+  await clearRosterChecks(deps.db, done);
+  return done.length;
 }

@@ -37,20 +37,21 @@ const toNotification = (r: Row): NotificationRow => ({
 const COLUMNS = 'id, user_id, kind, type, params, link, created_at, read_at';
 
 /**
- * Adds a notification once per (user, fact). The user's feed row is locked first and the id drawn
- * after: the next notification of the same user waits for this commit, so one user's ids grow in
- * commit order and "everything after the last id I saw" never skips one. Returns the id, or
- * undefined when this fact was already notified.
+ * Adds a notification once per (user, fact), in one statement. The user's feed row is locked first
+ * (the upsert) and the id drawn after (the insert takes its row from the lock's): the next
+ * notification of the same user waits for this commit, so one user's ids grow in commit order and
+ * "everything after the last id I saw" never skips one. Returns the id, or undefined when this fact
+ * was already notified.
  */
 export async function insertNotification(trx: Knex.Transaction, draft: Draft): Promise<number | undefined> {
-  await trx.raw(
-    `insert into feeds (user_id, last_id) values (?, 0)
-     on conflict (user_id) do update set last_id = feeds.last_id`,
-    [draft.userId],
-  );
   const { rows } = (await trx.raw(
-    `insert into notifications (user_id, kind, type, params, link, dedupe_key, created_at)
-     values (?, ?, ?, ?::jsonb, ?, ?, ?)
+    `with feed as (
+       insert into feeds (user_id, last_id) values (?, 0)
+       on conflict (user_id) do update set last_id = feeds.last_id
+       returning user_id
+     )
+     insert into notifications (user_id, kind, type, params, link, dedupe_key, created_at)
+     select user_id, ?::text, ?::text, ?::jsonb, ?::text, ?::text, ?::timestamptz from feed
      on conflict (user_id, dedupe_key) do nothing
      returning id`,
     [
@@ -63,9 +64,7 @@ export async function insertNotification(trx: Knex.Transaction, draft: Draft): P
       draft.createdAt,
     ],
   )) as { rows: { id: number }[] };
-  const id = rows[0] ? Number(rows[0].id) : undefined;
-  if (id !== undefined) await trx.raw('update feeds set last_id = ? where user_id = ?', [id, draft.userId]);
-  return id;
+  return rows[0] ? Number(rows[0].id) : undefined;
 }
 
 /** A page of a user's notifications, newest first, before the `beforeId` cursor. */

@@ -117,11 +117,17 @@ export const CHANGES = {
   'missions.reward.claimed': (e) =>
     toUser(e.userId, { missions: { change: 'claimed', missionId: e.missionId } }),
   'missions.badge.earned': (e) => toUser(e.userId, { badges: { badgeId: e.badgeId, name: e.name } }),
+  // Any board, and any player's rank, may have moved: every page decides from the moves (web lib/live).
+  'leaderboard.board.changed': (e) => [
+    toEveryone({ leaderboard: { moves: e.moves, truncated: e.truncated } }),
+  ],
   'wallet.balance.changed': (e) => toUser(e.userId, { balance: { balance: e.balance, version: e.version } }),
   'wallet.cashout.requested': (e) => [
     ...toUser(e.userId, { cashout: { requestId: e.requestId, status: 'pending' } }),
     toAdmins({ adminCashouts: { requestId: e.requestId, userId: e.userId, status: 'pending' } }),
   ],
+  // A mute's end passes by the clock with no event: the page hides the banner by itself at the end.
+  'identity.user.muted': (e) => toUser(e.userId, { account: { change: e.muted ? 'muted' : 'unmuted' } }),
   'wallet.cashout.status_changed': (e) => [
     ...toUser(e.userId, { cashout: { requestId: e.requestId, status: e.toStatus } }),
     toAdmins({ adminCashouts: { requestId: e.requestId, userId: e.userId, status: e.toStatus } }),

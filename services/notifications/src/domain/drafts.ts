@@ -223,6 +223,19 @@ const priceAlert: DraftsOf<'market.price_alert.triggered'> = (e, t) => [
   },
 ];
 
+/** An admin muted (with the reason and end) or unmuted the player (issue 43). */
+const muted: DraftsOf<'identity.user.muted'> = (e, t) => [
+  {
+    userId: e.userId,
+    kind: e.muted ? 'account.muted' : 'account.unmuted',
+    type: e.muted ? 'warning' : 'info',
+    params: { reason: e.muted ? e.reason : '', until: e.muted ? e.mutedUntil : '' },
+    link: LINKS.profile,
+    dedupeKey: `mute:${e.changedAt}:${e.muted}`,
+    createdAt: timeOf(e.changedAt, t),
+  },
+];
+
 const welcome: DraftsOf<'cards.starter_pack.granted'> = (e, t) => [
   {
     userId: e.userId,
@@ -250,6 +263,7 @@ export const DRAFTS = {
   'wallet.cashout.status_changed': cashoutStatus,
   'cards.starter_pack.granted': welcome,
   'market.price_alert.triggered': priceAlert,
+  'identity.user.muted': muted,
 } satisfies { [T in Topic]?: DraftsOf<T> };
 
 export type NotifyingTopic = keyof typeof DRAFTS;

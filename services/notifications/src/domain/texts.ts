@@ -11,6 +11,13 @@ const coins = (n: string | number) => `${Number(n).toLocaleString('en-US')} coin
 const dollars = (cents: string | number) => `$${(Number(cents) / 100).toFixed(2)}`;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** A mute's end as a notification names it: the server does not know the player's zone, so UTC. */
+function muteEnd(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${at.toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
+}
+
 /** What an offer gives or asks for: "2 cards and 500 coins". */
 function bundle(cards: number, amount: number): string {
   const parts = [cards > 0 ? plural(cards, 'card', 'cards') : '', amount > 0 ? coins(amount) : ''].filter(
@@ -110,6 +117,16 @@ const KINDS: Record<string, (p: Params, name: string) => Texts> = {
         message: `Your cash-out of ${coins(q.coins!)} is now ${q.status}.`,
       }))
     )(p),
+  'account.muted': (p) => ({
+    title: 'You are muted',
+    message:
+      `An admin muted you ${p.until ? `until ${muteEnd(String(p.until))}` : 'until further notice'}` +
+      `${p.reason ? `. Reason: ${p.reason}` : ''}. Until then you cannot add notes to offers and wishes or change your username.`,
+  }),
+  'account.unmuted': () => ({
+    title: 'Your mute was lifted',
+    message: 'You can add notes to offers and wishes and change your username again.',
+  }),
   welcome: (p) => ({
     title: 'Welcome to Touchline!',
     message: `Your starter pack of ${plural(Number(p.cards), 'card', 'cards')} is waiting in your collection.`,

@@ -9,18 +9,38 @@ import type { Change } from '../domain/changes';
  */
 export class LivePublisher {
   private queue: Promise<void> = Promise.resolve();
+  /** The builds handed over by a transaction that has not ended yet. */
+  private readonly pendingByTransaction = new WeakMap<Tx, (() => Change[] | Promise<Change[]>)[]>();
 
   // Only what it needs, not the use cases' deps: those hold the publisher, and a type of its own
   // keeps the live/ and use-cases/ folders from importing each other.
   constructor(private readonly deps: { channel: LiveChannel; logger: Logger }) {}
 
-  /** `build` runs after the commit (it may read what the transaction wrote); nothing if it rolled back. */
+  /**
+   * `build` runs after the commit (it may read what the transaction wrote); nothing if it rolled back.
+   * The builds of one transaction (the events of one consumed batch) go out as one message, in the
+   * order they were handed over: one channel publish per batch, not per event.
+   */
   afterCommit(trx: Tx, build: () => Change[] | Promise<Change[]>): void {
+    const pending = this.pendingByTransaction.get(trx);
+    if (pending) {
+      pending.push(build);
+      return;
+    }
+    const builds = [build];
+    this.pendingByTransaction.set(trx, builds);
     const committed = trx.executionPromise.then(
       () => true,
       () => false,
     );
-    this.enqueue(async () => ((await committed) ? build() : []));
+    this.enqueue(async () => {
+      const ok = await committed;
+      this.pendingByTransaction.delete(trx);
+      if (!ok) return [];
+      const changes: Change[] = [];
+      for (const next of builds) changes.push(...(await next()));
+      return changes;
+    });
   }
 
   /** Changes of a write that has already committed (a read marked elsewhere). */

@@ -93,10 +93,10 @@ function cardsOf(saga: SagaRow): TradedCardSnapshot[] {
  * wish it answered fulfilled, and every other open offer or wish on the traded cards ended, all in
  * one transaction (the cards.card.transferred events of our own trade are skipped by the consumer).
  */
-async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<void> {
-  await inTransaction(deps.db, async (trx) => {
+async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<boolean> {
+  return inTransaction(deps.db, async (trx) => {
     const saga = (await findSaga(trx, sagaId, true))!;
-    if (saga.state !== 'committing') return;
+    if (saga.state !== 'committing') return false;
     const offer = (await findOffer(trx, saga.offer_id, true))!;
     const now = deps.clock.now();
     const terms = termsOf(offer);
@@ -140,6 +140,7 @@ async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<void>
       await voidOffer(deps, trx, other, 'card_moved', now);
     }
     await closeWishesOnCards(trx, traded, 'voided', 'The card changed owner', now);
+    return true;
   });
 }
 
@@ -147,14 +148,14 @@ async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<void>
  * Everything released: the offer is pending again with the reason, unless it was voided or lapsed
  * while the saga owned it.
  */
-async function finishFailed(deps: TradingDeps, sagaId: string): Promise<void> {
-  await inTransaction(deps.db, async (trx) => {
+async function finishFailed(deps: TradingDeps, sagaId: string): Promise<boolean> {
+  return inTransaction(deps.db, async (trx) => {
     const saga = (await findSaga(trx, sagaId, true))!;
-    if (saga.state !== 'compensating') return;
+    if (saga.state !== 'compensating') return false;
     const offer = (await findOffer(trx, saga.offer_id, true))!;
     const now = deps.clock.now();
     await moveSaga(trx, saga.id, 'compensating', 'failed', now);
-    if (offer.status !== 'accepting') return;
+    if (offer.status !== 'accepting') return true;
     const failure = saga.failure ?? TRADE_FAILED;
     await setOfferStatus(
       trx,
@@ -166,6 +167,7 @@ async function finishFailed(deps: TradingDeps, sagaId: string): Promise<void> {
     if (offer.pending_void) await voidOffer(deps, trx, pendingAgain, offer.pending_void, now);
     else if (isExpired('pending', offer.expires_at, now))
       await voidOffer(deps, trx, pendingAgain, 'expired', now);
+    return true;
   });
 }
 
@@ -176,20 +178,25 @@ async function finishFailed(deps: TradingDeps, sagaId: string): Promise<void> {
  * the trade is decided and the sweeper finishes it.
  */
 export async function driveSaga(deps: TradingDeps, sagaId: string): Promise<SagaOutcome> {
+  // The saga as this driver last moved or read it: a move it made itself needs no read to follow.
+  let saga = await findSaga(deps.db, sagaId);
+  // An offer's terms never change, so its holds are planned once.
+  let steps: HoldStep[] | undefined;
+  const reread = () => findSaga(deps.db, sagaId);
   for (;;) {
-    const saga = await findSaga(deps.db, sagaId);
     if (!saga) throw new Error(`trade saga ${sagaId} not found`);
     if (saga.state === 'committed') return { kind: 'accepted' };
     if (saga.state === 'failed') return { kind: 'failed', failure: saga.failure ?? TRADE_FAILED };
-    const offer = (await findOffer(deps.db, saga.offer_id))!;
-    const steps = holdPlan(saga.id, termsOf(offer));
+    steps ??= holdPlan(saga.id, termsOf((await findOffer(deps.db, saga.offer_id))!));
 
     if (saga.state === 'holding') {
       const failure = await holdAll(deps, saga, steps);
       const now = deps.clock.now();
-      if (failure) await moveSaga(deps.db, saga.id, 'holding', 'compensating', now, failure);
-      else await moveSaga(deps.db, saga.id, 'holding', 'committing', now);
-      continue; // whichever driver moved it, follow the state it is in now
+      const to = failure ? 'compensating' : 'committing';
+      const moved = await moveSaga(deps.db, saga.id, 'holding', to, now, failure);
+      // Whichever driver moved it, follow the state it is in now.
+      saga = moved ? { ...saga, state: to, failure: failure ?? saga.failure } : await reread();
+      continue;
     }
     if (saga.state === 'committing') {
       try {
@@ -199,7 +206,7 @@ export async function driveSaga(deps: TradingDeps, sagaId: string): Promise<Saga
         // Decided, not failed: the answer is pending (202) and a retry with the key tells the end.
         throw pending(TRADE_FINISHING);
       }
-      await finishCommitted(deps, saga.id);
+      saga = (await finishCommitted(deps, saga.id)) ? { ...saga, state: 'committed' } : await reread();
       continue;
     }
     // compensating
@@ -210,6 +217,6 @@ export async function driveSaga(deps: TradingDeps, sagaId: string): Promise<Saga
       deps.logger.warn({ err: error, sagaId }, 'trade holds not all released yet; the sweeper will');
       return { kind: 'failed', failure: saga.failure ?? TRADE_FAILED };
     }
-    await finishFailed(deps, saga.id);
+    saga = (await finishFailed(deps, saga.id)) ? { ...saga, state: 'failed' } : await reread();
   }
 }

@@ -34,10 +34,11 @@ const unmet = (id: RequirementId, detail: string, needed = 0): CashoutRequiremen
 /**
  * The form's requirements decided for this player, in the page's order, with the same messages as
  * checkCashoutRules. The amount-dependent rules (purchases above the cash, platform funds) are judged
- * at the smallest cash-out: met means some amount passes them, and maxCoins says which.
+ * for the amount typed, or at the smallest cash-out before one is (or below the minimum): then met
+ * means some amount passes them, and maxCoins says which.
  */
-export function cashoutRequirements(s: EligibilitySituation): CashoutRequirement[] {
-  const minCash = cashOutCents(MIN_CASH_OUT_COINS);
+export function cashoutRequirements(s: EligibilitySituation, amount = 0): CashoutRequirement[] {
+  const cash = cashOutCents(Math.max(amount, MIN_CASH_OUT_COINS));
   const ceiling = s.purchaseTotalCents - s.cashedOutCents;
   return [
     s.balance >= MIN_CASH_OUT_COINS
@@ -46,17 +47,17 @@ export function cashoutRequirements(s: EligibilitySituation): CashoutRequirement
     s.purchaseCount >= MIN_PURCHASES
       ? met('purchases')
       : unmet('purchases', tooFewPurchases(s.purchaseCount), MIN_PURCHASES - s.purchaseCount),
-    ceiling > minCash
+    ceiling > cash
       ? met('purchase_total')
       : unmet(
           'purchase_total',
           s.cashedOutCents === 0
-            ? purchasesTooLow(s.purchaseTotalCents, minCash)
-            : ceilingTooLow(s.purchaseTotalCents, s.cashedOutCents, minCash),
-          minCash - ceiling + 1,
+            ? purchasesTooLow(s.purchaseTotalCents, cash)
+            : ceilingTooLow(s.purchaseTotalCents, s.cashedOutCents, cash),
+          cash - ceiling + 1,
         ),
     s.requestedThisMonth ? unmet('monthly', alreadyThisMonth(s.nextMonthStart)) : met('monthly'),
-    s.platformFundsCents >= minCash ? met('platform_funds') : unmet('platform_funds', PLATFORM_FUNDS_SHORT),
+    s.platformFundsCents >= cash ? met('platform_funds') : unmet('platform_funds', PLATFORM_FUNDS_SHORT),
     { id: 'processing', state: 'not_applicable', detail: '', needed: 0 },
   ];
 }

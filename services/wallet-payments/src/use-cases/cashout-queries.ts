@@ -53,6 +53,8 @@ export async function getCashout(deps: WalletDeps, requestId: number) {
 export async function cashoutEligibility(
   deps: WalletDeps,
   userId: number,
+  /** The amount typed on the form (0: none yet); the amount-dependent rules are judged for it. */
+  coinsAmount = 0,
 ): Promise<GetCashoutEligibilityResponse> {
   const account = checkedUserAccount(userId);
   const month = monthOf(deps.clock.now());
@@ -77,7 +79,7 @@ export async function cashoutEligibility(
     nextMonthStart: month.end,
     platformFundsCents: platformFunds,
   };
-  const requirements = cashoutRequirements(situation);
+  const requirements = cashoutRequirements(situation, coinsAmount);
   const reasons = requirements.filter((r) => r.state === 'unmet').map((r) => r.detail);
   return {
     eligible: reasons.length === 0,

@@ -1,4 +1,4 @@
-import { businessRule, conflict, type Tx } from '@touchline/kit';
+import { businessRule, conflict, type OutboxEvent, type Tx } from '@touchline/kit';
 import { addHeld, applyEntries, findAccounts, lockAccounts, type AccountRow } from '../db/accounts';
 import { claimKey, findTransaction, insertEntries, recordPosting } from '../db/transactions';
 import { userIdOf } from '../domain/accounts';
@@ -78,8 +78,7 @@ export async function post(
     const recorded = await recordPosting(trx, key, order.entries, now);
     if (!recorded) return replay(trx, order);
     const accounts = new Map([...locked, ...recorded.accounts.map((row) => [row.name, row] as const)]);
-    await announceCredits(deps, trx, recorded.transactionId, order, accounts, now);
-    await announceBalances(deps, trx, recorded.transactionId, order, accounts, now);
+    await announce(deps, trx, recorded.transactionId, order, accounts, now);
     return { transactionId: recorded.transactionId, replayed: false, accounts };
   }
   const transactionId = await claimKey(trx, key);
@@ -89,9 +88,23 @@ export async function post(
   if (order.released) await addHeld(trx, order.released.account, -order.released.amount, now);
   await insertEntries(trx, transactionId, order.entries, now);
   const accounts = new Map([...locked, ...(await applyEntries(trx, order.entries, now))]);
-  await announceCredits(deps, trx, transactionId, order, accounts, now);
-  await announceBalances(deps, trx, transactionId, order, accounts, now);
+  await announce(deps, trx, transactionId, order, accounts, now);
   return { transactionId, replayed: false, accounts };
+}
+
+/** The posting's events, credits then balances, in one outbox write. */
+function announce(
+  deps: WalletDeps,
+  trx: Tx,
+  transactionId: number,
+  order: PostingOrder,
+  accounts: Map<string, AccountRow>,
+  now: Date,
+): Promise<string[]> {
+  return deps.outbox.addAll(trx, [
+    ...creditEvents(transactionId, order, accounts, now),
+    ...balanceEvents(transactionId, order, accounts, now),
+  ]);
 }
 
 /** Whether every debit of the posting is covered by its account's spendable coins (plus what it releases). */
@@ -104,18 +117,16 @@ function debitsCovered(order: PostingOrder, locked: Map<string, AccountRow>): bo
 }
 
 /** wallet.coins.credited for every user account the posting raised (events.proto). */
-async function announceCredits(
-  deps: WalletDeps,
-  trx: Tx,
+function creditEvents(
   transactionId: number,
   order: PostingOrder,
   accounts: Map<string, AccountRow>,
   now: Date,
-): Promise<void> {
-  for (const entry of order.entries) {
+): OutboxEvent[] {
+  return order.entries.flatMap((entry): OutboxEvent[] => {
     const userId = userIdOf(entry.account);
-    if (userId === undefined || entry.amount <= 0) continue;
-    await deps.outbox.add(trx, 'wallet.coins.credited', String(userId), {
+    if (userId === undefined || entry.amount <= 0) return [];
+    const payload = {
       transactionId,
       userId,
       amount: entry.amount,
@@ -123,8 +134,9 @@ async function announceCredits(
       reference: order.reference,
       balance: spendableOf(accounts, entry.account),
       creditedAt: now.toISOString(),
-    });
-  }
+    };
+    return [{ topic: 'wallet.coins.credited', key: String(userId), payload }];
+  });
 }
 
 /**
@@ -132,14 +144,12 @@ async function announceCredits(
  * (events.proto). The version is the transaction id: the account row is locked before the id is
  * drawn, so one user's versions grow in commit order and a page ignores an older balance.
  */
-async function announceBalances(
-  deps: WalletDeps,
-  trx: Tx,
+function balanceEvents(
   transactionId: number,
   order: PostingOrder,
   accounts: Map<string, AccountRow>,
   now: Date,
-): Promise<void> {
+): OutboxEvent[] {
   const moved = new Map<number, string>();
   const net = new Map<string, number>();
   for (const entry of order.entries) net.set(entry.account, (net.get(entry.account) ?? 0) + entry.amount);
@@ -147,11 +157,14 @@ async function announceBalances(
     const userId = userIdOf(account);
     if (userId !== undefined && amount !== 0) moved.set(userId, account);
   }
-  for (const [userId, account] of moved)
-    await deps.outbox.add(trx, 'wallet.balance.changed', String(userId), {
+  return [...moved].map(([userId, account]) => ({
+    topic: 'wallet.balance.changed',
+    key: String(userId),
+    payload: {
       userId,
       balance: spendableOf(accounts, account),
       version: transactionId,
       changedAt: now.toISOString(),
-    });
+    },
+  }));
 }

@@ -62,9 +62,18 @@ export async function getSpendingLimits(
   return { limits: userIds.map((id) => limitMessage(id, rows.get(id), spent.get(id) ?? 0, now)) };
 }
 
+/**
+ * The player's own view: `remaining` is what a new payment may still take, so it also leaves out the
+ * payments started in the last hour and not finished, as the new-intent decision does (issue 43
+ * item 6: a package the page offers is one the server accepts).
+ */
 export async function getSpendingLimit(deps: WalletDeps, userId: number): Promise<SpendingLimit> {
   checkedUserAccount(userId);
-  return (await getSpendingLimits(deps, [userId])).limits[0]!;
+  const limit = (await getSpendingLimits(deps, [userId])).limits[0]!;
+  if (!limit.hasLimit || limit.remainingCents === 0) return limit;
+  const since = new Date(deps.clock.now().getTime() - OPEN_INTENT_HOLD_MS);
+  const open = await openCents(deps.db, userId, since);
+  return { ...limit, remainingCents: Math.max(0, limit.remainingCents - open) };
 }
 
 /** The player sets, lowers, raises or removes the limit (raises and removals wait 24 hours). */

@@ -37,6 +37,8 @@ export const PAGES = {
     q('missions', '/api/missions'),
     q('trending', '/api/market/trending'),
     q('userCards', '/api/user/cards'),
+    // Home's notice of packs closed before their reveal (issue 43).
+    q('unopenedPacks', '/api/packs/unopened'),
   ],
   /**
    * The market's default list (MarketRoute: all positions, cheapest first), its first page as the
@@ -64,17 +66,28 @@ export const PAGES = {
     q('usernames', '/api/users/usernames'),
   ],
   missions: [q('missions', '/api/missions'), q('missionsCompleted', '/api/missions/completed')],
-  shop: [q('packs', '/api/packs'), q('balance', '/api/user/balance', true)],
+  shop: [
+    q('packs', '/api/packs'),
+    q('balance', '/api/user/balance', true),
+    q('unopenedPacks', '/api/packs/unopened'),
+  ],
+  /** The Market's My Listings tab (issue 43): the player's own listings, first page. */
+  myListings: [q('ownListings', '/api/market/my-listings?limit=50')],
   coins: [q('coinPackages', '/api/coin-packages')],
 } satisfies Record<string, Query[]>;
 export type Page = keyof typeof PAGES;
 
 /** What the web invalidates after each kind of change (the mutations' onSuccess in web/src/lib/data). */
 export const INVALIDATES = {
-  /** refreshAfterTrade: a buy, a sale or a withdrawal. */
+  /** refreshAfterTrade: a buy, a sale or a withdrawal, while the live stream is not open. */
   marketTrade: ['user', 'balance', 'userCards', 'catalog', 'listings', 'tradeHistory'],
-  pack: ['user', 'balance', 'userCards', 'catalog'],
+  /** refreshAfterOwnTrade with the stream open: its events bring the rest (web/src/lib/data/market.ts). */
+  marketTradeLive: ['tradeHistory'],
+  pack: ['user', 'balance', 'userCards', 'catalog', 'unopenedPacks'],
+  /** With the stream open: the answer's coins show, the `cards` event brings the rest (web/src/lib/data/coins.ts). */
+  packLive: [],
   coins: ['user', 'balance'],
+  coinsLive: [],
   offer: ['incoming', 'outgoing', 'incomingCount', 'userCards', 'user', 'balance', 'tradeHistory', 'wishes'],
   wish: ['wishes'],
   mission: ['missions', 'missionsCompleted', 'user', 'badges'],

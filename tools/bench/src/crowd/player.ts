@@ -302,7 +302,7 @@ export class CrowdPlayer {
         const item = pick(this.world.market.filter((i) => i.userId !== this.session.id).slice(0, 100), r);
         if (!item) return;
         await this.post(`/api/market/buy/${item.id}`, { expectedPrice: item.price });
-        return this.invalidate(INVALIDATES.marketTrade);
+        return this.invalidate(this.stream?.isOpen ? INVALIDATES.marketTradeLive : INVALIDATES.marketTrade);
       }
       case 'sell': {
         await this.show('collection');
@@ -313,7 +313,7 @@ export class CrowdPlayer {
         if (!card) return;
         const price = Math.max(1, Math.round(card.player.currentPrice * (0.9 + r() * 0.3)));
         await this.post(`/api/market/sell/${card.id}`, { price });
-        return this.invalidate(INVALIDATES.marketTrade);
+        return this.invalidate(this.stream?.isOpen ? INVALIDATES.marketTradeLive : INVALIDATES.marketTrade);
       }
       case 'withdraw': {
         await this.show('collection');
@@ -323,7 +323,7 @@ export class CrowdPlayer {
         );
         if (!card) return;
         await this.post(`/api/market/withdraw/${card.id}`);
-        return this.invalidate(INVALIDATES.marketTrade);
+        return this.invalidate(this.stream?.isOpen ? INVALIDATES.marketTradeLive : INVALIDATES.marketTrade);
       }
       case 'offer': {
         await this.show('trades');
@@ -407,12 +407,12 @@ export class CrowdPlayer {
         const confirm = await this.post(`/api/test-payments/${paymentIntentId}/confirm`, TEST_CARD);
         if (confirm.status !== 200) return;
         await this.post('/api/payment/success', { paymentIntentId });
-        return this.invalidate(INVALIDATES.coins);
+        return this.invalidate(this.stream?.isOpen ? INVALIDATES.coinsLive : INVALIDATES.coins);
       }
       case 'buyPack': {
         await this.show('shop');
         await this.post('/api/packs/purchase', { packId: pick([1, 1, 1, 2, 3], r) });
-        return this.invalidate(INVALIDATES.pack);
+        return this.invalidate(this.stream?.isOpen ? INVALIDATES.packLive : INVALIDATES.pack);
       }
     }
   }

@@ -17,6 +17,8 @@ export class LiveStream {
   /** Statuses of the opening answers (200, or a refusal) and how many times the stream ended early. */
   readonly opens = new Map<number, number>();
   ends = 0;
+  /** Whether the stream is open now (an EventSource's OPEN): the web then trusts its events (web/src/lib/live/open.ts). */
+  isOpen = false;
 
   constructor(
     private readonly url: URL,
@@ -44,6 +46,7 @@ export class LiveStream {
           res.on('end', () => this.again(wait));
           return;
         }
+        this.isOpen = true;
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
           if (
@@ -64,6 +67,7 @@ export class LiveStream {
   }
 
   private again(ms: number): void {
+    this.isOpen = false;
     if (this.closed) return;
     this.ends++;
     setTimeout(() => this.open(), ms).unref();

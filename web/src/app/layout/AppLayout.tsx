@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 
+import { AccountNotices } from '@/components/AccountNotices';
+import { MomentHost } from '@/components/moments/MomentHost';
 import { Spinner } from '@/components/ui/Spinner';
 import { LiveStream } from '@/lib/live/stream';
 import { useIdle } from '@/lib/use-idle';
@@ -14,6 +16,8 @@ export function AppLayout() {
   return (
     <AppShell>
       <DeferredLiveStream />
+      <AccountNotices />
+      <MomentHost />
       {/* A screen's chunk is on its way: the frame and the bottom navigation stay. */}
       <Suspense fallback={<ScreenFallback />}>
         <Outlet />

@@ -73,18 +73,26 @@ function CardDetail({ card: opened, onClose }: { card: Card; onClose: () => void
           <span className="text-sm font-semibold text-slate-100">{formatDate(card.acquiredAt)}</span>
         </DialogStat>
         <DialogStat icon={TrendingUp} label="Profit/Loss">
-          <span
-            className={cn(
-              'text-sm font-bold',
-              card.profitLoss > 0
-                ? 'text-emerald-400'
-                : card.profitLoss < 0
-                  ? 'text-rose-400'
-                  : 'text-slate-300',
-            )}
-          >
-            {formatProfitLoss(card.profitLoss)}
-          </span>
+          {/* A card that cost nothing (the starter pack, a promo reward, a trade) has no profit to show:
+              its whole price would read as profit. A bought pack's card cost its share of the pack. */}
+          {card.purchasePrice > 0 ? (
+            <span
+              className={cn(
+                'text-sm font-bold',
+                card.profitLoss > 0
+                  ? 'text-emerald-400'
+                  : card.profitLoss < 0
+                    ? 'text-rose-400'
+                    : 'text-slate-300',
+              )}
+            >
+              {formatProfitLoss(card.profitLoss)}
+            </span>
+          ) : (
+            <span data-testid="no-cost" className="text-sm font-semibold text-slate-400">
+              No cost paid
+            </span>
+          )}
         </DialogStat>
         {edition && (
           <DialogStat icon={Hash} label="Edition">

@@ -23,9 +23,12 @@ export interface PlayerCardProps {
   className?: string;
 }
 
+const GROUND_FULL = { '--ground-rim': '2cqw', '--ground-glow': '12cqw' };
+const GROUND_ART = { '--ground-rim': '5cqw', '--ground-glow': '18cqw' };
+
 /**
  * A player card face drawn in the browser: the team's backdrop, the player's figure in the team's kit
- * (art/) with the shirt number behind it, the rarity's finish (finish/: frame, foil, shine), name,
+ * (art/) with the shirt number behind it, the rarity's finish (finish/: frame, ground, foil, shine), name,
  * position, price and edition. Sizes itself to its width (container units), so the same face works
  * from thumbnails to popups. Memoised: a list that renders again around players whose answers did not
  * change draws none of their faces again (a query keeps an unchanged player the same object).
@@ -50,6 +53,9 @@ export const PlayerCard = memo(function PlayerCard({
   const edition = editionLabel(editionNumber, maxEditions);
   // Legendary shines do not all cross at once in a grid.
   const shineDelay = { '--shine-delay': `${-(player.id % 5)}s` } as CSSProperties;
+  // The rarity's rim and glow inside the frame: wider, relative to the face, on a thumbnail, where
+  // the frame alone would be a pixel or two (index.css, .card-ground).
+  const ground = (full ? GROUND_FULL : GROUND_ART) as CSSProperties;
 
   return (
     <div
@@ -62,13 +68,22 @@ export const PlayerCard = memo(function PlayerCard({
         className,
       )}
     >
-      <div className={cn('relative aspect-[5/7] w-full rounded-[8cqw] p-[2.6cqw]', finish.frame)}>
+      <div
+        className={cn(
+          'relative aspect-[5/7] w-full rounded-[8cqw]',
+          full ? 'p-[2.6cqw]' : 'p-[6cqw]',
+          finish.frame,
+        )}
+      >
         <div
           className="relative size-full overflow-hidden rounded-[6cqw] ring-1 ring-black/40"
           style={backdropStyle(player.team)}
         >
           {/* The foil lies on the backdrop, under the number and the figure, which stay crisp. */}
           {foil && <div aria-hidden data-foil={finish.name} className="card-foil" />}
+          {finish.name !== 'plain' && (
+            <div aria-hidden data-ground={finish.name} className="card-ground" style={ground} />
+          )}
 
           {/* The shirt number, big, behind the figure. */}
           {art && (

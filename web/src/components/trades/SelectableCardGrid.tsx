@@ -22,7 +22,10 @@ export function SelectableCardGrid({
   className,
 }: SelectableCardGridProps) {
   return (
-    <ul aria-label={label} className={cn('grid grid-cols-3 gap-x-2.5 gap-y-3', className)}>
+    <ul
+      aria-label={label}
+      className={cn('grid grid-cols-3 gap-x-2.5 gap-y-3 lg:grid-cols-5 xl:grid-cols-6', className)}
+    >
       {cards.map((card) => {
         const selected = card.id === selectedId;
         const { player } = card;

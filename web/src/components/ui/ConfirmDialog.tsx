@@ -22,6 +22,8 @@ export interface ConfirmDialogProps {
   /** The label of the button that keeps things as they are. */
   cancelLabel?: string;
   busy?: boolean;
+  /** Keeps the confirm button disabled (the action cannot be afforded); children say why. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
   /** More to ask before confirming (an optional reason), under the moves. */
@@ -41,6 +43,7 @@ export function ConfirmDialog({
   confirmVariant = 'primary',
   cancelLabel = 'Cancel',
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
   children,
@@ -77,7 +80,7 @@ export function ConfirmDialog({
             <Button variant="outline" onClick={onCancel} disabled={busy}>
               {cancelLabel}
             </Button>
-            <Button variant={confirmVariant} onClick={onConfirm} loading={busy}>
+            <Button variant={confirmVariant} onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
               {confirmLabel}
             </Button>
           </div>

@@ -1,6 +1,9 @@
-/** The tab strip's look, shared by the Radix tabs and the light tabs of the first screen. */
+/**
+ * The tab strip's look, shared by the Radix tabs and the light tabs of the first screen. A strip with
+ * more tabs than a 360-px phone holds scrolls inside itself, never the page (issue 43, item 13).
+ */
 export const tabsListClass =
-  'flex w-full items-center gap-1 rounded-xl border border-white/5 bg-slate-900/80 p-1';
+  'flex w-full items-center gap-1 overflow-x-auto rounded-xl border border-white/5 bg-slate-900/80 p-1';
 
 export const tabsTriggerClass = [
   'inline-flex h-9 flex-1 items-center justify-center gap-1.5 rounded-lg px-3 text-sm font-semibold',

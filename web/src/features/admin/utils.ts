@@ -235,3 +235,23 @@ export const transferSelectedConfirmation = (count: number) =>
   `Are you sure you want to transfer ${count} selected cards to the shop? This cannot be undone.`;
 export const transferredMessage = (transferred: number, remaining: number) =>
   `Successfully transferred ${transferred} cards to the shop. You have ${remaining} cards remaining.`;
+
+const purchases = (n: number) => `${n} ${n === 1 ? 'purchase' : 'purchases'}`;
+
+/**
+ * What a user spent, as every admin table says it (issue 43): real money, and test payments apart
+ * (no money taken) rather than "$0.00" beside a player who paid three times in a test deployment.
+ */
+export function spendLabel(
+  user: Pick<AdminUser, 'purchaseTotal' | 'purchaseCount' | 'testPurchaseTotal' | 'testPurchaseCount'>,
+  /** What to say when there are none (the Users tab says it in its Purchases column). */
+  none = 'No purchases',
+): string {
+  const real =
+    user.purchaseCount > 0 ? `${formatCash(user.purchaseTotal)} (${purchases(user.purchaseCount)})` : '';
+  const test =
+    user.testPurchaseCount > 0
+      ? `${formatCash(user.testPurchaseTotal)} in test payments (${purchases(user.testPurchaseCount)})`
+      : '';
+  return [real, test].filter(Boolean).join(' + ') || none;
+}

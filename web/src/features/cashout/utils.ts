@@ -57,6 +57,22 @@ export function requirementNeed(requirement: CashoutRequirement): string | null 
   }
 }
 
+/**
+ * The platform's funds are the operator's matter, not a requirement the player can meet: the line
+ * stays as information, and when the funds are short the form says cash-outs are paused.
+ */
+export const PLATFORM_FUNDS = 'platform_funds';
+
+/** The first requirement the player does not meet (the platform's funds are not the player's). */
+export function playerBlocker(requirements: readonly CashoutRequirement[]): CashoutRequirement | undefined {
+  return requirements.find((r) => r.state === 'unmet' && r.id !== PLATFORM_FUNDS);
+}
+
+/** The platform's funds line when they fall short (for the amount typed, or for any cash-out). */
+export function fundsShort(requirements: readonly CashoutRequirement[]): CashoutRequirement | undefined {
+  return requirements.find((r) => r.state === 'unmet' && r.id === PLATFORM_FUNDS);
+}
+
 /** An amount the player holds but the purchases or platform funds do not back (the wallet's maxCoins). */
 export const aboveLimit = (maxCoins: number): FieldProblem => ({
   title: 'Above your cash-out limit',
@@ -101,7 +117,8 @@ export function checkCashoutForm(
 
   return {
     coins,
-    cash: coins === null ? 0 : cashOutDollars(coins),
+    // An amount the form refuses pays nothing: the preview never promises what cannot be requested.
+    cash: coins === null || amountProblem !== null ? 0 : cashOutDollars(coins),
     amountProblem,
     emailProblem,
     canSubmit:

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { api, type CashoutStatus, type TransferToShopBody } from '@touchline/contract';
+import {
+  api,
+  type AUDIT_ACTIONS,
+  type CashoutStatus,
+  type MuteDuration,
+  type TransferToShopBody,
+} from '@touchline/contract';
 
 import { usePagedList } from '@/hooks/use-paged-list';
 import { call, newIdempotencyKey } from '@/lib/api';
@@ -18,7 +24,17 @@ export const adminKeys = {
   userFlags: (userId: number) => [...adminKeys.all, 'users', userId, 'flags'] as const,
   wallet: () => [...adminKeys.all, 'wallet'] as const,
   collectionCards: () => [...adminKeys.all, 'collection-cards'] as const,
+  auditLog: (filter: AuditLogFilter) => [...adminKeys.all, 'audit-log', filter] as const,
 };
+
+/** The audit log screen's filters; absent: any. Dates are instants (ISO-8601 with a zone). */
+export interface AuditLogFilter {
+  actorUserId?: number;
+  action?: (typeof AUDIT_ACTIONS)[number];
+  userId?: number;
+  from?: string;
+  to?: string;
+}
 
 /** Every cash-out request; the screen splits them by status into its four tabs. */
 export function useAdminCashouts(enabled: boolean) {
@@ -36,15 +52,27 @@ export interface CashoutStatusVariables {
   idempotencyKey: string;
   /** A rejection's reason for the player; empty or absent: none. */
   reason?: string;
+  /** Completing: the PayPal transaction id of the payment sent (required there). */
+  paypalTransactionId?: string;
 }
 
 export function useSetCashoutStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ requestId, status, idempotencyKey, reason }: CashoutStatusVariables) =>
+    mutationFn: ({
+      requestId,
+      status,
+      idempotencyKey,
+      reason,
+      paypalTransactionId,
+    }: CashoutStatusVariables) =>
       call(api.admin.setCashoutStatus, {
         params: { requestId },
-        body: reason?.trim() ? { status, reason: reason.trim() } : { status },
+        body: {
+          status,
+          ...(reason?.trim() ? { reason: reason.trim() } : {}),
+          ...(status === 'completed' ? { paypalTransactionId: paypalTransactionId?.trim() ?? '' } : {}),
+        },
         idempotencyKey,
       }),
     // A refused change may mean another admin moved the request first: show its current state either way.
@@ -67,8 +95,10 @@ export function useAdminUsers(enabled: boolean) {
 export interface ModerationVariables {
   userId: number;
   value: boolean;
-  /** A ban's reason, shown to the player at sign-in; empty or absent: none. */
+  /** A ban's or a mute's reason, shown to the player; empty or absent: none. */
   reason?: string;
+  /** A mute's duration; absent: permanent. */
+  duration?: MuteDuration;
 }
 
 export function useSetBanned() {
@@ -87,10 +117,16 @@ export function useSetBanned() {
 export function useSetMuted() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, value }: ModerationVariables) =>
+    mutationFn: ({ userId, value, reason, duration }: ModerationVariables) =>
       call(api.admin.mute, {
         params: { userId },
-        body: { muted: value },
+        body: value
+          ? {
+              muted: true,
+              duration: duration ?? 'permanent',
+              ...(reason?.trim() ? { reason: reason.trim() } : {}),
+            }
+          : { muted: false },
         idempotencyKey: newIdempotencyKey(),
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
@@ -158,4 +194,20 @@ export function useTransferToShop() {
       void queryClient.invalidateQueries({ queryKey: userQueryKey });
     },
   });
+}
+
+/** The audit log, newest first, a page at a time, under the screen's filters. */
+export function useAuditLog(filter: AuditLogFilter, enabled: boolean) {
+  return usePagedList({
+    queryKey: adminKeys.auditLog(filter),
+    keepPrevious: true,
+    fetchPage: (cursor, signal) => call(api.admin.auditLog, { query: { ...filter, cursor }, signal }),
+    enabled,
+  });
+}
+
+/** Requests waiting for an admin: the header's badge (the live stream keeps the queue fresh). */
+export function usePendingCashoutCount(enabled: boolean): number {
+  const requests = useAdminCashouts(enabled);
+  return requests.data?.filter((r) => r.status === 'pending').length ?? 0;
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, type CashoutRequestBody } from '@touchline/contract';
 
@@ -11,7 +11,7 @@ import { refreshCoins } from '@/lib/data/coins';
 
 export const cashoutKeys = {
   all: ['cashout'] as const,
-  eligibility: () => [...cashoutKeys.all, 'eligibility'] as const,
+  eligibility: (coins?: number) => [...cashoutKeys.all, 'eligibility', coins ?? null] as const,
   mine: () => [...cashoutKeys.all, 'requests'] as const,
 };
 
@@ -19,7 +19,8 @@ export const cashoutKeys = {
 // Requests
 // ---------------------------------------------------------------------------------------------------------
 
-export const getCashoutEligibility = (signal?: AbortSignal) => call(api.cashout.eligibility, { signal });
+export const getCashoutEligibility = (coins: number | undefined, signal?: AbortSignal) =>
+  call(api.cashout.eligibility, { query: coins === undefined ? {} : { coins }, signal });
 export const getMyCashouts = (signal?: AbortSignal) => call(api.cashout.mine, { signal });
 
 /** One Idempotency-Key per confirmed request: a retried POST cannot set the coins aside twice. */
@@ -30,11 +31,15 @@ export const requestCashout = (body: CashoutRequestBody) =>
 // Hooks
 // ---------------------------------------------------------------------------------------------------------
 
-/** The rules the server applies to a cash-out and which of them the user does not meet yet. */
-export function useCashoutEligibility() {
+/**
+ * The rules the server applies to a cash-out and which of them the user does not meet yet, judged for
+ * `coins` when given (the amount typed). The previous answer stays shown while a new amount is asked.
+ */
+export function useCashoutEligibility(coins?: number) {
   return useQuery({
-    queryKey: cashoutKeys.eligibility(),
-    queryFn: ({ signal }) => getCashoutEligibility(signal),
+    queryKey: cashoutKeys.eligibility(coins),
+    queryFn: ({ signal }) => getCashoutEligibility(coins, signal),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -9,8 +9,10 @@ import {
   type User,
 } from '@touchline/contract';
 
+import { spendingLimitKeys } from '@/lib/data/spending-limit';
 import { call, newIdempotencyKey } from '@/lib/api';
 import { userQueryKey } from '@/lib/data/auth';
+import { isLiveOpen } from '@/lib/live/open';
 import { cardKeys } from '@/lib/data/cards';
 import { marketKeys } from '@/lib/data/market';
 
@@ -63,11 +65,15 @@ export const redeemPromoCode = (code: string) =>
 // Cache updates
 // ---------------------------------------------------------------------------------------------------------
 
-/** Shows a new balance at once (header pill and balance box), then refetches the user and balance. */
+/**
+ * Shows a new balance at once (header pill and balance box), then refetches the user and balance,
+ * unless the live stream is open: its `balance` event brings any later change (live/open.ts).
+ */
 export function refreshCoins(queryClient: QueryClient, coins?: number) {
   if (typeof coins === 'number') {
     queryClient.setQueryData<User | null>(userQueryKey, (user) => (user ? { ...user, coins } : user));
     queryClient.setQueryData<Balance>(marketKeys.balance(), { coins });
+    if (isLiveOpen(queryClient)) return Promise.resolve();
   }
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true }),
@@ -75,8 +81,12 @@ export function refreshCoins(queryClient: QueryClient, coins?: number) {
   ]);
 }
 
-/** Refetches the user's cards and what depends on them (catalog ownership). */
+/**
+ * Refetches the user's cards and what depends on them (catalog ownership), unless the live stream is
+ * open: the `cards` event of the change refetches them, and the user's counts with them.
+ */
 export function refreshCards(queryClient: QueryClient) {
+  if (isLiveOpen(queryClient)) return Promise.resolve();
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: cardKeys.userCards() }),
     queryClient.invalidateQueries({ queryKey: cardKeys.catalog() }),
@@ -113,6 +123,8 @@ export function useConfirmPaymentSuccess() {
     mutationFn: confirmPaymentSuccess,
     onSuccess: (result) => {
       void refreshCoins(queryClient, result.coins);
+      // The payment counts toward the monthly limit: the packages it still allows change.
+      void queryClient.invalidateQueries({ queryKey: spendingLimitKeys.all });
     },
   });
 }

@@ -26,6 +26,7 @@ import { userQueryKey } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
 import { tradeHistoryKeys } from '@/lib/data/trade-history';
 import { asPage } from '@/lib/data/pages';
+import { isLiveOpen } from '@/lib/live/open';
 import { usePagedList } from '@/hooks/use-paged-list';
 
 /** Query of GET /api/market and GET /api/market/all-players. */
@@ -198,6 +199,17 @@ function refreshAfterTrade(queryClient: QueryClient) {
   ]);
 }
 
+/**
+ * After the user's own buy, sale or withdrawal went through. With the live stream open its events
+ * bring the rest (issue 41, fewer requests per player): `balance` the coins, `cards` the collection,
+ * the catalog's ownership and the user's counts, `market` the lists; only the history has no event.
+ * Without it, everything is read again.
+ */
+function refreshAfterOwnTrade(queryClient: QueryClient) {
+  if (!isLiveOpen(queryClient)) return refreshAfterTrade(queryClient);
+  return queryClient.invalidateQueries({ queryKey: tradeHistoryKeys.all });
+}
+
 export interface BuyCardVariables {
   cardId: number;
   /** The price shown on the listing. */
@@ -223,7 +235,7 @@ export function useBuyCard() {
       const coins = result.remainingCoins;
       queryClient.setQueryData<User | null>(userQueryKey, (user) => (user ? { ...user, coins } : user));
       queryClient.setQueryData<Balance>(marketKeys.balance(), { coins });
-      return refreshAfterTrade(queryClient);
+      return refreshAfterOwnTrade(queryClient);
     },
   });
 }
@@ -242,7 +254,7 @@ export function useSellCard() {
   return useMutation({
     mutationFn: ({ cardId, price, expectedFeePercent, idempotencyKey }: SellCardVariables) =>
       sellCard(cardId, price, expectedFeePercent, idempotencyKey),
-    onSuccess: () => refreshAfterTrade(queryClient),
+    onSuccess: () => refreshAfterOwnTrade(queryClient),
     // A refusal may mean the price moved (409 with the new rate): show the card's current price again.
     onError: () => queryClient.invalidateQueries({ queryKey: cardKeys.userCards() }),
   });
@@ -259,6 +271,6 @@ export function useWithdrawListing() {
   return useMutation({
     mutationFn: ({ cardId, idempotencyKey }: WithdrawListingVariables) =>
       withdrawListing(cardId, idempotencyKey),
-    onSuccess: () => refreshAfterTrade(queryClient),
+    onSuccess: () => refreshAfterOwnTrade(queryClient),
   });
 }

@@ -4,6 +4,7 @@ import type { Card, LiveCards } from '@touchline/contract';
 
 import { userQueryKey } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
+import { ownListingKeys } from '@/lib/data/own-listings';
 import { tradeKeys } from '@/lib/data/trades';
 
 /**
@@ -19,6 +20,8 @@ export function onCards(queryClient: QueryClient, { change, cardIds }: LiveCards
     );
   }
   void queryClient.invalidateQueries({ queryKey: cardKeys.userCards() });
+  // My listings: a listing made, withdrawn (here or in another tab) or sold.
+  if (change !== 'gained') void queryClient.invalidateQueries({ queryKey: ownListingKeys.all });
   if (change === 'listed' || change === 'unlisted') return;
   void queryClient.invalidateQueries({ queryKey: cardKeys.catalog() });
   void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true });

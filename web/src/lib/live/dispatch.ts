@@ -2,10 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 
 import type { LiveEventName } from '@touchline/contract';
 
+import { onAccount } from './account';
 import { onAdminCashouts, onAdminFlags } from './admin';
 import { onBalance } from './balance';
 import { onCards } from './cards';
 import { onCashout } from './cashouts';
+import { onLeaderboard } from './leaderboard';
 import { onMarket, onMarketStatus } from './market';
 import { onBadges, onMissions } from './missions';
 import { onNotification, onUnread } from './notifications';
@@ -35,6 +37,8 @@ export const liveHandlers: LiveHandlers = {
   'market-status': onMarketStatus,
   'admin-cashouts': onAdminCashouts,
   'admin-flags': onAdminFlags,
+  account: onAccount,
+  leaderboard: onLeaderboard,
   resync: onResync,
 };
 

@@ -4,6 +4,7 @@ import type { Card, LivePrices, Page, PriceHistory, User, WatchlistEntry } from 
 
 import { userQueryKey } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
+import { ownListingKeys } from '@/lib/data/own-listings';
 import { marketKeys } from '@/lib/data/market';
 import { watchlistKeys } from '@/lib/data/watchlist';
 import { isPages, patchPages, type Pages } from '@/lib/data/pages';
@@ -66,6 +67,8 @@ export function onPrices(queryClient: QueryClient, tick: LivePrices): void {
 
   const players = lists(patchPlayers, prices);
   patchAll(queryClient, { queryKey: marketKeys.listings() }, lists(patchMarketItems, prices));
+  // My listings show the market price now: read again while shown.
+  void queryClient.invalidateQueries({ queryKey: ownListingKeys.all });
   patchAll(queryClient, { queryKey: marketKeys.players() }, players);
   patchAll(queryClient, { queryKey: marketKeys.trending() }, players);
   patchAll(queryClient, { queryKey: cardKeys.rosters() }, players);

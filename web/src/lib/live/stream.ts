@@ -9,18 +9,23 @@ import { refreshNotificationLists } from '@/lib/data/notifications';
 import { nextStreamRetryMs, STREAM_FIRST_RETRY_MS } from '@/lib/shedding';
 import { toast } from '@/lib/toast';
 
+import { showBan } from './account';
 import { dispatchLiveEvent, liveEventNames } from './dispatch';
+import { setLiveOpen } from './open';
 import { refetchShown } from './sync';
 
 /**
  * The server ended the stream for good. `replaced`: the user opened more streams than allowed and this
- * tab's was the oldest; `session`: signed out, banned or expired (the user is read again, and the
- * guard takes the page to sign-in). Either way the tab says why: nothing on it follows the game now.
+ * tab's was the oldest; `session`: signed out or expired (the user is read again, and the guard takes
+ * the page to sign-in); `banned`: an admin banned the user (the ban screen shows, account.ts). Either way the tab says why: nothing on it follows the game now.
  * Returns whether the stream must stay closed (`shutdown`: the server restarts, the browser reconnects).
  */
-function endsStream(queryClient: QueryClient, { reason, message }: LiveClosed): boolean {
+function endsStream(queryClient: QueryClient, closed: LiveClosed): boolean {
+  const { reason, message } = closed;
   if (reason === 'shutdown') return false;
   if (reason === 'replaced') toast.warning('Live updates stopped in this tab', { description: message });
+  // The ban shows at once, with its reason and where to appeal; the page goes to sign-in from there.
+  else if (reason === 'banned') showBan(closed);
   else {
     toast.warning(message);
     void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true });
@@ -67,6 +72,7 @@ export function useLiveStream(): void {
       const current = new EventSource(url, { withCredentials: true });
       source = current;
       current.addEventListener('open', () => {
+        setLiveOpen(queryClient, true);
         retryMs = STREAM_FIRST_RETRY_MS;
         if (dropped) void refetchShown(queryClient);
         // Anything read or created before the first open shows in the lists.
@@ -83,10 +89,12 @@ export function useLiveStream(): void {
       current.addEventListener('closed', (event) => {
         const closed = readClosed((event as MessageEvent<string>).data);
         if (!closed || !endsStream(queryClient, closed)) return;
+        setLiveOpen(queryClient, false);
         stopped = true;
         current.close();
       });
       current.addEventListener('error', () => {
+        setLiveOpen(queryClient, false);
         if (stopped) return;
         dropped = true;
         if (current.readyState !== EventSource.CLOSED) return; // the browser reconnects by itself
@@ -97,6 +105,7 @@ export function useLiveStream(): void {
     };
     open();
     return () => {
+      setLiveOpen(queryClient, false);
       clearTimeout(retryTimer);
       source?.close();
     };

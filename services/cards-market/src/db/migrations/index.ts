@@ -8,7 +8,9 @@ import { marketState } from './006_market_state';
 import { teamNames } from './007_team_names';
 import { sellRefusals } from './008_sell_refusals';
 import { priceSeed } from './009_price_seed';
-import { watchlist } from './010_watchlist';
+import { listingMarketPrice } from './010_listing_market_price';
+import { packReveal } from './011_pack_reveal';
+import { watchlist } from './012_watchlist';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -21,5 +23,7 @@ export const migrations: Migration[] = [
   teamNames,
   sellRefusals,
   priceSeed,
+  listingMarketPrice,
+  packReveal,
   watchlist,
 ];

@@ -3,10 +3,12 @@ import { usersAndSessions } from './001_users_sessions';
 import { revocationsAndAdminVerifications } from './002_revocations_admin_verifications';
 import { unusedSigningKeys } from './003_unused_signing_keys';
 import { banReason } from './004_ban_reason';
+import { muteReasonUntil } from './005_mute_reason_until';
 
 export const migrations: Migration[] = [
   usersAndSessions,
   revocationsAndAdminVerifications,
   unusedSigningKeys,
   banReason,
+  muteReasonUntil,
 ];

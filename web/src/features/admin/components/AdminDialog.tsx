@@ -11,11 +11,14 @@ export function AdminDialog({
   open,
   onClose,
   children,
+  wide = false,
 }: {
   title: string;
   open: boolean;
   onClose: () => void;
   children: ReactNode;
+  /** Holds a table: as wide as its columns need on a desktop (from 1024 px), phone width below. */
+  wide?: boolean;
 }) {
   const returnFocus = useReturnFocus();
   return (
@@ -27,6 +30,7 @@ export function AdminDialog({
           aria-describedby={undefined}
           className={cn(
             'fixed top-1/2 left-1/2 z-[51] flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-1/2 flex-col gap-3 overflow-y-auto',
+            wide && 'lg:w-auto lg:max-w-[min(64rem,calc(100%-4rem))] lg:min-w-md',
             'rounded-2xl border border-white/10 bg-slate-900 p-5 shadow-2xl focus:outline-none',
           )}
         >

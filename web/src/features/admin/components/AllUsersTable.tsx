@@ -8,6 +8,7 @@ import { formatNumber } from '@/lib/format';
 import {
   filterByEmailOrUsername,
   formatCash,
+  spendLabel,
   formatDate,
   formatDateTime,
   nextSort,
@@ -86,8 +87,12 @@ export function AllUsersTable({ users }: { users: readonly AdminUser[] }) {
                 <td className={cell}>{u.cardCount}</td>
                 <td className={cell}>{formatNumber(u.collectionValue)}</td>
                 <td className={cell}>{formatDate(u.createdAt)}</td>
-                <td className={cell}>{formatCash(u.purchaseTotal)}</td>
-                <td className={cell}>{u.purchaseCount > 0 ? u.purchaseCount : 'No purchases'}</td>
+                <td className={cell}>{spendLabel(u, formatCash(0))}</td>
+                <td className={cell}>
+                  {u.purchaseCount + u.testPurchaseCount > 0
+                    ? u.purchaseCount + u.testPurchaseCount
+                    : 'No purchases'}
+                </td>
                 <td className={cell}>{formatDateTime(u.lastLoginAt)}</td>
                 <td className={cell}>{u.isAdmin ? 'Admin' : 'User'}</td>
               </tr>

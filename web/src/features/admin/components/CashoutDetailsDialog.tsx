@@ -76,6 +76,13 @@ function Details({
   if (request.test) rows.push(['Backed by', <TestPaymentBadge key="test" />]);
   if (request.processedAt) rows.push(['Processed', formatDateTime(request.processedAt)]);
   if (request.reason) rows.push(['Reason', request.reason]);
+  if (request.paypalTransactionId)
+    rows.push([
+      'PayPal Transaction',
+      <span key="txn" className="font-mono">
+        {request.paypalTransactionId}
+      </span>,
+    ]);
   const actions = actionsFor(request.status);
   return (
     <Dialog.Description asChild>
@@ -106,6 +113,7 @@ function Details({
             {paypalMemo(request)}”.
           </p>
         )}
+        <CashoutHistory request={request} />
         <FraudFlagsPanel report={request.requester} />
         <div className="flex flex-wrap justify-end gap-2">
           {actions.map((action) => (
@@ -124,5 +132,40 @@ function Details({
         </div>
       </div>
     </Dialog.Description>
+  );
+}
+
+const HISTORY_VERBS: Record<CashoutStatus, string> = {
+  pending: 'Requested',
+  processing: 'Processing started',
+  completed: 'Marked completed',
+  rejected: 'Rejected',
+};
+
+/** The request's history: when it was made, then each admin's move (with the PayPal id or the reason). */
+function CashoutHistory({ request }: { request: AdminCashoutRequest }) {
+  return (
+    <section aria-label="Request history" className="flex flex-col gap-1.5">
+      <h3 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">History</h3>
+      <ol className="flex flex-col gap-1 text-xs">
+        <li>
+          <span className="text-slate-400">{formatDateTime(request.createdAt)}</span> · Requested by{' '}
+          {requesterLabel(request)}
+        </li>
+        {request.history.map((event) => (
+          <li key={`${event.status}-${event.at}`} className="[overflow-wrap:anywhere]">
+            <span className="text-slate-400">{formatDateTime(event.at)}</span> · {HISTORY_VERBS[event.status]}{' '}
+            by admin #{event.actorUserId}
+            {event.paypalTransactionId && (
+              <>
+                {' '}
+                · PayPal transaction <span className="font-mono">{event.paypalTransactionId}</span>
+              </>
+            )}
+            {event.reason && <> · Reason: {event.reason}</>}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -48,7 +48,21 @@ export function CashoutRequestsTable({ status, requests, onAction, onDetails }: 
         <tbody>
           {requests.map((request) => (
             <tr key={request.id} data-testid={`cashout-${request.id}`} className="border-t border-white/5">
-              <td className={cell}>#{request.id}</td>
+              <td className={cell}>
+                {open ? (
+                  `#${request.id}`
+                ) : (
+                  // A finished request has no actions (the spec), but its details and history stay readable.
+                  <button
+                    type="button"
+                    onClick={() => onDetails(request)}
+                    aria-label={`Request #${request.id} details`}
+                    className="font-semibold text-emerald-300 underline underline-offset-2"
+                  >
+                    #{request.id}
+                  </button>
+                )}
+              </td>
               <td className={cell}>
                 <span className="inline-flex items-center gap-1">
                   {request.user ? (
@@ -72,6 +86,11 @@ export function CashoutRequestsTable({ status, requests, onAction, onDetails }: 
                   {request.reason && (
                     <span className="block max-w-56 truncate text-slate-400" title={request.reason}>
                       {request.reason}
+                    </span>
+                  )}
+                  {request.paypalTransactionId && (
+                    <span className="block font-mono text-slate-400">
+                      PayPal {request.paypalTransactionId}
                     </span>
                   )}
                 </td>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 
-import type { AdminUser } from '@touchline/contract';
+import type { AdminUser, MuteDuration } from '@touchline/contract';
 import { SearchInput } from '@/components/ui/SearchInput';
 import { errorMessage } from '@/lib/api';
 import { useAdminUsers, useSetBanned, useSetMuted } from '@/lib/data/admin';
@@ -19,6 +19,7 @@ import {
 import { ActionMenu } from './ActionMenu';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { FlagBadges } from './FraudFlagsPanel';
+import { MuteDurationField } from './MuteDurationField';
 import { ReasonField } from './ReasonField';
 import { UserProfileDialog } from './UserProfileDialog';
 import { UserTradesDialog } from './UserTradesDialog';
@@ -59,6 +60,7 @@ export function UserManagementTable() {
   const [profileOf, setProfileOf] = useState<AdminUser | null>(null);
   const [tradesOf, setTradesOf] = useState<AdminUser | null>(null);
   const [reason, setReason] = useState('');
+  const [duration, setDuration] = useState<MuteDuration>('24h');
   const busy = setBanned.isPending || setMuted.isPending;
 
   function confirm() {
@@ -66,7 +68,12 @@ export function UserManagementTable() {
     const { user, action } = pending;
     const mutation = action.kind === 'ban' ? setBanned : setMuted;
     mutation.mutate(
-      { userId: user.id, value: action.value, reason: action.kind === 'ban' && action.value ? reason : '' },
+      {
+        userId: user.id,
+        value: action.value,
+        reason: action.value ? reason : '',
+        ...(action.kind === 'mute' && action.value ? { duration } : {}),
+      },
       {
         onSuccess: () => {
           const done =
@@ -153,6 +160,12 @@ export function UserManagementTable() {
                           {user.banReason}
                         </span>
                       )}
+                      {!user.banned && user.muted && (
+                        <span className="mt-1 block max-w-48 truncate text-[10px] text-slate-400">
+                          {user.mutedUntil ? `Until ${formatDate(user.mutedUntil)}` : 'Permanent'}
+                          {user.muteReason ? ` · ${user.muteReason}` : ''}
+                        </span>
+                      )}
                     </td>
                     <td className={cell}>
                       <FlagBadges flags={user.flags} />
@@ -167,6 +180,7 @@ export function UserManagementTable() {
                               danger: action.value,
                               onSelect: () => {
                                 setReason('');
+                                setDuration('24h');
                                 setPending({ user, action });
                               },
                             })),
@@ -197,8 +211,18 @@ export function UserManagementTable() {
           <ReasonField
             value={reason}
             onChange={setReason}
-            hint="The player reads it when they try to sign in."
+            hint="The player reads it at once on their open screen and when they try to sign in."
           />
+        )}
+        {pending?.action.kind === 'mute' && pending.action.value && (
+          <>
+            <ReasonField
+              value={reason}
+              onChange={setReason}
+              hint="The player reads it in a notification and a banner while muted."
+            />
+            <MuteDurationField value={duration} onChange={setDuration} />
+          </>
         )}
       </ConfirmDialog>
       <UserProfileDialog user={profileOf} onClose={() => setProfileOf(null)} />

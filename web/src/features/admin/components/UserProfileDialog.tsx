@@ -9,7 +9,7 @@ import { errorMessage, newIdempotencyKey } from '@/lib/api';
 import { useAdminUserFlags, useClearFraudHold } from '@/lib/data/admin';
 import { formatNumber } from '@/lib/format';
 
-import { formatCash, formatDate, formatDateTime, userStatus } from '../utils';
+import { formatCash, formatDate, formatDateTime, spendLabel, userStatus } from '../utils';
 import { AdminDialog } from './AdminDialog';
 import { FlagBadges } from './FraudFlagsPanel';
 
@@ -35,12 +35,7 @@ function ProfileFields({ user }: { user: AdminUser }) {
     ['Rank', user.rank ?? 'N/A'],
     ['Joined', formatDate(user.createdAt)],
     ['Last Login', formatDateTime(user.lastLoginAt)],
-    [
-      'Spent',
-      user.purchaseCount > 0
-        ? `${formatCash(user.purchaseTotal)} (${user.purchaseCount} purchases)`
-        : 'No purchases',
-    ],
+    ['Spent', spendLabel(user)],
     ['Monthly Spending Limit', user.spendingLimit === null ? 'No limit set' : formatCash(user.spendingLimit)],
     ['Flags', <FlagBadges key="flags" flags={user.flags} />],
   ];

@@ -19,6 +19,7 @@ export function UserTradesDialog({ user, onClose }: { user: AdminUser | null; on
       title={user ? `Trade History: ${user.username} (${user.email})` : 'Trade History'}
       open={user !== null}
       onClose={onClose}
+      wide
     >
       {user && <Trades userId={user.id} />}
     </AdminDialog>

@@ -12,6 +12,11 @@ import { useUser } from '@/lib/data/auth';
 import { AccessDenied } from '../components/AdminDenied';
 import { CashoutDetailsDialog } from '../components/CashoutDetailsDialog';
 import { CashoutRequestsTable } from '../components/CashoutRequestsTable';
+import {
+  isPaypalTransactionId,
+  normalizedPaypalId,
+  PaypalTransactionField,
+} from '../components/PaypalTransactionField';
 import { ReasonField } from '../components/ReasonField';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { CASHOUT_TABS, type CashoutAction } from '../utils';
@@ -33,6 +38,8 @@ export function AdminCashoutRoute() {
   const [change, setChange] = useState<PendingChange | null>(null);
   const [details, setDetails] = useState<AdminCashoutRequest | null>(null);
   const [reason, setReason] = useState('');
+  const [paypalId, setPaypalId] = useState('');
+  const [triedConfirm, setTriedConfirm] = useState(false);
 
   if (!isAdmin) return <AccessDenied />;
 
@@ -42,18 +49,26 @@ export function AdminCashoutRoute() {
   function ask(request: AdminCashoutRequest, action: CashoutAction) {
     setDetails(null);
     setReason('');
+    setPaypalId('');
+    setTriedConfirm(false);
     setChange({ request, action, idempotencyKey: newIdempotencyKey() });
   }
 
   function confirm() {
     if (!change) return;
     const { request, action, idempotencyKey } = change;
+    // Completing records the PayPal payment: without a valid id the dialog stays and says why.
+    if (action.to === 'completed' && !isPaypalTransactionId(paypalId)) {
+      setTriedConfirm(true);
+      return;
+    }
     setStatus.mutate(
       {
         requestId: request.id,
         status: action.to,
         idempotencyKey,
         reason: action.to === 'rejected' ? reason : '',
+        paypalTransactionId: normalizedPaypalId(paypalId),
       },
       {
         onSuccess: () => {
@@ -138,6 +153,9 @@ export function AdminCashoutRoute() {
             onChange={setReason}
             hint="The player reads it in their request history and notification."
           />
+        )}
+        {change?.action.to === 'completed' && (
+          <PaypalTransactionField value={paypalId} onChange={setPaypalId} showError={triedConfirm} />
         )}
       </ConfirmDialog>
     </>

@@ -13,10 +13,11 @@ import { useUser } from '@/lib/data/auth';
 import { formatNumber } from '@/lib/format';
 
 import { AccessDenied } from '../components/AdminDenied';
+import { AuditLogPanel } from '../components/AuditLogPanel';
 import { UserManagementTable } from '../components/UserManagementTable';
 import { formatCash, PROFIT_WALLET_NOTE, PROFIT_WALLET_SALES_NOTE, profitWalletDollars } from '../utils';
 
-/** /admin/dashboard: Overview (profit wallet, own balance, links) and User Management. */
+/** /admin/dashboard: Overview (profit wallet, own balance, links), User Management and the Audit Log. */
 export function AdminDashboardRoute() {
   const { data: user } = useUser();
   const navigate = useNavigate();
@@ -42,12 +43,18 @@ export function AdminDashboardRoute() {
             <TabsTrigger value="users" className="text-xs">
               User Management
             </TabsTrigger>
+            <TabsTrigger value="audit" className="text-xs">
+              Audit Log
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <Overview />
           </TabsContent>
           <TabsContent value="users">
             <UserManagementTable />
+          </TabsContent>
+          <TabsContent value="audit">
+            <AuditLogPanel />
           </TabsContent>
         </Tabs>
       </div>

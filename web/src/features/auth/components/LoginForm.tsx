@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/Button';
 import { TextField } from '@/components/ui/Input';
 import { PasswordField } from '@/components/ui/PasswordField';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 
 import { useLogin } from '@/lib/data/auth';
 
@@ -23,16 +23,27 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
   const login = useLogin();
   const [password, setPassword] = useState('');
   const [suspension, setSuspension] = useState<{ reason: string } | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const refusalId = useId();
+  // The fields are marked only when the credentials were refused; an unreachable server is not theirs.
+  const fieldsInvalid = refusal?.credentials ? true : undefined;
+  const describedBy = refusal ? refusalId : undefined;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSuspension(null);
+    setRefusal(null);
     try {
       await login.mutateAsync({ email: email.trim(), password });
     } catch (error) {
       const suspended = suspensionOf(error);
-      if (suspended) setSuspension(suspended);
-      else toast.error('Login failed', { description: errorMessage(error) });
+      if (suspended) {
+        setSuspension(suspended);
+        return;
+      }
+      const message = errorMessage(error);
+      setRefusal({ message, credentials: isCredentialRefusal(error) });
+      toast.error('Login failed', { description: message });
       return;
     }
     toast.success('Login successful', { description: 'Welcome back!' });
@@ -51,6 +62,8 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
         required
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}
+        aria-invalid={fieldsInvalid}
+        aria-describedby={describedBy}
       />
       <PasswordField
         purpose="current"
@@ -59,15 +72,34 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
         placeholder="Your password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
+        aria-invalid={fieldsInvalid}
+        aria-describedby={describedBy}
         labelAside={
           <Button variant="link" className="text-xs" onClick={onForgotPassword}>
             Forgot password?
           </Button>
         }
       />
+      {refusal && (
+        <p id={refusalId} role="alert" className="-mt-1 text-sm font-medium break-words text-rose-300">
+          {refusal.message}
+        </p>
+      )}
       <Button type="submit" size="lg" className="mt-2 w-full" loading={login.isPending}>
         Login
       </Button>
     </form>
   );
+}
+
+/** Why the last sign-in failed, said under the fields. */
+interface Refusal {
+  message: string;
+  /** The server refused the e-mail and password (not a network or server failure). */
+  credentials: boolean;
+}
+
+/** A 400/401 answer: the e-mail and password given were refused. */
+function isCredentialRefusal(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 400 || error.status === 401);
 }

@@ -10,9 +10,10 @@ import { TextField } from '@/components/ui/Input';
 import { errorMessage } from '@/lib/api';
 import { useCashoutEligibility, useRequestCashout } from '@/lib/data/cashout';
 import { formatNumber } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
-import { checkCashoutForm, formatDollars, type FieldProblem } from '../utils';
-import { CashoutBlocker, RequirementItem } from './CashoutRequirements';
+import { checkCashoutForm, formatDollars, fundsShort, playerBlocker, type FieldProblem } from '../utils';
+import { CashoutBlocker, CashoutPaused, RequirementItem } from './CashoutRequirements';
 import { ConfirmCashoutDialog } from './ConfirmCashoutDialog';
 
 export interface CashoutFormProps {
@@ -30,11 +31,17 @@ export function CashoutForm({ balance, onSubmitted }: CashoutFormProps) {
   const [amount, setAmount] = useState('');
   const [email, setEmail] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const eligibility = useCashoutEligibility();
+  // The requirements are the wallet's, judged for the amount typed once it stops changing.
+  const typed = checkCashoutForm(amount, email, balance).coins ?? undefined;
+  const asked = useDebouncedValue(typed);
+  const eligibility = useCashoutEligibility(asked);
   const check = checkCashoutForm(amount, email, balance, eligibility.data?.maxCoins);
-  // The wallet's answer decides: nothing is sent before it is in and every requirement is met.
-  const eligible = eligibility.data?.eligible === true;
-  const blocker = eligibility.data?.requirements.find((r) => r.state === 'unmet');
+  // The wallet's answer for this very amount decides: nothing is sent before it is in and met.
+  const current = !eligibility.isPlaceholderData && asked === typed;
+  const eligible = current && eligibility.data?.eligible === true;
+  const requirements = eligibility.data?.requirements ?? [];
+  const blocker = playerBlocker(requirements);
+  const paused = fundsShort(requirements);
   const submit = useRequestCashout();
 
   function openConfirmation(event: FormEvent) {
@@ -75,6 +82,7 @@ export function CashoutForm({ balance, onSubmitted }: CashoutFormProps) {
       aria-label="New cashout request"
     >
       {blocker && <CashoutBlocker requirement={blocker} />}
+      {!blocker && paused && <CashoutPaused requirement={paused} />}
       <div className="flex flex-col gap-1.5">
         <TextField
           label="Coins Amount"
@@ -135,9 +143,12 @@ export function CashoutForm({ balance, onSubmitted }: CashoutFormProps) {
         )}
       </section>
 
-      <Button type="submit" disabled={!check.canSubmit || !eligible}>
-        Request Cashout
-      </Button>
+      {/* Kept in view above the phone's bottom bar, so nothing covers it however the page scrolls. */}
+      <div className="sticky bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-10 -mx-1 rounded-2xl bg-slate-950/90 p-1 backdrop-blur-sm">
+        <Button type="submit" className="w-full" disabled={!check.canSubmit || !eligible}>
+          Request Cashout
+        </Button>
+      </div>
 
       <ConfirmCashoutDialog
         open={confirming}

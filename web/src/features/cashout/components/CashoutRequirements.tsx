@@ -2,7 +2,7 @@ import { CheckCircle2, CircleAlert, Info, XCircle } from 'lucide-react';
 
 import type { CashoutRequirement } from '@touchline/contract';
 
-import { REQUIREMENT_TEXT, requirementNeed } from '../utils';
+import { PLATFORM_FUNDS, REQUIREMENT_TEXT, requirementNeed } from '../utils';
 
 const STATE_WORD: Record<CashoutRequirement['state'], string> = {
   met: 'Met',
@@ -10,8 +10,14 @@ const STATE_WORD: Record<CashoutRequirement['state'], string> = {
   not_applicable: 'Information',
 };
 
-/** One requirement as the wallet decided it for this player: a tick, a cross with what it takes, or a note. */
-export function RequirementItem({ requirement }: { requirement: CashoutRequirement }) {
+/**
+ * One requirement as the wallet decided it for this player: a tick, a cross with what it takes, or a
+ * note. The platform's funds are always a note: the player cannot meet them (CashoutPaused says when
+ * they fall short).
+ */
+export function RequirementItem({ requirement: decided }: { requirement: CashoutRequirement }) {
+  const requirement: CashoutRequirement =
+    decided.id === PLATFORM_FUNDS ? { ...decided, state: 'not_applicable', needed: null } : decided;
   const need = requirementNeed(requirement);
   return (
     <li
@@ -51,6 +57,23 @@ export function CashoutBlocker({ requirement }: { requirement: CashoutRequiremen
       <p>
         <span className="font-semibold">You cannot cash out yet. </span>
         {requirement.detail ?? REQUIREMENT_TEXT[requirement.id]}
+      </p>
+    </div>
+  );
+}
+
+/** The platform's funds fall short: a plain word that cash-outs wait, not a failing of the player's. */
+export function CashoutPaused({ requirement }: { requirement: CashoutRequirement }) {
+  return (
+    <div
+      role="status"
+      data-testid="cashout-paused"
+      className="flex items-start gap-2 rounded-xl border border-sky-400/30 bg-sky-500/10 p-3 text-sm text-sky-100"
+    >
+      <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+      <p>
+        <span className="font-semibold">Cash-outs are paused right now. </span>
+        {requirement.detail ?? 'Please try again later.'}
       </p>
     </div>
   );

@@ -4,17 +4,28 @@ import { CoinAmount } from '@/components/CoinAmount';
 import { cn } from '@/lib/cn';
 
 import type { CoinPackage } from '@touchline/contract';
-import { formatUsd } from '@/lib/coins';
+import { formatUsd, withinLimit } from '@/lib/coins';
 
 export interface PackagePickerProps {
   packages: readonly CoinPackage[];
   selectedId: string | undefined;
   onSelect: (pkg: CoinPackage) => void;
   disabled?: boolean;
+  /** Dollars left of the monthly spending limit; null without a limit. Dearer packages are not selectable. */
+  remaining?: number | null;
 }
 
-/** The coin packages as a radio group: name, coins, price and description; the popular one is tagged. */
-export function PackagePicker({ packages, selectedId, onSelect, disabled = false }: PackagePickerProps) {
+/**
+ * The coin packages as a radio group: name, coins, price and description; the popular one is tagged.
+ * A package above what is left of the spending limit is marked and cannot be chosen.
+ */
+export function PackagePicker({
+  packages,
+  selectedId,
+  onSelect,
+  disabled = false,
+  remaining = null,
+}: PackagePickerProps) {
   return (
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
       <legend className="mb-2 text-xs font-semibold tracking-wide text-slate-400 uppercase">
@@ -22,12 +33,15 @@ export function PackagePicker({ packages, selectedId, onSelect, disabled = false
       </legend>
       {packages.map((pkg) => {
         const selected = pkg.id === selectedId;
+        const blocked = !withinLimit(pkg, remaining);
         return (
           <label
             key={pkg.id}
             data-testid={`package-${pkg.id}`}
+            data-blocked={blocked || undefined}
             className={cn(
-              'relative flex cursor-pointer items-center gap-3 rounded-2xl border p-3.5 transition-colors',
+              'relative flex items-center gap-3 rounded-2xl border p-3.5 transition-colors',
+              blocked ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
               'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-emerald-400',
               selected
                 ? 'border-emerald-400/70 bg-emerald-500/10 shadow-lg shadow-emerald-500/10'
@@ -39,6 +53,7 @@ export function PackagePicker({ packages, selectedId, onSelect, disabled = false
               name="coin-package"
               value={pkg.id}
               checked={selected}
+              disabled={blocked}
               onChange={() => onSelect(pkg)}
               className="sr-only"
             />
@@ -66,6 +81,11 @@ export function PackagePicker({ packages, selectedId, onSelect, disabled = false
                 <span className="text-xs font-medium text-slate-400">coins</span>
               </span>
               {pkg.description && <span className="text-xs text-slate-400">{pkg.description}</span>}
+              {blocked && (
+                <span className="text-xs font-semibold text-amber-200">
+                  Above your remaining spending limit
+                </span>
+              )}
             </span>
             <span className="shrink-0 font-display text-2xl font-bold text-slate-50">
               {formatUsd(pkg.amount)}

@@ -196,7 +196,10 @@ function TeamItem({
               No cards from this club yet
             </p>
           ) : (
-            <ul aria-label={`${team.name} players`} className="grid grid-cols-4 gap-x-2 gap-y-3">
+            <ul
+              aria-label={`${team.name} players`}
+              className="grid grid-cols-4 gap-x-2 gap-y-3 lg:grid-cols-6 xl:grid-cols-8"
+            >
               {players.map(({ player, cards }) => (
                 <li key={player.id} className="flex flex-col gap-1">
                   <CardTile

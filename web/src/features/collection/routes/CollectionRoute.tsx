@@ -42,7 +42,11 @@ export function CollectionRoute() {
   let body;
   if (isPending) {
     body = (
-      <div role="status" aria-label="Loading collection" className="grid grid-cols-3 gap-2.5">
+      <div
+        role="status"
+        aria-label="Loading collection"
+        className="grid grid-cols-3 gap-2.5 lg:grid-cols-5 xl:grid-cols-6"
+      >
         {Array.from({ length: 9 }, (_, index) => (
           <Skeleton key={index} className="aspect-[5/7] rounded-2xl" />
         ))}

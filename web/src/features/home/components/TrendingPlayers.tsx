@@ -33,7 +33,7 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
         <QueryError error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : !players ? (
         // Holds the place of the grid it becomes (TRENDING_LIMIT tiles), so nothing below it moves.
-        <div role="status" className="relative grid grid-cols-2 gap-2">
+        <div role="status" className="relative grid grid-cols-2 gap-2 lg:grid-cols-4">
           {Array.from({ length: TRENDING_LIMIT }, (_, index) => (
             <Skeleton key={index} className="h-[74px] rounded-2xl" />
           ))}
@@ -46,7 +46,7 @@ export function TrendingPlayers({ onSelectPlayer }: { onSelectPlayer: (player: P
           No trending players right now
         </p>
       ) : (
-        <ul aria-label="Trending players" className="grid grid-cols-2 gap-2">
+        <ul aria-label="Trending players" className="grid grid-cols-2 gap-2 lg:grid-cols-4">
           {players.map((player) => (
             <li key={player.id} data-player-id={player.id}>
               <button

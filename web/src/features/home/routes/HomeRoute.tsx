@@ -13,11 +13,15 @@ import type { Card, Player } from '@touchline/contract';
 import { cn } from '@/lib/cn';
 import { releaseStarterReveal } from '@/lib/moments';
 
+import { neverOpenedAPack } from '@/lib/badges';
+
 import { CollectionSummary } from '../components/CollectionSummary';
+import { FirstPackCard } from '../components/FirstPackCard';
 import { DailyMissions } from '../components/DailyMissions';
 import { HomeCollection } from '../components/HomeCollection';
 import { ShortcutRow } from '../components/ShortcutRow';
 import { TrendingPlayers } from '../components/TrendingPlayers';
+import { UnopenedPacksNotice } from '../components/UnopenedPacksNotice';
 
 // The dialogs (Radix Dialog, its focus and scroll locks) and the starter-pack reveal are their own
 // chunks, fetched when first needed: a returning player's home shows none of them at first.
@@ -68,6 +72,8 @@ export function HomeRoute() {
       <Header title="Touchline" />
       <div className="flex flex-col gap-6 px-4 py-5">
         <CollectionSummary user={user} />
+        {neverOpenedAPack(user.badges) && <FirstPackCard />}
+        <UnopenedPacksNotice />
         <ShortcutRow />
         <TrendingPlayers
           onSelectPlayer={(next) => {

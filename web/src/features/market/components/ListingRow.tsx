@@ -11,6 +11,8 @@ import type { MarketItem } from '@touchline/contract';
 import type { ListingAction } from '../utils';
 import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
 import { displayName } from '@/lib/people';
+import { CoinShortfall } from '@/components/wallet/CoinShortfall';
+import { coinShortfall } from '@/lib/shortfall';
 
 export interface ListingRowProps {
   item: MarketItem;
@@ -24,18 +26,31 @@ export interface ListingRowProps {
   buying: boolean;
   /** Another purchase is in flight. */
   busy: boolean;
+  /** The viewer's coins, when known: a price above them disables Buy / Trade and says what is missing. */
+  coins?: number | undefined;
 }
 
 /** A market listing: art, player, seller, price and change, with Buy / Trade / Market Closed / Your listing. */
-export function ListingRow({ item, action, onOpen, onBuy, onClosedClick, buying, busy }: ListingRowProps) {
+export function ListingRow({
+  item,
+  action,
+  onOpen,
+  onBuy,
+  onClosedClick,
+  buying,
+  busy,
+  coins,
+}: ListingRowProps) {
   const { player } = item;
+  const shortfall = action === 'buy' || action === 'trade' ? coinShortfall(coins, item.price) : 0;
+  const shortfallId = `listing-shortfall-${item.id}`;
   const edition = editionLabel(item.editionNumber, item.maxEditions);
   const seller = action === 'own' ? 'You' : displayName(item.userId, item.username, undefined);
 
   return (
     <li
       data-testid={`listing-${item.id}`}
-      className="flex items-center gap-2 rounded-2xl border border-white/5 bg-slate-900/70 p-2.5 transition-colors hover:border-white/10"
+      className="flex flex-wrap items-center gap-2 rounded-2xl border border-white/5 bg-slate-900/70 p-2.5 transition-colors hover:border-white/10"
     >
       <button
         type="button"
@@ -69,10 +84,13 @@ export function ListingRow({ item, action, onOpen, onBuy, onClosedClick, buying,
           action={action}
           buying={buying}
           busy={busy}
+          short={shortfall > 0}
+          describedBy={shortfall > 0 ? shortfallId : undefined}
           onBuy={() => onBuy(item)}
           onClosedClick={onClosedClick}
         />
       </div>
+      <CoinShortfall id={shortfallId} shortfall={shortfall} className="basis-full justify-end" />
     </li>
   );
 }
@@ -81,12 +99,17 @@ function ListingButton({
   action,
   buying,
   busy,
+  short,
+  describedBy,
   onBuy,
   onClosedClick,
 }: {
   action: ListingAction;
   buying: boolean;
   busy: boolean;
+  /** The price is above the viewer's coins. */
+  short: boolean;
+  describedBy: string | undefined;
   onBuy: () => void;
   onClosedClick: () => void;
 }) {
@@ -115,7 +138,14 @@ function ListingButton({
       );
     case 'buy':
       return (
-        <Button size="sm" className="min-w-20" loading={buying} disabled={busy && !buying} onClick={onBuy}>
+        <Button
+          size="sm"
+          className="min-w-20"
+          loading={buying}
+          disabled={short || (busy && !buying)}
+          aria-describedby={describedBy}
+          onClick={onBuy}
+        >
           {!buying && <ShoppingCart aria-hidden className="size-3.5" />}
           Buy
         </Button>
@@ -127,7 +157,8 @@ function ListingButton({
           variant="secondary"
           className="min-w-20"
           loading={buying}
-          disabled={busy && !buying}
+          disabled={short || (busy && !buying)}
+          aria-describedby={describedBy}
           onClick={onBuy}
         >
           {!buying && <ArrowLeftRight aria-hidden className="size-3.5" />}

@@ -18,7 +18,10 @@ import { editionLabel } from '@/lib/cards';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 import { formatNumber } from '@/lib/format';
 
+import { CoinShortfall } from '@/components/wallet/CoinShortfall';
+import { useUser } from '@/lib/data/auth';
 import { useWithdrawListing } from '@/lib/data/market';
+import { coinShortfall } from '@/lib/shortfall';
 import type { MarketItem } from '@touchline/contract';
 import type { ListingAction } from '../utils';
 import { LiveCoinAmount } from '@/components/market/LiveCoinAmount';
@@ -130,7 +133,11 @@ function MarketCardAction({
   buying: boolean;
 }) {
   const withdraw = useWithdrawListing();
+  const { data: user } = useUser();
   const price = formatNumber(item.price);
+  // A price above the balance is not offered: the button waits for the missing coins.
+  const shortfall = coinShortfall(user?.coins, item.price);
+  const shortfallId = `shortfall-${item.id}`;
 
   switch (action) {
     case 'own':
@@ -178,20 +185,28 @@ function MarketCardAction({
         </div>
       );
     case 'buy':
-      return (
-        <Button size="lg" className="w-full" loading={buying} onClick={() => onBuy(item)}>
-          {!buying && <ShoppingCart aria-hidden className="size-4" />}
-          {`Buy for ${price}`}
-          <Coins aria-hidden className="size-4" />
-        </Button>
-      );
     case 'trade':
       return (
-        <Button size="lg" className="w-full" loading={buying} onClick={() => onBuy(item)}>
-          {!buying && <ArrowLeftRight aria-hidden className="size-4" />}
-          {`Trade for ${price}`}
-          <Coins aria-hidden className="size-4" />
-        </Button>
+        <div className="flex flex-col gap-2">
+          <Button
+            size="lg"
+            className="w-full"
+            loading={buying}
+            disabled={shortfall > 0}
+            aria-describedby={shortfall > 0 ? shortfallId : undefined}
+            onClick={() => onBuy(item)}
+          >
+            {!buying &&
+              (action === 'buy' ? (
+                <ShoppingCart aria-hidden className="size-4" />
+              ) : (
+                <ArrowLeftRight aria-hidden className="size-4" />
+              ))}
+            {action === 'buy' ? `Buy for ${price}` : `Trade for ${price}`}
+            <Coins aria-hidden className="size-4" />
+          </Button>
+          <CoinShortfall id={shortfallId} shortfall={shortfall} className="justify-center" />
+        </div>
       );
   }
 }

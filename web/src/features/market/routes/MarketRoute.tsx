@@ -11,6 +11,7 @@ import { useUser } from '@/lib/data/auth';
 import { type PositionFilter } from '@/lib/positions';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useListFocus } from '@/lib/list-focus';
 import { useLoadMore } from '@/lib/use-load-more';
 import { itemsOf, totalOf } from '@/lib/data/pages';
 
@@ -42,6 +43,8 @@ export function MarketRoute() {
   const debouncedSearch = useDebouncedValue(search.trim());
   const listings = useMarketListings({ position: positionParam(position), sort, search: debouncedSearch });
   const { buy, isBuying, isPending: buyPending } = useBuyListing();
+  // A bought row leaves the list: the focus goes to the row in its place, not to the page's body.
+  const listFocus = useListFocus<HTMLUListElement>();
 
   const isOpen = status?.isOpen;
   const actionOf = (item: MarketItem) => listingAction(item, user?.id, isOpen);
@@ -117,7 +120,11 @@ export function MarketRoute() {
   } else {
     body = (
       <>
-        <ul aria-label="Market listings" className="flex flex-col gap-2">
+        <ul
+          ref={listFocus}
+          aria-label="Market listings"
+          className="flex flex-col gap-2 lg:grid lg:grid-cols-2 xl:grid-cols-3"
+        >
           {items.map((item) => (
             <ListingRow
               key={item.id}
@@ -128,6 +135,7 @@ export function MarketRoute() {
               onClosedClick={toastMarketClosed}
               buying={isBuying(item.id)}
               busy={buyPending}
+              coins={user?.coins}
             />
           ))}
         </ul>

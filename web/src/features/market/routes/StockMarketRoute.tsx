@@ -181,7 +181,7 @@ function PlayerTable({ players, onSelect }: { players: Player[]; onSelect: (play
                 onClick={() => onSelect(player)}
                 className="cursor-pointer transition-colors hover:bg-slate-800/50"
               >
-                <td className="py-2 pr-1 pl-3">
+                <td className="py-2 pr-1 pl-3 lg:py-1">
                   <button
                     type="button"
                     onClick={(event) => {
@@ -204,10 +204,10 @@ function PlayerTable({ players, onSelect }: { players: Player[]; onSelect: (play
                     </span>
                   </button>
                 </td>
-                <td className="px-1 py-2 text-right">
+                <td className="px-1 py-2 text-right lg:py-1">
                   <LiveCoinAmount value={player.currentPrice} />
                 </td>
-                <td className="py-2 pr-3 pl-1 text-right">
+                <td className="py-2 pr-3 pl-1 text-right lg:py-1">
                   <StockChange value={player.priceChange} />
                 </td>
               </tr>

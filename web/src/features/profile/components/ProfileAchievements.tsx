@@ -127,7 +127,7 @@ function BadgeGrid({ earned, locked }: { earned: Badge[]; locked: BadgeDefinitio
           <span className="text-xs text-slate-400">{`${earned.length} of ${total} earned`}</span>
         )}
       </div>
-      <ul aria-label="Badges" className="grid grid-cols-2 gap-2.5">
+      <ul aria-label="Badges" className="grid grid-cols-2 gap-2.5 lg:grid-cols-4">
         {earned.map((badge) => (
           <li
             key={badge.name}

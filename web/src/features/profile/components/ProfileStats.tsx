@@ -126,7 +126,7 @@ export function ProfileStats() {
             }
           />
         ) : (
-          <ul aria-label="Recent acquisitions" className="grid grid-cols-4 gap-2">
+          <ul aria-label="Recent acquisitions" className="grid grid-cols-4 gap-2 lg:grid-cols-8">
             {cards.slice(0, RECENT_ACQUISITIONS).map((card) => (
               <li key={card.id}>
                 <CardTile card={card} onSelect={setSelected} />

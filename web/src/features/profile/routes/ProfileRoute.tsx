@@ -1,4 +1,5 @@
 import { BarChart3, Settings, Trophy } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 
 import { Header } from '@/components/Header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
@@ -17,6 +18,7 @@ import { ProfileStats } from '../components/ProfileStats';
 export function ProfileRoute() {
   const { data: user } = useUser();
   const teams = useTeams();
+  const [searchParams] = useSearchParams();
   if (!user) return null;
 
   const favorite = teams.data?.find((team) => team.id === user.favoriteTeamId);
@@ -62,7 +64,11 @@ export function ProfileRoute() {
           )}
         </section>
 
-        <Tabs defaultValue="stats">
+        {/* ?tab=settings opens Settings (the wallet sheet's Spending limit and Purchase Coins link there). */}
+        <Tabs
+          key={searchParams.get('tab') ?? ''}
+          defaultValue={searchParams.get('tab') === 'settings' ? 'settings' : 'stats'}
+        >
           <TabsList aria-label="Profile sections">
             <TabsTrigger value="stats" className="px-1.5 text-xs whitespace-nowrap">
               <BarChart3 aria-hidden className="size-3.5" />

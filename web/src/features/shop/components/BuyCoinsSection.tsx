@@ -19,7 +19,7 @@ export function BuyCoinsSection() {
   let body;
   if (packages.isPending) {
     body = (
-      <div role="status" aria-label="Loading coin packages" className="grid grid-cols-2 gap-2">
+      <div role="status" aria-label="Loading coin packages" className="grid grid-cols-2 gap-2 lg:grid-cols-3">
         {Array.from({ length: 4 }, (_, index) => (
           <Skeleton key={index} className="h-36 rounded-2xl" />
         ))}
@@ -37,7 +37,7 @@ export function BuyCoinsSection() {
     body = <p className="text-sm text-slate-400">No coin packages are available right now.</p>;
   } else {
     body = (
-      <ul aria-label="Coin packages" className="grid grid-cols-2 gap-2">
+      <ul aria-label="Coin packages" className="grid grid-cols-2 gap-2 lg:grid-cols-3">
         {packages.data.map((pkg) => (
           <CoinPackageCard
             key={pkg.id}

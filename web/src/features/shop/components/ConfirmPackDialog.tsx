@@ -1,6 +1,8 @@
 import { CoinAmount } from '@/components/CoinAmount';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { CoinShortfall } from '@/components/wallet/CoinShortfall';
 import { formatNumber } from '@/lib/format';
+import { coinShortfall } from '@/lib/shortfall';
 
 import type { CardPack } from '@touchline/contract';
 
@@ -16,6 +18,8 @@ export interface ConfirmPackDialogProps {
 /** A pack spends coins at once, like a market buy: it asks first and says what moves. */
 export function ConfirmPackDialog({ pack, balance, onConfirm, onCancel }: ConfirmPackDialogProps) {
   if (!pack) return null;
+  // The balance can drop below the price while the dialog is open (a buy on another tab).
+  const shortfall = coinShortfall(balance, pack.price);
   const cards = `${pack.packSize} ${pack.packSize === 1 ? 'card' : 'cards'}`;
   return (
     <ConfirmDialog
@@ -25,13 +29,16 @@ export function ConfirmPackDialog({ pack, balance, onConfirm, onCancel }: Confir
       moves={[
         { label: 'You pay', value: <CoinAmount value={pack.price} /> },
         { label: 'You get', value: cards },
-        ...(balance === undefined
+        ...(balance === undefined || shortfall > 0
           ? []
           : [{ label: 'Balance after', value: <CoinAmount value={balance - pack.price} /> }]),
       ]}
       confirmLabel={`Buy for ${formatNumber(pack.price)}`}
+      confirmDisabled={shortfall > 0}
       onConfirm={() => onConfirm(pack)}
       onCancel={onCancel}
-    />
+    >
+      <CoinShortfall shortfall={shortfall} className="mt-3" />
+    </ConfirmDialog>
   );
 }

@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/Button';
 import { RarityBadge } from '@/components/cards/RarityBadge';
 import { rarityStyle } from '@/components/cards/rarityStyles';
 import { CoinAmount } from '@/components/CoinAmount';
+import { CoinShortfall } from '@/components/wallet/CoinShortfall';
+import { coinShortfall } from '@/lib/shortfall';
 import { cn } from '@/lib/cn';
 
 import type { CardPack } from '@touchline/contract';
@@ -23,12 +25,15 @@ export interface PackCardProps {
 
 /**
  * A card pack: art, name, rarity, description, size, price and the published odds per rarity. 'Buy Pack'
- * turns into a disabled 'Add More Coins' when the user's coins are below the price.
+ * turns into a disabled 'Add More Coins' when the user's coins are below the price, with how many coins
+ * are missing and the way to Purchase Coins.
  */
 export function PackCard({ pack, coins, onBuy, buying, busy }: PackCardProps) {
   const nameId = useId();
   const oddsId = useId();
-  const affordable = coins === undefined || coins >= pack.price;
+  const shortfallId = useId();
+  const shortfall = coinShortfall(coins, pack.price);
+  const affordable = shortfall === 0;
   const odds = sortedOdds(pack.odds ?? []);
 
   return (
@@ -92,10 +97,13 @@ export function PackCard({ pack, coins, onBuy, buying, busy }: PackCardProps) {
           Buy Pack
         </Button>
       ) : (
-        <Button className="w-full" variant="secondary" disabled>
-          <Coins aria-hidden className="size-4" />
-          Add More Coins
-        </Button>
+        <div className="flex flex-col items-center gap-1.5">
+          <Button className="w-full" variant="secondary" disabled aria-describedby={shortfallId}>
+            <Coins aria-hidden className="size-4" />
+            Add More Coins
+          </Button>
+          <CoinShortfall id={shortfallId} shortfall={shortfall} />
+        </div>
       )}
     </li>
   );

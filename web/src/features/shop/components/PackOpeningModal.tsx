@@ -2,6 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Check, ChevronLeft, ChevronRight, PackageOpen, Sparkles, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
+import { isWalkout, Walkout } from '@/components/moments/Walkout';
+import { useMarkPackRevealed } from '@/lib/data/pack-reveal';
+import { holdMoments } from '@/lib/moments';
+
 import { Button } from '@/components/ui/Button';
 import { FlipCard } from '@/components/cards/FlipCard';
 import { PlayerCard } from '@/components/cards/PlayerCard';
@@ -54,12 +58,24 @@ function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void 
   const [index, setIndex] = useState(0);
   const [revealed, setRevealed] = useState<boolean[]>(() => cards.map(() => false));
   const [glowing, setGlowing] = useState(false);
+  /** A rare pull just flipped: its walkout covers the reveal until 'Continue'. */
+  const [walkout, setWalkout] = useState<number | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const markRevealed = useMarkPackRevealed();
 
   useEffect(() => {
     const pending = timers.current;
     return () => pending.forEach(clearTimeout);
   }, []);
+
+  // The badge and mission moments this pack brings wait until the opening closes (lib/moments.ts).
+  useEffect(() => holdMoments(), []);
+
+  /** The summary shows every card: the pack is revealed, no longer unopened on home and the shop. */
+  function showSummary() {
+    setStage('summary');
+    if (pack.purchaseId) markRevealed.mutate(pack.purchaseId);
+  }
 
   function openPack() {
     if (stage !== 'sealed') return;
@@ -77,6 +93,7 @@ function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void 
 
   function reveal(at: number) {
     setRevealed((current) => current.map((value, i) => (i === at ? true : value)));
+    if (!revealed[at] && cards[at] && isWalkout(cards[at].player.rarity)) setWalkout(at);
   }
 
   const card = cards[index];
@@ -121,6 +138,9 @@ function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void 
         </Dialog.Title>
       </div>
 
+      {walkout !== null && cards[walkout] && (
+        <Walkout card={cards[walkout]} onContinue={() => setWalkout(null)} />
+      )}
       {stage === 'summary' ? (
         <PackSummaryView pack={pack} onClose={onClose} />
       ) : stage === 'revealing' && card ? (
@@ -201,7 +221,7 @@ function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void 
               size="lg"
               variant={onLast || revealedCount === total ? 'primary' : 'secondary'}
               className="w-full"
-              onClick={() => setStage('summary')}
+              onClick={showSummary}
             >
               <Check aria-hidden className="size-4" />
               Done

@@ -9,4 +9,6 @@ export interface OpenedPack {
   pricePaid: number;
   /** The collection's players before the purchase (null: unknown, no card is marked new). */
   ownedBefore: ReadonlySet<number> | null;
+  /** The purchase: reaching the summary marks it revealed (issue 43); until then it stays unopened. */
+  purchaseId?: string;
 }

@@ -8,6 +8,7 @@ import { cardKeys, getUserCards } from '@/lib/data/cards';
 import { actionToast } from '@/lib/moments';
 import { refreshCards, refreshCoins } from '@/lib/data/coins';
 import { marketKeys } from '@/lib/data/market';
+import { packRevealKeys } from '@/lib/data/pack-reveal';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { StillPendingError } from '@/lib/pending';
 import { formatNumber } from '@/lib/format';
@@ -84,7 +85,15 @@ export function usePackPurchase() {
             title: 'Pack Purchased!',
             description: `${pack.name}: ${result.cards.length} new ${result.cards.length === 1 ? 'card' : 'cards'} for ${formatNumber(result.coinsSpent)} coins.`,
           });
-          setOpened({ name: pack.name, cards: result.cards, pricePaid: result.coinsSpent, ownedBefore });
+          // Unopened until its summary is reached (issue 43): closed earlier, it waits in the shop.
+          void queryClient.invalidateQueries({ queryKey: packRevealKeys.unopened });
+          setOpened({
+            name: pack.name,
+            cards: result.cards,
+            pricePaid: result.coinsSpent,
+            ownedBefore,
+            purchaseId: result.purchaseId,
+          });
         },
         onError: (error) => {
           if (error instanceof StillPendingError) {
@@ -129,5 +138,7 @@ export function usePackPurchase() {
     isPending: mutation.isPending,
     opened,
     closeOpened: () => setOpened(null),
+    /** Opens a pack bought earlier and closed before its reveal. */
+    reopen: setOpened,
   };
 }

@@ -15,6 +15,7 @@ import { BuyCoinsSection } from '../components/BuyCoinsSection';
 import { ConfirmPackDialog } from '../components/ConfirmPackDialog';
 import { PackCard } from '../components/PackCard';
 import { PackOpeningModal } from '../components/PackOpeningModal';
+import { UnopenedPacks } from '../components/UnopenedPacks';
 import { RedeemPromoCard } from '../components/RedeemPromoCard';
 import { usePackPurchase } from '../components/usePackPurchase';
 
@@ -37,7 +38,8 @@ function CardPacksSection() {
   const packs = usePacks();
   const balance = useBalance();
   const { data: user } = useUser();
-  const { ask, confirm, confirming, cancel, isBuying, isPending, opened, closeOpened } = usePackPurchase();
+  const { ask, confirm, confirming, cancel, isBuying, isPending, opened, closeOpened, reopen } =
+    usePackPurchase();
   const coins = balance.data?.coins ?? user?.coins;
 
   let body;
@@ -99,6 +101,7 @@ function CardPacksSection() {
         </h2>
         <p className="text-xs text-slate-400">Every card is a new edition. Odds are per card.</p>
       </div>
+      <UnopenedPacks packs={packs.data} onOpen={reopen} />
       {body}
       <ConfirmPackDialog pack={confirming} balance={coins} onConfirm={confirm} onCancel={cancel} />
       <PackOpeningModal pack={opened} onClose={closeOpened} />

@@ -6,7 +6,7 @@ import type { Team } from '@touchline/contract';
 /** The teams as a two-column grid of crests; a tap opens the roster. */
 export function TeamGrid({ teams, onSelect }: { teams: Team[]; onSelect: (team: Team) => void }) {
   return (
-    <ul aria-label="Teams" className="grid grid-cols-2 gap-2.5">
+    <ul aria-label="Teams" className="grid grid-cols-2 gap-2.5 lg:grid-cols-4">
       {teams.map((team) => (
         <li key={team.id}>
           <button

@@ -32,7 +32,11 @@ export function TeamsRoute() {
               {`Complete rosters for all ${MLS_TEAM_COUNT} MLS teams. Pick a club to see its players, positions and rarities.`}
             </p>
             {teams.isPending ? (
-              <div role="status" aria-label="Loading teams" className="grid grid-cols-2 gap-2.5">
+              <div
+                role="status"
+                aria-label="Loading teams"
+                className="grid grid-cols-2 gap-2.5 lg:grid-cols-4"
+              >
                 {Array.from({ length: 8 }, (_, index) => (
                   <Skeleton key={index} className="h-36 rounded-2xl" />
                 ))}

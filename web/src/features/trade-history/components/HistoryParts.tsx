@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 
 import { RarityBadge } from '@/components/cards/RarityBadge';
-import type { TradeExchange } from '@touchline/contract';
+import type { TradeExchange, TradeRecord } from '@touchline/contract';
+import { editionLabel } from '@/lib/cards';
 import { formatNumber } from '@/lib/format';
 import { displayName } from '@/lib/people';
 
@@ -62,4 +63,15 @@ export function Party({
       </span>
     );
   return <span className="font-medium text-slate-300">{name}</span>;
+}
+
+/** The card's serial as every card shows it ('#21 of 5000'), when cards-market told it. */
+export function Serial({ record }: { record: Pick<TradeRecord, 'editionNumber' | 'maxEditions'> }) {
+  const serial = editionLabel(record.editionNumber, record.maxEditions);
+  if (!serial) return null;
+  return (
+    <span data-testid="serial" className="block text-[11px] text-slate-400 tabular-nums">
+      {serial}
+    </span>
+  );
 }

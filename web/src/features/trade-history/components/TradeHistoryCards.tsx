@@ -13,7 +13,7 @@ import {
   type HistoryRow,
   type ProfitLossCell,
 } from '../utils';
-import { Gave, Party, ProfitLossText } from './HistoryParts';
+import { Gave, Party, ProfitLossText, Serial } from './HistoryParts';
 
 export interface TradeHistoryCardsProps {
   rows: HistoryRow[];
@@ -89,6 +89,7 @@ function SaleCard({
         <span className="text-sm font-semibold break-words text-slate-100">{record.playerName}</span>
         <RarityBadge rarity={record.rarity} size="short" />
         <span className="text-slate-400 tabular-nums">{`#${record.playerId}`}</span>
+        <Serial record={record} />
       </p>
       <p className="flex flex-wrap items-center gap-1.5 text-slate-300">
         <Party id={record.sellerUserId} username={record.sellerUsername} userId={userId} />

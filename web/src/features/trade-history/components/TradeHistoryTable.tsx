@@ -20,7 +20,7 @@ import {
   type HistoryRow,
   type ProfitLossCell,
 } from '../utils';
-import { Gave, Party, ProfitLossText } from './HistoryParts';
+import { Gave, Party, ProfitLossText, Serial } from './HistoryParts';
 import { TradeHistoryCards } from './TradeHistoryCards';
 
 export interface TradeHistoryTableProps {
@@ -128,6 +128,7 @@ function SaleRow({ record, userId }: { record: TradeRecord; userId: number | und
           <span className="font-semibold text-slate-100">{record.playerName}</span>
           <RarityBadge rarity={record.rarity} size="short" />
         </span>
+        <Serial record={record} />
       </td>
       <td className="px-2 py-2 text-slate-400 tabular-nums">{`#${record.playerId}`}</td>
       <td className="px-2 py-2 text-slate-300">{tradeTypeLabel(record.tradeType)}</td>

@@ -1,5 +1,5 @@
 import { Coins, Layers, Send, TriangleAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { afterTradeFee, TRADE_FEE_NOTE } from '@touchline/rules';
 
@@ -9,6 +9,9 @@ import { useUserCards } from '@/lib/data/cards';
 import type { Team } from '@touchline/contract';
 import { AvailableCardPicker } from '@/components/trades/AvailableCardPicker';
 import { CoinField } from '@/components/trades/CoinField';
+import { CoinShortfall } from '@/components/wallet/CoinShortfall';
+import { useUser } from '@/lib/data/auth';
+import { coinShortfall } from '@/lib/shortfall';
 import { TradeCardRow } from '@/components/trades/TradeCardRow';
 import { availableCards, parseCoins } from '@/lib/trades';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
@@ -62,12 +65,18 @@ function OfferForm({
   const available = availableCards(cards.data ?? []).filter((card) => card.id !== wish.card?.id);
   const selected = available.find((card) => card.id === cardId) ?? null;
   const amount = parseCoins(amountText);
+  const { data: user } = useUser();
+  const shortfallId = useId();
+  // Coins offered leave the balance when the offer is accepted; more than the balance is not offered.
+  const shortfall = offerType === 'coins' && amount > 0 ? coinShortfall(user?.coins, amount) : 0;
   const minimum = wish.minimumCoins ?? 0;
   const warnings = selected ? cardMismatches(selected, wish, teams) : [];
   const owner = wishOwnerName(wish);
   const canSend =
     !send.isPending &&
-    (offerType === 'coins' ? amountText.trim() !== '' : cardId !== null && selected !== null);
+    (offerType === 'coins'
+      ? amountText.trim() !== '' && shortfall === 0
+      : cardId !== null && selected !== null);
 
   function reset() {
     setOfferType('coins');
@@ -148,6 +157,7 @@ function OfferForm({
               <span>{`Below the minimum offer of ${formatNumber(minimum)} coins`}</span>
             </p>
           )}
+          <CoinShortfall id={shortfallId} shortfall={shortfall} />
         </TabsContent>
         <TabsContent value="card" className="flex flex-col gap-3">
           <AvailableCardPicker
@@ -176,7 +186,14 @@ function OfferForm({
         </TabsContent>
       </Tabs>
 
-      <Button type="submit" size="lg" className="w-full" disabled={!canSend} loading={send.isPending}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        disabled={!canSend}
+        loading={send.isPending}
+        aria-describedby={shortfall > 0 ? shortfallId : undefined}
+      >
         {!send.isPending && <Send aria-hidden className="size-4" />}
         Send Offer
       </Button>

@@ -249,7 +249,7 @@ export function TradeMarketplaceRoute() {
         aria-label="List Card for Trade"
         onClick={() => setListDialog({ open: true, cardId: null })}
         className={cn(
-          'fixed right-[max(1rem,calc((100vw_-_28rem)/2_+_1rem))] bottom-[calc(5rem+env(safe-area-inset-bottom))] z-30',
+          'fixed right-[max(1rem,calc((100vw_-_28rem)/2_+_1rem))] bottom-[calc(5rem+env(safe-area-inset-bottom))] z-30 lg:right-8 lg:bottom-8',
           'flex size-14 items-center justify-center rounded-full bg-emerald-500 text-slate-950 shadow-xl shadow-emerald-500/30',
           'transition-transform hover:bg-emerald-400 active:scale-95',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-400',

@@ -40,7 +40,7 @@ export function AskForPicker({
       <div
         role="status"
         aria-label={`Loading ${username}'s cards`}
-        className="grid grid-cols-3 gap-x-2.5 gap-y-3"
+        className="grid grid-cols-3 gap-x-2.5 gap-y-3 lg:grid-cols-5 xl:grid-cols-6"
       >
         {Array.from({ length: 3 }, (_, index) => (
           <Skeleton key={index} className="aspect-[5/7] rounded-[8%/5.714%]" />
@@ -68,7 +68,10 @@ export function AskForPicker({
       <p className="text-xs text-slate-400">
         {`${formatNumber(selectedIds.length)} of up to ${MAX_ASKED_CARDS} chosen`}
       </p>
-      <ul aria-label={`${username}'s cards`} className="grid grid-cols-3 gap-x-2.5 gap-y-3">
+      <ul
+        aria-label={`${username}'s cards`}
+        className="grid grid-cols-3 gap-x-2.5 gap-y-3 lg:grid-cols-5 xl:grid-cols-6"
+      >
         {cards.data.map((card) => {
           const selected = selectedIds.includes(card.id);
           const { player } = card;

@@ -17,6 +17,8 @@ import type { CreateOfferBody as CreateTradeRequest, TradeableCard } from '@touc
 import { availableCards, parseCoins } from '@/lib/trades';
 import { AvailableCardPicker } from '@/components/trades/AvailableCardPicker';
 import { CoinField } from '@/components/trades/CoinField';
+import { CoinShortfall } from '@/components/wallet/CoinShortfall';
+import { coinShortfall } from '@/lib/shortfall';
 
 import { AskForPicker } from './AskForPicker';
 import { OfferPreview } from './OfferPreview';
@@ -48,6 +50,9 @@ export function CreateTradeForm() {
   const selected = available.find((card) => card.id === cardId) ?? null;
   const coinOffer = parseCoins(coinText);
   const requestedCoins = parseCoins(askText);
+  const shortfallId = useId();
+  // Coins offered are paid when the offer is accepted: more than the balance is not offered.
+  const shortfall = coinOffer > 0 ? coinShortfall(user?.coins, coinOffer) : 0;
 
   function chooseUser(username: string, userId: number) {
     // Cards asked of someone else do not carry over to the new recipient.
@@ -128,6 +133,7 @@ export function CreateTradeForm() {
         <p className="mt-0.5">{`${targetUser.trim() || 'They'} will receive ${formatNumber(afterTradeFee(coinOffer))} coins.`}</p>
       )}
       {user?.coins !== undefined && <p className="mt-0.5">{`You have ${formatNumber(user.coins)} coins.`}</p>}
+      <CoinShortfall id={shortfallId} shortfall={shortfall} className="mt-1" />
     </>
   );
 
@@ -209,7 +215,14 @@ export function CreateTradeForm() {
         </Step>
       )}
 
-      <Button type="submit" size="lg" className="w-full" loading={create.isPending}>
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        loading={create.isPending}
+        disabled={shortfall > 0}
+        aria-describedby={shortfall > 0 ? shortfallId : undefined}
+      >
         {!create.isPending && <Send aria-hidden className="size-4" />}
         Send Trade Offer
       </Button>

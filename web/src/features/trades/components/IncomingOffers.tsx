@@ -4,6 +4,9 @@ import { toast } from '@/lib/toast';
 
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { CoinShortfall } from '@/components/wallet/CoinShortfall';
+import { useUser } from '@/lib/data/auth';
+import { coinShortfall } from '@/lib/shortfall';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 
@@ -166,12 +169,9 @@ function ConfirmOfferAction({
   const sender = partyName(offer.fromUser);
   if (action === 'accept') {
     return (
-      <ConfirmDialog
-        open
-        title={`Accept ${sender}'s offer?`}
-        description="The cards and coins change hands at once. A trade cannot be undone."
-        moves={acceptMoves(offer, sender)}
-        confirmLabel="Accept Trade"
+      <AcceptOfferDialog
+        offer={offer}
+        sender={sender}
         onConfirm={() => onConfirm(offer, action)}
         onCancel={onCancel}
       />
@@ -189,5 +189,35 @@ function ConfirmOfferAction({
       onConfirm={() => onConfirm(offer, action)}
       onCancel={onCancel}
     />
+  );
+}
+
+/** Accepting an offer that asks for coins pays them: more than the balance is not offered. */
+function AcceptOfferDialog({
+  offer,
+  sender,
+  onConfirm,
+  onCancel,
+}: {
+  offer: TradeOffer;
+  sender: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { data: user } = useUser();
+  const shortfall = coinShortfall(user?.coins, offer.requestedCoins);
+  return (
+    <ConfirmDialog
+      open
+      title={`Accept ${sender}'s offer?`}
+      description="The cards and coins change hands at once. A trade cannot be undone."
+      moves={acceptMoves(offer, sender)}
+      confirmLabel="Accept Trade"
+      confirmDisabled={shortfall > 0}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    >
+      <CoinShortfall shortfall={shortfall} className="mt-3" />
+    </ConfirmDialog>
   );
 }

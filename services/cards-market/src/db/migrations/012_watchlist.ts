@@ -6,7 +6,7 @@ import type { Migration } from '@touchline/kit';
  * and writes the flip in the tick's own transaction, so a crossing fires once whatever retries.
  */
 export const watchlist: Migration = {
-  name: '010_watchlist',
+  name: '012_watchlist',
   async up(db) {
     await db.raw(
       `create table watchlist (

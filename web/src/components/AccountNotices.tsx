@@ -1,0 +1,123 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { format, isValid, parseISO } from 'date-fns';
+import { BanIcon, MicOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+
+import { Button } from '@/components/ui/Button';
+import { userQueryKey, useUser } from '@/lib/data/auth';
+import { clearBan, useBan } from '@/lib/live/account';
+
+/**
+ * What an admin decided about the signed-in player, where they see it (issue 43): a ban ends the
+ * session and shows at once with its reason and where to appeal; a mute shows as a banner with its
+ * reason and end while it lasts.
+ */
+export function AccountNotices() {
+  return (
+    <>
+      <SuspendedScreen />
+      <MuteBanner />
+    </>
+  );
+}
+
+function SuspendedScreen() {
+  const ban = useBan();
+  const queryClient = useQueryClient();
+  const toSignIn = () => {
+    clearBan();
+    // The session is over: reading the user again answers 401 and the guard opens sign-in.
+    void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true });
+  };
+  return (
+    <Dialog.Root open={ban !== null}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-950/95" />
+        <Dialog.Content
+          role="alertdialog"
+          onEscapeKeyDown={(event) => event.preventDefault()}
+          onPointerDownOutside={(event) => event.preventDefault()}
+          className="fixed top-1/2 left-1/2 z-[61] flex w-[calc(100%-2rem)] max-w-md -translate-1/2 flex-col gap-4 rounded-2xl border border-rose-500/40 bg-slate-900 p-6 text-slate-200 shadow-2xl focus:outline-none"
+        >
+          <BanIcon aria-hidden className="size-8 text-rose-400" />
+          <Dialog.Title className="text-xl font-bold text-slate-50">Your account is suspended</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className="flex flex-col gap-3 text-sm">
+              <p>
+                {ban?.banReason ? (
+                  <>
+                    Reason: <span className="font-semibold text-slate-50">{ban.banReason}</span>
+                  </>
+                ) : (
+                  'An admin suspended your account.'
+                )}
+              </p>
+              {ban?.appealEmail && (
+                <p>
+                  To appeal, write to{' '}
+                  <a
+                    href={`mailto:${ban.appealEmail}?subject=${encodeURIComponent('Appeal of my suspension')}`}
+                    className="font-semibold text-emerald-300 underline"
+                  >
+                    {ban.appealEmail}
+                  </a>{' '}
+                  from the e-mail address of your account.
+                </p>
+              )}
+            </div>
+          </Dialog.Description>
+          <Button variant="outline" onClick={toSignIn}>
+            Go to sign-in
+          </Button>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** A mute's end in the player's own time: 'Nov 30, 2026 at 3:00 PM'. */
+function muteEnd(iso: string): string {
+  const at = parseISO(iso);
+  return isValid(at) ? format(at, "MMM d, yyyy 'at' h:mm a") : iso;
+}
+
+/** The longest a browser timer waits (about 24.8 days); a longer mute is checked again then. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function MuteBanner() {
+  const { data: user } = useUser();
+  const queryClient = useQueryClient();
+  const until = user?.muted ? user.mutedUntil : null;
+  const [ended, setEnded] = useState<string | null>(null);
+
+  // The server ends the mute by its clock; the banner goes at that moment and the user is read again.
+  useEffect(() => {
+    if (!until) return;
+    const timer = setTimeout(
+      () => {
+        setEnded(until);
+        void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true });
+      },
+      Math.min(Math.max(Date.parse(until) - Date.now(), 0), MAX_TIMER_MS),
+    );
+    return () => clearTimeout(timer);
+  }, [until, queryClient]);
+
+  if (!user?.muted || (until && ended === until)) return null;
+  return (
+    <div
+      role="status"
+      className="flex items-start gap-2 border-b border-amber-500/30 bg-amber-500/10 px-4 py-2.5 text-xs text-amber-100"
+    >
+      <MicOff aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-300" />
+      <p>
+        <span className="font-semibold">
+          You are muted {until ? `until ${muteEnd(until)}` : 'until an admin lifts it'}.
+        </span>{' '}
+        {user.muteReason && <>Reason: {user.muteReason}. </>}
+        You cannot add notes to offers and wishes or change your username meanwhile.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+
+import { userQueryKey } from '@/lib/data/auth';
+import { cardKeys } from '@/lib/data/cards';
+import { refreshCards, refreshCoins } from '@/lib/data/coins';
+import { marketKeys } from '@/lib/data/market';
+import { setLiveOpen } from '@/lib/live/open';
+
+import { makeUser } from './utils';
+
+/** A client holding the user, the balance and the user's cards, none of them stale. */
+function cached(liveOpen: boolean) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(userQueryKey, makeUser({ coins: 100 }));
+  queryClient.setQueryData(marketKeys.balance(), { coins: 100 });
+  queryClient.setQueryData(cardKeys.userCards(), []);
+  setLiveOpen(queryClient, liveOpen);
+  const stale = () =>
+    [userQueryKey, marketKeys.balance(), cardKeys.userCards()].map(
+      (queryKey) => queryClient.getQueryState(queryKey)?.isInvalidated ?? false,
+    );
+  return { queryClient, stale };
+}
+
+describe('what a change of coins or cards reads again (issue 41, item 4)', () => {
+  it('with the live stream open: the coins the answer carried show, and nothing is read again', async () => {
+    const { queryClient, stale } = cached(true);
+    await refreshCoins(queryClient, 40);
+    await refreshCards(queryClient);
+    expect(queryClient.getQueryData(marketKeys.balance())).toEqual({ coins: 40 });
+    expect(queryClient.getQueryData<{ coins: number }>(userQueryKey)?.coins).toBe(40);
+    expect(stale()).toEqual([false, false, false]);
+  });
+
+  it('with the stream open but no coins in the answer (still pending), the coins are read again', async () => {
+    const { queryClient, stale } = cached(true);
+    await refreshCoins(queryClient);
+    expect(stale()).toEqual([true, true, false]);
+  });
+
+  it('without the stream, the user, the balance and the cards are read again', async () => {
+    const { queryClient, stale } = cached(false);
+    await refreshCoins(queryClient, 40);
+    await refreshCards(queryClient);
+    expect(queryClient.getQueryData(marketKeys.balance())).toEqual({ coins: 40 });
+    expect(stale()).toEqual([true, true, true]);
+  });
+});
