@@ -170,6 +170,33 @@ const cases: Case[] = [
     },
   },
   {
+    route: api['POST /api/market/reprice/:id']!,
+    who: 'player',
+    async prepare(user) {
+      const [cardId] = await h.mint(user.id, 1);
+      await listed(user, cardId!);
+      const price = await priceOf(cardId!);
+      const send = (to: number) => (agent: Agent, key: string) =>
+        agent.post(`/api/market/reprice/${cardId}`).set('Idempotency-Key', key).send({ price: to });
+      return { same: send(price + 1), other: send(price + 2), mine: ownCard(user) };
+    },
+  },
+  {
+    route: api['POST /api/packs/revealed']!,
+    who: 'player',
+    async prepare(user) {
+      const packs = ok(await user.agent.get('/api/packs')) as unknown as { id: number; price: number }[];
+      const cheapest = [...packs].sort((x, y) => x.price - y.price)[0]!;
+      await grant(user.id, cheapest.price * 2);
+      const bought = async () =>
+        ok(await user.agent.post('/api/packs/purchase').send({ packId: cheapest.id })).purchaseId as string;
+      const [one, two] = [await bought(), await bought()];
+      const send = (purchaseId: string) => (agent: Agent, key: string) =>
+        agent.post('/api/packs/revealed').set('Idempotency-Key', key).send({ purchaseId });
+      return { same: send(one), other: send(two) };
+    },
+  },
+  {
     route: api['POST /api/market/buy/:id']!,
     who: 'player',
     async prepare(user) {
@@ -241,6 +268,27 @@ const cases: Case[] = [
         other: (agent, key) => agent.post(`/api/trades/${two}/accept`).set('Idempotency-Key', key).send({}),
         mine: (body: { toUser: { id: number }; status: string }) =>
           expect(body).toMatchObject({ toUser: { id: user.id }, status: 'accepted' }),
+      };
+    },
+  },
+  {
+    route: api['POST /api/trades/:id/counter']!,
+    who: 'player',
+    async prepare(user) {
+      const [cardId] = await h.mint(partner.id, 1);
+      const id = ok(
+        await partner.agent.post('/api/trades/create').send({ cardId, targetUser: user.username }),
+      ).id;
+      await grant(user.id, 10);
+      const send = (coinOffer: number) => (agent: Agent, key: string) =>
+        agent
+          .post(`/api/trades/${id}/counter`)
+          .set('Idempotency-Key', key)
+          .send({ coinOffer, requestedCardIds: [cardId] });
+      return {
+        same: send(1),
+        other: send(2),
+        mine: (body: { fromUser: { id: number } }) => expect(body.fromUser.id).toBe(user.id),
       };
     },
   },

@@ -57,6 +57,7 @@ const record = (id: number) => ({
 const history = serviceList('trade-history', 150);
 const audit = serviceList('audit-log', 3);
 const feed = serviceList('notifications', 3);
+const ownListings = idCursors('own-listings');
 const calls: { pageSize: number; cursor: string }[] = [];
 
 const stubClients = {
@@ -64,6 +65,11 @@ const stubClients = {
     ListMarket: () => Promise.resolve({ items: [] }),
     ListAllPlayers: () => Promise.resolve({ players: [] }),
     GetOwnedCounts: () => Promise.resolve({ counts: [] }),
+    // The player's own listings: the service decodes (and refuses) the cursor; none are open here.
+    ListOwnListings: async ({ page }: { page: { pageSize: number; cursor: string } }) => {
+      ownListings.decode(page.cursor);
+      return { listings: [], nextCursor: '' };
+    },
   },
   identity: { GetUsernames: () => Promise.resolve({ usernames: [] }) },
   trading: {
@@ -130,6 +136,7 @@ describe('every paged route', () => {
       '/api/admin/users/:userId/trade-history',
       '/api/market',
       '/api/market/all-players',
+      '/api/market/my-listings',
       '/api/notifications',
       '/api/player-catalog',
       '/api/trade-history',

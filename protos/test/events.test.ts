@@ -9,7 +9,14 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
   'identity.user.registered': { userId: BIG, username: 'alex', registeredAt: AT },
   'identity.user.logged_in': { userId: 7, loggedInAt: AT },
   'identity.user.banned': { userId: 7, banned: true, actorUserId: 1, changedAt: AT },
-  'identity.user.muted': { userId: 7, muted: true, actorUserId: 1, changedAt: AT },
+  'identity.user.muted': {
+    userId: 7,
+    muted: true,
+    actorUserId: 1,
+    changedAt: AT,
+    reason: 'Spam in offer notes',
+    mutedUntil: '2025-06-03T14:30:00.000Z',
+  },
   'cards.card.minted': {
     cardId: BIG,
     userId: 7,
