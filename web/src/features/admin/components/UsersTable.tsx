@@ -10,7 +10,8 @@ import { USER_COLUMNS } from './userColumns';
 import type { UsersScreen } from './usersScreens';
 import { useUserModeration } from './useUserModeration';
 
-const cell = 'px-3 py-2 whitespace-nowrap';
+const cell = 'px-2 py-2 whitespace-nowrap';
+const wrappingCell = 'min-w-32 px-2 py-2';
 
 /**
  * The one admin users table, on every screen that lists users: one query (/api/admin/users), one cell
@@ -89,8 +90,8 @@ export function UsersTable({ screen }: { screen: UsersScreen }) {
             <tbody>
               {shown.map((user) => (
                 <tr key={user.id} data-testid={`user-${user.id}`} className="border-t border-white/5">
-                  {columns.map(({ id, cell: render }) => (
-                    <td key={id} className={cell}>
+                  {columns.map(({ id, cell: render, wraps }) => (
+                    <td key={id} className={wraps ? wrappingCell : cell}>
                       {render(user, menuFor)}
                     </td>
                   ))}

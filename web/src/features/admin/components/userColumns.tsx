@@ -35,6 +35,8 @@ export interface UserColumn {
   label: string;
   /** The column's sort, when its header sorts the table. */
   sortKey?: UserSortKey;
+  /** Long texts may wrap, so that the table fits a desk's width (1280 px) without scrolling. */
+  wraps?: boolean;
   cell: (user: AdminUser, menuFor: (user: AdminUser) => ReactNode) => ReactNode;
 }
 
@@ -73,7 +75,12 @@ export const USER_COLUMNS: Record<UserColumnId, UserColumn> = {
   rank: { label: 'Rank', cell: (u) => u.rank ?? 'N/A' },
   joined: { label: 'Joined', sortKey: 'createdAt', cell: (u) => formatDate(u.createdAt) },
   // Real money and test payments apart; the Purchases column says 'No purchases' when there are none.
-  spent: { label: 'Spent', sortKey: 'purchaseTotal', cell: (u) => spendLabel(u, formatCash(0)) },
+  spent: {
+    label: 'Spent',
+    sortKey: 'purchaseTotal',
+    wraps: true,
+    cell: (u) => spendLabel(u, formatCash(0)),
+  },
   purchases: {
     label: 'Purchases',
     sortKey: 'purchaseCount',
