@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { signInAdmin } from './support/admin';
@@ -38,28 +38,73 @@ async function newPlayer(prefix: string) {
   return { ...player, id: me.id };
 }
 
-/** A player with three test purchases asks to cash 20,000 coins out; the request's id. */
-async function pendingCashout(prefix: string): Promise<number> {
-  const player = await newPlayer(prefix);
+/** Three coin purchases through the test payment provider (no money taken). */
+async function payThreeTimes(page: Page): Promise<void> {
   for (let i = 0; i < 3; i++) {
-    const intent = await postJson<{ paymentIntentId: string }>(player.page, '/api/create-payment-intent', {
+    const intent = await postJson<{ paymentIntentId: string }>(page, '/api/create-payment-intent', {
       amount: 20,
       packageId: 'rare-roll',
     });
-    await postJson(player.page, `/api/test-payments/${intent.paymentIntentId}/confirm`, {
+    await postJson(page, `/api/test-payments/${intent.paymentIntentId}/confirm`, {
       cardNumber: '4242424242424242',
       expMonth: 12,
       expYear: 2034,
       cvc: '123',
     });
-    await postJson(player.page, '/api/payment/success', { paymentIntentId: intent.paymentIntentId });
+    await postJson(page, '/api/payment/success', { paymentIntentId: intent.paymentIntentId });
   }
+}
+
+/** A player with three test purchases asks to cash 20,000 coins out; the request's id. */
+async function pendingCashout(prefix: string): Promise<number> {
+  const player = await newPlayer(prefix);
+  await payThreeTimes(player.page);
   const made = await player.page.request.post('/api/cashout/request', {
     data: { coinsAmount: 20_000, paypalEmail: `${prefix}@paypal.example` },
     headers: { 'Idempotency-Key': `e2e-${prefix}-${Date.now()}` },
   });
   expect(made.status(), await made.text()).toBe(201);
   return ((await made.json()) as { request: { id: number } }).request.id;
+}
+
+/** A user's cell under the column headed `label`. */
+async function cellOf(table: Locator, userId: number, label: string): Promise<string | null> {
+  await table.getByTestId(`user-${userId}`).waitFor();
+  return table.evaluate(
+    (t, [id, heading]) => {
+      const index = [...t.querySelectorAll('th')].findIndex((th) => th.textContent === heading);
+      return (
+        t.querySelector(`[data-testid="user-${id}"]`)?.querySelectorAll('td')[index]?.textContent ?? null
+      );
+    },
+    [userId, label] as const,
+  );
+}
+
+/** The page's, the table's and its frame's widths. */
+async function widths(table: Locator) {
+  // A string: the e2e project compiles without the DOM library.
+  const [page, window] = (await table
+    .page()
+    .evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as [number, number];
+  const inner = await table.evaluate((t) => ({
+    table: t.getBoundingClientRect().width,
+    frameScroll: t.parentElement!.scrollWidth,
+    frame: t.parentElement!.clientWidth,
+  }));
+  return { page, window, ...inner };
+}
+
+/** At a desk the table takes the window and fits; on a phone it scrolls inside its frame, never the page. */
+async function expectFits(table: Locator, width: number): Promise<void> {
+  const w = await widths(table);
+  expect(w.page, JSON.stringify(w)).toBeLessThanOrEqual(w.window);
+  if (width === 1280) {
+    expect(w.table, JSON.stringify(w)).toBeGreaterThan(1200);
+    expect(w.frameScroll, JSON.stringify(w)).toBeLessThanOrEqual(w.frame);
+  } else {
+    expect(w.frameScroll, JSON.stringify(w)).toBeGreaterThan(w.frame);
+  }
 }
 
 describe.each(WIDTHS)('admin oversight at %i px', (width) => {
@@ -115,6 +160,27 @@ describe.each(WIDTHS)('admin oversight at %i px', (width) => {
       const box = await log.boundingBox();
       expect(box!.width).toBeGreaterThan(900);
     }
+  }, 240_000);
+
+  it('one users table: both admin screens show the same true spend, within the page', async () => {
+    const payer = await newPlayer(`payer-${width}`);
+    await payThreeTimes(payer.page);
+
+    await admin.goto('/admin/dashboard');
+    await admin.getByRole('tab', { name: 'User Management' }).click();
+    const managed = admin.getByRole('table', { name: 'Users' });
+    const spent = await cellOf(managed, payer.id, 'Spent');
+    expect(spent).toMatch(/^\$[\d,.]+ in test payments \(3 purchases\)$/);
+    expect(await cellOf(managed, payer.id, 'Purchases')).toBe('3');
+    await expectFits(managed, width);
+    await noBlockingAxe(admin, `user management at ${width}`);
+
+    await admin.goto('/admin');
+    await admin.getByRole('tab', { name: 'Users' }).click();
+    const all = admin.getByRole('table', { name: 'All users' });
+    expect(await cellOf(all, payer.id, 'Spent')).toBe(spent);
+    expect(await cellOf(all, payer.id, 'Purchases')).toBe('3');
+    await expectFits(all, width);
   }, 240_000);
 
   it("a mute with a reason and a duration reaches the player's screen; a ban shows at once", async () => {

@@ -180,20 +180,20 @@ describe('/admin', () => {
     const { user } = renderApp('/admin');
     await user.click(await screen.findByRole('tab', { name: 'Users' }));
     expect(await screen.findByRole('heading', { name: 'All Users (3)' })).toBeInTheDocument();
-    const ids = () => screen.getAllByTestId(/^all-user-/).map((r) => r.getAttribute('data-testid'));
-    expect(ids()).toEqual(['all-user-5', 'all-user-6', 'all-user-7']);
-    const five = screen.getByTestId('all-user-5');
+    const ids = () => screen.getAllByTestId(/^user-/).map((r) => r.getAttribute('data-testid'));
+    expect(ids()).toEqual(['user-5', 'user-6', 'user-7']);
+    const five = screen.getByTestId('user-5');
     expect(within(five).getByText(/^\$20\.00/)).toBeInTheDocument();
-    expect(within(screen.getByTestId('all-user-7')).getByText('No purchases')).toBeInTheDocument();
-    expect(within(screen.getByTestId('all-user-6')).getByText('N/A')).toBeInTheDocument();
-    expect(within(screen.getByTestId('all-user-6')).getByText('Admin')).toBeInTheDocument();
+    expect(within(screen.getByTestId('user-7')).getByText('No purchases')).toBeInTheDocument();
+    expect(within(screen.getByTestId('user-6')).getByText('N/A')).toBeInTheDocument();
+    expect(within(screen.getByTestId('user-6')).getByText('Admin')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Coins' }));
-    expect(ids()).toEqual(['all-user-6', 'all-user-7', 'all-user-5']);
+    expect(ids()).toEqual(['user-6', 'user-7', 'user-5']);
     await user.click(screen.getByRole('button', { name: 'Coins' }));
-    expect(ids()).toEqual(['all-user-5', 'all-user-7', 'all-user-6']);
+    expect(ids()).toEqual(['user-5', 'user-7', 'user-6']);
     await user.click(screen.getByRole('button', { name: 'Email' }));
-    expect(ids()).toEqual(['all-user-6', 'all-user-5', 'all-user-7']);
+    expect(ids()).toEqual(['user-6', 'user-5', 'user-7']);
   });
 
   it('searches users by e-mail or username, clearable', async () => {
@@ -201,9 +201,9 @@ describe('/admin', () => {
     const { user } = renderApp('/admin');
     await user.click(await screen.findByRole('tab', { name: 'Users' }));
     await screen.findByRole('heading', { name: 'All Users (3)' });
-    const ids = () => screen.getAllByTestId(/^all-user-/).map((r) => r.getAttribute('data-testid'));
+    const ids = () => screen.getAllByTestId(/^user-/).map((r) => r.getAttribute('data-testid'));
     await user.type(screen.getByLabelText('Search by email or username'), 'ZED');
-    await waitFor(() => expect(ids()).toEqual(['all-user-5']));
+    await waitFor(() => expect(ids()).toEqual(['user-5']));
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(ids()).toHaveLength(3);
   });

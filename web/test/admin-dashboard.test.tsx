@@ -91,13 +91,16 @@ describe('/admin/dashboard', () => {
       'Cards',
       'Rank',
       'Joined',
+      'Spent',
+      'Purchases',
       'Status',
       'Flags',
       'Actions',
     ]);
-    expect(cells(screen.getByTestId('user-1')).slice(5, 8)).toEqual(['N/A', 'Jan 10, 2026', 'Admin']);
+    expect(cells(screen.getByTestId('user-1')).slice(5, 7)).toEqual(['N/A', 'Jan 10, 2026']);
+    expect(cells(screen.getByTestId('user-1'))[9]).toBe('Admin');
     // Username above the e-mail (issue 30 item 5).
-    expect(cells(screen.getByTestId('user-21')).slice(0, 8)).toEqual([
+    expect(cells(screen.getByTestId('user-21')).slice(0, 10)).toEqual([
       '21',
       'playerPlayer@Example.com',
       '1,234,567',
@@ -105,12 +108,14 @@ describe('/admin/dashboard', () => {
       '3',
       '4',
       'Jan 10, 2026',
+      '$0.00',
+      'No purchases',
       'Active',
     ]);
-    expect(cells(screen.getByTestId('user-22'))[7]).toBe('Banned');
-    expect(cells(screen.getByTestId('user-22'))[8]).toBe('one way flow');
+    expect(cells(screen.getByTestId('user-22'))[9]).toBe('Banned');
+    expect(cells(screen.getByTestId('user-22'))[10]).toBe('one way flow');
     // A mute says until when (or Permanent) beside the badge.
-    expect(cells(screen.getByTestId('user-23'))[7]).toBe('MutedPermanent');
+    expect(cells(screen.getByTestId('user-23'))[9]).toBe('MutedPermanent');
     // Admins cannot be moderated here.
     expect(within(screen.getByTestId('user-1')).queryByRole('button', { name: 'Manage User' })).toBeNull();
   });

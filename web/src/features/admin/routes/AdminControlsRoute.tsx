@@ -8,13 +8,14 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Spinner } from '@/components/ui/Spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { errorMessage } from '@/lib/api';
-import { useAdminCollectionCards, useAdminUsers, useTransferToShop } from '@/lib/data/admin';
+import { useAdminCollectionCards, useTransferToShop } from '@/lib/data/admin';
 import { useUser } from '@/lib/data/auth';
 
 import { AdminAccessRequired } from '../components/AdminDenied';
-import { AllUsersTable } from '../components/AllUsersTable';
 import { CardSelection } from '../components/CardSelection';
 import { TransferResultSummary } from '../components/TransferResultSummary';
+import { UsersTable } from '../components/UsersTable';
+import { ALL_USERS } from '../components/usersScreens';
 import { TRANSFER_ALL_CONFIRMATION, transferredMessage, transferSelectedConfirmation } from '../utils';
 
 const TRANSFER_FAILED = 'Failed to transfer cards to shop.';
@@ -24,7 +25,6 @@ export function AdminControlsRoute() {
   const { data: user } = useUser();
   const isAdmin = Boolean(user?.isAdmin);
   const cards = useAdminCollectionCards(isAdmin);
-  const users = useAdminUsers(isAdmin);
   const transfer = useTransferToShop();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [lastResult, setLastResult] = useState<TransferResult | null>(null);
@@ -119,15 +119,7 @@ export function AdminControlsRoute() {
             </Button>
           </TabsContent>
           <TabsContent value="users">
-            {users.isPending ? (
-              <Spinner />
-            ) : users.isError ? (
-              <p role="alert" className="text-sm text-rose-300">
-                {errorMessage(users.error)}
-              </p>
-            ) : (
-              <AllUsersTable users={users.data} />
-            )}
+            <UsersTable screen={ALL_USERS} />
           </TabsContent>
         </Tabs>
         {lastResult && <TransferResultSummary result={lastResult} />}

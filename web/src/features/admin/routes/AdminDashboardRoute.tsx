@@ -14,7 +14,8 @@ import { formatNumber } from '@/lib/format';
 
 import { AccessDenied } from '../components/AdminDenied';
 import { AuditLogPanel } from '../components/AuditLogPanel';
-import { UserManagementTable } from '../components/UserManagementTable';
+import { UsersTable } from '../components/UsersTable';
+import { USER_MANAGEMENT } from '../components/usersScreens';
 import { formatCash, PROFIT_WALLET_NOTE, PROFIT_WALLET_SALES_NOTE, profitWalletDollars } from '../utils';
 
 /** /admin/dashboard: Overview (profit wallet, own balance, links), User Management and the Audit Log. */
@@ -51,7 +52,7 @@ export function AdminDashboardRoute() {
             <Overview />
           </TabsContent>
           <TabsContent value="users">
-            <UserManagementTable />
+            <UsersTable screen={USER_MANAGEMENT} />
           </TabsContent>
           <TabsContent value="audit">
             <AuditLogPanel />
