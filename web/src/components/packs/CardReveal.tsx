@@ -53,11 +53,13 @@ export function CardReveal({ cards, glowing = false, onDone }: CardRevealProps) 
         <p aria-live="polite" className="text-sm font-semibold text-slate-300">
           {`Card ${index + 1} of ${total}`}
         </p>
+        {/* The arrows sit above the card: a flipped card's 3D finish may reach over them (seen at 1280 px). */}
         <div className="flex w-full items-center justify-center gap-3">
           {total > 1 && (
             <Button
               variant="secondary"
               size="icon"
+              className="relative z-10"
               aria-label="Previous card"
               disabled={index === 0}
               onClick={() => setIndex((current) => Math.max(0, current - 1))}
@@ -92,6 +94,7 @@ export function CardReveal({ cards, glowing = false, onDone }: CardRevealProps) 
             <Button
               variant="secondary"
               size="icon"
+              className="relative z-10"
               aria-label="Next card"
               disabled={onLast}
               onClick={() => setIndex((current) => Math.min(total - 1, current + 1))}
