@@ -171,7 +171,9 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   api.use(...apiChecks);
   // Shedding per client, once the session says who it is; per upstream service in the clients.
   api.use(inFlight);
-  api.use(authRoutes({ clients, limits, devices, verifier, cookie, publicUrl }));
+  api.use(
+    authRoutes({ clients, limits, devices, verifier, cookie, publicUrl, appealEmail: config.APPEAL_EMAIL }),
+  );
   api.use(openApiRoutes());
   api.use(requireSession);
   api.use((req, res, next) =>

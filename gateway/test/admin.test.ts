@@ -22,6 +22,9 @@ import {
 // Six real services behind the gateway on a machine shared with other work: slow to start, not timed.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
+/** Not the default address, so the sign-in refusal is seen to carry the configured one. */
+const APPEALS = 'appeals@touchline.test';
+
 let h: AdminHarness;
 let clients: Clients;
 let listening: Awaited<ReturnType<typeof listenLocally>> | undefined;
@@ -38,7 +41,7 @@ beforeAll(async () => {
   >;
   clients = createClients(addresses, { defaultTimeoutMs: 20_000 });
   const app = createApp({
-    config: gatewayConfig({ RATE_LIMIT_SCALE: '100' }),
+    config: gatewayConfig({ RATE_LIMIT_SCALE: '100', APPEAL_EMAIL: APPEALS }),
     clients,
     addresses,
     store: createMemoryStore(),
@@ -332,7 +335,7 @@ describe('a ban', () => {
     expectError(await player.agent.get('/api/user/balance'), 401);
   });
 
-  it('with a reason: trimmed and kept, and the player signing in reads it', async () => {
+  it('with a reason: trimmed and kept, and the player signing in reads it and where to appeal', async () => {
     const admin = await signedIn('reasoner');
     await grantAdmin(h.identity.database.db, admin.email);
     const player = await signedIn('suspended');
@@ -343,7 +346,16 @@ describe('a ban', () => {
     expect(res.body).toMatchObject({ id: player.id, banned: true, banReason: 'Selling accounts' });
     const again = await browser(baseUrl).post('/api/login').send({ email: player.email, password: PASSWORD });
     expect(again.status).toBe(403);
-    expect(again.body).toEqual({ message: 'Your account is suspended. Reason: Selling accounts' });
+    expect(again.body).toEqual({
+      message: 'Your account is suspended. Reason: Selling accounts',
+      appealEmail: APPEALS,
+    });
+    // A wrong password of the banned account is the plain 401: the address is only for the refusal.
+    const wrong = await browser(baseUrl)
+      .post('/api/login')
+      .send({ email: player.email, password: 'not-it-1234' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).not.toHaveProperty('appealEmail');
   });
 
   it('cannot touch an admin (403, nothing changed)', async () => {

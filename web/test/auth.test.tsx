@@ -100,6 +100,35 @@ describe('auth screen', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('shows a suspended account its reason and where to appeal as a mailto link, with no failure toast', async () => {
+    mockFetch({
+      'GET /api/user': signedOut,
+      'POST /api/login': {
+        status: 403,
+        body: {
+          message: 'Your account is suspended. Reason: Selling accounts',
+          appealEmail: 'appeals@example.com',
+        },
+      },
+    });
+    const { user, router } = renderApp('/auth');
+
+    await user.type(await screen.findByLabelText('Email'), 'banned@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-123');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const notice = await screen.findByTestId('suspended-notice');
+    expect(notice).toHaveTextContent('Your account is suspended');
+    expect(notice).toHaveTextContent('Reason: Selling accounts');
+    const appeal = within(notice).getByRole('link', { name: 'appeals@example.com' });
+    expect(appeal).toHaveAttribute(
+      'href',
+      `mailto:appeals@example.com?subject=${encodeURIComponent('Appeal of my suspension')}`,
+    );
+    expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
   it('does not send a sign-up whose passwords do not match', async () => {
     const { calls, fetchMock } = mockFetch({ 'GET /api/user': signedOut });
     const { user } = renderApp('/auth');

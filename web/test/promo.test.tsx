@@ -1,11 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { PromoRedeemResult as PromoRedeemResponse } from '@touchline/contract';
+
+import { FLIP_DURATION_MS } from '@/components/cards/FlipCard';
 
 import { makeCard, players } from './card-fixtures';
 import { generatedCards } from './economy-fixtures';
 import { makeUser, mockFetch, renderApp, type MockResponse, type RecordedCall } from './utils';
+
+const REDEEMED_AT = '2026-03-08T12:00:00.000Z';
 
 /** The user's coins follow the redeem answer's balance, as on the server. */
 function setup(redeem: MockResponse | ((body: unknown) => MockResponse)) {
@@ -45,6 +49,10 @@ async function redeemCode(user: ReturnType<typeof renderApp>['user'], code: stri
 }
 
 describe('promo codes (/purchase-coins?tab=redeem)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("says 'Promo code is required' for an empty code and sends nothing", async () => {
     const { calls } = setup(success({ coins: 5_000 }));
     const { user } = renderApp('/purchase-coins?tab=redeem');
@@ -99,6 +107,10 @@ describe('promo codes (/purchase-coins?tab=redeem)', () => {
 
     await redeemCode(user, 'KICKOFF');
 
+    // The cards are revealed first (the next test); 'Done' shows the rewards.
+    const reveal = await screen.findByRole('dialog', { name: 'Your Rewards' });
+    expect(within(reveal).getByText('Card 1 of 7')).toBeInTheDocument();
+    await user.click(within(reveal).getByRole('button', { name: 'Done' }));
     const dialog = await screen.findByRole('dialog', { name: 'Your Rewards' });
     expect(within(dialog).getByText('+2,500 coins')).toBeInTheDocument();
     const cardReward = within(dialog).getByRole('region', { name: 'Card reward' });
@@ -114,6 +126,60 @@ describe('promo codes (/purchase-coins?tab=redeem)', () => {
     // The user's cards are refreshed: the cached list is marked stale and refetches when shown.
     expect(queryClient.getQueryState(['cards', 'user'])?.isInvalidated).toBe(true);
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/user')).toHaveLength(2));
+  });
+
+  it('reveals the cards one at a time like a pack, a Legendary walking out, then shows the rewards', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const legend = makeCard({ id: 460, player: players.alba, acquiredAt: REDEEMED_AT });
+    const rare = makeCard({ id: 461, player: players.guzan, acquiredAt: REDEEMED_AT });
+    setup(success({ packs: [{ name: 'Rare Pack', quantity: 1 }], generatedCards: [rare, legend] }));
+    const { user } = renderApp('/purchase-coins?tab=redeem');
+
+    await redeemCode(user, 'RAREPACK');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Your Rewards' });
+    expect(dialog).toHaveAttribute('data-stage', 'revealing');
+    expect(within(dialog).getByText('2 cards inside')).toBeInTheDocument();
+    expect(within(dialog).getByText('Card 1 of 2')).toBeInTheDocument();
+    // Face down until tapped, and the rewards list waits.
+    expect(within(dialog).getByRole('button', { pressed: false })).toHaveAttribute('data-state', 'hidden');
+    expect(within(dialog).queryByRole('region', { name: 'Pack rewards' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { pressed: false }));
+    act(() => vi.advanceTimersByTime(FLIP_DURATION_MS));
+    expect(within(dialog).getByText('1 of 2 revealed')).toBeInTheDocument();
+    // A Rare does not walk out; the Legendary does.
+    expect(within(dialog).queryByTestId('walkout')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Next card' }));
+    await user.click(within(dialog).getByRole('button', { pressed: false }));
+    act(() => vi.advanceTimersByTime(FLIP_DURATION_MS));
+    const walkout = within(dialog).getByRole('region', { name: 'Legendary pull!' });
+    expect(within(walkout).getAllByText('Jordi Alba').length).toBeGreaterThan(0);
+    await user.click(within(walkout).getByRole('button', { name: 'Continue' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    const rewards = await screen.findByRole('dialog', { name: 'Your Rewards' });
+    expect(rewards).toHaveAttribute('data-stage', 'rewards');
+    expect(within(rewards).getByRole('region', { name: 'Pack rewards' })).toHaveTextContent('Rare Pack');
+    expect(
+      within(within(rewards).getByRole('list', { name: 'Generated cards list' })).getAllByRole('listitem'),
+    ).toHaveLength(2);
+  });
+
+  it('closing the reveal skips to the rewards, which still list the cards', async () => {
+    setup(
+      success({ generatedCards: [makeCard({ id: 470, player: players.nwobodo, acquiredAt: REDEEMED_AT })] }),
+    );
+    const { user } = renderApp('/purchase-coins?tab=redeem');
+
+    await redeemCode(user, 'LEGEND');
+    const reveal = await screen.findByRole('dialog', { name: 'Your Rewards' });
+    expect(within(reveal).getByText('Card 1 of 1')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    const rewards = await screen.findByRole('dialog', { name: 'Your Rewards' });
+    await waitFor(() => expect(rewards).toHaveAttribute('data-stage', 'rewards'));
+    expect(within(rewards).getByText('Obinna Nwobodo')).toBeInTheDocument();
   });
 
   it("'Redeem Another Code' closes the reward and resets the form", async () => {

@@ -1,4 +1,5 @@
 import { api } from '@touchline/contract';
+import { DomainError, fromGrpcError, isServiceError } from '@touchline/kit';
 import type { Clients } from '../clients';
 import { withParts } from '../compose/user';
 import type { DeviceCookies } from '../device-cookies';
@@ -26,13 +27,33 @@ export interface AuthRouteDeps {
   verifier: SessionVerifier;
   cookie: CookieSettings;
   publicUrl: string;
+  /** Where a banned player writes to appeal: the sign-in refusal names it (issue 43, item 7). */
+  appealEmail: string;
+}
+
+/** identity's refusal of a banned account ('Your account is suspended…'), with where to appeal added. */
+function withAppeal(thrown: unknown, appealEmail: string): unknown {
+  // The identity client hands over the gRPC failure; read it as the DomainError it stands for.
+  const refused =
+    thrown instanceof DomainError ? thrown : isServiceError(thrown) ? fromGrpcError(thrown) : undefined;
+  if (refused?.code !== 'forbidden' || !refused.message.startsWith('Your account is suspended'))
+    return thrown;
+  return new DomainError('forbidden', refused.message, { ...refused.details, appealEmail });
 }
 
 /**
  * Sign-up, sign-in, sign-out, password reset and the admin address confirmation: the only /api calls
  * that need no session.
  */
-export function authRoutes({ clients, limits, devices, verifier, cookie, publicUrl }: AuthRouteDeps) {
+export function authRoutes({
+  clients,
+  limits,
+  devices,
+  verifier,
+  cookie,
+  publicUrl,
+  appealEmail,
+}: AuthRouteDeps) {
   const { identity } = clients;
   const adminVerifyUrlBase = `${publicUrl}/auth`;
   return new ContractRouter()
@@ -53,10 +74,11 @@ export function authRoutes({ clients, limits, devices, verifier, cookie, publicU
     .add(
       api.auth.login,
       async ({ body, req, res }) => {
-        const session = await identity.Login(
-          { ...body, adminVerifyUrlBase },
-          { timeoutMs: PASSWORD_CALL_TIMEOUT_MS },
-        );
+        const session = await identity
+          .Login({ ...body, adminVerifyUrlBase }, { timeoutMs: PASSWORD_CALL_TIMEOUT_MS })
+          .catch((thrown: unknown) => {
+            throw withAppeal(thrown, appealEmail);
+          });
         // The sign-in stands even if the store cannot refund its point: the count only stays cautious.
         await limits.forgive(RULES.login, req).catch(() => undefined);
         setSessionCookie(res, session, cookie);

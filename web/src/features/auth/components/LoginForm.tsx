@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 
 import { useLogin } from '@/lib/data/auth';
 
-import { SuspendedNotice, suspensionOf } from './SuspendedNotice';
+import { SuspendedNotice, suspensionOf, type Suspension } from './SuspendedNotice';
 
 export interface LoginFormProps {
   email: string;
@@ -22,7 +22,7 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
   const navigate = useNavigate();
   const login = useLogin();
   const [password, setPassword] = useState('');
-  const [suspension, setSuspension] = useState<{ reason: string } | null>(null);
+  const [suspension, setSuspension] = useState<Suspension | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const refusalId = useId();
   // The fields are marked only when the credentials were refused; an unreachable server is not theirs.
@@ -52,7 +52,7 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
-      {suspension && <SuspendedNotice reason={suspension.reason} />}
+      {suspension && <SuspendedNotice {...suspension} />}
       <TextField
         label="Email"
         type="email"

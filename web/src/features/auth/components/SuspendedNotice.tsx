@@ -5,16 +5,30 @@ import { ApiError } from '@/lib/api';
 export const SUSPENDED = 'Your account is suspended';
 const REASON_PREFIX = `${SUSPENDED}. Reason: `;
 
-/** The admin's reason when a sign-in was refused for a suspended account; '' without one; null otherwise. */
-export function suspensionOf(error: unknown): { reason: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 403) return null;
-  const message = (error.data as { message?: unknown } | undefined)?.message;
-  if (typeof message !== 'string' || !message.startsWith(SUSPENDED)) return null;
-  return { reason: message.startsWith(REASON_PREFIX) ? message.slice(REASON_PREFIX.length) : '' };
+export interface Suspension {
+  /** The admin's reason; '' without one. */
+  reason: string;
+  /** Where to write to appeal (the gateway's APPEAL_EMAIL); '' when the answer named none. */
+  appealEmail: string;
 }
 
-/** Said in place of a failure toast: the player learns why and that an admin decided it. */
-export function SuspendedNotice({ reason }: { reason: string }) {
+/** Why a sign-in was refused for a suspended account, and where to appeal; null for any other failure. */
+export function suspensionOf(error: unknown): Suspension | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const data = error.data as { message?: unknown; appealEmail?: unknown } | undefined;
+  const message = data?.message;
+  if (typeof message !== 'string' || !message.startsWith(SUSPENDED)) return null;
+  return {
+    reason: message.startsWith(REASON_PREFIX) ? message.slice(REASON_PREFIX.length) : '',
+    appealEmail: typeof data?.appealEmail === 'string' ? data.appealEmail : '',
+  };
+}
+
+/**
+ * Said in place of a failure toast: the player learns why, that an admin decided it and where to
+ * appeal (the same address and words as the ban screen of an open page, components/AccountNotices).
+ */
+export function SuspendedNotice({ reason, appealEmail }: Suspension) {
   return (
     <div
       role="alert"
@@ -28,6 +42,18 @@ export function SuspendedNotice({ reason }: { reason: string }) {
           <p className="[overflow-wrap:anywhere]">Reason: {reason}</p>
         ) : (
           <p>An administrator suspended this account.</p>
+        )}
+        {appealEmail && (
+          <p className="[overflow-wrap:anywhere]">
+            To appeal, write to{' '}
+            <a
+              href={`mailto:${appealEmail}?subject=${encodeURIComponent('Appeal of my suspension')}`}
+              className="font-semibold text-rose-50 underline"
+            >
+              {appealEmail}
+            </a>{' '}
+            from the e-mail address of your account.
+          </p>
         )}
       </div>
     </div>

@@ -1,10 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Coins, Gift, Package, RotateCcw, X } from 'lucide-react';
+import { Coins, Gift, Package, RotateCcw, Sparkles, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button, buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { PlayerCard } from '@/components/cards/PlayerCard';
+import { CardReveal } from '@/components/packs/CardReveal';
+import { holdMoments } from '@/lib/moments';
 import { RarityBadge } from '@/components/cards/RarityBadge';
 import type { Card } from '@touchline/contract';
 import { cn } from '@/lib/cn';
@@ -22,38 +25,86 @@ export interface PromoRewardDialogProps {
   onReset: () => void;
 }
 
+/** The cards a promo code gave, in the order they are revealed: the named card, then the generated ones. */
+export function promoCards(reward: PromoReward): Card[] {
+  return reward.card ? [reward.card, ...reward.generatedCards] : [...reward.generatedCards];
+}
+
 /**
- * What a promo code gave: coins, a card, packs (name and quantity) and generated cards, of which at
- * most 4 are listed, then '+ n more cards'.
+ * What a promo code gave. Cards (a named one, a pack's, generated ones) are first revealed one at a
+ * time as a bought pack's are (components/packs/CardReveal: tap to flip, a walkout for Epic and up);
+ * 'Done' or closing the reveal shows the rewards: coins, the card, packs (name and quantity) and the
+ * generated cards, of which at most 4 are listed, then '+ n more cards'.
  */
 export function PromoRewardDialog({ code, reward, onReset }: PromoRewardDialogProps) {
   const returnFocus = useReturnFocus();
+  /** The reward whose reveal is over (by identity: a new redemption is revealed again). */
+  const [revealedFor, setRevealedFor] = useState<PromoReward | null>(null);
+  const cards = reward ? promoCards(reward) : [];
+  const revealing = reward !== null && cards.length > 0 && revealedFor !== reward;
   return (
     <Dialog.Root
       open={reward !== null}
       onOpenChange={(open) => {
-        if (!open) onReset();
+        if (open) return;
+        // Closing the reveal skips to the rewards, so the player still sees what the code gave.
+        if (revealing) setRevealedFor(reward);
+        else onReset();
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/80 backdrop-blur-sm" />
+        <Dialog.Overlay
+          className={cn(
+            'fixed inset-0 z-50 bg-slate-950/80 backdrop-blur-sm',
+            revealing && 'bg-slate-950/90 backdrop-blur-md',
+          )}
+        />
         <Dialog.Content
           {...returnFocus}
+          // The reveal has no description (its cards speak); the rewards' is Radix's own.
+          {...(revealing ? { 'aria-describedby': undefined } : {})}
+          data-stage={revealing ? 'revealing' : 'rewards'}
+          onPointerDownOutside={revealing ? (event) => event.preventDefault() : undefined}
           className={cn(
-            'fixed top-1/2 left-1/2 z-[51] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-1/2 overflow-y-auto',
-            'rounded-3xl border border-emerald-400/30 bg-slate-900 p-5 shadow-2xl shadow-black/60 focus:outline-none',
+            revealing
+              ? 'fixed inset-0 z-[51] mx-auto flex w-full max-w-md flex-col overflow-x-hidden overflow-y-auto px-4 pt-6 pb-[calc(1.5rem+env(safe-area-inset-bottom))] focus:outline-none'
+              : 'fixed top-1/2 left-1/2 z-[51] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-sm -translate-1/2 overflow-y-auto rounded-3xl border border-emerald-400/30 bg-slate-900 p-5 shadow-2xl shadow-black/60 focus:outline-none',
           )}
         >
           <Dialog.Close
             aria-label="Close"
-            className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-xl text-slate-400 transition-colors hover:bg-slate-800 hover:text-white"
+            className="absolute top-3 right-3 z-10 inline-flex size-9 items-center justify-center rounded-xl text-slate-400 transition-colors hover:bg-slate-800 hover:text-white"
           >
             <X aria-hidden className="size-5" />
           </Dialog.Close>
-          {reward && <RewardBody code={code} reward={reward} onReset={onReset} />}
+          {reward &&
+            (revealing ? (
+              <PromoReveal cards={cards} onDone={() => setRevealedFor(reward)} />
+            ) : (
+              <RewardBody code={code} reward={reward} onReset={onReset} />
+            ))}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The reveal of a promo code's cards, with the rewards' title; badge and mission moments wait for it. */
+function PromoReveal({ cards, onDone }: { cards: Card[]; onDone: () => void }) {
+  useEffect(() => holdMoments(), []);
+  return (
+    <>
+      <div className="relative flex flex-col items-center gap-1.5 text-center">
+        <span className="inline-flex items-center gap-1.5 rounded-full border border-emerald-400/30 bg-emerald-400/10 px-3 py-1 text-[11px] font-bold tracking-widest text-emerald-300 uppercase">
+          <Sparkles aria-hidden className="size-3.5" />
+          {`${cards.length} ${cards.length === 1 ? 'card' : 'cards'} inside`}
+        </span>
+        <Dialog.Title className="font-display text-3xl leading-tight font-black tracking-tight text-white uppercase italic">
+          Your Rewards
+        </Dialog.Title>
+      </div>
+      <CardReveal cards={cards} onDone={onDone} />
+    </>
   );
 }
 

@@ -1,16 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Check, ChevronLeft, ChevronRight, PackageOpen, Sparkles, X } from 'lucide-react';
+import { PackageOpen, Sparkles, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
-import { isWalkout, Walkout } from '@/components/moments/Walkout';
+import { CardReveal } from '@/components/packs/CardReveal';
 import { useMarkPackRevealed } from '@/lib/data/pack-reveal';
 import { holdMoments } from '@/lib/moments';
 
 import { Button } from '@/components/ui/Button';
-import { FlipCard } from '@/components/cards/FlipCard';
-import { PlayerCard } from '@/components/cards/PlayerCard';
-import { RarityBadge } from '@/components/cards/RarityBadge';
-import { rarityStyle } from '@/components/cards/rarityStyles';
 import { cn } from '@/lib/cn';
 
 import { hasGlowCard, PACK_GLOW_MS, PACK_OPEN_DELAY_MS } from '../utils';
@@ -55,11 +51,7 @@ function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void 
   const { cards } = pack;
   const total = cards.length;
   const [stage, setStage] = useState<Stage>('sealed');
-  const [index, setIndex] = useState(0);
-  const [revealed, setRevealed] = useState<boolean[]>(() => cards.map(() => false));
   const [glowing, setGlowing] = useState(false);
-  /** A rare pull just flipped: its walkout covers the reveal until 'Continue'. */
-  const [walkout, setWalkout] = useState<number | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const markRevealed = useMarkPackRevealed();
 
@@ -90,15 +82,6 @@ function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void 
       }, PACK_OPEN_DELAY_MS),
     );
   }
-
-  function reveal(at: number) {
-    setRevealed((current) => current.map((value, i) => (i === at ? true : value)));
-    if (!revealed[at] && cards[at] && isWalkout(cards[at].player.rarity)) setWalkout(at);
-  }
-
-  const card = cards[index];
-  const onLast = index >= total - 1;
-  const revealedCount = revealed.filter(Boolean).length;
 
   return (
     <Dialog.Content
@@ -138,96 +121,10 @@ function PackOpening({ pack, onClose }: { pack: OpenedPack; onClose: () => void 
         </Dialog.Title>
       </div>
 
-      {walkout !== null && cards[walkout] && (
-        <Walkout card={cards[walkout]} onContinue={() => setWalkout(null)} />
-      )}
       {stage === 'summary' ? (
         <PackSummaryView pack={pack} onClose={onClose} />
-      ) : stage === 'revealing' && card ? (
-        <div className="relative flex flex-1 flex-col items-center gap-4 pt-4">
-          <p aria-live="polite" className="text-sm font-semibold text-slate-300">
-            {`Card ${index + 1} of ${total}`}
-          </p>
-          <div className="flex w-full items-center justify-center gap-3">
-            {total > 1 && (
-              <Button
-                variant="secondary"
-                size="icon"
-                aria-label="Previous card"
-                disabled={index === 0}
-                onClick={() => setIndex((current) => Math.max(0, current - 1))}
-              >
-                <ChevronLeft aria-hidden className="size-5" />
-              </Button>
-            )}
-            <div
-              className={cn(
-                'w-52 animate-card-reveal',
-                glowing && 'drop-shadow-[0_0_28px_rgb(251_191_36_/_0.7)]',
-              )}
-            >
-              <FlipCard
-                key={card.id}
-                rarity={card.player.rarity}
-                flipped={revealed[index] ?? false}
-                onFlippedChange={(next) => {
-                  if (next) reveal(index);
-                }}
-                front={
-                  <PlayerCard
-                    player={card.player}
-                    editionNumber={card.editionNumber}
-                    maxEditions={card.maxEditions}
-                    className={cn(revealed[index] && 'shadow-2xl', rarityStyle(card.player.rarity).glow)}
-                  />
-                }
-              />
-            </div>
-            {total > 1 && (
-              <Button
-                variant="secondary"
-                size="icon"
-                aria-label="Next card"
-                disabled={onLast}
-                onClick={() => setIndex((current) => Math.min(total - 1, current + 1))}
-              >
-                <ChevronRight aria-hidden className="size-5" />
-              </Button>
-            )}
-          </div>
-          <div className="flex min-h-6 items-center justify-center">
-            {revealed[index] ? (
-              <RarityBadge rarity={card.player.rarity} />
-            ) : (
-              <p className="text-xs text-slate-400">Tap the card to reveal it</p>
-            )}
-          </div>
-          {total > 1 && (
-            <div aria-hidden className="flex items-center gap-1.5">
-              {cards.map((item, i) => (
-                <span
-                  key={item.id}
-                  className={cn(
-                    'size-2 rounded-full transition-colors',
-                    i === index ? 'bg-emerald-400' : revealed[i] ? 'bg-slate-400' : 'bg-slate-700',
-                  )}
-                />
-              ))}
-            </div>
-          )}
-          <div className="mt-auto flex w-full flex-col items-center gap-2 pt-4">
-            <p className="text-xs text-slate-400">{`${revealedCount} of ${total} revealed`}</p>
-            <Button
-              size="lg"
-              variant={onLast || revealedCount === total ? 'primary' : 'secondary'}
-              className="w-full"
-              onClick={showSummary}
-            >
-              <Check aria-hidden className="size-4" />
-              Done
-            </Button>
-          </div>
-        </div>
+      ) : stage === 'revealing' ? (
+        <CardReveal cards={cards} glowing={glowing} onDone={showSummary} />
       ) : (
         <div className="relative flex flex-1 flex-col items-center justify-center gap-8 py-6">
           <div
