@@ -45,7 +45,7 @@ describe('ways in', () => {
       within(row)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/trade', '/trade-marketplace', '/missions', '/leaderboard', '/teams']);
+    ).toEqual(['/trade', '/trade-marketplace', '/missions', '/leaderboard', '/teams', '/watchlist']);
     // Still the six tabs of the spec.
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link')).toHaveLength(6);
   });

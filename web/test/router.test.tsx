@@ -62,6 +62,8 @@ describe('router', () => {
     [paths.market]: 'Market',
     [paths.marketStock]: 'Player Market',
     [paths.tradeHistory]: 'Trade History',
+    [paths.marketListings]: 'My Listings',
+    [paths.watchlist]: 'Watchlist',
     [paths.trade]: 'Trade Center',
     [paths.tradeMarketplace]: 'Trade Marketplace',
     [paths.shop]: 'Shop',
