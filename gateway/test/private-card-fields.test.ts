@@ -138,6 +138,8 @@ beforeAll(async () => {
     '/api/trades/users/:id/cards': `/api/trades/users/${owner.id}/cards`,
     '/api/trades/incoming': '/api/trades/incoming?status=all',
     '/api/trades/outgoing': '/api/trades/outgoing?status=all',
+    // A negotiation between the two: both are its parties.
+    '/api/trades/:id/thread': `/api/trades/${declined}/thread`,
   };
   for (const route of gets()) {
     const path = paths[route.path] ?? route.path;

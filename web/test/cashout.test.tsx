@@ -168,7 +168,8 @@ describe('/cashout', { timeout: 30_000 }, () => {
 
     await fill(user, '100000', 'alice@paypal.example');
     expect(within(preview).getByText('$38.71')).toBeInTheDocument();
-    expect(submit).toBeEnabled();
+    // The wallet judges the typed amount (a moment after typing stops): submit waits for its answer.
+    await waitFor(() => expect(submit).toBeEnabled());
 
     await fill(user, '12919', 'alice@paypal.example');
     expect(screen.getByText('Minimum amount required')).toBeInTheDocument();
@@ -197,7 +198,9 @@ describe('/cashout', { timeout: 30_000 }, () => {
     const { user } = renderApp('/cashout');
     await screen.findByText('150,000');
     await fill(user, '100000', ' alice@paypal.example ');
-    await user.click(screen.getByRole('button', { name: 'Request Cashout' }));
+    const submit = screen.getByRole('button', { name: 'Request Cashout' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
 
     let dialog = await screen.findByRole('dialog', { name: 'Confirm Cashout Request' });
     expect(
@@ -207,7 +210,8 @@ describe('/cashout', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(calls, 'POST', '/api/cashout/request')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Request Cashout' }));
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
     dialog = await screen.findByRole('dialog', { name: 'Confirm Cashout Request' });
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Cashout' }));
 
@@ -257,7 +261,9 @@ describe('/cashout', { timeout: 30_000 }, () => {
     const { user } = renderApp('/cashout');
     await screen.findByText('150,000');
     await fill(user, '20000', 'alice@paypal.example');
-    await user.click(screen.getByRole('button', { name: 'Request Cashout' }));
+    const submit = screen.getByRole('button', { name: 'Request Cashout' });
+    await waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
     await user.click(await screen.findByRole('button', { name: 'Confirm Cashout' }));
 
     expect(await screen.findByText('Failed to submit request')).toBeInTheDocument();
