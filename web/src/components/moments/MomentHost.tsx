@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { dismissMoment, useMomentQueue, type MomentKind } from '@/lib/moment-queue';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from '@/lib/use-return-focus';
 
 const LOOK: Record<MomentKind, { label: string; icon: typeof Award; ring: string; glow: string }> = {
   badge: {
@@ -64,6 +65,8 @@ export function MomentHost() {
   const moment = queue[0];
   const waiting = queue.length - 1;
   const ready = useQuietMoment(moment !== undefined);
+  // A moment opens by itself: when it goes, the focus goes back where it was (the list, after a buy).
+  const returnFocus = useReturnFocus();
   if (!moment || !ready) return null;
   const look = LOOK[moment.kind];
   const Icon = look.icon;
@@ -73,6 +76,7 @@ export function MomentHost() {
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-950/95 backdrop-blur-md" />
         <Dialog.Content
           key={moment.id}
+          {...returnFocus}
           data-testid="moment"
           data-moment={moment.kind}
           className="fixed inset-0 z-[61] flex flex-col items-center justify-center gap-6 overflow-y-auto px-6 py-10 text-center focus:outline-none"
