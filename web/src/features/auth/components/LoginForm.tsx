@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 
@@ -10,7 +10,10 @@ import { ApiError, errorMessage } from '@/lib/api';
 
 import { useLogin } from '@/lib/data/auth';
 
-import { SuspendedNotice, suspensionOf, type Suspension } from './SuspendedNotice';
+import { suspensionOf, type Suspension } from './suspension';
+
+/** Shown only to a suspended account: not part of the sign-in screen's first load. */
+const SuspendedNotice = lazy(() => import('./SuspendedNotice').then((m) => ({ default: m.SuspendedNotice })));
 
 export interface LoginFormProps {
   email: string;
@@ -52,7 +55,11 @@ export function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormP
 
   return (
     <form className="flex flex-col gap-4" onSubmit={(event) => void handleSubmit(event)}>
-      {suspension && <SuspendedNotice {...suspension} />}
+      {suspension && (
+        <Suspense fallback={null}>
+          <SuspendedNotice {...suspension} />
+        </Suspense>
+      )}
       <TextField
         label="Email"
         type="email"
