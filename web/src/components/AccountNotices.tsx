@@ -1,6 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { format, isValid, parseISO } from 'date-fns';
 import { BanIcon, MicOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
@@ -78,8 +77,12 @@ function SuspendedScreen() {
 
 /** A mute's end in the player's own time: 'Nov 30, 2026 at 3:00 PM'. */
 function muteEnd(iso: string): string {
-  const at = parseISO(iso);
-  return isValid(at) ? format(at, "MMM d, yyyy 'at' h:mm a") : iso;
+  // Intl, not date-fns's format: this component is on every signed-in first load (its budget).
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const day = at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  const time = at.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' }).replace(/\s/g, ' ');
+  return `${day} at ${time}`;
 }
 
 /** The longest a browser timer waits (about 24.8 days); a longer mute is checked again then. */
