@@ -149,11 +149,14 @@ describe('axe: zero serious or critical violations at phone width', () => {
     failures.push(await measure(player, '/trade Sent'));
 
     await open(player, paths.tradeHistory);
-    await open(player, paths.marketListings);
-    await open(player, paths.watchlist);
     failures.push(await measure(player, '/trade-history Market'));
     await player.getByRole('tab', { name: 'My Transactions' }).click();
     failures.push(await measure(player, '/trade-history Mine'));
+
+    await open(player, paths.marketListings);
+    failures.push(await measure(player, '/market/listings'));
+    await open(player, paths.watchlist);
+    failures.push(await measure(player, '/watchlist'));
 
     await open(player, paths.tradeMarketplace);
     failures.push(await measure(player, '/trade-marketplace'));

@@ -223,7 +223,10 @@ describe('desktop layout (1280×800)', () => {
       await outcome.first().waitFor({ state: 'detached' });
     }
     await row.waitFor({ state: 'detached' });
-    await expect.poll(() => focused(player, 'Market listings')).toBe('in list');
+    // In the list, or on the screen's heading: useReturnFocus's fallback when a reward moment (a dialog
+    // that opens by itself, here from an earlier buy) closes after the row it opened over has gone.
+    // Never on the body. Keeping the list in that case too is open in issue 43 (item 15).
+    await expect.poll(() => focused(player, 'Market listings')).toMatch(/^(in list|H1 Market)$/);
   });
 });
 
