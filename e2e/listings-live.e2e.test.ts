@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { apiJson, signUpViaApi } from './support/api';
+import { apiJson, buyRareRoll, signUpViaApi } from './support/api';
 import { axeCounts, describeFindings } from './support/axe';
 import { useBrowser } from './support/browser';
 import { openLive } from './support/live';
@@ -98,21 +98,6 @@ describe('My Listings (the e2e app runs with MARKET_HOURS=always)', () => {
       await page.context().close();
     });
 });
-
-/** A test-mode purchase of the Rare Roll (50,000 coins) through the calls the card form makes. */
-async function buyRareRoll(page: Page): Promise<void> {
-  const intent = await apiJson<{ paymentIntentId: string }>(page, 'post', '/api/create-payment-intent', {
-    amount: 20,
-    packageId: 'rare-roll',
-  });
-  await apiJson(page, 'post', `/api/test-payments/${intent.paymentIntentId}/confirm`, {
-    cardNumber: '4242424242424242',
-    expMonth: 12,
-    expYear: 2034,
-    cvc: '123',
-  });
-  await apiJson(page, 'post', '/api/payment/success', { paymentIntentId: intent.paymentIntentId });
-}
 
 /** The mover buys market cards until its collection is worth more than `target`; the last buy's answer time. */
 async function overtake(mover: Page, target: number): Promise<number> {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInAdmin } from './support/admin';
 import { appUrl } from './support/app';
-import { apiJson, signUpViaApi } from './support/api';
+import { apiJson, buyRareRoll, signUpViaApi } from './support/api';
 import { useBrowser } from './support/browser';
 import { openLive, useOwnApp } from './support/live';
 
@@ -51,21 +51,6 @@ async function liveWithin(what: string, act: () => Promise<unknown>, shown: () =
   console.log(`live: ${what} shown ${ms} ms after the call answered`);
   expect(ms, what).toBeLessThanOrEqual(LIVE_MS);
   return ms;
-}
-
-/** A test-mode purchase of the Rare Roll (50,000 coins) through the calls the card form makes. */
-async function buyRareRoll(page: Page): Promise<void> {
-  const intent = await apiJson<{ paymentIntentId: string }>(page, 'post', '/api/create-payment-intent', {
-    amount: 20,
-    packageId: 'rare-roll',
-  });
-  await apiJson(page, 'post', `/api/test-payments/${intent.paymentIntentId}/confirm`, {
-    cardNumber: '4242424242424242',
-    expMonth: 12,
-    expYear: 2034,
-    cvc: '123',
-  });
-  await apiJson(page, 'post', '/api/payment/success', { paymentIntentId: intent.paymentIntentId });
 }
 
 /**

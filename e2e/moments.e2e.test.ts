@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
-import { apiJson } from './support/api';
+import { apiJson, buyRareRoll } from './support/api';
 import { axeCounts, describeFindings } from './support/axe';
 import { uniqueEmail, useBrowser } from './support/browser';
 import { openLive } from './support/live';
@@ -34,17 +34,7 @@ async function richPlayer(width: number): Promise<Page> {
     .poll(async () => (await apiJson<unknown[]>(page, 'get', '/api/user/cards')).length, { timeout: 30_000 })
     .toBeGreaterThan(0);
   await apiJson(page, 'post', '/api/user/starter-pack/revealed', {});
-  const intent = await apiJson<{ paymentIntentId: string }>(page, 'post', '/api/create-payment-intent', {
-    amount: 20,
-    packageId: 'rare-roll',
-  });
-  await apiJson(page, 'post', `/api/test-payments/${intent.paymentIntentId}/confirm`, {
-    cardNumber: '4242424242424242',
-    expMonth: 12,
-    expYear: 2034,
-    cvc: '123',
-  });
-  await apiJson(page, 'post', '/api/payment/success', { paymentIntentId: intent.paymentIntentId });
+  await buyRareRoll(page);
   await expect
     .poll(async () => (await apiJson<{ coins: number }>(page, 'get', '/api/user/balance')).coins, {
       timeout: 30_000,

@@ -36,3 +36,18 @@ export async function signUpViaApi(browser: Browser, baseUrl: string, prefix: st
   await apiJson(page, 'post', '/api/user/starter-pack/revealed', {});
   return page;
 }
+
+/** A test-mode purchase of the Rare Roll (50,000 coins) through the calls the card form makes. */
+export async function buyRareRoll(page: Page): Promise<void> {
+  const intent = await apiJson<{ paymentIntentId: string }>(page, 'post', '/api/create-payment-intent', {
+    amount: 20,
+    packageId: 'rare-roll',
+  });
+  await apiJson(page, 'post', `/api/test-payments/${intent.paymentIntentId}/confirm`, {
+    cardNumber: '4242424242424242',
+    expMonth: 12,
+    expYear: 2034,
+    cvc: '123',
+  });
+  await apiJson(page, 'post', '/api/payment/success', { paymentIntentId: intent.paymentIntentId });
+}
