@@ -150,7 +150,10 @@ describe('issue 30: true money states and trust', () => {
     expect(await page.getByTestId('cashout-blocker').count()).toBe(0);
     await page.getByLabel('Coins Amount').fill('20000');
     await page.getByLabel('PayPal Email').fill('checklist@paypal.example');
-    expect(await page.getByRole('button', { name: 'Request Cashout' }).isEnabled()).toBe(true);
+    // The form asks the wallet about the typed amount (issue 43) and enables the button on its answer.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Request Cashout' }).isEnabled(), { timeout: 30_000 })
+      .toBe(true);
     await shot(page, 'cashout-3-purchases-390');
     await page.getByRole('button', { name: 'Request Cashout' }).click();
     await page

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { axeCounts, describeFindings } from './support/axe';
 import { apiJson } from './support/api';
-import { useBrowser, uniqueEmail } from './support/browser';
+import { dismissMomentsAutomatically, useBrowser, uniqueEmail } from './support/browser';
 import { openLive, useOwnApp } from './support/live';
 
 /**
@@ -30,6 +30,8 @@ async function player(baseUrl: string, prefix: string, viewport: typeof PHONE) {
     deviceScaleFactor: 1,
   });
   const page = await context.newPage();
+  // A mission's moment (the first trade offer, for one) may cover what the test clicks next.
+  await dismissMomentsAutomatically(page);
   const email = uniqueEmail(prefix);
   const credentials = { data: { email, password: 'e2e-password-1' } };
   const registered = await page.request.post('/api/register', { ...credentials, timeout: GIVE_UP_MS });

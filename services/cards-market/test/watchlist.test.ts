@@ -162,6 +162,7 @@ describe('price alerts and ticks', () => {
         direction: 'above',
         threshold: price + 100,
         price: price + 100,
+        player_name: expect.any(String),
       },
     ]);
     expect(await firedIds(price + 300)).toEqual([]); // still above: no second alert
@@ -192,8 +193,16 @@ describe('price alerts and ticks', () => {
     const { alert } = await setPriceAlert(deps(), { userId: user, playerId, direction, threshold: next });
     expect(alert.met).toBe(false);
 
-    // The service's own job may run it first: either way the tick happens once.
-    await Promise.all([runDueTick(deps()), runDueTick(deps())]);
+    // The service's own job may run it first: either way the tick happens once. The tick reads
+    // nothing outside its transaction (embedded PGlite has one connection: a read through the
+    // player cache there would wait for the tick's own connection forever).
+    const inside = () => {
+      const base = deps();
+      const players = Object.create(base.players) as typeof base.players;
+      players.get = players.all = () => Promise.reject(new Error('the tick left its transaction'));
+      return { ...base, players };
+    };
+    await Promise.all([runDueTick(inside()), runDueTick(inside())]);
     await runDueTick(marketDeps(market, clock, ENV));
     expect((await priceOf(playerId)).current).toBe(next);
     const events = await alertEvents(alert.id);
@@ -206,6 +215,7 @@ describe('price alerts and ticks', () => {
         threshold: next,
         price: next,
         previousPrice: current,
+        playerName: (await db()('players').where({ id: playerId }).first('name')).name,
         tick: due.tick,
       }),
     ]);

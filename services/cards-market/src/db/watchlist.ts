@@ -91,13 +91,15 @@ export interface FiredAlert {
   direction: AlertDirection;
   threshold: number;
   price: number;
+  player_name: string;
 }
 
 /**
  * One statement per tick, whatever the number of users: every alert on a player whose price moved
  * takes its new side of the line, and the ones that flipped onto it (fired) come back. It runs in
  * the tick's transaction, so the flip and the tick are written together: a tick runs once, and a
- * crossing fires once.
+ * crossing fires once. The player's name comes from the same statement: the tick must not wait on
+ * another connection while it holds its own (PGlite has only one).
  */
 export async function fireCrossedAlerts(
   trx: Knex.Transaction,
@@ -120,7 +122,9 @@ export async function fireCrossedAlerts(
         where a.id = s.id and a.met <> s.now_met
        returning a.id, a.user_id, a.player_id, a.direction, a.threshold, s.price, s.now_met
      )
-     select id, user_id, player_id, direction, threshold, price from flipped where now_met order by id`,
+     select f.id, f.user_id, f.player_id, f.direction, f.threshold, f.price, p.name as player_name
+       from flipped f join players p on p.id = f.player_id
+      where f.now_met order by f.id`,
     [moved.map((p) => p.id), moved.map((p) => p.price), at],
   )) as { rows: FiredAlert[] };
   return rows.map((r) => ({

@@ -49,7 +49,6 @@ export async function runDueTick(deps: CardsDeps): Promise<boolean> {
     await recordPriceHistory(trx, due.at, next);
     const fired = await fireCrossedAlerts(trx, changed, due.at);
     if (fired.length > 0) {
-      const names = await deps.players.get(fired.map((f) => f.player_id));
       await deps.outbox.addMany(
         trx,
         'market.price_alert.triggered',
@@ -59,7 +58,7 @@ export async function runDueTick(deps: CardsDeps): Promise<boolean> {
             alertId: f.id,
             userId: f.user_id,
             playerId: f.player_id,
-            playerName: names.get(f.player_id)?.name ?? '',
+            playerName: f.player_name,
             direction: f.direction,
             threshold: f.threshold,
             price: f.price,
