@@ -187,8 +187,8 @@ describe('game feel', () => {
       .locator('header')
       .first()
       .evaluate((header) => {
-        const room = header.querySelector<HTMLElement>('[data-toast-room]');
-        return header.getBoundingClientRect().bottom - (room?.offsetHeight ?? 0);
+        const room = header.querySelector('[data-toast-room]');
+        return header.getBoundingClientRect().bottom - (room?.getBoundingClientRect().height ?? 0);
       });
     await expect
       // A toast already replaced by the next one (one at a time) covers nothing either.

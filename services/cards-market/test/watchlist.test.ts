@@ -199,7 +199,9 @@ describe('price alerts and ticks', () => {
     const inside = () => {
       const base = deps();
       const players = Object.create(base.players) as typeof base.players;
-      players.get = players.all = () => Promise.reject(new Error('the tick left its transaction'));
+      const refuse = () => Promise.reject(new Error('the tick left its transaction'));
+      players.get = refuse;
+      players.all = refuse;
       return { ...base, players };
     };
     await Promise.all([runDueTick(inside()), runDueTick(inside())]);
