@@ -40,6 +40,16 @@ const QUERY_BUILDER_CALLS = [
   "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(raw|where|andWhere|orWhere|whereIn|whereNotIn|whereNull|whereNotNull|whereBetween|whereRaw|andWhereRaw|orWhereIn|whereExists|whereNot|leftJoin|innerJoin|joinRaw|forUpdate|forShare|skipLocked|noWait|onConflict|returning|increment|decrement|orderByRaw|havingRaw)$/]",
 ].map((selector) => ({ selector, message: SQL_ONLY_IN_DB }));
 
+// Inside inTransaction's callback every read goes through its handle: embedded PGlite has one
+// connection, so a read through deps.db (or a cache that reloads through it) waits for the
+// transaction's own connection forever (the price tick's alerts did, 6960a83).
+const OUTSIDE_THE_TRANSACTION = {
+  selector:
+    "CallExpression[callee.name='inTransaction'] > :function MemberExpression[object.name='deps'][property.name=/^(db|players)$/]",
+  message:
+    'inside inTransaction read through its trx, not deps.db or deps.players (PGlite has one connection)',
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'protos/gen/**', '.data/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -81,7 +91,7 @@ export default tseslint.config(
     files: ['services/*/src/**/*.ts'],
     ignores: ['services/*/src/db/**'],
     rules: {
-      'no-restricted-syntax': ['error', ...QUERY_BUILDER_CALLS],
+      'no-restricted-syntax': ['error', ...QUERY_BUILDER_CALLS, OUTSIDE_THE_TRANSACTION],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
