@@ -76,6 +76,7 @@ describe('who gets which notification', () => {
       sellerPurchasePrice: 0,
       profitLoss: 900,
       completedAt: '',
+      auctionId: 0,
     };
     expect(draftsFor('market.sale.completed', sale, t).map((d) => [d.userId, d.params.otherUserId])).toEqual([
       [2, 3],
