@@ -96,11 +96,17 @@ export type NewAuction = Pick<
 >;
 
 /** Inserts the open auction and puts its key on the card, in the caller's transaction. */
-export async function insertAuction(trx: Knex.Transaction, auction: NewAuction, now: Date): Promise<AuctionRow> {
+export async function insertAuction(
+  trx: Knex.Transaction,
+  auction: NewAuction,
+  now: Date,
+): Promise<AuctionRow> {
   const [row] = (await trx('auctions')
     .insert({ ...auction, status: 'open', created_at: now, updated_at: now })
     .returning('*')) as AuctionRow[];
-  await trx('cards').where({ id: auction.card_id }).update({ hold_key: auctionCardKey(row!.id) });
+  await trx('cards')
+    .where({ id: auction.card_id })
+    .update({ hold_key: auctionCardKey(row!.id) });
   return row!;
 }
 
@@ -149,7 +155,9 @@ export async function openAuctions(
   if (filter.teamId) query.where('p.team_id', filter.teamId);
   if (filter.after) {
     const { endsAt, id } = filter.after;
-    query.where((w) => w.where('a.ends_at', '>', endsAt).orWhere((x) => x.where('a.ends_at', endsAt).where('a.id', '>', id)));
+    query.where((w) =>
+      w.where('a.ends_at', '>', endsAt).orWhere((x) => x.where('a.ends_at', endsAt).where('a.id', '>', id)),
+    );
   }
   return (await query) as AuctionView[];
 }
@@ -195,7 +203,11 @@ export async function bidsOf(db: Knex, auctionId: number, limit: number): Promis
     .limit(limit)) as BidRow[];
 }
 
-export async function bidOfKey(trx: Knex.Transaction, bidderId: number, key: string): Promise<BidRow | undefined> {
+export async function bidOfKey(
+  trx: Knex.Transaction,
+  bidderId: number,
+  key: string,
+): Promise<BidRow | undefined> {
   return (await trx('auction_bids').where({ bidder_id: bidderId, idempotency_key: key }).first()) as
     BidRow | undefined;
 }
@@ -204,7 +216,10 @@ export async function bidById(db: Knex, id: number): Promise<BidRow | undefined>
   return (await db('auction_bids').where({ id }).first()) as BidRow | undefined;
 }
 
-export type NewBid = Pick<BidRow, 'auction_id' | 'bidder_id' | 'idempotency_key' | 'amount' | 'fee' | 'buy_now'>;
+export type NewBid = Pick<
+  BidRow,
+  'auction_id' | 'bidder_id' | 'idempotency_key' | 'amount' | 'fee' | 'buy_now'
+>;
 
 export async function insertPendingBid(trx: Knex.Transaction, bid: NewBid, now: Date): Promise<BidRow> {
   const [row] = (await trx('auction_bids')
@@ -305,5 +320,7 @@ export interface PlayerFacts {
 }
 
 export async function playerFacts(trx: Knex.Transaction, playerId: number): Promise<PlayerFacts> {
-  return (await trx('players').where({ id: playerId }).first('name', 'rarity', 'current_price')) as PlayerFacts;
+  return (await trx('players')
+    .where({ id: playerId })
+    .first('name', 'rarity', 'current_price')) as PlayerFacts;
 }

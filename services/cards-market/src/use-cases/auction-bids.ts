@@ -262,4 +262,3 @@ export async function placeBid(deps: CardsDeps, request: BidRequest): Promise<Pl
   const final = bid.buy_now ? ((await bidById(deps.db, bid.id)) ?? bid) : bid;
   return { auction, bid: bidMessage(final), remainingCoins: balance };
 }
-

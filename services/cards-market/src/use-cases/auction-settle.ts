@@ -193,8 +193,11 @@ export async function settleAuction(deps: CardsDeps, auctionId: number): Promise
  */
 export async function sweepAuctions(deps: CardsDeps): Promise<number> {
   const due = await dueAuctions(deps.db, deps.clock.now(), 50);
-  const settled = await sweep(deps, 'auction', due.map((a) => ({ ...a, id: String(a.id) })), (a) =>
-    settleAuction(deps, Number(a.id)),
+  const settled = await sweep(
+    deps,
+    'auction',
+    due.map((a) => ({ ...a, id: String(a.id) })),
+    (a) => settleAuction(deps, Number(a.id)),
   );
   const bids = await unfinishedBids(deps.db, stuckCutoff(deps), 100);
   const toRelease: BidRow[] = [];
@@ -246,7 +249,12 @@ export async function onAuctionUserBanned(deps: CardsDeps, trx: Tx, userId: numb
     const bid = (await lockBid(trx, seen.id))!;
     if (auction.status !== 'open') continue;
     if (bid.status === 'pending') {
-      await updateBid(trx, bid.id, { status: 'refused', hold: 'releasing', failure: 'Banned', updated_at: now });
+      await updateBid(trx, bid.id, {
+        status: 'refused',
+        hold: 'releasing',
+        failure: 'Banned',
+        updated_at: now,
+      });
     } else if (bid.status === 'leading') {
       await updateBid(trx, bid.id, { status: 'withdrawn', hold: 'releasing', updated_at: now });
       const changed = await updateAuction(trx, auction.id, {

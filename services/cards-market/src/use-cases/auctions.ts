@@ -86,7 +86,10 @@ function sameAuction(row: AuctionRow, request: StartAuctionRequest__Output): Auc
  * free (not listed, not held by a trade or another auction); it carries the auction's key until the
  * auction ends. One key, one auction.
  */
-export async function startAuction(deps: CardsDeps, request: StartAuctionRequest__Output): Promise<{ auction: Auction }> {
+export async function startAuction(
+  deps: CardsDeps,
+  request: StartAuctionRequest__Output,
+): Promise<{ auction: Auction }> {
   if (!request.idempotencyKey) throw invalid('idempotency_key is required');
   if (!isAuctionDuration(request.duration)) throw invalid('Duration must be one of 1h, 6h, 24h, 3d');
   if (!Number.isSafeInteger(request.startPrice) || request.startPrice <= 0)

@@ -121,7 +121,9 @@ export const CHANGES = {
       },
     }),
     // The card comes back to its seller without a transfer: their collection reads it again.
-    ...(e.outcome === 'sold' ? [] : toUser(e.sellerUserId, { cards: { change: 'unlisted', cardIds: [e.cardId] } })),
+    ...(e.outcome === 'sold'
+      ? []
+      : toUser(e.sellerUserId, { cards: { change: 'unlisted', cardIds: [e.cardId] } })),
   ],
   'market.prices.ticked': (e) =>
     e.prices.length > 0 ? [toEveryone({ prices: { tick: e.tick, at: e.tickedAt, prices: e.prices } })] : [],

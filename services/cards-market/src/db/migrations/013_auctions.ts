@@ -41,7 +41,9 @@ export const auctions: Migration = {
       `create unique index auctions_one_open_per_card on auctions (card_id) where status in ('open', 'settling')`,
     );
     // The live list (ending soonest first) and the sweeper's due auctions.
-    await db.raw(`create index auctions_open_ends on auctions (ends_at, id) where status in ('open', 'settling')`);
+    await db.raw(
+      `create index auctions_open_ends on auctions (ends_at, id) where status in ('open', 'settling')`,
+    );
     await db.raw(`create index auctions_seller on auctions (seller_id, id)`);
     await db.raw(
       `create table auction_bids (
