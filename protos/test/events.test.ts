@@ -84,6 +84,7 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     sellerPurchasePrice: 4000,
     profitLoss: 50,
     completedAt: AT,
+    auctionId: 0,
   },
   'market.prices.ticked': {
     tick: BIG,

@@ -84,6 +84,7 @@ export function cardJson(card: Card__Output): Card {
     acquiredAt: card.acquiredAt,
     profitLoss: card.profitLoss,
     purchasePrice: card.purchasePrice,
+    auctionId: card.auctionId || null,
   };
 }
 

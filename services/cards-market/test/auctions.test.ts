@@ -18,6 +18,7 @@ import { holdCards } from '../src/use-cases/card-holds';
 import { buyCard } from '../src/use-cases/buying';
 import type { CardsDeps } from '../src/use-cases/deps';
 import { sellCard } from '../src/use-cases/selling';
+import type { Auction__Output } from '@touchline/protos/gen/touchline/cards_market/Auction';
 import type { WalletClient } from '../src/peers';
 import { marketDeps, startMarketWithWallet, type MarketWithWallet } from './market-support';
 
@@ -87,7 +88,7 @@ async function auctionOf(sellerId: number, options: { buyNow?: number; duration?
     duration: options.duration ?? '1h',
     idempotencyKey: key('auction'),
   });
-  return { auction: auction!, cardId, currentPrice };
+  return { auction: auction as Auction__Output, cardId, currentPrice };
 }
 
 const bid = (userId: number, auctionId: number, amount: number, idempotencyKey = key('bid')) =>
@@ -116,7 +117,10 @@ async function ledgerOk() {
 }
 
 /** The events an auction wrote to the outbox, by topic, decoded. */
-async function eventsOf(auctionId: number, topic: 'market.auction.ended' | 'market.auction.changed') {
+async function eventsOf<T extends 'market.auction.ended' | 'market.auction.changed'>(
+  auctionId: number,
+  topic: T,
+) {
   const rows = (await cards.database
     .db('outbox')
     .where({ topic, key: String(auctionId) })
@@ -275,7 +279,7 @@ describe('bidding', () => {
       currentBid: min,
     });
     const history = await getAuction(deps(), auction.id);
-    expect(history.auction!.bids.map((b) => [b.bidderUserId, b.status])).toEqual([
+    expect(history.auction!.bids!.map((b) => [b.bidderUserId, b.status])).toEqual([
       [bob, 'leading'],
       [alice, 'outbid'],
     ]);
@@ -285,7 +289,7 @@ describe('bidding', () => {
     });
 
     // The same key again is the same bid (no second hold).
-    const replay = await bid(bob, auction.id, min, (await getAuctionKey(second.bid!.id)) ?? '');
+    const replay = await bid(bob, auction.id, min, (await getAuctionKey(Number(second.bid!.id))) ?? '');
     expect(replay.bid!.id).toBe(second.bid!.id);
     expect((await balance(bob)).held).toBe(min);
     await ledgerOk();
@@ -363,7 +367,7 @@ describe('settling', () => {
     await bid(alice, auction.id, currentPrice);
     const top = minNextBid(currentPrice, currentPrice);
     await bid(bob, auction.id, top);
-    passEnd((await getAuction(deps(), auction.id)).auction!.endsAt);
+    passEnd((await getAuction(deps(), auction.id)).auction!.endsAt!);
 
     await Promise.all([
       settleAuction(deps(), auction.id),
