@@ -1,4 +1,5 @@
 import {
+  BAD_CURSOR_MESSAGE,
   conflict,
   encodeCursor,
   decodeCursor,
@@ -168,7 +169,7 @@ export async function listAuctions(
   let after: { endsAt: Date; id: number } | undefined;
   if (cursor) {
     const { key, id } = decodeCursor(OPEN_LIST, cursor);
-    if (typeof key !== 'number') throw invalid('Invalid cursor');
+    if (typeof key !== 'number') throw invalid(BAD_CURSOR_MESSAGE);
     after = { endsAt: new Date(key), id };
   }
   const rows = await openAuctions(deps.db, {
