@@ -124,7 +124,7 @@ export async function startAuction(
         buy_now_price: buyNow,
         fee_percent: saleFeePercent(request.startPrice, card.current_price),
         duration,
-        ends_at: new Date(now.getTime() + AUCTION_DURATIONS[duration]),
+        ends_at: new Date(now.getTime() + AUCTION_DURATIONS[duration] / deps.config.AUCTION_DURATION_SCALE),
       },
       now,
     );
