@@ -100,7 +100,7 @@ describe('auctions, live, at phone and desktop width', () => {
     ['1280', DESKTOP],
   ] as const) {
     it(`at ${width} px: put up, bid live, outbid and released, win in the last 30 s, settled once`, async () => {
-      const baseUrl = app().baseUrl;
+      const baseUrl = app().url;
       const seller = await player(baseUrl, `seller${width}`, viewport);
       const bidder = await player(baseUrl, `bidder${width}`, viewport);
       // A third player bids through the API only: the one who outbids the bidder.
