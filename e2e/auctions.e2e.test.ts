@@ -91,7 +91,12 @@ describe('auctions, live, at phone and desktop width', () => {
   // '1 hour' lasts 60 s here (the rule's 30-second extension is not scaled), and the sweeper looks twice a second.
   const app = useOwnApp(
     'auctions',
-    { RATE_LIMIT_SCALE: '50', AUCTION_DURATION_SCALE: '60', AUCTION_SWEEP_INTERVAL_MS: '500' },
+    {
+      MARKET_HOURS: 'always',
+      RATE_LIMIT_SCALE: '50',
+      AUCTION_DURATION_SCALE: '60',
+      AUCTION_SWEEP_INTERVAL_MS: '500',
+    },
     browser,
   );
 
@@ -130,10 +135,12 @@ describe('auctions, live, at phone and desktop width', () => {
       const listing = await seller.page.request.post(`/api/market/sell/${card!.id}`, {
         data: { price: card!.player.currentPrice },
       });
-      expect(listing.status()).toBe(409);
+      expect([listing.status(), await listing.json()]).toEqual([409, { message: 'This card is at auction' }]);
 
       // The bidder finds it in the live list and bids the start price.
       await openLive(bidder.page, '/auctions');
+      await bidder.page.getByTestId(`auction-${auctionId}`).waitFor();
+      await expectNoBlockingAxe(bidder.page, `/auctions at ${width} px`);
       await bidder.page.getByTestId(`auction-${auctionId}`).click();
       await bidder.page.getByRole('heading', { name: 'Bid history' }).waitFor();
       await expectNoBlockingAxe(bidder.page, `/auctions/${auctionId} as a bidder at ${width} px`);

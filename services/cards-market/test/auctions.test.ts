@@ -161,7 +161,7 @@ describe('starting an auction', () => {
     const listing = await refusal(
       sellCard(deps(), { userId: seller, cardId, price: currentPrice, idempotencyKey: key('sell') }),
     );
-    expect(listing.code).toBe('conflict');
+    expect(listing).toMatchObject({ code: 'conflict', message: AUCTION_MESSAGES.cardAtAuction });
     const trade = await refusal(
       holdCards(deps(), {
         holdKey: key('trade'),
