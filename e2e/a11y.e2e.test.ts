@@ -64,6 +64,7 @@ async function post(page: Page, path: string, data: unknown, expected: number): 
 
 interface OwnedCard {
   id: number;
+  player: { currentPrice: number };
 }
 interface Listing {
   id: number;
@@ -157,6 +158,27 @@ describe('axe: zero serious or critical violations at phone width', () => {
     failures.push(await measure(player, '/market/listings'));
     await open(player, paths.watchlist);
     failures.push(await measure(player, '/watchlist'));
+
+    // An auction of the other player's, with the player's bid on it.
+    // theirs[2]: the starter card in neither the offer nor the wish (the dialogs below accept the offer).
+    const otherCard = theirs[2]!;
+    const auctioned = (await post(
+      other.page,
+      '/api/auctions',
+      { cardId: otherCard.id, startPrice: otherCard.player.currentPrice, duration: '24h' },
+      201,
+    )) as { id: number; minNextBid: number };
+    await post(player, `/api/auctions/${auctioned.id}/bids`, { amount: auctioned.minNextBid }, 201);
+    await open(player, paths.auctions, player.locator('[data-testid^="auction-"]').first());
+    failures.push(await measure(player, '/auctions Live'));
+    await player.getByRole('tab', { name: 'My bids' }).click();
+    await player.getByRole('list', { name: 'My bids' }).waitFor();
+    failures.push(await measure(player, '/auctions My bids'));
+    await player.getByRole('tab', { name: 'My auctions' }).click();
+    failures.push(await measure(player, '/auctions My auctions'));
+    await player.goto(`/auctions/${auctioned.id}`);
+    await player.getByRole('heading', { name: 'Bid history' }).waitFor();
+    failures.push(await measure(player, '/auctions/:id'));
 
     await open(player, paths.tradeMarketplace);
     failures.push(await measure(player, '/trade-marketplace'));

@@ -40,6 +40,7 @@ import { promoRoutes } from './routes/promo';
 import { tradeHistoryRoutes } from './routes/trade-history';
 import { tradeRoutes } from './routes/trades';
 import { watchlistRoutes } from './routes/watchlist';
+import { auctionRoutes } from './routes/auctions';
 import { devMailboxRoutes } from './routes/dev-mailbox';
 import { dependencyCheck, healthRoutes } from './routes/health';
 import { Readiness } from './http/readiness';
@@ -186,6 +187,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   api.use(tradeHistoryRoutes(clients));
   api.use(tradeRoutes(clients));
   api.use(watchlistRoutes(clients));
+  api.use(auctionRoutes(clients));
   api.use(packRoutes(clients));
   api.use(paymentRoutes(clients));
   api.use(cashoutRoutes(clients));

@@ -567,7 +567,65 @@ const cases: Case[] = [
       };
     },
   },
+  {
+    route: api['POST /api/auctions']!,
+    who: 'player',
+    async prepare(user) {
+      const [cardId] = await h.mint(user.id, 1);
+      const price = await priceOf(cardId!);
+      const send = (startPrice: number) => (agent: Agent, key: string) =>
+        agent.post('/api/auctions').set('Idempotency-Key', key).send({ cardId, startPrice, duration: '1h' });
+      return {
+        same: send(price),
+        other: send(price + 1),
+        mine: (body: { sellerId: number }) => expect(body.sellerId).toBe(user.id),
+      };
+    },
+  },
+  {
+    route: api['POST /api/auctions/:id/bids']!,
+    who: 'player',
+    async prepare(user) {
+      const auction = await partnerAuction();
+      await grant(user.id, auction.startPrice * 3);
+      const send = (amount: number) => (agent: Agent, key: string) =>
+        agent.post(`/api/auctions/${auction.id}/bids`).set('Idempotency-Key', key).send({ amount });
+      return {
+        same: send(auction.startPrice),
+        other: send(auction.startPrice + 1),
+        mine: (body: { bid: { bidderId: number } }) => expect(body.bid.bidderId).toBe(user.id),
+      };
+    },
+  },
+  {
+    route: api['POST /api/auctions/:id/buy-now']!,
+    who: 'player',
+    async prepare(user) {
+      const auction = await partnerAuction(true);
+      await grant(user.id, auction.buyNowPrice! * 2);
+      const send = (expectedPrice: number) => (agent: Agent, key: string) =>
+        agent.post(`/api/auctions/${auction.id}/buy-now`).set('Idempotency-Key', key).send({ expectedPrice });
+      return {
+        same: send(auction.buyNowPrice!),
+        other: send(auction.buyNowPrice! + 1),
+        mine: (body: { auction: { winnerId: number } }) => expect(body.auction.winnerId).toBe(user.id),
+      };
+    },
+  },
 ];
+
+/** An open auction of the partner's (with a buy-now at twice the start when asked). */
+async function partnerAuction(
+  buyNow = false,
+): Promise<{ id: number; startPrice: number; buyNowPrice: number | null }> {
+  const [cardId] = await h.mint(partner.id, 1);
+  const startPrice = await priceOf(cardId!);
+  return ok(
+    await partner.agent
+      .post('/api/auctions')
+      .send({ cardId, startPrice, buyNowPrice: buyNow ? startPrice * 2 : null, duration: '1h' }),
+  ) as never;
+}
 
 const nameOf = (route: RouteDef) => `${route.method.toUpperCase()} ${route.path}`;
 

@@ -10,12 +10,13 @@ import {
   type RouteDef,
 } from '@touchline/contract';
 import { openApiDocument } from '@touchline/contract/openapi';
-import { encodeCursor, idCursors } from '@touchline/kit';
+import { decodeCursor, encodeCursor, idCursors } from '@touchline/kit';
 import { silentLogger } from '@touchline/kit/testing';
 import type { Clients } from '../src/clients';
 import { errorHandler } from '../src/middleware/errors';
 import { SharedAnswers } from '../src/http/shared-answers';
 import { adminRoutes } from '../src/routes/admin';
+import { auctionRoutes } from '../src/routes/auctions';
 import { cardsRoutes } from '../src/routes/cards';
 import { marketRoutes } from '../src/routes/market';
 import { notificationRoutes } from '../src/routes/notifications';
@@ -59,6 +60,13 @@ const audit = serviceList('audit-log', 3);
 const feed = serviceList('notifications', 3);
 const ownListings = idCursors('own-listings');
 const calls: { pageSize: number; cursor: string }[] = [];
+/** The auction lists' codecs, as cards-market's use-cases/auctions.ts makes them; none are open here. */
+const auctionList =
+  (read: (cursor: string) => unknown) =>
+  async ({ page }: { page: { pageSize: number; cursor: string } }) => {
+    if (page.cursor) read(page.cursor);
+    return { auctions: [], nextCursor: '' };
+  };
 
 const stubClients = {
   cardsMarket: {
@@ -70,6 +78,9 @@ const stubClients = {
       ownListings.decode(page.cursor);
       return { listings: [], nextCursor: '' };
     },
+    ListAuctions: auctionList((cursor) => decodeCursor('auctions:ending', cursor)),
+    ListMyAuctions: auctionList((cursor) => idCursors('auctions:mine').decode(cursor)),
+    ListMyBids: auctionList((cursor) => idCursors('auctions:bids').decode(cursor)),
   },
   identity: { GetUsernames: () => Promise.resolve({ usernames: [] }) },
   trading: {
@@ -124,6 +135,7 @@ app.use(
     appealEmail: 'a@b.example',
   }),
   notificationRoutes(stubClients),
+  auctionRoutes(stubClients),
 );
 app.use(errorHandler(silentLogger));
 
@@ -134,6 +146,9 @@ describe('every paged route', () => {
     expect(pagedRoutes.map((route) => route.path).sort()).toEqual([
       '/api/admin/audit-log',
       '/api/admin/users/:userId/trade-history',
+      '/api/auctions',
+      '/api/auctions/bids',
+      '/api/auctions/mine',
       '/api/market',
       '/api/market/all-players',
       '/api/market/my-listings',

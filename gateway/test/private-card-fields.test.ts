@@ -131,8 +131,24 @@ beforeAll(async () => {
     expect(rows.map((r) => r.cardId)).toEqual(expect.arrayContaining([sold, forWish]));
   });
 
+  // An auction of the owner's with a bid of the viewer's: the auction's answers show the card's public face.
+  const [auctioned] = await h.mint(owner.id, 1);
+  const auctionId = record(
+    'POST /api/auctions',
+    owner,
+    await owner.agent
+      .post('/api/auctions')
+      .send({ cardId: auctioned, startPrice: await price(auctioned!), duration: '1h' }),
+  ).id;
+  record(
+    'POST /api/auctions/:id/bids',
+    viewer,
+    await viewer.agent.post(`/api/auctions/${auctionId}/bids`).send({ amount: await price(auctioned!) }),
+  );
+
   // Every GET of the contract (the admin's excepted: admins see everything), as the viewer.
   const paths: Record<string, string> = {
+    '/api/auctions/:id': `/api/auctions/${auctionId}`,
     '/api/teams/:id/players': '/api/teams/1/players',
     '/api/market/players/:id/history': `/api/market/players/1/history`,
     '/api/trades/users/:id/cards': `/api/trades/users/${owner.id}/cards`,

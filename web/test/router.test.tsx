@@ -64,6 +64,7 @@ describe('router', () => {
     [paths.tradeHistory]: 'Trade History',
     [paths.marketListings]: 'My Listings',
     [paths.watchlist]: 'Watchlist',
+    [paths.auctions]: 'Auctions',
     [paths.trade]: 'Trade Center',
     [paths.tradeMarketplace]: 'Trade Marketplace',
     [paths.shop]: 'Shop',

@@ -84,6 +84,7 @@ export function cardJson(card: Card__Output): Card {
     acquiredAt: card.acquiredAt,
     profitLoss: card.profitLoss,
     purchasePrice: card.purchasePrice,
+    auctionId: card.auctionId || null,
   };
 }
 
@@ -113,7 +114,7 @@ export function marketItemJson(item: MarketItem__Output, usernames: Map<number, 
 }
 
 /** Whether a card can be asked for in a trade: not listed for sale, not held by a trade saga. */
-export const isTradeable = (card: Card__Output) => !card.forSale && !card.held;
+export const isTradeable = (card: Card__Output) => !card.forSale && !card.held && !card.auctionId;
 
 /** Another user's card as any player may see it: no purchase price, profit or acquisition date. */
 export function tradeableCardJson(card: Card__Output): TradeableCard {

@@ -69,6 +69,8 @@ function eventOf(m: LiveMessage__Output): { event: LiveEventName; data: unknown;
       return { event: 'account', data: m.account };
     case 'leaderboard':
       return { event: 'leaderboard', data: m.leaderboard };
+    case 'auction':
+      return { event: 'auction', data: m.auction };
     case 'resync':
       return { event: 'resync', data: m.resync };
     default:

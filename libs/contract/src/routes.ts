@@ -1,6 +1,7 @@
 import { NotificationsPage, NotificationsQuery, UnreadCount } from './schemas/notifications';
 import { z } from 'zod';
 import { admin } from './admin-routes';
+import { auctions } from './auction-routes';
 import { watchlist } from './watchlist-routes';
 import { defineRoute, type RouteDef } from './route';
 import {
@@ -800,6 +801,7 @@ export const api = {
   admin,
   notifications,
   watchlist,
+  auctions,
   meta,
 } as const;
 

@@ -21,6 +21,16 @@ export const cardsMarketConfigSchema = z.object({
     .default(5 * 60_000),
   /** How often the sweeper finishes or undoes buys left half-way, and after how long a buy counts as stuck. */
   SALE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(5_000),
+  /**
+   * How often the auction sweeper settles the auctions whose end has come and releases the holds a
+   * crash left: an auction ends within this of its time (e2e tests may shorten it).
+   */
+  AUCTION_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(1_000),
+  /**
+   * Tests only: divides the four auction durations, so a browser test sees an auction end within
+   * seconds (120: '1 hour' lasts 30 s). The names and the 30-second extension stay as they are.
+   */
+  AUCTION_DURATION_SCALE: z.coerce.number().int().min(1).default(1),
   SALE_STUCK_AFTER_MS: z.coerce.number().int().positive().default(15_000),
 });
 export type CardsMarketConfig = z.output<typeof cardsMarketConfigSchema>;

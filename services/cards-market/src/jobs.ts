@@ -1,11 +1,15 @@
 import { intervalJob, type BackgroundJob } from '@touchline/kit';
+import { sweepAuctions } from './use-cases/auction-settle';
 import { sweepStuckSales } from './use-cases/buying';
 import type { CardsDeps } from './use-cases/deps';
 import { sweepStuckPurchases } from './use-cases/packs';
 import { marketStatusWatcher } from './use-cases/market-status';
 import { runDueTick } from './use-cases/prices';
 
-/** The price tick, the market's opening and closing, and the sweepers of half-finished buys and pack purchases. */
+/**
+ * The price tick, the market's opening and closing, the sweepers of half-finished buys and pack
+ * purchases, and the auction sweeper (settlements, bid holds to release).
+ */
 export function cardsJobs(deps: CardsDeps): BackgroundJob[] {
   const { config, logger } = deps;
   return [
@@ -16,6 +20,8 @@ export function cardsJobs(deps: CardsDeps): BackgroundJob[] {
       runAtStart: true,
     }),
     intervalJob('sale-sweeper', config.SALE_SWEEP_INTERVAL_MS, () => sweepStuckSales(deps), logger),
+    // Auctions end by the clock: this settles each once its end has come (docs/design.md#5-cards-and-the-market).
+    intervalJob('auction-sweeper', config.AUCTION_SWEEP_INTERVAL_MS, () => sweepAuctions(deps), logger),
     intervalJob('pack-sweeper', config.SALE_SWEEP_INTERVAL_MS, () => sweepStuckPurchases(deps), logger),
   ];
 }

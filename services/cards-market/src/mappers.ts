@@ -3,7 +3,10 @@ import type { Card } from '@touchline/protos/gen/touchline/cards_market/Card';
 import type { Player } from '@touchline/protos/gen/touchline/cards_market/Player';
 import type { MarketItem } from '@touchline/protos/gen/touchline/cards_market/MarketItem';
 import type { Team } from '@touchline/protos/gen/touchline/cards_market/Team';
+import type { Auction } from '@touchline/protos/gen/touchline/cards_market/Auction';
+import type { AuctionView } from './db/auctions';
 import type { TeamRow, CardWithPlayer } from './db/queries';
+import { minNextBid } from '@touchline/rules';
 import { profitLoss } from './domain/card';
 import type { PlayerRow } from './domain/player';
 import type { PlayerCache } from './db/player-cache';
@@ -69,7 +72,9 @@ export function cardMessage(card: CardWithPlayer, priceChange = 0): Card {
     purchasePrice: card.purchase_price,
     listingPrice: card.listing_price ?? 0,
     listingFeePercent: card.listing_fee_percent ?? 0,
-    held: card.hold_key !== null,
+    // An auction's key is not a trade's: the card shows as at auction, not held.
+    held: card.hold_key !== null && !card.hold_key.startsWith('auction:'),
+    auctionId: card.hold_key?.startsWith('auction:') ? Number(card.hold_key.slice('auction:'.length)) : 0,
   };
 }
 
@@ -126,5 +131,34 @@ export function marketItem(
     maxEditions: player.max_editions,
     listingId: sale.listingId ?? 0,
     listedAt: sale.listedAt ?? '',
+  };
+}
+
+/** An auction as anyone sees it: the card's public face (player, edition), never what the seller paid. */
+export function auctionMessage(view: AuctionView, player: PlayerRow, players: PlayerCache): Auction {
+  const open = view.status === 'open';
+  return {
+    id: view.id,
+    cardId: view.card_id,
+    player: playerMessage(player, players.change(view.player_id)),
+    editionNumber: view.edition_number,
+    maxEditions: player.max_editions,
+    sellerUserId: view.seller_id,
+    startPrice: view.start_price,
+    buyNowPrice: view.buy_now_price ?? 0,
+    feePercent: view.fee_percent,
+    duration: view.duration,
+    startedAt: view.created_at.toISOString(),
+    endsAt: view.ends_at.toISOString(),
+    status: view.status,
+    currentBid: view.current_bid ?? 0,
+    currentBidderUserId: view.current_bidder_id ?? 0,
+    bidCount: view.bid_count,
+    minNextBid: open ? minNextBid(view.start_price, view.current_bid) : 0,
+    winnerUserId: view.winner_id ?? 0,
+    finalPrice: view.final_price ?? 0,
+    settledAt: view.settled_at ? view.settled_at.toISOString() : '',
+    bids: [],
+    myHighestBid: view.my_highest_bid ?? 0,
   };
 }

@@ -2,6 +2,8 @@ import type { UseCases } from '@touchline/kit';
 import type { CardsMarketHandlers } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { cardMessages } from './mappers';
 import { listCollectionCards, transferToShop } from './use-cases/admin-cards';
+import { getAuction, listAuctions, listMyAuctions, listMyBids, startAuction } from './use-cases/auctions';
+import { placeBid } from './use-cases/auction-bids';
 import { buyCard } from './use-cases/buying';
 import { commitCardHold, holdCards, voidCardHold } from './use-cases/card-holds';
 import { catalog, listTeams, ownedCountsOf, players, teamPlayers, teamProgress } from './use-cases/catalog';
@@ -67,6 +69,20 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     HoldCards: (req) => holdCards(deps, req),
     CommitCardHold: (req) => commitCardHold(deps, req.holdKey),
     VoidCardHold: (req) => voidCardHold(deps, req.holdKey),
+    StartAuction: (req) => startAuction(deps, req),
+    ListAuctions: (req) => listAuctions(deps, req),
+    GetAuction: (req) => getAuction(deps, req.auctionId),
+    ListMyAuctions: (req) => listMyAuctions(deps, req),
+    ListMyBids: (req) => listMyBids(deps, req),
+    PlaceBid: (req) => placeBid(deps, { ...req, buyNow: false }),
+    BuyNowAuction: (req) =>
+      placeBid(deps, {
+        userId: req.userId,
+        auctionId: req.auctionId,
+        idempotencyKey: req.idempotencyKey,
+        amount: req.expectedPrice,
+        buyNow: true,
+      }),
     ListCollectionCards: (req) => listCollectionCards(deps, req.userId),
     TransferToShop: (req) => transferToShop(deps, req),
   };

@@ -91,6 +91,7 @@ describe('facts of an event', () => {
       sellerPurchasePrice: 0,
       profitLoss: 0,
       completedAt: '2026-11-23T15:00:00.000Z',
+      auctionId: 0,
     };
     expect(factsOf('market.sale.completed', sale, t('2026-11-24T00:00:00Z'))).toEqual([
       { event: 'market.sale.completed', userId: 7, roles: ['buyer'], at: t('2026-11-23T15:00:00Z') },

@@ -22,6 +22,7 @@ describe('which change events a domain event makes, and for whom', () => {
       sellerPurchasePrice: 0,
       profitLoss: 855,
       completedAt: AT,
+      auctionId: 0,
     };
     const changes = changesFor('market.sale.completed', sale);
     expect(changes[0]).toEqual({

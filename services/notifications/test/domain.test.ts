@@ -76,11 +76,89 @@ describe('who gets which notification', () => {
       sellerPurchasePrice: 0,
       profitLoss: 900,
       completedAt: '',
+      auctionId: 0,
     };
     expect(draftsFor('market.sale.completed', sale, t).map((d) => [d.userId, d.params.otherUserId])).toEqual([
       [2, 3],
     ]);
     expect(draftsFor('market.sale.completed', { ...sale, sellerUserId: 0, listingId: 0 }, t)).toEqual([]);
+  });
+
+  it("an auction's sale is told by the auction's own notifications, to both sides, once", () => {
+    const sale = {
+      saleId: 'auction:5',
+      listingId: 0,
+      cardId: 4,
+      playerId: 5,
+      playerName: 'Lionel Messi',
+      rarity: 'Ultra Legendary',
+      sellerUserId: 2,
+      buyerUserId: 3,
+      price: 1000,
+      fee: 100,
+      sellerProceeds: 900,
+      sellerPurchasePrice: 0,
+      profitLoss: 900,
+      completedAt: '',
+      auctionId: 5,
+    };
+    expect(draftsFor('market.sale.completed', sale, t)).toEqual([]);
+    const ended = {
+      auctionId: 5,
+      outcome: 'sold',
+      cardId: 4,
+      playerId: 5,
+      playerName: 'Lionel Messi',
+      rarity: 'Ultra Legendary',
+      sellerUserId: 2,
+      winnerUserId: 3,
+      price: 1000,
+      fee: 100,
+      sellerProceeds: 900,
+      buyNow: false,
+      endedAt: '',
+    };
+    const drafts = draftsFor('market.auction.ended', ended, t);
+    expect(drafts.map((d) => [d.userId, d.kind, d.link, d.dedupeKey])).toEqual([
+      [3, 'auction.won', '/auctions/5', 'auction:5:won'],
+      [2, 'auction.sold', '/auctions/5', 'auction:5:sold'],
+    ]);
+    expect(render('auction.sold', drafts[1]!.params, 'carol')).toEqual({
+      title: 'Auction sold: Lionel Messi',
+      message: 'carol won your Lionel Messi auction for 1,000 coins. You received 900 coins.',
+    });
+    expect(
+      draftsFor('market.auction.ended', { ...ended, outcome: 'unsold', winnerUserId: 0 }, t).map((d) => [
+        d.userId,
+        d.kind,
+      ]),
+    ).toEqual([[2, 'auction.unsold']]);
+  });
+
+  it("an outbid bidder hears it; raising one's own bid tells nobody", () => {
+    const bid = {
+      auctionId: 5,
+      change: 'bid',
+      cardId: 4,
+      playerId: 5,
+      playerName: 'Lionel Messi',
+      rarity: 'Ultra Legendary',
+      sellerUserId: 2,
+      currentBid: 1050,
+      currentBidderUserId: 3,
+      bidCount: 2,
+      endsAt: '',
+      outbidUserId: 4,
+      outbidAmount: 1000,
+      changedAt: '',
+    };
+    const [outbid] = draftsFor('market.auction.changed', bid, t);
+    expect(outbid).toMatchObject({ userId: 4, kind: 'auction.outbid', dedupeKey: 'auction:5:outbid:2' });
+    expect(render('auction.outbid', outbid!.params, '').title).toBe('Outbid: Lionel Messi');
+    expect(draftsFor('market.auction.changed', { ...bid, outbidUserId: 0 }, t)).toEqual([]);
+    expect(draftsFor('market.auction.changed', { ...bid, change: 'started', outbidUserId: 0 }, t)).toEqual(
+      [],
+    );
   });
 
   it('cash-out statuses get their own type', () => {

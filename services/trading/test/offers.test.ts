@@ -267,6 +267,33 @@ describe('creating an offer: what is refused', () => {
     });
   });
 
+  it('a card at auction cannot be offered, and the card hold an accept takes is refused', async () => {
+    const [card] = await h.giveCards(a);
+    await h.peers.cards.StartAuction({
+      userId: a,
+      cardId: card!.id,
+      startPrice: card!.price,
+      buyNowPrice: 0,
+      duration: '1h',
+      idempotencyKey: key(),
+    });
+    expect(await create({ offeredCardIds: [card!.id] })).toMatchObject({
+      code: status.FAILED_PRECONDITION,
+      details: 'Cards at auction cannot be traded',
+    });
+    // The card-side hold is what an accept takes: the auction's key refuses it too.
+    await expect(
+      h.peers.cards.HoldCards({
+        holdKey: key(),
+        ownerUserId: a,
+        toUserId: b,
+        cardIds: [card!.id],
+        reason: 'trade',
+        reference: 'offer',
+      }),
+    ).rejects.toMatchObject({ code: 'conflict', message: 'A card in this trade is no longer available' });
+  });
+
   it('is idempotent by key: the same request answers the same offer, other terms are refused', async () => {
     const request = {
       userId: a,

@@ -8,6 +8,7 @@ import { freePort } from '@touchline/launcher/spawn';
 import { MISSIONS } from '@touchline/missions/catalogue';
 import { AnswerLog, isUnknown, type Answer } from './answers';
 import { auditAnswers } from './audit/answers';
+import { auditAuctions } from './audit/auctions';
 import { auditCards, auditOpenWork } from './audit/cards';
 import { auditLedger, auditMint } from './audit/ledger';
 import type { AuditLine } from './audit/line';
@@ -158,6 +159,9 @@ async function main(): Promise<void> {
       DATA_DIR: dataDir,
       DB_ROLE_PREFIX: RUN_ROLE_PREFIX,
       MARKET_HOURS: 'always',
+      // Auctions of '1 hour' last 10 s, so that they end (and settle) within the run and its settling.
+      AUCTION_DURATION_SCALE: '360',
+      AUCTION_SWEEP_INTERVAL_MS: '500',
       WELCOME_COINS: String(config.welcomeCoins),
       RATE_LIMIT_SCALE: '100000',
       DEMO_PROMO_CODES: 'true',
@@ -234,6 +238,7 @@ async function main(): Promise<void> {
     await run('ledger', () => auditLedger(db));
     await run('coins', () => auditMint(db, config.welcomeCoins));
     await run('cards', () => auditCards(db));
+    await run('auctions', () => auditAuctions(db));
     await run('sagas', () => auditOpenWork(db));
     await run('answers', () => auditAnswers(db, log));
     await run('leaderboard', () => eventually(() => auditLeaderboard(db)));

@@ -4,6 +4,8 @@ import type { Player } from './client';
 export interface CardView {
   id: number;
   forSale: boolean;
+  /** The open auction the card is in, if any. */
+  auctionId?: number | null;
   userId: number;
   player: { currentPrice: number };
 }

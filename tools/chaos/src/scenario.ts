@@ -4,6 +4,7 @@ import { config } from './config';
 import { type Dice, sleep } from './random';
 import { cardsOf, race } from './moves';
 import { buyCoins } from './payments';
+import { AuctionMoves } from './auctions';
 import { TradeMoves } from './trades';
 
 interface MarketItemView {
@@ -41,11 +42,15 @@ const WEIGHTS = {
   adminDecide: 3,
   reads: 3,
   signIn: 2,
+  auctionStart: 3,
+  auctionBid: 8,
+  auctionMisuse: 1,
 };
 export type ActionKind = keyof typeof WEIGHTS;
 
 export class Scenario {
   private readonly trades: TradeMoves;
+  private readonly auctions: AuctionMoves;
 
   constructor(
     private readonly players: Player[],
@@ -54,6 +59,7 @@ export class Scenario {
     private readonly baseUrl: string,
   ) {
     this.trades = new TradeMoves(players);
+    this.auctions = new AuctionMoves(players);
   }
 
   async drive(player: Player, dice: Dice, until: number): Promise<void> {
@@ -94,7 +100,7 @@ export class Scenario {
         return;
       }
       case 'sell': {
-        const card = dice.pick((await cardsOf(p)).filter((c) => !c.forSale));
+        const card = dice.pick((await cardsOf(p)).filter((c) => !c.forSale && !c.auctionId));
         if (!card) return;
         // Now and then above the 150% bound: a refusal that must change nothing.
         const factor = dice.chance(0.1) ? 2 : 0.8 + dice.int(0, 40) / 100;
@@ -216,6 +222,12 @@ export class Scenario {
         else await race(dice.chance(0.3) ? 2 : 1, (key) => decide(next, key));
         return;
       }
+      case 'auctionStart':
+        return this.auctions.start(p, dice);
+      case 'auctionBid':
+        return this.auctions.bid(p, dice);
+      case 'auctionMisuse':
+        return this.auctions.misuse(p, dice);
       case 'signIn':
         // Signing in again (another device): what the daily sign-in mission counts.
         await p.login();

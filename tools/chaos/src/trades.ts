@@ -27,11 +27,11 @@ export class TradeMoves {
 
   /** An offer to another player; the recipient is online more often than not and answers at once. */
   async create(p: Player, dice: Dice): Promise<void> {
-    const card = dice.pick((await cardsOf(p)).filter((c) => !c.forSale));
+    const card = dice.pick((await cardsOf(p)).filter((c) => !c.forSale && !c.auctionId));
     const target = dice.pick(this.others(p));
     if (!card || !target) return;
     const theirs = dice.chance(0.4)
-      ? dice.pick((await cardsOf(target)).filter((c) => !c.forSale))
+      ? dice.pick((await cardsOf(target)).filter((c) => !c.forSale && !c.auctionId))
       : undefined;
     // Coins one way only, but now and then both (a refusal that must change nothing).
     const coins = dice.int(0, 19);
@@ -81,7 +81,7 @@ export class TradeMoves {
   /** Posts a wish, or makes an offer on someone else's, which its owner mostly answers at once. */
   async wish(p: Player, dice: Dice): Promise<void> {
     if (dice.chance(0.5)) {
-      const card = dice.pick((await cardsOf(p)).filter((c) => !c.forSale));
+      const card = dice.pick((await cardsOf(p)).filter((c) => !c.forSale && !c.auctionId));
       if (!card) return;
       await p.call('wish.create', 'post', '/api/tradewishes', {
         body: { cardId: card.id, minimumCoins: dice.int(1, 2_000) },

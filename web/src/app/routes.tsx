@@ -120,6 +120,18 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.auctions,
+                ...lazyScreen(() =>
+                  import('@/features/auctions/routes/AuctionsRoute').then((m) => m.AuctionsRoute),
+                ),
+              },
+              {
+                path: `${paths.auctions}/:id`,
+                ...lazyScreen(() =>
+                  import('@/features/auctions/routes/AuctionRoute').then((m) => m.AuctionRoute),
+                ),
+              },
+              {
                 path: paths.teams,
                 ...lazyScreen(() => import('@/features/teams/routes/TeamsRoute').then((m) => m.TeamsRoute)),
               },

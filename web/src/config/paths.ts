@@ -15,6 +15,7 @@ export const paths = {
   missions: '/missions',
   notifications: '/notifications',
   watchlist: '/watchlist',
+  auctions: '/auctions',
   teams: '/teams',
   shop: '/shop',
   purchaseCoins: '/purchase-coins',
@@ -29,3 +30,6 @@ export type AppPath = (typeof paths)[keyof typeof paths];
 
 /** A team's roster on the MLS Team Rosters screen (/teams?team={id}). */
 export const teamRosterPath = (teamId: number): string => `${paths.teams}?team=${teamId}`;
+
+/** One auction's page (/auctions/{id}): its bid history and live countdown. */
+export const auctionPath = (auctionId: number): string => `${paths.auctions}/${auctionId}`;

@@ -72,6 +72,8 @@ export const Card = PublicCard.extend({
   acquiredAt: Timestamp,
   profitLoss: z.number(),
   purchasePrice: z.number(),
+  /** The open auction the card is in (it cannot be sold or traded meanwhile); null when none. */
+  auctionId: z.number().nullable().optional(),
 }).meta({ id: 'Card' });
 export type Card = z.infer<typeof Card>;
 

@@ -111,6 +111,23 @@ export const LiveLeaderboard = z
   })
   .meta({ id: 'LiveLeaderboard' });
 
+/**
+ * For everyone: an auction started, took a bid, lost a banned bidder's bid, or ended. When it ended,
+ * `currentBid` is the final price and `currentBidderUserId` the winner (both 0 unless sold), and
+ * `endsAt` when it ended. The pages refetch the auction (its bid history, the user's balance).
+ */
+export const LiveAuction = z
+  .object({
+    change: z.enum(['started', 'bid', 'bid_withdrawn', 'ended']),
+    auctionId: z.number(),
+    currentBid: z.number(),
+    currentBidderUserId: z.number(),
+    bidCount: z.number(),
+    endsAt: Timestamp,
+    status: z.enum(['open', 'sold', 'unsold', 'withdrawn']),
+  })
+  .meta({ id: 'LiveAuction' });
+
 /** Events may have been missed (the server's own link was interrupted): refetch what is shown. */
 export const LiveResync = z.object({ reason: z.string() }).meta({ id: 'LiveResync' });
 
@@ -149,6 +166,7 @@ export const LIVE_EVENTS = {
   'admin-flags': LiveAdminFlags,
   account: LiveAccount,
   leaderboard: LiveLeaderboard,
+  auction: LiveAuction,
   resync: LiveResync,
   closed: LiveClosed,
 } as const;
@@ -180,5 +198,6 @@ export type LiveAdminCashouts = z.infer<typeof LiveAdminCashouts>;
 export type LiveAdminFlags = z.infer<typeof LiveAdminFlags>;
 export type LiveLeaderboard = z.infer<typeof LiveLeaderboard>;
 export type LiveResync = z.infer<typeof LiveResync>;
+export type LiveAuction = z.infer<typeof LiveAuction>;
 export type LiveAccount = z.infer<typeof LiveAccount>;
 export type LiveClosed = z.infer<typeof LiveClosed>;

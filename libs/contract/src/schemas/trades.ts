@@ -168,7 +168,7 @@ export const OfferForWishBody = z
   });
 export type OfferForWishBody = z.input<typeof OfferForWishBody>;
 
-export const TRADE_TYPES = ['market_sale', 'market_buy', 'trade'] as const;
+export const TRADE_TYPES = ['market_sale', 'market_buy', 'trade', 'auction'] as const;
 export type TradeType = (typeof TRADE_TYPES)[number];
 
 /** A card as it was traded. */

@@ -2,10 +2,12 @@ import type { Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
 import { lockActiveListingsOf } from '../db/listings';
 import type { CardsDeps } from './deps';
+import { onAuctionUserBanned } from './auction-settle';
 import { withdrawActiveListing } from './withdraw';
 
 /**
- * A banned user's cards leave the market (docs/design.md#6-security): every active listing is withdrawn.
+ * A banned user's cards leave the market (docs/design.md#6-security): every active listing is withdrawn,
+ * every open auction withdrawn and every bid released.
  * A listing a buyer is paying for right now (settling) is left to its saga, which finishes or
  * puts it back; the ban does not take coins already on their way.
  */
@@ -21,4 +23,6 @@ export async function onUserBanned(
     const { id, card_id: cardId, player_id: playerId } = listing;
     await withdrawActiveListing(deps, trx, { id, cardId, playerId, sellerId: event.userId }, 'banned', now);
   }
+  // Their auctions are withdrawn and their bids released (the sweeper voids the holds).
+  await onAuctionUserBanned(deps, trx, event.userId);
 }

@@ -22,7 +22,13 @@ import {
   type ListingRow,
 } from '../db/listings';
 import { cardsByIds, cardsWithPlayers } from '../db/queries';
-import { saleFeeAtRate, saleFeePercent, SELL_CLOSED_TITLE, sellPriceBounds } from '@touchline/rules';
+import {
+  AUCTION_MESSAGES,
+  saleFeeAtRate,
+  saleFeePercent,
+  SELL_CLOSED_TITLE,
+  sellPriceBounds,
+} from '@touchline/rules';
 import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
 import { isMarketOpen } from './market-status';
@@ -121,6 +127,7 @@ async function listCard(
   // A request with the same key that locked the card first listed it: answer that listing.
   const { twin, listed: alreadyListed } = await listingOfKeyAndOpen(trx, request.idempotencyKey, card.id);
   if (twin) return { listing: sameListing(twin, request) };
+  if (card.hold_key?.startsWith('auction:')) throw conflict(AUCTION_MESSAGES.cardAtAuction);
   if (card.hold_key) throw conflict('This card is part of a pending trade offer');
   const replacing = request.replaceListing ? await listingToReplace(trx, card.id, alreadyListed) : undefined;
   if (alreadyListed && !replacing) throw conflict('This card is already listed for sale');

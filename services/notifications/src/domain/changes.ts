@@ -94,6 +94,37 @@ export const CHANGES = {
     }),
     ...flagsOf(e.sellerUserId, e.buyerUserId),
   ],
+  // Every open list and page of the auction follows it; the bidder who was outbid reads their balance.
+  'market.auction.changed': (e) => [
+    toEveryone({
+      auction: {
+        change: e.change,
+        auctionId: e.auctionId,
+        currentBid: e.currentBid,
+        currentBidderUserId: e.currentBidderUserId,
+        bidCount: e.bidCount,
+        endsAt: e.endsAt,
+        status: 'open',
+      },
+    }),
+  ],
+  'market.auction.ended': (e) => [
+    toEveryone({
+      auction: {
+        change: 'ended',
+        auctionId: e.auctionId,
+        currentBid: e.price,
+        currentBidderUserId: e.winnerUserId,
+        bidCount: 0,
+        endsAt: e.endedAt,
+        status: e.outcome,
+      },
+    }),
+    // The card comes back to its seller without a transfer: their collection reads it again.
+    ...(e.outcome === 'sold'
+      ? []
+      : toUser(e.sellerUserId, { cards: { change: 'unlisted', cardIds: [e.cardId] } })),
+  ],
   'market.prices.ticked': (e) =>
     e.prices.length > 0 ? [toEveryone({ prices: { tick: e.tick, at: e.tickedAt, prices: e.prices } })] : [],
   'market.status.changed': (e) => [toEveryone({ marketStatus: { isOpen: e.isOpen } })],

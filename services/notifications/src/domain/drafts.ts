@@ -25,6 +25,7 @@ export const LINKS = {
   cashout: '/cashout',
   purchaseCoins: '/purchase-coins',
   watchlist: '/watchlist',
+  auction: (id: number) => `/auctions/${id}`,
 } as const;
 
 /** The event's time, or `fallback` (when it was published) if the payload has none. */
@@ -110,8 +111,9 @@ const offerVoided: DraftsOf<'trading.offer.voided'> = (e, t) =>
     createdAt: timeOf(e.voidedAt, t),
   }));
 
+// An auction's sale is told by its own notification (auctionEnded), not as a market sale.
 const cardSold: DraftsOf<'market.sale.completed'> = (e, t) =>
-  e.sellerUserId === MARKET_USER_ID
+  e.sellerUserId === MARKET_USER_ID || e.auctionId > 0
     ? []
     : [
         {
@@ -223,6 +225,70 @@ const priceAlert: DraftsOf<'market.price_alert.triggered'> = (e, t) => [
   },
 ];
 
+/** The previous leader of an auction was outbid (by another player): its hold is released. */
+const auctionOutbid: DraftsOf<'market.auction.changed'> = (e, t) =>
+  e.change === 'bid' && e.outbidUserId > 0
+    ? [
+        {
+          userId: e.outbidUserId,
+          kind: 'auction.outbid',
+          type: 'warning',
+          params: {
+            auctionId: e.auctionId,
+            playerName: e.playerName,
+            amount: e.outbidAmount,
+            currentBid: e.currentBid,
+          },
+          link: LINKS.auction(e.auctionId),
+          dedupeKey: `auction:${e.auctionId}:outbid:${e.bidCount}`,
+          createdAt: timeOf(e.changedAt, t),
+        },
+      ]
+    : [];
+
+/** An auction ended: won and sold (both sides), without bids, or withdrawn (the seller banned). */
+const auctionEnded: DraftsOf<'market.auction.ended'> = (e, t): Draft[] => {
+  const base = {
+    link: LINKS.auction(e.auctionId),
+    createdAt: timeOf(e.endedAt, t),
+  };
+  if (e.outcome === 'sold')
+    return [
+      {
+        ...base,
+        userId: e.winnerUserId,
+        kind: 'auction.won',
+        type: 'success',
+        params: { auctionId: e.auctionId, playerName: e.playerName, price: e.price },
+        dedupeKey: `auction:${e.auctionId}:won`,
+      },
+      {
+        ...base,
+        userId: e.sellerUserId,
+        kind: 'auction.sold',
+        type: 'success',
+        params: {
+          auctionId: e.auctionId,
+          otherUserId: e.winnerUserId,
+          playerName: e.playerName,
+          price: e.price,
+          proceeds: e.sellerProceeds,
+        },
+        dedupeKey: `auction:${e.auctionId}:sold`,
+      },
+    ];
+  return [
+    {
+      ...base,
+      userId: e.sellerUserId,
+      kind: e.outcome === 'withdrawn' ? 'auction.withdrawn' : 'auction.unsold',
+      type: 'info',
+      params: { auctionId: e.auctionId, playerName: e.playerName },
+      dedupeKey: `auction:${e.auctionId}:${e.outcome}`,
+    },
+  ];
+};
+
 /** An admin muted (with the reason and end) or unmuted the player (issue 43). */
 const muted: DraftsOf<'identity.user.muted'> = (e, t) => [
   {
@@ -263,6 +329,8 @@ export const DRAFTS = {
   'wallet.cashout.status_changed': cashoutStatus,
   'cards.starter_pack.granted': welcome,
   'market.price_alert.triggered': priceAlert,
+  'market.auction.changed': auctionOutbid,
+  'market.auction.ended': auctionEnded,
   'identity.user.muted': muted,
 } satisfies { [T in Topic]?: DraftsOf<T> };
 

@@ -74,6 +74,26 @@ const KINDS: Record<string, (p: Params, name: string) => Texts> = {
     title: `Price alert: ${p.playerName}`,
     message: `${p.playerName} is now ${coins(p.price!)}, ${p.direction === 'above' ? 'at or above' : 'at or below'} your alert at ${coins(p.threshold!)}.`,
   }),
+  'auction.outbid': (p) => ({
+    title: `Outbid: ${p.playerName}`,
+    message: `Someone bid ${coins(p.currentBid!)} on the ${p.playerName} auction. Your ${coins(p.amount!)} are released.`,
+  }),
+  'auction.won': (p) => ({
+    title: `Auction won: ${p.playerName}`,
+    message: `You won the ${p.playerName} auction for ${coins(p.price!)}. The card is in your collection.`,
+  }),
+  'auction.sold': (p, name) => ({
+    title: `Auction sold: ${p.playerName}`,
+    message: `${name} won your ${p.playerName} auction for ${coins(p.price!)}. You received ${coins(p.proceeds!)}.`,
+  }),
+  'auction.unsold': (p) => ({
+    title: 'Auction ended without bids',
+    message: `Your ${p.playerName} auction ended without bids. The card is back in your collection.`,
+  }),
+  'auction.withdrawn': (p) => ({
+    title: 'Auction withdrawn',
+    message: `Your ${p.playerName} auction was withdrawn by an admin. The card is back in your collection.`,
+  }),
   'trade.accepted': (_p, name) => ({
     title: 'Trade accepted',
     message: `${name} accepted your trade offer.`,

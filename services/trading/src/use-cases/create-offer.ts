@@ -25,6 +25,7 @@ export const CARD_NOT_FOUND = 'Card not found';
 export const NOT_YOUR_CARD = 'You can only offer your own cards';
 export const NOT_THEIR_CARD = 'A requested card does not belong to this user';
 export const CARD_FOR_SALE = 'Cards listed for sale cannot be traded';
+export const CARD_AT_AUCTION = 'Cards at auction cannot be traded';
 
 /** The recipient exists and is not banned; a muted sender cannot attach a note (docs/design.md#6-security). */
 export async function checkUsers(deps: TradingDeps, terms: OfferTerms, note: string): Promise<void> {
@@ -36,7 +37,7 @@ export async function checkUsers(deps: TradingDeps, terms: OfferTerms, note: str
 }
 
 /**
- * Each card belongs to its side and is not listed. Cards may sit in several pending offers at once:
+ * Each card belongs to its side and is neither listed nor at auction. Cards may sit in several pending offers at once:
  * nothing is reserved until an accept, whose holds settle who gets a card first.
  */
 export async function checkCards(deps: TradingDeps, terms: OfferTerms): Promise<void> {
@@ -49,12 +50,14 @@ export async function checkCards(deps: TradingDeps, terms: OfferTerms): Promise<
     if (!card) throw notFound(CARD_NOT_FOUND);
     if (card.userId !== terms.fromUserId) throw forbidden(NOT_YOUR_CARD);
     if (card.forSale) throw businessRule(CARD_FOR_SALE);
+    if (card.auctionId) throw businessRule(CARD_AT_AUCTION);
   }
   for (const id of terms.requestedCardIds) {
     const card = byId.get(id);
     if (!card) throw notFound(CARD_NOT_FOUND);
     if (card.userId !== terms.toUserId) throw businessRule(NOT_THEIR_CARD);
     if (card.forSale) throw businessRule(CARD_FOR_SALE);
+    if (card.auctionId) throw businessRule(CARD_AT_AUCTION);
   }
 }
 

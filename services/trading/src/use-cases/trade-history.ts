@@ -28,7 +28,8 @@ export async function recordSales(trx: Tx, sales: EventOutput<'market.sale.compl
     trx,
     sales.map((sale) => ({
       reference: sale.saleId,
-      trade_type: sale.listingId ? 'market_sale' : 'market_buy',
+      // A sale at auction is its own type (issue 45); a listing's sale, or a direct buy from the market.
+      trade_type: sale.auctionId ? 'auction' : sale.listingId ? 'market_sale' : 'market_buy',
       card_id: sale.cardId,
       player_id: sale.playerId,
       player_name: sale.playerName,

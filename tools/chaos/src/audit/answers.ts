@@ -21,6 +21,11 @@ function fingerprint(a: Answer): string {
       return `${a.status} request ${((b.request as Row) ?? {}).id}`;
     case 'trade.create':
       return `${a.status} offer ${b.id}`;
+    case 'auction.start':
+      return `${a.status} auction ${b.id}`;
+    case 'auction.bid':
+    case 'auction.buyNow':
+      return `${a.status} bid ${((b.bid as Row) ?? {}).id}`;
     default:
       return `${a.status}`;
   }
@@ -157,6 +162,32 @@ async function successHappened(db: Knex, a: Answer): Promise<string | undefined>
         [b.listingId, a.userId],
       );
       return n === 1 ? undefined : `listing ${String(b.listingId)} not recorded`;
+    }
+    case 'auction.start': {
+      const n = await count(
+        db,
+        `select count(*) c from cards_market.auctions where id = ? and seller_id = ? and idempotency_key = ?`,
+        [b.id, a.userId, a.key],
+      );
+      return n === 1 ? undefined : `auction ${String(b.id)} not recorded for this key`;
+    }
+    case 'auction.bid':
+    case 'auction.buyNow': {
+      // Placed once: the bid of this key led at some point (then lost, won, or leads still), its coins
+      // held by the wallet under the bid's own key, committed only if it won.
+      const bid = await one(
+        db,
+        `select b.id, b.status, h.status wallet from cards_market.auction_bids b
+           left join wallet.holds h on h.hold_key = 'auction-bid:' || b.id
+          where b.bidder_id = ? and b.idempotency_key = ?`,
+        [a.userId, a.key],
+      );
+      if (!bid || bid.status === 'pending' || bid.status === 'refused')
+        return `bid is ${bid ? String(bid.status) : 'missing'}`;
+      if ((bid.status === 'won') !== (bid.wallet === 'committed'))
+        return `bid ${bid.status}, coins ${bid.wallet}`;
+      if (a.kind === 'auction.buyNow' && bid.status !== 'won') return `buy-now bid is ${bid.status}`;
+      return undefined;
     }
     case 'trade.accept':
     case 'trade.decline':

@@ -58,6 +58,7 @@ export async function auditCards(db: Knex): Promise<AuditLine[]> {
         and not exists (select 1 from cards_market.sales s2 where s2.card_id = s.card_id and s2.state = 'completed' and s2.updated_at > s.updated_at)
         and not exists (select 1 from cards_market.card_holds h where s.card_id = any(h.card_ids) and h.updated_at > s.updated_at and h.status = 'committed')
         and not exists (select 1 from cards_market.shop_transfers t where s.card_id = any(t.card_ids))
+        and not exists (select 1 from cards_market.auctions a where a.card_id = s.card_id and a.status = 'sold' and a.settled_at > s.updated_at)
       limit 10`,
   );
   return [
@@ -107,6 +108,14 @@ export async function auditOpenWork(db: Knex): Promise<AuditLine[]> {
     [
       'cards-market pack',
       `select id, state, user_id from cards_market.pack_purchases where state in ('started', 'refunding')`,
+    ],
+    [
+      'cards-market auction',
+      `select id, status, card_id, ends_at from cards_market.auctions where status in ('open', 'settling')`,
+    ],
+    [
+      'cards-market auction bid',
+      `select id, auction_id, status, hold from cards_market.auction_bids where status = 'pending' or hold in ('taking', 'releasing')`,
     ],
     [
       'trading saga',

@@ -6,8 +6,11 @@ const rows = async (db: Knex, sql: string) => (await db.raw(sql)).rows as Row[];
 
 /** The facts each counted event stands for, recomputed from the service that owns them. */
 const FACTS: Record<string, string> = {
-  'market.sale.completed:buyer': `select buyer_id user_id, updated_at at from cards_market.sales where state = 'completed'`,
-  'market.sale.completed:seller': `select seller_id user_id, updated_at at from cards_market.sales where state = 'completed' and seller_id > 0`,
+  // An auction's sale is a sale too (it emits market.sale.completed).
+  'market.sale.completed:buyer': `select buyer_id user_id, updated_at at from cards_market.sales where state = 'completed'
+     union all select winner_id, settled_at from cards_market.auctions where status = 'sold'`,
+  'market.sale.completed:seller': `select seller_id user_id, updated_at at from cards_market.sales where state = 'completed' and seller_id > 0
+     union all select seller_id, settled_at from cards_market.auctions where status = 'sold'`,
   'cards.listing.created:seller': `select seller_id user_id, created_at at from cards_market.listings`,
   'cards.pack.opened:opener': `select user_id, updated_at at from cards_market.pack_purchases where state = 'completed'`,
   'trading.offer.created:sender': `select from_user_id user_id, created_at at from trading.trade_offers`,

@@ -15,6 +15,9 @@ const FACTS: Record<string, string> = {
   'trade.declined': `select from_user_id user_id from trading.trade_offers where status = 'declined'`,
   'trade.cancelled': `select to_user_id user_id from trading.trade_offers where status = 'cancelled'`,
   'trade.offer_received': `select to_user_id user_id from trading.trade_offers`,
+  'auction.won': `select winner_id user_id from cards_market.auctions where status = 'sold'`,
+  'auction.sold': `select seller_id user_id from cards_market.auctions where status = 'sold'`,
+  'auction.unsold': `select seller_id user_id from cards_market.auctions where status = 'unsold'`,
   'cashout.requested': `select user_id from wallet.cashout_requests`,
   'cashout.status': `select r.user_id from wallet.cashout_transitions t join wallet.cashout_requests r on r.id = t.request_id
      where t.to_status in ('processing', 'completed', 'rejected')`,

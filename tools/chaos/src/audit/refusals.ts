@@ -89,6 +89,28 @@ export async function refusalChangedNothing(
       ]);
       return p?.status !== 'succeeded' && n > 0 ? `intent ${p?.status} but credited` : undefined;
     }
+    case 'auction.start': {
+      const n = await count(
+        db,
+        `select count(*) c from cards_market.auctions where seller_id = ? and idempotency_key = ?`,
+        [a.userId, a.key],
+      );
+      return n === 0 ? undefined : 'an auction was started';
+    }
+    case 'auction.bid':
+    case 'auction.buyNow': {
+      // Refused before or after the wallet held the coins: the bid is refused and holds nothing.
+      const bid = await one(
+        db,
+        `select b.status, h.status wallet from cards_market.auction_bids b
+           left join wallet.holds h on h.hold_key = 'auction-bid:' || b.id
+          where b.bidder_id = ? and b.idempotency_key = ?`,
+        [a.userId, a.key],
+      );
+      if (!bid) return undefined;
+      if (bid.status !== 'refused') return `bid is ${String(bid.status)}`;
+      return bid.wallet && bid.wallet !== 'voided' ? `coins ${String(bid.wallet)}` : undefined;
+    }
     default:
       return undefined;
   }

@@ -1,10 +1,11 @@
 import { format, isValid, parseISO } from 'date-fns';
-import { ArrowLeftRight, CalendarDays, Coins, Hash, TrendingUp } from 'lucide-react';
+import { ArrowLeftRight, CalendarDays, Coins, Gavel, Hash, TrendingUp } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
-import { Button } from '@/components/ui/Button';
-import { paths } from '@/config/paths';
+import { Button, buttonClasses } from '@/components/ui/Button';
+import { auctionPath, paths } from '@/config/paths';
+import { AuctionCardForm } from '@/components/auctions/AuctionCardForm';
 import { CardListingActions } from '@/components/market/CardListingActions';
 import { SellCardForm } from '@/components/market/SellCardForm';
 import { cn } from '@/lib/cn';
@@ -53,7 +54,7 @@ function CardDetail({ card: opened, onClose }: { card: Card; onClose: () => void
   // The freshest copy of the card: a listing made or removed from here shows without reopening.
   const { data: cards } = useUserCards();
   const card = cards?.find((candidate) => candidate.id === opened.id) ?? opened;
-  const [mode, setMode] = useState<'view' | 'sell'>('view');
+  const [mode, setMode] = useState<'view' | 'sell' | 'auction'>('view');
   const { player } = card;
   const edition = editionLabel(card.editionNumber, card.maxEditions);
 
@@ -105,6 +106,18 @@ function CardDetail({ card: opened, onClose }: { card: Card; onClose: () => void
 
       {mode === 'sell' ? (
         <SellCardForm card={card} onCancel={() => setMode('view')} onSold={onClose} />
+      ) : mode === 'auction' ? (
+        <AuctionCardForm card={card} onCancel={() => setMode('view')} onStarted={onClose} />
+      ) : card.auctionId ? (
+        <div className="flex flex-col gap-2">
+          <p className="rounded-xl border border-amber-400/20 bg-amber-400/10 px-3 py-2 text-xs font-medium text-amber-200">
+            This card is at auction, so it can&apos;t be sold or traded until the auction ends.
+          </p>
+          <Link to={auctionPath(card.auctionId)} onClick={onClose} className={buttonClasses('primary', 'lg')}>
+            <Gavel aria-hidden className="size-4" />
+            View auction
+          </Link>
+        </div>
       ) : (
         <div className="flex flex-col gap-2">
           <CardListingActions card={card} onSell={() => setMode('sell')} />
@@ -116,6 +129,16 @@ function CardDetail({ card: opened, onClose }: { card: Card; onClose: () => void
           <Button size="lg" variant="outline" className="w-full" disabled={card.forSale} onClick={trade}>
             <ArrowLeftRight aria-hidden className="size-4" />
             Trade Card
+          </Button>
+          <Button
+            size="lg"
+            variant="outline"
+            className="w-full"
+            disabled={card.forSale}
+            onClick={() => setMode('auction')}
+          >
+            <Gavel aria-hidden className="size-4" />
+            Put up for auction
           </Button>
         </div>
       )}

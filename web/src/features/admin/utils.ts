@@ -121,6 +121,7 @@ const TRADE_TYPE_LABELS: Record<TradeRecord['tradeType'], string> = {
   market_sale: 'Market Sale',
   market_buy: 'Market Buy',
   trade: 'Trade',
+  auction: 'Auction',
 };
 
 /** The Type column of a user's trade history, as /trade-history labels it. */

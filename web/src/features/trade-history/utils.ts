@@ -15,6 +15,7 @@ const TRADE_TYPE_LABELS: Record<string, string> = {
   market_sale: 'Market Sale',
   market_buy: 'Market Buy',
   trade: 'Trade',
+  auction: 'Auction',
 };
 
 /** The Type column: a readable label; unknown types are shown as sent. */

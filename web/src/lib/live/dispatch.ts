@@ -4,6 +4,7 @@ import type { LiveEventName } from '@touchline/contract';
 
 import { onAccount } from './account';
 import { onAdminCashouts, onAdminFlags } from './admin';
+import { onAuction } from './auctions';
 import { onBalance } from './balance';
 import { onCards } from './cards';
 import { onCashout } from './cashouts';
@@ -39,6 +40,7 @@ export const liveHandlers: LiveHandlers = {
   'admin-flags': onAdminFlags,
   account: onAccount,
   leaderboard: onLeaderboard,
+  auction: onAuction,
   resync: onResync,
 };
 
