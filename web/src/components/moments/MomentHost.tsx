@@ -36,6 +36,8 @@ const otherDialogOpen = () =>
     '[role="dialog"][data-state="open"]:not([data-moment]), [role="alertdialog"][data-state="open"]',
   ) !== null;
 
+const momentOnScreen = () => document.querySelector('[data-moment][data-state="open"]') !== null;
+
 /** Whether a moment may take the screen now; re-checked until it may. */
 function useQuietMoment(waiting: boolean): boolean {
   const [ready, setReady] = useState(false);
@@ -65,8 +67,9 @@ export function MomentHost() {
   const moment = queue[0];
   const waiting = queue.length - 1;
   const ready = useQuietMoment(moment !== undefined);
-  // A moment opens by itself: when it goes, the focus goes back where it was (the list, after a buy).
-  const returnFocus = useReturnFocus();
+  // A moment opens by itself: when the last of a queue goes, the focus goes back where it was before
+  // the first opened (the list, after a buy), not to what the next moment found as the last one left.
+  const returnFocus = useReturnFocus({ handedOver: momentOnScreen });
   if (!moment || !ready) return null;
   const look = LOOK[moment.kind];
   const Icon = look.icon;
@@ -105,8 +108,9 @@ export function MomentHost() {
             {moment.message}
           </Dialog.Description>
           <div className="relative flex w-full max-w-xs flex-col items-center gap-2">
+            {/* Radix focuses it (no autoFocus: that would run before the opener is recorded). */}
             <Dialog.Close asChild>
-              <Button size="lg" className="w-full" autoFocus>
+              <Button size="lg" className="w-full">
                 Continue
               </Button>
             </Dialog.Close>
