@@ -12,6 +12,7 @@ export interface ReturnFocusOptions {
   /**
    * Whether another dialog of the same host has taken over as this one closed (the next moment of a
    * queue): the focus then stays in it, and the opener recorded first is kept for the last to close.
+   * A function that lives as long as the app (it is a dependency of the handlers).
    */
   handedOver?: () => boolean;
 }
@@ -30,8 +31,7 @@ export function useReturnFocus(options: ReturnFocusOptions = {}): ReturnFocusHan
   // Between an open and its close: a dialog that opens before the last one's close (Radix closes a
   // tick late) keeps the first opener, since the focus it finds is the body the last one left.
   const open = useRef(false);
-  const handedOver = useRef(options.handedOver);
-  handedOver.current = options.handedOver;
+  const { handedOver } = options;
   return useMemo(
     () => ({
       onOpenAutoFocus: (event: Event) => {
@@ -46,7 +46,7 @@ export function useReturnFocus(options: ReturnFocusOptions = {}): ReturnFocusHan
       },
       onCloseAutoFocus: (event: Event) => {
         event.preventDefault();
-        if (handedOver.current?.()) return;
+        if (handedOver?.()) return;
         open.current = false;
         // Another dialog (a pack opening that held the moments) has the focus already: it keeps it.
         if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) return;
@@ -60,7 +60,7 @@ export function useReturnFocus(options: ReturnFocusOptions = {}): ReturnFocusHan
         pageHeading()?.focus({ preventScroll: true });
       },
     }),
-    [],
+    [handedOver],
   );
 }
 
