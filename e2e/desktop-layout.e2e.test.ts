@@ -161,6 +161,32 @@ describe('desktop layout (1280×800)', () => {
     console.log(`at 1280×800: ${listings} market listings, ${stock} stock market rows in view`);
   });
 
+  it('stands the player catalog in three columns at 1280 px, and the list scrolls on from there', async () => {
+    await player.goto(paths.catalog);
+    const list = player.getByRole('list', { name: 'Players' });
+    await list.waitFor();
+    await settle(player);
+    const rows = list.getByRole('listitem');
+    const [first, second, third, fourth] = await Promise.all(
+      [0, 1, 2, 3].map(async (index) => (await rows.nth(index).boundingBox())!),
+    );
+    // One grid row: three players side by side; the fourth starts the next row under the first.
+    expect(second!.y).toBe(first!.y);
+    expect(third!.y).toBe(first!.y);
+    expect(second!.x).toBeGreaterThan(first!.x + first!.width - 1);
+    expect(fourth!.x).toBe(first!.x);
+    expect(fourth!.y).toBeGreaterThan(first!.y);
+    await shot(player, 'desktop-catalog');
+    const failures = await axeCounts(player);
+    expect(failures.serious + failures.critical, describeFindings(failures)).toBe(0);
+    // Windowed in rows of three: far down the page, later players are drawn in order.
+    await player.mouse.wheel(0, 20_000);
+    await expect
+      .poll(async () => Number(await rows.first().getAttribute('aria-posinset')))
+      .toBeGreaterThan(3);
+    expect((Number(await rows.first().getAttribute('aria-posinset')) - 1) % 3).toBe(0);
+  });
+
   it('puts a toast top-right under the header, one at a time', async () => {
     await player.goto(`${paths.purchaseCoins}?tab=redeem`);
     const code = player.getByLabel('Promo code');

@@ -11,6 +11,7 @@ import { priceSeed } from './009_price_seed';
 import { listingMarketPrice } from './010_listing_market_price';
 import { packReveal } from './011_pack_reveal';
 import { watchlist } from './012_watchlist';
+import { packPullCosts } from './014_pack_pull_costs';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   listingMarketPrice,
   packReveal,
   watchlist,
+  packPullCosts,
 ];
