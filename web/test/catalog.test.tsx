@@ -41,6 +41,21 @@ afterEach(() => {
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
 });
 
+/** `count` Common midfielders 'Academy Prospect 001'…, of the 30 teams in turn, priced 100 up. */
+const prospects = (count: number): CatalogEntry[] =>
+  Array.from({ length: count }, (_, index) =>
+    catalogEntry(
+      makePlayer({
+        id: 1000 + index,
+        name: `Academy Prospect ${String(index + 1).padStart(3, '0')}`,
+        teamId: (index % 30) + 1,
+        position: 'Midfielder',
+        rarity: 'Common',
+        price: 100 + index,
+      }),
+    ),
+  );
+
 describe('Player Catalog', () => {
   it('shows the collection progress and every player with owned marks and counts', async () => {
     setup();
@@ -139,18 +154,7 @@ describe('Player Catalog', () => {
   });
 
   it('draws only the rows on screen of all 858 players, and the next ones as the page scrolls', async () => {
-    const many = Array.from({ length: 858 }, (_, index) =>
-      catalogEntry(
-        makePlayer({
-          id: 1000 + index,
-          name: `Academy Prospect ${String(index + 1).padStart(3, '0')}`,
-          teamId: (index % 30) + 1,
-          position: 'Midfielder',
-          rarity: 'Common',
-          price: 100 + index,
-        }),
-      ),
-    );
+    const many = prospects(858);
     setup(many);
     renderApp('/catalog');
 
@@ -172,18 +176,7 @@ describe('Player Catalog', () => {
   });
 
   it('stands the players in two columns from 1024 px and three from 1280 px, drawing whole rows', async () => {
-    const many = Array.from({ length: 300 }, (_, index) =>
-      catalogEntry(
-        makePlayer({
-          id: 3000 + index,
-          name: `Wide Prospect ${String(index + 1).padStart(3, '0')}`,
-          teamId: (index % 30) + 1,
-          position: 'Defender',
-          rarity: 'Common',
-          price: 100 + index,
-        }),
-      ),
-    );
+    const many = prospects(300);
     const drawn = async (width: number) => {
       vi.stubGlobal('matchMedia', (query: string) => ({
         matches: Number(/min-width: (\d+)rem/.exec(query)?.[1] ?? 0) * 16 <= width,
@@ -209,7 +202,8 @@ describe('Player Catalog', () => {
     expect(wide.count).toBe(phone.count * 3);
     expect(wide.last).toBe(String(wide.count));
     vi.unstubAllGlobals();
-  });
+    // Three whole-app renders: more than the default 5 s on a busy machine.
+  }, 20_000);
 
   it('loads a page at a time as the list scrolls, with the server filtering and counting', async () => {
     const many = Array.from({ length: 120 }, (_, index) =>
