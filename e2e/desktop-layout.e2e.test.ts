@@ -171,9 +171,12 @@ describe('desktop layout (1280×800)', () => {
     const failures = await axeCounts(player);
     expect(failures.serious + failures.critical, describeFindings(failures)).toBe(0);
     // Windowed in rows of three: far down the page, later players are drawn in order.
-    await player.evaluate('window.scrollTo(0, 20000)');
+    // To the foot of the page, again as each page of players loads, until the first rows are undrawn.
     await expect
-      .poll(async () => Number(await rows.first().getAttribute('aria-posinset')))
+      .poll(async () => {
+        await player.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+        return Number(await rows.first().getAttribute('aria-posinset'));
+      })
       .toBeGreaterThan(3);
     expect((Number(await rows.first().getAttribute('aria-posinset')) - 1) % 3).toBe(0);
   });
@@ -234,13 +237,14 @@ describe('desktop layout (1280×800)', () => {
         .getByRole('button', { name: /^Buy for / })
         .click();
       // Read as it shows: one toast at a time, so a later one (a live notification) may replace it.
-      const said = (await (
-        await player.waitForFunction(
+      const toastSaid = () =>
+        player.evaluate(
           `[...document.querySelectorAll('[data-sonner-toast] [data-title]')]
              .map((title) => title.textContent.trim())
-             .find((text) => /^(Purchase successful|Price changed|Purchase failed)$/.test(text)) || false`,
-        )
-      ).jsonValue()) as string;
+             .find((text) => /^(Purchase successful|Price changed|Purchase failed)$/.test(text)) || ''`,
+        ) as Promise<string>;
+      let said = '';
+      await expect.poll(async () => (said = await toastSaid())).not.toBe('');
       if (said === 'Purchase successful') break;
       expect(said === 'Price changed' && attempt < 3, `the buy: ${said}`).toBe(true);
       await outcome.first().waitFor({ state: 'detached' });
