@@ -244,7 +244,7 @@ describe('desktop layout (1280×800)', () => {
              .find((text) => /^(Purchase successful|Price changed|Purchase failed)$/.test(text)) || ''`,
         ) as Promise<string>;
       let said = '';
-      await expect.poll(async () => (said = await toastSaid())).not.toBe('');
+      await expect.poll(async () => (said = await toastSaid()), { timeout: 30_000 }).not.toBe('');
       if (said === 'Purchase successful') break;
       expect(said === 'Price changed' && attempt < 3, `the buy: ${said}`).toBe(true);
       await outcome.first().waitFor({ state: 'detached' });
