@@ -173,10 +173,16 @@ describe('desktop layout (1280×800)', () => {
     // Windowed in rows of three: far down the page, later players are drawn in order.
     // To the foot of the page, again as each page of players loads, until the first rows are undrawn.
     await expect
-      .poll(async () => {
-        await player.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
-        return Number(await rows.first().getAttribute('aria-posinset'));
-      })
+      .poll(
+        async () => {
+          // A moment that arrives meanwhile locks the page's scroll: closed first (Playwright's own
+          // handler closes one only before an action, and a scroll from script is none).
+          while (await player.getByTestId('moment').isVisible()) await player.keyboard.press('Escape');
+          await player.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+          return Number(await rows.first().getAttribute('aria-posinset'));
+        },
+        { timeout: 30_000 },
+      )
       .toBeGreaterThan(3);
     expect((Number(await rows.first().getAttribute('aria-posinset')) - 1) % 3).toBe(0);
   });
