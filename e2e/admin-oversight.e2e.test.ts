@@ -4,6 +4,7 @@ import { appUrl } from './support/app';
 import { signInAdmin } from './support/admin';
 import { axeCounts, describeFindings } from './support/axe';
 import { useBrowser } from './support/browser';
+import { shot } from './support/shot';
 import { signUpNewPlayer } from './support/session';
 
 // Issue 43 items 7 and 8 in Chromium, at 390 px (a phone) and 1280 px (a desk): the audit log, the
@@ -154,6 +155,11 @@ describe.each(WIDTHS)('admin oversight at %i px', (width) => {
     const log = admin.getByRole('table', { name: 'Audit log' });
     await log.getByText(`PayPal ${txn}`).waitFor();
     await noBlockingAxe(admin, `audit log at ${width}`);
+    await admin.getByRole('combobox', { name: 'Action' }).selectOption('');
+    await log.getByRole('row').nth(1).waitFor();
+    await shot(admin, `admin-audit-log-${width}`, { fullPage: true });
+    await admin.getByRole('combobox', { name: 'Action' }).selectOption('cashout.status');
+    await log.getByText(`PayPal ${txn}`).waitFor();
     if (width === 1280) {
       // Desk work: the page takes the window and no phone bar floats over the table.
       expect(await admin.getByRole('navigation', { name: /main|bottom/i }).count()).toBe(0);

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { axeCounts, describeFindings } from './support/axe';
 import { useBrowser } from './support/browser';
+import { shot } from './support/shot';
 import { signUpNewPlayer } from './support/session';
 
 /**
@@ -59,14 +58,6 @@ const DRAWN = `Array.from(document.querySelectorAll('[data-rarity]')).map((face)
     crest: face.querySelector('svg[data-crest]') !== null,
   };
 })`;
-
-/** With SHOTS_DIR set, keeps a picture of the window as it stands (for the issue's notes). */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 /** The computed value of a style property of the first element matching a selector. */
 const styleOf = (page: Page, selector: string, property: string) =>

@@ -129,7 +129,9 @@ describe('first load', () => {
       expect(bytes.js.gzip).toBeLessThanOrEqual(TARGET_HOME_JS_GZIP);
       expect(
         bytes.js.files.some((file) =>
-          /PriceChart|StripePaymentForm|AuthRoute|NotificationBellPopover|StarterPackOverlay/.test(file),
+          /PriceChart|StripePaymentForm|AuthRoute|NotificationBellPopover|StarterPackOverlay|MomentDialog|SuspendedDialog/.test(
+            file,
+          ),
         ),
       ).toBe(false);
     });

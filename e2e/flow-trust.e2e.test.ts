@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin } from './support/admin';
 import { appUrl } from './support/app';
 import { settle } from './support/axe';
 import { useBrowser } from './support/browser';
+import { shot as pageShot } from './support/shot';
 import { signUpNewPlayer } from './support/session';
 
 /**
@@ -24,11 +23,9 @@ beforeAll(async () => {
 });
 
 async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
+  if (!process.env.SHOTS_DIR) return;
   await settle(page);
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  await pageShot(page, name, { fullPage: true });
 }
 
 const getJson = async <T>(page: Page, url: string): Promise<T> => {

@@ -5,6 +5,7 @@ import { appUrl } from './support/app';
 import { apiJson, buyRareRoll } from './support/api';
 import { axeCounts, describeFindings } from './support/axe';
 import { uniqueEmail, useBrowser } from './support/browser';
+import { shot } from './support/shot';
 import { openLive } from './support/live';
 
 /**
@@ -120,7 +121,12 @@ describe('moments', () => {
         const walkout = opening.getByTestId('walkout');
         await walkout.waitFor();
         expect(await walkout.innerText()).toMatch(/(Epic|Legendary|Ultra Legendary) pull!/);
-        if (i === 1) await expectNoBlockingAxe(page, `walkout at ${width}`);
+        if (i === 1) {
+          await expectNoBlockingAxe(page, `walkout at ${width}`);
+          await walkout.getByRole('button', { name: 'Continue' }).waitFor();
+          await page.waitForTimeout(800); // the card's reveal animation comes to rest
+          await shot(page, `walkout-${width}`);
+        }
         await walkout.getByRole('button', { name: 'Continue' }).click();
         if (i < total) await opening.getByRole('button', { name: 'Next card' }).click();
       }

@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REASON_MAX_LENGTH } from '@touchline/contract';
+import { api, REASON_MAX_LENGTH } from '@touchline/contract';
 import { eventually as pollUntil, silentLogger } from '@touchline/kit/testing';
 import { MAX_REASON_LENGTH, UNDER_REVIEW } from '@touchline/rules';
 import { grantAdmin } from '@touchline/identity/admin-email';
@@ -350,6 +350,8 @@ describe('a ban', () => {
       message: 'Your account is suspended. Reason: Selling accounts',
       appealEmail: APPEALS,
     });
+    // As the contract says of the refusal.
+    expect(api.auth.login.responses[403].parse(again.body)).toEqual(again.body);
     // A wrong password of the banned account is the plain 401: the address is only for the refusal.
     const wrong = await browser(baseUrl)
       .post('/api/login')

@@ -54,6 +54,16 @@ describe('GET /api/openapi.json', () => {
       expect(Object.keys((stream.responses['200'] as { content: object }).content)).toEqual([
         'text/event-stream',
       ]);
+      // A suspended account's refusal names where to appeal (issue 43, item 7).
+      const login = document.paths['/api/login']!.post!;
+      expect(login.responses['403']).toMatchObject({
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/SignInRefused' } } },
+      });
+      const refused = (document as unknown as { components: { schemas: Record<string, unknown> } }).components
+        .schemas.SignInRefused;
+      expect(refused).toMatchObject({
+        properties: { message: { type: 'string' }, appealEmail: { type: 'string' } },
+      });
       const register = document.paths['/api/register']!.post!;
       expect(register.responses['201']).toMatchObject({
         content: { 'application/json': { schema: { $ref: '#/components/schemas/User' } } },

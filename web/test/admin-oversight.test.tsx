@@ -103,7 +103,7 @@ describe('the Audit Log tab', () => {
       'boss@example.com',
       'Mute',
       'player@example.com',
-      'user 21',
+      'User #21',
       'ok',
       '24 hours · Reason: Spam',
     ]);

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { CatalogEntry } from '@touchline/contract';
 
@@ -40,6 +40,21 @@ function scrollPageTo(y: number) {
 afterEach(() => {
   Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
 });
+
+/** `count` Common midfielders 'Academy Prospect 001'…, of the 30 teams in turn, priced 100 up. */
+const prospects = (count: number): CatalogEntry[] =>
+  Array.from({ length: count }, (_, index) =>
+    catalogEntry(
+      makePlayer({
+        id: 1000 + index,
+        name: `Academy Prospect ${String(index + 1).padStart(3, '0')}`,
+        teamId: (index % 30) + 1,
+        position: 'Midfielder',
+        rarity: 'Common',
+        price: 100 + index,
+      }),
+    ),
+  );
 
 describe('Player Catalog', () => {
   it('shows the collection progress and every player with owned marks and counts', async () => {
@@ -139,18 +154,7 @@ describe('Player Catalog', () => {
   });
 
   it('draws only the rows on screen of all 858 players, and the next ones as the page scrolls', async () => {
-    const many = Array.from({ length: 858 }, (_, index) =>
-      catalogEntry(
-        makePlayer({
-          id: 1000 + index,
-          name: `Academy Prospect ${String(index + 1).padStart(3, '0')}`,
-          teamId: (index % 30) + 1,
-          position: 'Midfielder',
-          rarity: 'Common',
-          price: 100 + index,
-        }),
-      ),
-    );
+    const many = prospects(858);
     setup(many);
     renderApp('/catalog');
 
@@ -170,6 +174,36 @@ describe('Player Catalog', () => {
     expect(rowNames()).not.toContain('Academy Prospect 001');
     expect(rowNames().length).toBeLessThan(40);
   });
+
+  it('stands the players in two columns from 1024 px and three from 1280 px, drawing whole rows', async () => {
+    const many = prospects(300);
+    const drawn = async (width: number) => {
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: Number(/min-width: (\d+)rem/.exec(query)?.[1] ?? 0) * 16 <= width,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+      setup(many);
+      const { unmount } = renderApp('/catalog');
+      await screen.findByRole('list', { name: 'Players' });
+      const list = screen.getByRole('list', { name: 'Players' });
+      const rows = within(list).getAllByRole('listitem');
+      const shown = { count: rows.length, last: rows[rows.length - 1]!.getAttribute('aria-posinset') };
+      expect(list.className).toContain('lg:grid-cols-2');
+      unmount();
+      return shown;
+    };
+    const phone = await drawn(390);
+    const desk = await drawn(1024);
+    const wide = await drawn(1280);
+    // The same rows of the window, each holding one, two or three players, in order.
+    expect(desk.count).toBe(phone.count * 2);
+    expect(wide.count).toBe(phone.count * 3);
+    expect(wide.last).toBe(String(wide.count));
+    vi.unstubAllGlobals();
+    // Three whole-app renders: more than the default 5 s on a busy machine.
+  }, 20_000);
 
   it('loads a page at a time as the list scrolls, with the server filtering and counting', async () => {
     const many = Array.from({ length: 120 }, (_, index) =>

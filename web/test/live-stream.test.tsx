@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { FakeEventSource } from './fake-event-source';
@@ -53,6 +53,35 @@ describe('the live stream', () => {
     await waitFor(() => expect(pill()).not.toHaveAttribute('data-change'), { timeout: 3_000 });
     // The value came with the event: nothing was asked for.
     expect(loads('/api/user')).toBe(userLoads);
+  });
+
+  it('a balance event brings the wallet sheet its held coins too, as the balance (issue 43)', async () => {
+    let held = 0;
+    mockFetch({
+      'GET /api/user': { body: makeUser({ coins: 10_000 }) },
+      'GET /api/user/cards': { body: [] },
+      'GET /api/user/starter-pack': { body: [] },
+      'GET /api/user/balance': () => ({ body: { coins: 10_000 - held, heldCoins: held } }),
+      'GET /api/user/spending-limit': {
+        body: { monthlyLimit: null, pending: null, spentThisMonth: 0, remaining: null },
+      },
+      'GET /api/notifications/unread-count': { body: { unreadCount: 0 } },
+      'GET /api/notifications': { body: { items: [], nextCursor: null, unreadCount: 0 } },
+      'GET /api/trades/incoming': { body: [] },
+    });
+    const { user } = renderApp('/');
+    await screen.findByText('Welcome back, alice');
+    const source = await openStream();
+    await user.click(screen.getByRole('button', { name: 'Balance: 10,000' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Wallet' });
+    const heldFigure = () => within(sheet).getByText('Held coins').closest('div')!;
+    await waitFor(() => expect(heldFigure()).toHaveTextContent(/Held coins\s*0/));
+
+    // A trade offer with 2,500 coins sets them aside: the spendable balance falls, the held rise.
+    held = 2_500;
+    act(() => source.emit('balance', { balance: 7_500, version: 1 }));
+    await waitFor(() => expect(heldFigure()).toHaveTextContent(/Held coins\s*2,500/));
+    expect(within(sheet).getByText('7,500')).toBeInTheDocument();
   });
 
   it('the first open reads nothing again; an open after a drop reads again what the page shows', async () => {

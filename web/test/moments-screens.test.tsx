@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Notification, UnopenedPack } from '@touchline/contract';
 
@@ -65,6 +65,70 @@ describe('the full-screen moments', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     act(() => release());
     expect(await screen.findByRole('dialog', { name: 'Badge earned: Collector' })).toBeInTheDocument();
+  });
+});
+
+/** A screen's list of rows (a `main` with a list marked as lib/list-focus does) under the moments. */
+function ScreenWithList({ rows }: { rows: string[] }) {
+  return (
+    <>
+      <main>
+        <h1 tabIndex={-1}>Market</h1>
+        <ul aria-label="Market listings" data-focus-list="">
+          {rows.map((row) => (
+            <li key={row}>
+              <button type="button">{`Buy ${row}`}</button>
+            </li>
+          ))}
+        </ul>
+      </main>
+      <MomentHost />
+    </>
+  );
+}
+
+describe('the focus after the moments (issue 43, item 15)', () => {
+  // Radix gives the focus back a tick after a dialog unmounts: the last test's must land first.
+  beforeEach(() => act(() => new Promise((resolve) => setTimeout(resolve, 0))));
+
+  it('goes back to the list when the last of two moments closes, the bought row gone meanwhile', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<ScreenWithList rows={['Ana', 'Ben', 'Cai']} />);
+    screen.getByRole('button', { name: 'Buy Ben' }).focus();
+    act(() => {
+      enqueueMoment(notification(11, 'mission.completed', 'Mission completed', 'Buy a card'));
+      enqueueMoment(notification(12, 'badge.earned', 'Badge earned: Trader', 'Your first buy'));
+    });
+    const first = await screen.findByRole('dialog', { name: 'Mission completed' });
+    // The bought listing leaves the list while the moment is on screen.
+    rerender(<ScreenWithList rows={['Ana', 'Cai']} />);
+    await user.click(within(first).getByRole('button', { name: 'Continue' }));
+    const second = await screen.findByRole('dialog', { name: 'Badge earned: Trader' });
+    await waitFor(() => expect(within(second).getByRole('button', { name: 'Continue' })).toHaveFocus());
+    await user.click(within(second).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The row now in the bought one's place, not the heading.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Buy Cai' })).toHaveFocus());
+  });
+
+  it('goes back to what had the focus when it is still there', async () => {
+    const user = userEvent.setup();
+    render(<ScreenWithList rows={['Ana', 'Ben']} />);
+    screen.getByRole('button', { name: 'Buy Ana' }).focus();
+    act(() => enqueueMoment(notification(13, 'badge.earned', 'Badge earned: Collector', 'Ten players')));
+    const moment = await screen.findByRole('dialog', { name: 'Badge earned: Collector' });
+    await user.click(within(moment).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Buy Ana' })).toHaveFocus());
+  });
+
+  it('goes to the screen’s list, not its heading, when the focus was lost before the moment', async () => {
+    const user = userEvent.setup();
+    render(<ScreenWithList rows={['Ana', 'Ben']} />);
+    (document.activeElement as HTMLElement | null)?.blur();
+    act(() => enqueueMoment(notification(14, 'mission.completed', 'Mission completed', 'Sell a card')));
+    const moment = await screen.findByRole('dialog', { name: 'Mission completed' });
+    await user.click(within(moment).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Buy Ana' })).toHaveFocus());
   });
 });
 

@@ -91,6 +91,7 @@ import {
   Credentials,
   ForgotPasswordBody,
   ResetPasswordBody,
+  SignInRefused,
   VerifyAdminBody,
   User,
   UsernameEntry,
@@ -136,7 +137,7 @@ export const auth = {
     auth: 'optional',
     bodyLimit: ANONYMOUS_BODY_LIMIT,
     body: Credentials,
-    responses: { 200: User, 401: error, 403: error },
+    responses: { 200: User, 401: error, 403: SignInRefused },
   }),
   logout: defineRoute({
     method: 'post',

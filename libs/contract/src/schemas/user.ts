@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Timestamp } from './common';
+import { ErrorBody, Timestamp } from './common';
 
 export const Badge = z
   .object({ name: z.string(), description: z.string(), icon: z.string(), earnedAt: z.string() })
@@ -42,6 +42,15 @@ const password = z.string({ error: 'Password is required' }).min(1, 'Password is
 
 export const Credentials = z.strictObject({ email, password });
 export type Credentials = z.infer<typeof Credentials>;
+
+/**
+ * Sign-in refused with 403 (a suspended account): the message ('Your account is suspended. Reason:
+ * …') and, for a suspension, the address a player writes to to appeal (the gateway's APPEAL_EMAIL).
+ */
+export const SignInRefused = ErrorBody.extend({ appealEmail: z.string().optional() }).meta({
+  id: 'SignInRefused',
+});
+export type SignInRefused = z.infer<typeof SignInRefused>;
 
 export const ForgotPasswordBody = z.strictObject({ email });
 

@@ -1,18 +1,11 @@
-import { Check, Coins, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { Check, X } from 'lucide-react';
+import { useId, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import {
-  isValidSellPrice,
-  saleFee,
-  saleFeePercent,
-  saleProceeds,
-  SELL_CLOSED_MESSAGE,
-  SELL_CLOSED_TITLE,
-  sellPriceBounds,
-} from '@touchline/rules';
+import { saleFeePercent, SELL_CLOSED_MESSAGE, SELL_CLOSED_TITLE } from '@touchline/rules';
 
 import { Button } from '@/components/ui/Button';
-import { Input, Label } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Input';
+import { SaleFeeLines, SalePriceInput, useSalePrice } from '@/components/market/SalePrice';
 import type { Card } from '@touchline/contract';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -34,15 +27,13 @@ export interface SellCardFormProps {
  */
 export function SellCardForm({ card, onCancel, onSold }: SellCardFormProps) {
   const currentPrice = card.player.currentPrice;
-  const [priceText, setPriceText] = useState(String(currentPrice));
+  const sale = useSalePrice(currentPrice, currentPrice);
   const { data: status } = useMarketStatus();
   const sell = useSellCard();
   const inputId = useId();
   const hintId = useId();
 
-  const { min, max } = sellPriceBounds(currentPrice);
-  const price = priceText.trim() === '' ? Number.NaN : Number(priceText);
-  const valid = isValidSellPrice(price, currentPrice);
+  const { price, valid, min, max } = sale;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -79,26 +70,7 @@ export function SellCardForm({ card, onCancel, onSold }: SellCardFormProps) {
     >
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={inputId}>Selling Price</Label>
-        <div className="relative">
-          <Coins
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-amber-300"
-          />
-          <Input
-            id={inputId}
-            type="number"
-            inputMode="numeric"
-            min={min}
-            max={max}
-            step={1}
-            value={priceText}
-            onChange={(event) => setPriceText(event.target.value)}
-            aria-invalid={!valid || undefined}
-            aria-describedby={hintId}
-            className="pl-10 font-semibold tabular-nums"
-            autoFocus
-          />
-        </div>
+        <SalePriceInput id={inputId} hintId={hintId} sale={sale} coinIcon autoFocus />
       </div>
 
       <dl className="grid grid-cols-3 gap-2 text-center">
@@ -109,14 +81,7 @@ export function SellCardForm({ card, onCancel, onSold }: SellCardFormProps) {
 
       <div id={hintId} aria-live="polite" className="flex flex-col gap-1 text-xs">
         {valid ? (
-          <>
-            <p className="font-medium text-slate-300">
-              {`${saleFeePercent(price, currentPrice)}% marketplace fee: ${formatNumber(saleFee(price, currentPrice))} coins`}
-            </p>
-            <p className="font-bold text-emerald-300">
-              {`Estimated proceeds: ${formatNumber(saleProceeds(price, currentPrice))} coins`}
-            </p>
-          </>
+          <SaleFeeLines sale={sale} proceeds={(coins) => `Estimated proceeds: ${coins} coins`} />
         ) : (
           <p role="alert" className="font-medium text-rose-300">
             {`Enter a whole number of coins between ${formatNumber(min)} and ${formatNumber(max)}.`}

@@ -64,3 +64,15 @@ export function auditSummary(entry: AuditEntry): string {
   if (entry.error) parts.push(`Error: ${entry.error}`);
   return parts.join(' · ');
 }
+
+/** The Target column: what the action was on, as the rest of the admin pages name it. */
+export function auditTargetLabel({
+  targetType,
+  targetId,
+}: Pick<AuditEntry, 'targetType' | 'targetId'>): string {
+  if (targetType === 'cashout') return `Request #${targetId}`;
+  if (targetType === 'user') return `User #${targetId}`;
+  // A shop transfer: the cards of one player, by the player's id.
+  if (targetType === 'cards') return `Cards of user #${targetId}`;
+  return `${targetType} ${targetId}`;
+}

@@ -19,4 +19,7 @@ export function onBalance(queryClient: QueryClient, { balance, version }: LiveBa
   applied.set(queryClient, { userId, version });
   queryClient.setQueryData<User | null>(userQueryKey, (user) => (user ? { ...user, coins: balance } : user));
   queryClient.setQueryData<Balance>(marketKeys.balance(), (shown) => shown && { ...shown, coins: balance });
+  // The event carries the spendable coins only; the coins held (a trade's coins, a cash-out) move with
+  // them, so a screen that shows the held figure (the wallet sheet, the balance box) reads it again.
+  void queryClient.invalidateQueries({ queryKey: marketKeys.balance(), exact: true, refetchType: 'active' });
 }

@@ -12,6 +12,7 @@ import { listingMarketPrice } from './010_listing_market_price';
 import { packReveal } from './011_pack_reveal';
 import { watchlist } from './012_watchlist';
 import { auctions } from './013_auctions';
+import { packPullCosts } from './014_pack_pull_costs';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   packReveal,
   watchlist,
   auctions,
+  packPullCosts,
 ];

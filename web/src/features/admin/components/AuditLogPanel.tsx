@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import {
   AUDIT_ACTION_LABELS,
   auditActionLabel,
+  auditTargetLabel,
   auditSummary,
   dayEnd,
   dayStart,
@@ -181,11 +182,7 @@ function Entries({
                 <td className={cell}>{who(entry.actorUserId)}</td>
                 <td className={cn(cell, 'whitespace-nowrap')}>{auditActionLabel(entry.action)}</td>
                 <td className={cell}>{who(entry.subjectUserId)}</td>
-                <td className={cn(cell, 'whitespace-nowrap')}>
-                  {entry.targetType === 'cashout'
-                    ? `Request #${entry.targetId}`
-                    : `${entry.targetType} ${entry.targetId}`}
-                </td>
+                <td className={cn(cell, 'whitespace-nowrap')}>{auditTargetLabel(entry)}</td>
                 <td className={cn(cell, 'font-semibold capitalize', outcomeClasses[entry.outcome])}>
                   {entry.outcome}
                 </td>

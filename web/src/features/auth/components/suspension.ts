@@ -1,3 +1,5 @@
+import type { SignInRefused } from '@touchline/contract';
+
 import { ApiError } from '@/lib/api';
 
 export const SUSPENDED = 'Your account is suspended';
@@ -13,7 +15,8 @@ export interface Suspension {
 /** Why a sign-in was refused for a suspended account, and where to appeal; null for any other failure. */
 export function suspensionOf(error: unknown): Suspension | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null;
-  const data = error.data as { message?: unknown; appealEmail?: unknown } | undefined;
+  // Read as the contract's refusal, checked field by field (the answer is not parsed here).
+  const data = error.data as Partial<Record<keyof SignInRefused, unknown>> | undefined;
   const message = data?.message;
   if (typeof message !== 'string' || !message.startsWith(SUSPENDED)) return null;
   return {

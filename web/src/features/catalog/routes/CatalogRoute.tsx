@@ -19,6 +19,7 @@ import type { CatalogEntry } from '@touchline/contract';
 import { POSITION_FILTERS, type PositionFilter } from '@/lib/positions';
 import { formatNumber } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useColumns } from '@/lib/use-columns';
 import { useWindowList } from '@/lib/use-window-list';
 
 import { CatalogRow } from '../components/CatalogRow';
@@ -40,7 +41,7 @@ const PlayerDetailDialog = lazy(() =>
 
 /** A catalog row's height before it is measured: the art (w-11) plus the row's padding. */
 const ROW_HEIGHT = 86;
-/** The list's gap-2, in px. */
+/** The list's gap-2 between grid rows, in px. */
 const ROW_GAP = 8;
 /** Rows before the end of the loaded ones at which the next page is asked for. */
 const LOAD_AHEAD_ROWS = 15;
@@ -212,16 +213,18 @@ interface PlayerRowsProps {
 
 /**
  * Every player that passes the filters, in the page's scroll: only the rows on screen are drawn,
- * and the next page loads as they near the end of the loaded ones.
+ * and the next page loads as they near the end of the loaded ones. From 1024 px the players stand in
+ * two columns, from 1280 px in three: the list draws whole rows of that grid.
  */
 function PlayerRows({ entries, total, onNearEnd, onOpen }: PlayerRowsProps) {
+  const columns = useColumns();
   const { attachList, items, before, after, measureRow } = useWindowList({
-    count: entries.length,
+    count: Math.ceil(entries.length / columns),
     estimateSize: ROW_HEIGHT,
     gap: ROW_GAP,
   });
-  const lastDrawn = items[items.length - 1]?.index ?? -1;
-  const nearEnd = lastDrawn >= entries.length - LOAD_AHEAD_ROWS;
+  const lastDrawn = ((items[items.length - 1]?.index ?? -1) + 1) * columns - 1;
+  const nearEnd = lastDrawn >= entries.length - LOAD_AHEAD_ROWS * columns;
   useEffect(() => {
     if (nearEnd) onNearEnd();
   });
@@ -229,23 +232,26 @@ function PlayerRows({ entries, total, onNearEnd, onOpen }: PlayerRowsProps) {
     <ul
       ref={attachList}
       aria-label="Players"
-      className="flex flex-col gap-2"
+      className="grid grid-cols-1 gap-2 lg:grid-cols-2 xl:grid-cols-3"
       style={{ paddingTop: before, paddingBottom: after }}
     >
-      {items.map((item) => {
-        const entry = entries[item.index]!;
-        return (
-          <CatalogRow
-            key={entry.player.id}
-            ref={measureRow}
-            data-index={item.index}
-            aria-setsize={total}
-            aria-posinset={item.index + 1}
-            entry={entry}
-            onOpen={onOpen}
-          />
-        );
-      })}
+      {items.flatMap((item) =>
+        entries.slice(item.index * columns, (item.index + 1) * columns).map((entry, column) => {
+          const index = item.index * columns + column;
+          return (
+            // A grid row's first player is measured for the row (its cells share the row's height).
+            <CatalogRow
+              key={entry.player.id}
+              ref={column === 0 ? measureRow : undefined}
+              data-index={item.index}
+              aria-setsize={total}
+              aria-posinset={index + 1}
+              entry={entry}
+              onOpen={onOpen}
+            />
+          );
+        }),
+      )}
     </ul>
   );
 }

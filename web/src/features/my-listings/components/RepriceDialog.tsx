@@ -1,18 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, type FormEvent } from 'react';
 
-import {
-  isValidSellPrice,
-  saleFee,
-  saleFeePercent,
-  saleProceeds,
-  SELL_CLOSED_MESSAGE,
-  sellPriceBounds,
-} from '@touchline/rules';
+import { saleFeePercent, SELL_CLOSED_MESSAGE } from '@touchline/rules';
 import type { OwnListing } from '@touchline/contract';
 
 import { Button } from '@/components/ui/Button';
-import { Input, Label } from '@/components/ui/Input';
+import { Label } from '@/components/ui/Input';
+import { SaleFeeLines, SalePriceInput, useSalePrice } from '@/components/market/SalePrice';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 import { useMarketStatus } from '@/lib/data/market';
 import { useRepriceListing } from '@/lib/data/own-listings';
@@ -31,14 +25,12 @@ export interface RepriceDialogProps {
  */
 export function RepriceDialog({ listing, onClose }: RepriceDialogProps) {
   const currentPrice = listing.currentPrice;
-  const [priceText, setPriceText] = useState(String(listing.price));
+  const sale = useSalePrice(currentPrice, listing.price);
+  const { priceText, price, valid, min, max } = sale;
   const { data: status } = useMarketStatus();
   const reprice = useRepriceListing();
   const inputId = useId();
   const hintId = useId();
-  const price = priceText.trim() === '' ? Number.NaN : Number(priceText);
-  const valid = isValidSellPrice(price, currentPrice);
-  const { min, max } = sellPriceBounds(currentPrice);
   const open = status?.isOpen === true;
   // One key per price asked: a second click on the same confirmation makes no second listing.
   const idempotencyKey = useMemo(() => newIdempotencyKey(), [priceText]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -91,31 +83,12 @@ export function RepriceDialog({ listing, onClose }: RepriceDialogProps) {
           </dl>
           <form onSubmit={confirm} className="mt-4 flex flex-col gap-1.5">
             <Label htmlFor={inputId}>New Price</Label>
-            <Input
-              id={inputId}
-              type="number"
-              inputMode="numeric"
-              min={min}
-              max={max}
-              step={1}
-              value={priceText}
-              onChange={(event) => setPriceText(event.target.value)}
-              aria-invalid={!valid || undefined}
-              aria-describedby={hintId}
-              className="font-semibold tabular-nums"
-            />
+            <SalePriceInput id={inputId} hintId={hintId} sale={sale} />
             <div id={hintId} aria-live="polite" className="flex flex-col gap-0.5 text-xs">
               {!open ? (
                 <p className="font-medium text-amber-200">{SELL_CLOSED_MESSAGE}</p>
               ) : valid ? (
-                <>
-                  <p className="text-slate-300">
-                    {`${saleFeePercent(price, currentPrice)}% marketplace fee: ${formatNumber(saleFee(price, currentPrice))} coins`}
-                  </p>
-                  <p className="font-bold text-emerald-300">
-                    {`You receive ${formatNumber(saleProceeds(price, currentPrice))} coins`}
-                  </p>
-                </>
+                <SaleFeeLines sale={sale} proceeds={(coins) => `You receive ${coins} coins`} />
               ) : (
                 <p className="font-medium text-rose-300">
                   {`Price must be between ${formatNumber(min)} and ${formatNumber(max)} coins`}

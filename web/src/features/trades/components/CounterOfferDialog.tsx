@@ -1,24 +1,21 @@
 import { Repeat } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { afterTradeFee, TRADE_FEE_NOTE } from '@touchline/rules';
 
-import { NoteTextarea } from '@/components/NoteTextarea';
 import { Button } from '@/components/ui/Button';
-import { Label } from '@/components/ui/Input';
-import { CoinField } from '@/components/trades/CoinField';
+import { AskCoinsField, CoinOfferField, OfferNoteField, useOfferTerms } from '@/components/trades/OfferTerms';
 import { TradeDialog } from '@/components/trades/TradeDialog';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
 import { useUser } from '@/lib/data/auth';
 import { useCounterTrade } from '@/lib/data/trades';
 import { formatNumber } from '@/lib/format';
 import { toast } from '@/lib/toast';
-import { parseCoins, partyName } from '@/lib/trades';
+import { partyName } from '@/lib/trades';
 import type { CounterOfferBody, TradeOffer } from '@touchline/contract';
 
 import { AskForPicker } from './AskForPicker';
 import { offeredCards } from './OfferParts';
 
-const MAX_NOTE_LENGTH = 500;
 /** The trading service's limit: the first offer and at most 10 counters. */
 export const MAX_COUNTER_STEPS = 10;
 
@@ -53,14 +50,9 @@ function CounterForm({ offer, onDone }: { offer: TradeOffer; onDone: () => void 
   const other = partyName(offer.fromUser);
   const [mine, setMine] = useState<number[]>(() => (offer.requestedCards ?? []).map((c) => c.id));
   const [theirs, setTheirs] = useState<number[]>(() => offeredCards(offer).map((c) => c.id));
-  const [coinText, setCoinText] = useState(() =>
-    offer.requestedCoins > 0 ? String(offer.requestedCoins) : '',
-  );
-  const [askText, setAskText] = useState(() => (offer.coinOffer > 0 ? String(offer.coinOffer) : ''));
-  const [note, setNote] = useState('');
-  const noteId = useId();
-  const coinOffer = parseCoins(coinText);
-  const requestedCoins = parseCoins(askText);
+  // What they asked for is what the user offers, and the other way round.
+  const terms = useOfferTerms({ coinOffer: offer.requestedCoins, requestedCoins: offer.coinOffer });
+  const { coinOffer, requestedCoins } = terms;
   const lastStep = offer.threadStep + 1 >= MAX_COUNTER_STEPS;
 
   const toggle = (ids: number[], id: number) =>
@@ -68,20 +60,13 @@ function CounterForm({ offer, onDone }: { offer: TradeOffer; onDone: () => void 
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (Number.isNaN(coinOffer) || Number.isNaN(requestedCoins)) {
-      toast.error('Invalid coin amount', { description: 'Please enter a valid coin amount' });
-      return;
-    }
-    if (coinOffer > 0 && requestedCoins > 0) {
-      toast.error('Invalid coin amount', { description: 'Offer coins or ask for coins, not both' });
-      return;
-    }
+    if (!terms.checkCoins()) return;
     const request: CounterOfferBody = {
       offeredCardIds: mine,
       coinOffer,
       requestedCardIds: theirs,
       requestedCoins,
-      note: note.trim(),
+      note: terms.note.trim(),
     };
     counter.mutate(
       { offerId: offer.id, request, idempotencyKey: newIdempotencyKey() },
@@ -110,12 +95,8 @@ function CounterForm({ offer, onDone }: { offer: TradeOffer; onDone: () => void 
           selectedIds={mine}
           onToggle={(card) => setMine((ids) => toggle(ids, card.id))}
         />
-        <CoinField
-          label="Coin offer"
-          value={coinText}
-          onChange={setCoinText}
-          disabled={requestedCoins > 0}
-          invalid={Number.isNaN(coinOffer)}
+        <CoinOfferField
+          terms={terms}
           hint={
             <>
               <span className="font-medium text-amber-200/90">{TRADE_FEE_NOTE}</span>
@@ -132,25 +113,9 @@ function CounterForm({ offer, onDone }: { offer: TradeOffer; onDone: () => void 
           selectedIds={theirs}
           onToggle={(card) => setTheirs((ids) => toggle(ids, card.id))}
         />
-        <CoinField
-          label="Ask for coins"
-          value={askText}
-          onChange={setAskText}
-          disabled={coinOffer > 0}
-          invalid={Number.isNaN(requestedCoins)}
-          hint="Coins you want in return (offer coins or ask for coins, not both)."
-        />
+        <AskCoinsField terms={terms} />
       </section>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={noteId}>Message (optional)</Label>
-        <NoteTextarea
-          id={noteId}
-          maxLength={MAX_NOTE_LENGTH}
-          value={note}
-          onChange={setNote}
-          placeholder={`Add a note for ${other}`}
-        />
-      </div>
+      <OfferNoteField terms={terms} placeholder={`Add a note for ${other}`} />
       <Button type="submit" size="lg" className="w-full" loading={counter.isPending}>
         {!counter.isPending && <Repeat aria-hidden className="size-4" />}
         Send Counter-Offer

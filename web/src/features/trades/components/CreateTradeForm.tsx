@@ -3,7 +3,6 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { afterTradeFee, TRADE_FEE_NOTE } from '@touchline/rules';
 
-import { NoteTextarea } from '@/components/NoteTextarea';
 import { Button } from '@/components/ui/Button';
 import { Label } from '@/components/ui/Input';
 import { useUser } from '@/lib/data/auth';
@@ -14,17 +13,15 @@ import { formatNumber } from '@/lib/format';
 
 import { useCreateTrade } from '@/lib/data/trades';
 import type { CreateOfferBody as CreateTradeRequest, TradeableCard } from '@touchline/contract';
-import { availableCards, parseCoins } from '@/lib/trades';
+import { availableCards } from '@/lib/trades';
 import { AvailableCardPicker } from '@/components/trades/AvailableCardPicker';
-import { CoinField } from '@/components/trades/CoinField';
+import { AskCoinsField, CoinOfferField, OfferNoteField, useOfferTerms } from '@/components/trades/OfferTerms';
 import { CoinShortfall } from '@/components/wallet/CoinShortfall';
 import { coinShortfall } from '@/lib/shortfall';
 
 import { AskForPicker } from './AskForPicker';
 import { OfferPreview } from './OfferPreview';
 import { UserPicker } from './UserPicker';
-
-const MAX_NOTE_LENGTH = 500;
 
 /**
  * The Create tab: (1) an own card not for sale, (2) the user to trade with, (3) optionally their cards
@@ -39,17 +36,13 @@ export function CreateTradeForm() {
   const [targetUser, setTargetUser] = useState('');
   const [targetId, setTargetId] = useState<number | null>(null);
   const [asked, setAsked] = useState<TradeableCard[]>([]);
-  const [coinText, setCoinText] = useState('');
-  const [askText, setAskText] = useState('');
-  const [note, setNote] = useState('');
+  const terms = useOfferTerms();
   const userLabelId = useId();
-  const noteId = useId();
 
   const available = availableCards(cards.data ?? []);
   // Derived, so a card that was sold or traded meanwhile is no longer selected.
   const selected = available.find((card) => card.id === cardId) ?? null;
-  const coinOffer = parseCoins(coinText);
-  const requestedCoins = parseCoins(askText);
+  const { coinOffer, requestedCoins } = terms;
   const shortfallId = useId();
   // Coins offered are paid when the offer is accepted: more than the balance is not offered.
   const shortfall = coinOffer > 0 ? coinShortfall(user?.coins, coinOffer) : 0;
@@ -72,9 +65,7 @@ export function CreateTradeForm() {
     setTargetUser('');
     setTargetId(null);
     setAsked([]);
-    setCoinText('');
-    setAskText('');
-    setNote('');
+    terms.reset();
   }
 
   function submit(event: FormEvent) {
@@ -85,18 +76,11 @@ export function CreateTradeForm() {
       });
       return;
     }
-    if (Number.isNaN(coinOffer) || Number.isNaN(requestedCoins)) {
-      toast.error('Invalid coin amount', { description: 'Please enter a valid coin amount' });
-      return;
-    }
-    if (coinOffer > 0 && requestedCoins > 0) {
-      toast.error('Invalid coin amount', { description: 'Offer coins or ask for coins, not both' });
-      return;
-    }
+    if (!terms.checkCoins()) return;
     const request: CreateTradeRequest = { cardId: selected.id, targetUser: targetUser.trim(), coinOffer };
     if (requestedCoins > 0) request.requestedCoins = requestedCoins;
     if (asked.length > 0) request.requestedCardIds = asked.map((c) => c.id);
-    if (note.trim() !== '') request.note = note.trim();
+    if (terms.note.trim() !== '') request.note = terms.note.trim();
     const recipient = request.targetUser;
     create.mutate(
       { request, idempotencyKey: newIdempotencyKey() },
@@ -175,32 +159,9 @@ export function CreateTradeForm() {
       </Step>
 
       <Step number={4} title="Add coins (optional)">
-        <CoinField
-          label="Coin offer"
-          value={coinText}
-          onChange={setCoinText}
-          disabled={requestedCoins > 0}
-          invalid={Number.isNaN(coinOffer)}
-          hint={coinHint}
-        />
-        <CoinField
-          label="Ask for coins"
-          value={askText}
-          onChange={setAskText}
-          disabled={coinOffer > 0}
-          invalid={Number.isNaN(requestedCoins)}
-          hint="Coins you want in return (offer coins or ask for coins, not both)."
-        />
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={noteId}>Message (optional)</Label>
-          <NoteTextarea
-            id={noteId}
-            maxLength={MAX_NOTE_LENGTH}
-            value={note}
-            onChange={setNote}
-            placeholder="Add a note for the other player"
-          />
-        </div>
+        <CoinOfferField terms={terms} hint={coinHint} />
+        <AskCoinsField terms={terms} />
+        <OfferNoteField terms={terms} placeholder="Add a note for the other player" />
       </Step>
 
       {selected && targetUser && !Number.isNaN(coinOffer) && !Number.isNaN(requestedCoins) && (
