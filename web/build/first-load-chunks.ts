@@ -24,6 +24,7 @@ interface ModuleGraph {
 export function firstScreenGroup(root: string) {
   const id = (file: string) => path.join(root, 'src', file);
   const shellRoots = [
+    id('app/signed-in-routes.tsx'),
     id('app/guards.tsx'),
     id('app/layout/AppLayout.tsx'),
     id('features/home/routes/HomeRoute.tsx'),

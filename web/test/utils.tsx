@@ -6,13 +6,14 @@ import { beforeAll, vi } from 'vitest';
 
 import { AppProviders } from '@/app/providers';
 import { preloadAllScreens } from '@/app/lazy-screen';
-import { routes } from '@/app/routes';
+import { discoverRoutes, routes } from '@/app/routes';
+import { signedInRoutes } from '@/app/signed-in-routes';
 import type { User } from '@touchline/contract';
 import { createQueryClient } from '@/lib/query-client';
 
 // The screens are lazy chunks in the app; a test file loads them all before its first test, as
 // importing the route table did before they were split, so no findBy waits on a module import.
-beforeAll(() => preloadAllScreens(routes), 120_000);
+beforeAll(() => preloadAllScreens([...routes, ...signedInRoutes]), 120_000);
 
 export interface MockResponse {
   status?: number;
@@ -84,7 +85,10 @@ export const signedOut: MockResponse = { status: 401, body: { message: 'Not sign
 
 /** Renders the whole app (routes, providers, toaster) at a path, with a new query client or the one given. */
 export function renderApp(path: string, queryClient = createQueryClient()) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [path],
+    patchRoutesOnNavigation: discoverRoutes(),
+  });
   const user = userEvent.setup();
   const utils = render(
     <AppProviders queryClient={queryClient}>

@@ -6,20 +6,23 @@ import { paths } from '@/config/paths';
 import { lazyScreen } from './lazy-screen';
 import { RootLayout } from './layout/RootLayout';
 
+/** The root route's id: the signed-in table is patched in under it. */
+const ROOT = 'root';
+
 /**
- * The route table of the whole app (both specs), in one place.
+ * The route table /auth's entry carries: the root, /auth and the catch-all.
  *
  * - /auth is public.
- * - Every other listed route sits under <RequireAuth> (spinner while the session loads, /auth when signed
- *   out) and <AppLayout> (mobile frame and bottom navigation).
+ * - The signed-in screens (signed-in-routes.tsx) join the table when a navigation first needs them
+ *   (discoverRoutes): a signed-in page preloads them with its first screen.
  * - Each screen is its own chunk (lazyScreen, React.lazy), so a page loads only the screens it shows;
- *   the layouts show a light fallback while a screen's chunk arrives. The guards and the signed-in
- *   layout (bottom navigation, notifications stream) are lazy too, so /auth does not load them. Admin screens check isAdmin
+ *   the layouts show a light fallback while a screen's chunk arrives. Admin screens check isAdmin
  *   themselves and show their denial message.
  * - Any other path shows the not-found screen, signed in or not.
  */
 export const routes: RouteObject[] = [
   {
+    id: ROOT,
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
@@ -27,159 +30,30 @@ export const routes: RouteObject[] = [
         path: paths.auth,
         ...lazyScreen(() => import('@/features/auth/routes/AuthRoute').then((m) => m.AuthRoute)),
       },
-      {
-        ...lazyScreen(() => import('./guards').then((m) => m.RequireAuth)),
-        children: [
-          {
-            ...lazyScreen(() => import('./layout/AppLayout').then((m) => m.AppLayout)),
-            children: [
-              {
-                path: paths.home,
-                ...lazyScreen(() => import('@/features/home/routes/HomeRoute').then((m) => m.HomeRoute)),
-              },
-              {
-                path: paths.market,
-                ...lazyScreen(() =>
-                  import('@/features/market/routes/MarketRoute').then((m) => m.MarketRoute),
-                ),
-              },
-              {
-                path: paths.marketStock,
-                ...lazyScreen(() =>
-                  import('@/features/market/routes/StockMarketRoute').then((m) => m.StockMarketRoute),
-                ),
-              },
-              {
-                path: paths.marketListings,
-                ...lazyScreen(() =>
-                  import('@/features/my-listings/routes/MyListingsRoute').then((m) => m.MyListingsRoute),
-                ),
-              },
-              {
-                path: paths.trade,
-                ...lazyScreen(() => import('@/features/trades/routes/TradeRoute').then((m) => m.TradeRoute)),
-              },
-              {
-                path: paths.tradeHistory,
-                ...lazyScreen(() =>
-                  import('@/features/trade-history/routes/TradeHistoryRoute').then(
-                    (m) => m.TradeHistoryRoute,
-                  ),
-                ),
-              },
-              {
-                path: paths.tradeMarketplace,
-                ...lazyScreen(() =>
-                  import('@/features/trade-marketplace/routes/TradeMarketplaceRoute').then(
-                    (m) => m.TradeMarketplaceRoute,
-                  ),
-                ),
-              },
-              {
-                path: paths.leaderboard,
-                ...lazyScreen(() =>
-                  import('@/features/leaderboard/routes/LeaderboardRoute').then((m) => m.LeaderboardRoute),
-                ),
-              },
-              {
-                path: paths.profile,
-                ...lazyScreen(() =>
-                  import('@/features/profile/routes/ProfileRoute').then((m) => m.ProfileRoute),
-                ),
-              },
-              {
-                path: paths.collection,
-                ...lazyScreen(() =>
-                  import('@/features/collection/routes/CollectionRoute').then((m) => m.CollectionRoute),
-                ),
-              },
-              {
-                path: paths.catalog,
-                ...lazyScreen(() =>
-                  import('@/features/catalog/routes/CatalogRoute').then((m) => m.CatalogRoute),
-                ),
-              },
-              {
-                path: paths.missions,
-                ...lazyScreen(() =>
-                  import('@/features/missions/routes/MissionsRoute').then((m) => m.MissionsRoute),
-                ),
-              },
-              {
-                path: paths.notifications,
-                ...lazyScreen(() =>
-                  import('@/features/notifications/routes/NotificationsRoute').then(
-                    (m) => m.NotificationsRoute,
-                  ),
-                ),
-              },
-              {
-                path: paths.watchlist,
-                ...lazyScreen(() =>
-                  import('@/features/watchlist/routes/WatchlistRoute').then((m) => m.WatchlistRoute),
-                ),
-              },
-              {
-                path: paths.auctions,
-                ...lazyScreen(() =>
-                  import('@/features/auctions/routes/AuctionsRoute').then((m) => m.AuctionsRoute),
-                ),
-              },
-              {
-                path: `${paths.auctions}/:id`,
-                ...lazyScreen(() =>
-                  import('@/features/auctions/routes/AuctionRoute').then((m) => m.AuctionRoute),
-                ),
-              },
-              {
-                path: paths.teams,
-                ...lazyScreen(() => import('@/features/teams/routes/TeamsRoute').then((m) => m.TeamsRoute)),
-              },
-              {
-                path: paths.shop,
-                ...lazyScreen(() => import('@/features/shop/routes/ShopRoute').then((m) => m.ShopRoute)),
-              },
-              {
-                path: paths.purchaseCoins,
-                ...lazyScreen(() =>
-                  import('@/features/coins/routes/PurchaseCoinsRoute').then((m) => m.PurchaseCoinsRoute),
-                ),
-              },
-              {
-                path: paths.purchaseCoinsSuccess,
-                ...lazyScreen(() =>
-                  import('@/features/coins/routes/PaymentSuccessRoute').then((m) => m.PaymentSuccessRoute),
-                ),
-              },
-              {
-                path: paths.cashout,
-                ...lazyScreen(() =>
-                  import('@/features/cashout/routes/CashoutRoute').then((m) => m.CashoutRoute),
-                ),
-              },
-              {
-                path: paths.adminCashout,
-                ...lazyScreen(() =>
-                  import('@/features/admin/routes/AdminCashoutRoute').then((m) => m.AdminCashoutRoute),
-                ),
-              },
-              {
-                path: paths.adminDashboard,
-                ...lazyScreen(() =>
-                  import('@/features/admin/routes/AdminDashboardRoute').then((m) => m.AdminDashboardRoute),
-                ),
-              },
-              {
-                path: paths.admin,
-                ...lazyScreen(() =>
-                  import('@/features/admin/routes/AdminControlsRoute').then((m) => m.AdminControlsRoute),
-                ),
-              },
-            ],
-          },
-        ],
-      },
       { path: '*', ...lazyScreen(() => import('./guards').then((m) => m.NotFoundRoute)) },
     ],
   },
 ];
+
+/**
+ * A router's patchRoutesOnNavigation (one per router): the signed-in screens' table
+ * (signed-in-routes.tsx) joins the root's children on the first navigation that /auth's table
+ * matches only by its catch-all, so the entry that /auth loads does not carry it (its first-load
+ * budget, docs/performance.md).
+ */
+export function discoverRoutes() {
+  let discovered = false;
+  return async ({
+    patch,
+    signal,
+  }: {
+    patch: (routeId: string | null, children: RouteObject[]) => void;
+    signal: AbortSignal;
+  }): Promise<void> => {
+    if (discovered) return;
+    const { signedInRoutes } = await import('./signed-in-routes');
+    if (discovered || signal.aborted) return;
+    patch(ROOT, signedInRoutes);
+    discovered = true;
+  };
+}

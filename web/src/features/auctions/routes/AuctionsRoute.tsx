@@ -8,7 +8,7 @@ import { LoadMoreButton, type MorePages } from '@/components/LoadMoreButton';
 import { QueryError } from '@/components/QueryError';
 import { buttonClasses } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { LightTabs } from '@/components/ui/LightTabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { Select } from '@/components/ui/Select';
 import { Spinner } from '@/components/ui/Spinner';
 import { paths } from '@/config/paths';
@@ -152,51 +152,43 @@ export function AuctionsRoute() {
     <>
       <Header title="Auctions" showBack />
       <div className="flex flex-col gap-4 px-4 py-5">
-        <LightTabs
-          label="Auctions"
-          value={tab}
-          onValueChange={select}
-          tabs={[
-            { value: 'live', label: 'Live', content: tab === 'live' ? <LiveAuctions /> : null },
-            {
-              value: 'mine',
-              label: 'My auctions',
-              content:
-                tab === 'mine' ? (
-                  <AuctionList
-                    query={mine}
-                    label="My auctions"
-                    empty={
-                      <EmptyState
-                        icon={Gavel}
-                        title="You have no auctions"
-                        description="Open a card in your collection and choose Put up for auction."
-                        action={toCollection}
-                      />
-                    }
-                  />
-                ) : null,
-            },
-            {
-              value: 'bids',
-              label: 'My bids',
-              content:
-                tab === 'bids' ? (
-                  <AuctionList
-                    query={bids}
-                    label="My bids"
-                    empty={
-                      <EmptyState
-                        icon={Gavel}
-                        title="You have not bid yet"
-                        description="Your bids on other players' auctions show here."
-                      />
-                    }
-                  />
-                ) : null,
-            },
-          ]}
-        />
+        <Tabs value={tab} onValueChange={(value) => select(value as Tab)}>
+          <TabsList aria-label="Auctions">
+            <TabsTrigger value="live">Live</TabsTrigger>
+            <TabsTrigger value="mine">My auctions</TabsTrigger>
+            <TabsTrigger value="bids">My bids</TabsTrigger>
+          </TabsList>
+          <TabsContent value="live">
+            <LiveAuctions />
+          </TabsContent>
+          <TabsContent value="mine">
+            <AuctionList
+              query={mine}
+              label="My auctions"
+              empty={
+                <EmptyState
+                  icon={Gavel}
+                  title="You have no auctions"
+                  description="Open a card in your collection and choose Put up for auction."
+                  action={toCollection}
+                />
+              }
+            />
+          </TabsContent>
+          <TabsContent value="bids">
+            <AuctionList
+              query={bids}
+              label="My bids"
+              empty={
+                <EmptyState
+                  icon={Gavel}
+                  title="You have not bid yet"
+                  description="Your bids on other players' auctions show here."
+                />
+              }
+            />
+          </TabsContent>
+        </Tabs>
       </div>
     </>
   );
