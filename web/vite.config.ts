@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { baseGroup } from './build/base-chunk';
 import { cardArtGroup } from './build/card-art-chunk';
 import { contractForBrowser } from './build/contract-for-browser';
 import { firstScreenGroup, isFirstScreenChunk } from './build/first-load-chunks';
@@ -62,7 +63,7 @@ export default defineConfig(({ command }) => ({
         hostType === 'html' || isFirstScreenChunk(chunk) ? deps : [],
     },
     rolldownOptions: {
-      output: { codeSplitting: { groups: [cardArtGroup(root), firstScreenGroup(root)] } },
+      output: { codeSplitting: { groups: [baseGroup(), cardArtGroup(root), firstScreenGroup(root)] } },
     },
   },
 }));
