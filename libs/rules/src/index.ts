@@ -8,3 +8,4 @@ export * from './moderation';
 export * from './packs';
 export * from './coin-packages';
 export * from './usernames';
+export * from './matchday';
