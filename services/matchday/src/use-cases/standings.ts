@@ -66,7 +66,7 @@ export async function listLineupHistory(
 ): Promise<ListLineupHistoryResponse> {
   const userId = Number(request.userId);
   const size = pageSize(request.pageSize);
-  const before = historyCursor.decode(request.pageToken) ?? Number.MAX_SAFE_INTEGER;
+  const before = historyCursor.decode(request.pageToken) ?? 2 ** 31 - 1;
   const rows = await historyPage(deps.db, userId, before, size + 1);
   const page = rows.slice(0, size);
   const ids = page.map((r) => r.matchday_id);
