@@ -1,6 +1,7 @@
 export * from './route';
 export * from './admin-routes';
 export * from './watchlist-routes';
+export * from './matchday-routes';
 export * from './routes';
 export * from './schemas/admin';
 export * from './schemas/cards';
@@ -17,3 +18,4 @@ export * from './schemas/notifications';
 export * from './schemas/paging';
 export * from './schemas/live';
 export * from './schemas/watchlist';
+export * from './schemas/matchday';

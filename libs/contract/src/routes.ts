@@ -2,6 +2,7 @@ import { NotificationsPage, NotificationsQuery, UnreadCount } from './schemas/no
 import { z } from 'zod';
 import { admin } from './admin-routes';
 import { watchlist } from './watchlist-routes';
+import { matchday } from './matchday-routes';
 import { defineRoute, type RouteDef } from './route';
 import {
   CatalogEntry,
@@ -800,6 +801,7 @@ export const api = {
   admin,
   notifications,
   watchlist,
+  matchday,
   meta,
 } as const;
 
