@@ -118,6 +118,25 @@ async function pendingCashout(): Promise<number> {
 const ownCard = (user: Player) => (body: { card: { userId: number } }) =>
   expect(body.card.userId).toBe(user.id);
 
+/** Five cards for a lineup (goalkeeper, defender, midfielder, forward, forward) minted to the user. */
+async function lineupCards(userId: number): Promise<number[]> {
+  const { entries } = await h.peers.cards.GetCatalog({ userId: 0 });
+  const ids: number[] = [];
+  for (const position of ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Forward']) {
+    const player = entries.find(
+      (e) => e.player!.position === position && e.player!.rarity === 'Common' && !ids.includes(e.player!.id),
+    )!.player!;
+    const { cards } = await h.peers.cards.MintCards({
+      userId,
+      reason: 'admin',
+      specs: [{ playerId: player.id, quantity: 1 }],
+      idempotencyKey: fresh(),
+    });
+    ids.push(cards[0]!.id);
+  }
+  return ids;
+}
+
 const api = Object.fromEntries(allRoutes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r]));
 
 const cases: Case[] = [
@@ -437,6 +456,27 @@ const cases: Case[] = [
       return {
         same: (agent, key) => agent.post('/api/missions/1/claim').set('Idempotency-Key', key).send({}),
         other: (agent, key) => agent.post('/api/missions/2/claim').set('Idempotency-Key', key).send({}),
+      };
+    },
+  },
+  {
+    route: api['PUT /api/matchday/:id/lineup']!,
+    who: 'player',
+    async prepare(user) {
+      const cardIds = await lineupCards(user.id);
+      const { matchday } = ok(await user.agent.get('/api/matchday')) as unknown as {
+        matchday: { id: number };
+      };
+      const send = (captainCardId: number) => (agent: Agent, key: string) =>
+        agent
+          .put(`/api/matchday/${matchday.id}/lineup`)
+          .set('Idempotency-Key', key)
+          .send({ cardIds, captainCardId });
+      return {
+        same: send(cardIds[0]!),
+        other: send(cardIds[1]!),
+        mine: (body: { lineup: { cards: { cardId: number }[] } }) =>
+          expect(body.lineup.cards.map((c) => c.cardId).sort()).toEqual([...cardIds].sort()),
       };
     },
   },

@@ -111,6 +111,22 @@ export const LiveLeaderboard = z
   })
   .meta({ id: 'LiveLeaderboard' });
 
+/**
+ * A matchday moved (docs/features.md, "Matchdays"): to everyone when one locks at kickoff or its
+ * results are scored (matchday screens refetch); to the player when their lineup is ranked (its
+ * points, rank and the reward to come) and when the reward is paid.
+ */
+export const LiveMatchday = z
+  .object({
+    change: z.enum(['locked', 'scored', 'ranked', 'reward']),
+    matchdayId: z.number(),
+    rank: z.number().nullable(),
+    points: z.number().nullable(),
+    coins: z.number().nullable(),
+    entries: z.number().nullable(),
+  })
+  .meta({ id: 'LiveMatchday' });
+
 /** Events may have been missed (the server's own link was interrupted): refetch what is shown. */
 export const LiveResync = z.object({ reason: z.string() }).meta({ id: 'LiveResync' });
 
@@ -149,6 +165,7 @@ export const LIVE_EVENTS = {
   'admin-flags': LiveAdminFlags,
   account: LiveAccount,
   leaderboard: LiveLeaderboard,
+  matchday: LiveMatchday,
   resync: LiveResync,
   closed: LiveClosed,
 } as const;
@@ -166,6 +183,7 @@ export const LiveStreamEvent = z
   .meta({ id: 'LiveStreamEvent' });
 
 export type LiveBalance = z.infer<typeof LiveBalance>;
+export type LiveMatchday = z.infer<typeof LiveMatchday>;
 export type LiveCards = z.infer<typeof LiveCards>;
 export type LiveOffers = z.infer<typeof LiveOffers>;
 export type LiveWishes = z.infer<typeof LiveWishes>;

@@ -25,6 +25,7 @@ export const LINKS = {
   cashout: '/cashout',
   purchaseCoins: '/purchase-coins',
   watchlist: '/watchlist',
+  matchdayHistory: '/matchday/history',
 } as const;
 
 /** The event's time, or `fallback` (when it was published) if the payload has none. */
@@ -248,6 +249,18 @@ const welcome: DraftsOf<'cards.starter_pack.granted'> = (e, t) => [
   },
 ];
 
+const matchdayReward: DraftsOf<'matchday.reward.paid'> = (e, t) => [
+  {
+    userId: e.userId,
+    kind: 'matchday.reward',
+    type: 'success',
+    params: { matchdayId: e.matchdayId, rank: e.rank, coins: e.coins },
+    link: LINKS.matchdayHistory,
+    dedupeKey: `matchday:${e.matchdayId}:reward`,
+    createdAt: timeOf(e.paidAt, t),
+  },
+];
+
 /** For each topic notifications are built from: the notifications one event makes. */
 export const DRAFTS = {
   'trading.offer.created': offerReceived,
@@ -264,6 +277,7 @@ export const DRAFTS = {
   'cards.starter_pack.granted': welcome,
   'market.price_alert.triggered': priceAlert,
   'identity.user.muted': muted,
+  'matchday.reward.paid': matchdayReward,
 } satisfies { [T in Topic]?: DraftsOf<T> };
 
 export type NotifyingTopic = keyof typeof DRAFTS;
