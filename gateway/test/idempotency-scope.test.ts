@@ -122,10 +122,13 @@ const ownCard = (user: Player) => (body: { card: { userId: number } }) =>
 async function lineupCards(userId: number): Promise<number[]> {
   const { entries } = await h.peers.cards.GetCatalog({ userId: 0 });
   const ids: number[] = [];
+  const players: number[] = [];
   for (const position of ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Forward']) {
     const player = entries.find(
-      (e) => e.player!.position === position && e.player!.rarity === 'Common' && !ids.includes(e.player!.id),
+      (e) =>
+        e.player!.position === position && e.player!.rarity === 'Common' && !players.includes(e.player!.id),
     )!.player!;
+    players.push(player.id);
     const { cards } = await h.peers.cards.MintCards({
       userId,
       reason: 'admin',
@@ -611,8 +614,16 @@ const cases: Case[] = [
 
 const nameOf = (route: RouteDef) => `${route.method.toUpperCase()} ${route.path}`;
 
-/** Live values an answer shows as they are now (prices tick, coins and counts arrive by events). */
-const LIVE = new Set(['priceChange', 'coins', 'collectionValue', 'rank', 'cardCount', 'unreadCount']);
+/** Live values an answer shows as they are now (prices tick, coins and counts arrive by events; lineups are fielded). */
+const LIVE = new Set([
+  'priceChange',
+  'coins',
+  'collectionValue',
+  'rank',
+  'cardCount',
+  'unreadCount',
+  'entries',
+]);
 
 /** An answer without its live values: what a retry must answer the same. */
 function outcome(res: Response): { status: number; body: unknown } {

@@ -68,7 +68,8 @@ export async function startMatchday() {
   const peers = createPeers(addresses);
   const config = testServiceConfig(matchdayService, ENV) as MatchdayDeps['config'];
   let nextUser = 5000;
-  const taken = new Set<number>();
+  // Each card given is of a player not given before: a lineup fields a player once.
+  const takenPlayers = new Set<number>();
 
   const h = {
     clock,
@@ -105,11 +106,11 @@ export async function startMatchday() {
           .where({ 'k.owner_id': 0, 'p.position': position, 'p.rarity': rarity })
           .whereNull('k.reserved_by')
           .whereNull('k.hold_key')
-          .whereNotIn('k.id', [...taken])
+          .whereNotIn('k.player_id', [...takenPlayers])
           .orderBy('k.id')
-          .first('k.id')) as { id: number | string };
+          .first('k.id', 'k.player_id')) as { id: number | string; player_id: number | string };
         const id = Number(row.id);
-        taken.add(id);
+        takenPlayers.add(Number(row.player_id));
         await cards.database.db('cards').where({ id }).update({ owner_id: userId, purchase_price: 100 });
         ids.push(id);
       }

@@ -22,6 +22,12 @@ export function checkLineupShape(positions: readonly string[]): void {
   if (error) throw businessRule(error);
 }
 
+/** Each player once: two cards of one player would score the same match twice. */
+export function checkDistinctPlayers(playerIds: readonly number[]): void {
+  if (new Set(playerIds).size !== playerIds.length)
+    throw businessRule('A player can be fielded only once in a lineup');
+}
+
 /** The same cards and captain as the lineup already fielded (a repeat changes nothing). */
 export function sameLineup(
   a: { cardIds: readonly number[]; captainCardId: number },

@@ -28,6 +28,7 @@ import {
   NOT_OPEN,
   NOT_YOURS,
   checkLineupRequest,
+  checkDistinctPlayers,
   checkLineupShape,
   sameLineup,
 } from '../domain/lineup';
@@ -120,6 +121,7 @@ export async function setLineup(
   if (fielded.some((c) => !c || Number(c.userId) !== userId || !c.player)) throw forbidden(NOT_YOURS);
   const players = fielded.map((c) => c!.player!);
   checkLineupShape(players.map((p) => p.position));
+  checkDistinctPlayers(players.map((p) => Number(p.id)));
   if (players.some((p) => !(RARITIES as readonly string[]).includes(p.rarity)))
     throw invalid('A card of this lineup has an unknown rarity');
 

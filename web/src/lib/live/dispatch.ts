@@ -9,6 +9,7 @@ import { onCards } from './cards';
 import { onCashout } from './cashouts';
 import { onLeaderboard } from './leaderboard';
 import { onMarket, onMarketStatus } from './market';
+import { onMatchday } from './matchday';
 import { onBadges, onMissions } from './missions';
 import { onNotification, onUnread } from './notifications';
 import { onOffers } from './offers';
@@ -39,6 +40,7 @@ export const liveHandlers: LiveHandlers = {
   'admin-flags': onAdminFlags,
   account: onAccount,
   leaderboard: onLeaderboard,
+  matchday: onMatchday,
   resync: onResync,
 };
 
