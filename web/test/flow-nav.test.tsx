@@ -45,7 +45,15 @@ describe('ways in', () => {
       within(row)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/trade', '/trade-marketplace', '/missions', '/leaderboard', '/teams', '/watchlist']);
+    ).toEqual([
+      '/trade',
+      '/trade-marketplace',
+      '/missions',
+      '/leaderboard',
+      '/teams',
+      '/watchlist',
+      '/matchday',
+    ]);
     // Still the six tabs of the spec.
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link')).toHaveLength(6);
   });

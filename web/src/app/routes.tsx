@@ -120,6 +120,20 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.matchday,
+                ...lazyScreen(() =>
+                  import('@/features/matchday/routes/MatchdayRoute').then((m) => m.MatchdayRoute),
+                ),
+              },
+              {
+                path: paths.matchdayHistory,
+                ...lazyScreen(() =>
+                  import('@/features/matchday/routes/MatchdayHistoryRoute').then(
+                    (m) => m.MatchdayHistoryRoute,
+                  ),
+                ),
+              },
+              {
                 path: paths.teams,
                 ...lazyScreen(() => import('@/features/teams/routes/TeamsRoute').then((m) => m.TeamsRoute)),
               },

@@ -15,6 +15,8 @@ export const paths = {
   missions: '/missions',
   notifications: '/notifications',
   watchlist: '/watchlist',
+  matchday: '/matchday',
+  matchdayHistory: '/matchday/history',
   teams: '/teams',
   shop: '/shop',
   purchaseCoins: '/purchase-coins',

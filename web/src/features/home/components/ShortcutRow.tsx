@@ -1,4 +1,13 @@
-import { ArrowLeftRight, Shield, Star, Store, Target, Trophy, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  CalendarClock,
+  Shield,
+  Star,
+  Store,
+  Target,
+  Trophy,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -17,8 +26,8 @@ interface Shortcut {
 
 /**
  * The screens the six bottom tabs leave out, one tap from home: Trade Center with its pending offers,
- * Trade Marketplace, Missions with the rewards waiting to be claimed, Leaderboard, Team Rosters and
- * the Watchlist.
+ * Trade Marketplace, Missions with the rewards waiting to be claimed, Leaderboard, Team Rosters,
+ * the Watchlist and the Matchday.
  */
 export function ShortcutRow() {
   const pending = useIncomingTradesCount();
@@ -36,11 +45,12 @@ export function ShortcutRow() {
     { label: 'Leaderboard', to: paths.leaderboard, icon: Trophy },
     { label: 'Team Rosters', to: paths.teams, icon: Shield },
     { label: 'Watchlist', to: paths.watchlist, icon: Star },
+    { label: 'Matchday', to: paths.matchday, icon: CalendarClock },
   ];
 
   return (
     <nav aria-label="Shortcuts">
-      <ul className="grid grid-cols-6 gap-1">
+      <ul className="grid grid-cols-4 gap-1 sm:grid-cols-7">
         {shortcuts.map(({ label, to, icon: Icon, count }) => (
           <li key={to}>
             <Link
