@@ -1,18 +1,16 @@
 import { useEffect, useState } from 'react';
 
 /**
- * The server's time now, ticking every second: the answer's `now` plus what the client's clock says
- * passed since, so a phone whose clock is off still counts down to the server's kickoff.
+ * The server's time now, ticking every second: the client's clock moved by how far it was from the
+ * server's when the answer came (`serverNow` against `receivedAt`, the query's dataUpdatedAt), so a
+ * phone whose clock is off still counts down to the server's kickoff.
  */
-export function useServerNow(serverNow: string | undefined): number {
+export function useServerNow(serverNow: string | undefined, receivedAt: number): number {
   const [tick, setTick] = useState(() => Date.now());
-  const [anchor, setAnchor] = useState<{ server: number; client: number } | null>(null);
-  useEffect(() => {
-    if (serverNow) setAnchor({ server: Date.parse(serverNow), client: Date.now() });
-  }, [serverNow]);
   useEffect(() => {
     const timer = setInterval(() => setTick(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return anchor ? anchor.server + (tick - anchor.client) : tick;
+  const offset = serverNow && receivedAt > 0 ? Date.parse(serverNow) - receivedAt : 0;
+  return tick + offset;
 }

@@ -24,7 +24,7 @@ export function MatchdayRoute() {
   const current = useCurrentMatchday();
   const cards = useUserCards();
   const standings = useLatestStandings();
-  const now = useServerNow(current.data?.now);
+  const now = useServerNow(current.data?.now, current.dataUpdatedAt);
   const view = current.data;
   const phase = view ? phaseOf(view, now) : undefined;
 
