@@ -178,3 +178,27 @@ describe('/matchday', () => {
     );
   });
 });
+
+describe('the lineup builder’s rules', () => {
+  it('puts a fielded lineup back in its places, the second outfield player in the extra one', async () => {
+    const { picksOf } = await import('@/features/matchday/utils');
+    expect(
+      picksOf([
+        { cardId: 9, position: 'Forward' },
+        { cardId: 1, position: 'Goalkeeper' },
+        { cardId: 5, position: 'Forward' },
+        { cardId: 2, position: 'Defender' },
+        { cardId: 3, position: 'Midfielder' },
+      ]),
+    ).toEqual({ gk: 1, def: 2, mid: 3, fwd: 9, extra: 5 });
+  });
+
+  it('counts down in days and hours, hours and minutes, then minutes and seconds', async () => {
+    const { countdown } = await import('@/features/matchday/utils');
+    expect(countdown(2 * 86_400_000 + 3 * 3_600_000)).toBe('2d 3h');
+    expect(countdown(3 * 3_600_000 + 12 * 60_000 + 5_000)).toBe('3h 12m');
+    expect(countdown(12 * 60_000 + 5_000)).toBe('12m 05s');
+    expect(countdown(45_000)).toBe('45s');
+    expect(countdown(-1)).toBe('0s');
+  });
+});

@@ -64,6 +64,8 @@ describe('router', () => {
     [paths.tradeHistory]: 'Trade History',
     [paths.marketListings]: 'My Listings',
     [paths.watchlist]: 'Watchlist',
+    [paths.matchday]: 'Matchday',
+    [paths.matchdayHistory]: 'Past lineups',
     [paths.trade]: 'Trade Center',
     [paths.tradeMarketplace]: 'Trade Marketplace',
     [paths.shop]: 'Shop',

@@ -34,6 +34,9 @@ function normalise(row: MatchdayRow): MatchdayRow {
 
 /** The window's matchday, made if it is not there yet (replicas racing make one). */
 export async function ensureMatchday(db: Db, window: MatchdayWindow): Promise<MatchdayRow> {
+  // Read first: every page view asks for the open matchday, and it exists but once a cycle.
+  const existing = await findMatchdayByRound(db, window.round);
+  if (existing) return existing;
   await db('matchdays')
     .insert({
       round: window.round,
