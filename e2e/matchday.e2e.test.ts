@@ -114,11 +114,13 @@ describe('a matchday from lineup to reward', () => {
     await page.getByText('Lineup saved. Your cards are held until kickoff.').waitFor();
     const balanceBefore = (await apiJson<{ coins: number }>(page, 'get', '/api/user/balance')).coins;
 
-    // Kickoff: the page turns to the locked lineup by itself, then to its points.
-    await page.getByText(/Locked at kickoff|Scored: the points are in/).waitFor({ timeout: GIVE_UP_MS });
-    await page.getByText('Scored: the points are in.').waitFor({ timeout: GIVE_UP_MS });
-    const cards = page.getByRole('list', { name: 'Fielded cards' });
+    // Kickoff: the lineup stays on the page, locked, and its points arrive by themselves.
+    const panel = page.getByRole('region', { name: `Matchday ${fielded.id}` });
+    await panel.getByText(/Locked at kickoff|Scored: the points are in/).waitFor({ timeout: GIVE_UP_MS });
+    await panel.getByText('Scored: the points are in.').waitFor({ timeout: GIVE_UP_MS });
+    const cards = panel.getByRole('list', { name: 'Fielded cards' });
     await expect.poll(() => cards.getByRole('listitem').count(), { timeout: GIVE_UP_MS }).toBe(5);
+    await panel.getByText('#1 of 1').waitFor({ timeout: GIVE_UP_MS });
 
     // The reward: paid once, into the balance and as one notification.
     let paid: View['lineup'] = null;
@@ -134,7 +136,7 @@ describe('a matchday from lineup to reward', () => {
     const reward = paid!.reward!;
     expect(reward).toBeGreaterThanOrEqual(100);
     expect(paid!.rank).toBe(1);
-    await page.getByText('Paid').waitFor({ timeout: GIVE_UP_MS });
+    await panel.getByText('Paid').waitFor({ timeout: GIVE_UP_MS });
     await expect
       .poll(async () => (await apiJson<{ coins: number }>(page, 'get', '/api/user/balance')).coins, {
         timeout: 30_000,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import type { Lineup, MatchdayInfo, MatchdayView, Standings } from '@touchline/contract';
+import type { Lineup, LineupCard, MatchdayInfo, MatchdayView, Standings } from '@touchline/contract';
 
 import { makeCard, makePlayer, players } from './card-fixtures';
 import { makeUser, mockFetch, renderApp } from './utils';
@@ -52,7 +52,7 @@ const lineupOf = (overrides: Partial<Lineup> = {}): Lineup => ({
     cardId: c.id,
     playerId: c.player.id,
     playerName: c.player.name,
-    position: c.player.position,
+    position: c.player.position as LineupCard['position'],
     rarity: c.player.rarity,
     teamId: c.player.teamId,
     captain: c.id === 4,
@@ -79,7 +79,7 @@ function setup(view: MatchdayView, standings: Standings = noStandings) {
 
 describe('/matchday', () => {
   it('builds a lineup by position from eligible cards, with a captain, and fields it with a key', async () => {
-    const { calls } = setup({ matchday: open, lineup: null, now: NOW });
+    const { calls } = setup({ matchday: open, lineup: null, now: NOW, previous: null });
     const { user } = renderApp('/matchday');
 
     await screen.findByRole('heading', { level: 1, name: 'Matchday' });
@@ -132,8 +132,14 @@ describe('/matchday', () => {
         points: 14,
       },
     };
+    // Matchday 4 kicked off and was scored; matchday 5 takes lineups now.
     setup(
-      { matchday: { ...open, state: 'scored' }, lineup: scored, now: NOW },
+      {
+        matchday: { ...open, id: 5, entries: 0 },
+        lineup: null,
+        now: NOW,
+        previous: { matchday: { ...open, state: 'scored' }, lineup: scored },
+      },
       {
         matchday: { ...open, state: 'scored' },
         entries: [
@@ -149,7 +155,12 @@ describe('/matchday', () => {
     expect(within(fielded).getByText("90' · 2 goals · 1 assist")).toBeInTheDocument();
     expect(screen.getByText('41.5')).toBeInTheDocument();
     expect(screen.getByText('#2 of 12')).toBeInTheDocument();
-    expect(screen.queryByRole('form', { name: 'Your lineup' })).not.toBeInTheDocument();
+    // The scored matchday comes first, then the open one with its builder.
+    const [first, second] = screen.getAllByRole('region', { name: /^Matchday \d$/ });
+    expect(first).toHaveAccessibleName('Matchday 4');
+    expect(within(first!).queryByRole('form', { name: 'Your lineup' })).not.toBeInTheDocument();
+    expect(second).toHaveAccessibleName('Matchday 5');
+    expect(within(second!).getByRole('form', { name: 'Your lineup' })).toBeInTheDocument();
     const board = await screen.findByRole('list', { name: 'Matchday 4 standings' });
     expect(within(board).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'true');
     // The points table is on the same screen.
@@ -160,7 +171,7 @@ describe('/matchday', () => {
     mockFetch({
       'GET /api/user': { body: makeUser() },
       'GET /api/user/cards': { body: cards },
-      'GET /api/matchday': { body: { matchday: open, lineup: lineupOf(), now: NOW } },
+      'GET /api/matchday': { body: { matchday: open, lineup: lineupOf(), now: NOW, previous: null } },
       'GET /api/matchday/standings': { body: noStandings },
       'PUT /api/matchday/4/lineup': {
         status: 409,

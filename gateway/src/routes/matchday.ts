@@ -83,6 +83,12 @@ export function matchdayRoutes(clients: Clients) {
         matchday: matchdayJson(answer.matchday!),
         lineup: answer.lineup ? lineupJson(answer.lineup) : null,
         now: answer.now,
+        previous: answer.previous
+          ? {
+              matchday: matchdayJson(answer.previous),
+              lineup: answer.previousLineup ? lineupJson(answer.previousLineup) : null,
+            }
+          : null,
       },
     };
   };

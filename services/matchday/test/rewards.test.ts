@@ -101,6 +101,13 @@ describe('results, standings and rewards', () => {
     expect(await h.balance(users[0]!)).toBe(before);
     expect(await h.postings(rewardKey(matchday!.id, users[0]!))).toBe(1);
 
+    // After kickoff the open matchday is the next one; the one that kicked off comes as `previous`.
+    const now = await h.client.GetMatchday({ userId: users[0]!, matchdayId: 0 });
+    expect(now.matchday!.id).not.toBe(matchday!.id);
+    expect(now.lineup).toBeNull();
+    expect(now.previous).toMatchObject({ id: matchday!.id, state: 'scored' });
+    expect(now.previousLineup).toMatchObject({ userId: users[0], rewardStatus: 'paid' });
+
     // The history shows the lineup with its points, rank and reward.
     const history = await h.client.ListLineupHistory({ userId: users[2]!, pageToken: '', pageSize: 10 });
     expect(history.total).toBe(1);

@@ -66,6 +66,11 @@ export const MatchdayView = z.object({
   lineup: Lineup.nullable(),
   /** The server's time, for the lock countdown. */
   now: Timestamp,
+  /**
+   * GET /api/matchday: the matchday that kicked off last (locked, waiting for its results, or scored)
+   * and the user's lineup in it; null before the first kickoff and for GET /api/matchday/:id.
+   */
+  previous: z.object({ matchday: MatchdayInfo, lineup: Lineup.nullable() }).nullable(),
 });
 
 export const MatchdayIdParams = z.object({ id: idParam('id') });

@@ -67,6 +67,13 @@ export async function findMatchday(
   return row && normalise(row);
 }
 
+/** The matchday that kicked off last (whatever the sweeper made of it yet). */
+export async function latestKickedOff(db: Db, now: Date): Promise<MatchdayRow | undefined> {
+  const row = (await db('matchdays').where('locks_at', '<=', now).orderBy('locks_at', 'desc').first()) as
+    MatchdayRow | undefined;
+  return row && normalise(row);
+}
+
 export async function latestScored(db: Db): Promise<MatchdayRow | undefined> {
   const row = (await db('matchdays').where({ state: 'scored' }).orderBy('locks_at', 'desc').first()) as
     MatchdayRow | undefined;

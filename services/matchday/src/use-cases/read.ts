@@ -2,7 +2,13 @@ import { notFound } from '@touchline/kit';
 import type { GetMatchdayResponse } from '@touchline/protos/gen/touchline/matchday/GetMatchdayResponse';
 import type { Lineup } from '@touchline/protos/gen/touchline/matchday/Lineup';
 import { findLineup, lineupCards } from '../db/lineups';
-import { countLineups, ensureMatchday, findMatchday, type MatchdayRow } from '../db/matchdays';
+import {
+  countLineups,
+  ensureMatchday,
+  findMatchday,
+  latestKickedOff,
+  type MatchdayRow,
+} from '../db/matchdays';
 import { resultsOf, type PlayerResultRow } from '../db/results';
 import type { Db } from '../db/types';
 import { NO_MATCHDAY } from '../domain/lineup';
@@ -41,10 +47,20 @@ export async function getMatchday(
       ? await findMatchday(deps.db, Number(request.matchdayId))
       : await openMatchday(deps);
   if (!matchday) throw notFound(NO_MATCHDAY);
+  const userId = Number(request.userId);
   const entries = matchday.state === 'open' ? await countLineups(deps.db, matchday.id) : matchday.entries;
+  const previous =
+    Number(request.matchdayId) > 0 ? undefined : await latestKickedOff(deps.db, deps.clock.now());
   return {
     matchday: matchdayMessage(matchday, entries),
-    lineup: Number(request.userId) > 0 ? await readLineup(deps.db, matchday, Number(request.userId)) : null,
+    lineup: userId > 0 ? await readLineup(deps.db, matchday, userId) : null,
     now: deps.clock.now().toISOString(),
+    previous: previous
+      ? matchdayMessage(
+          previous,
+          previous.state === 'open' ? await countLineups(deps.db, previous.id) : undefined,
+        )
+      : null,
+    previousLineup: previous && userId > 0 ? await readLineup(deps.db, previous, userId) : null,
   };
 }

@@ -1,4 +1,4 @@
-import type { Card, LineupCard, MatchdayView } from '@touchline/contract';
+import type { Card, LineupCard, MatchdayInfo } from '@touchline/contract';
 
 /** The lineup builder's five places: one per position, and one more outfield player. */
 export const SLOTS = [
@@ -77,9 +77,9 @@ export function resultSummary(result: NonNullable<LineupCard['result']>): string
 export const formatPoints = (points: number) =>
   Number.isInteger(points) ? String(points) : points.toFixed(1);
 
-/** The phase of the open matchday a player sees. */
-export function phaseOf(view: MatchdayView, now: number): 'open' | 'locked' | 'scored' {
-  if (view.matchday.state === 'scored') return 'scored';
-  if (view.matchday.state === 'locked' || Date.parse(view.matchday.locksAt) <= now) return 'locked';
+/** The phase a player sees of a matchday: its kickoff may have passed before the server says so. */
+export function phaseOf(matchday: MatchdayInfo, now: number): 'open' | 'locked' | 'scored' {
+  if (matchday.state === 'scored') return 'scored';
+  if (matchday.state === 'locked' || Date.parse(matchday.locksAt) <= now) return 'locked';
   return 'open';
 }
