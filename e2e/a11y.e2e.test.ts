@@ -157,6 +157,10 @@ describe('axe: zero serious or critical violations at phone width', () => {
     failures.push(await measure(player, '/market/listings'));
     await open(player, paths.watchlist);
     failures.push(await measure(player, '/watchlist'));
+    await open(player, paths.matchday, player.getByRole('form', { name: 'Your lineup' }));
+    failures.push(await measure(player, '/matchday'));
+    await open(player, paths.matchdayHistory);
+    failures.push(await measure(player, '/matchday/history'));
 
     await open(player, paths.tradeMarketplace);
     failures.push(await measure(player, '/trade-marketplace'));

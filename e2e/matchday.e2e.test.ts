@@ -127,7 +127,7 @@ describe('a matchday from lineup to reward', () => {
     await expect
       .poll(
         async () => {
-          paid = (await apiJson<View>(page, 'get', `/api/matchday/${fielded.id}`)).lineup;
+          paid = (await apiJson<View>(page, 'get', `/api/matchday?id=${fielded.id}`)).lineup;
           return paid?.rewardStatus;
         },
         { timeout: GIVE_UP_MS, interval: 1_000 },

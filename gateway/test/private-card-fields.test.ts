@@ -140,9 +140,6 @@ beforeAll(async () => {
     '/api/trades/outgoing': '/api/trades/outgoing?status=all',
     // A negotiation between the two: both are its parties.
     '/api/trades/:id/thread': `/api/trades/${declined}/thread`,
-    // The open matchday (made by GET /api/matchday, walked before) and its standings.
-    '/api/matchday/:id': '/api/matchday/1',
-    '/api/matchday/:id/standings': '/api/matchday/1/standings',
   };
   for (const route of gets()) {
     const path = paths[route.path] ?? route.path;

@@ -101,9 +101,8 @@ export function matchdayRoutes(clients: Clients) {
     });
     return { status: 200 as const, body: await standingsJson(clients, answer) };
   };
-  // The fixed paths before /:id, which would otherwise take them.
   return new ContractRouter()
-    .add(api.matchday.current, ({ userId }) => view(userId, 0))
+    .add(api.matchday.current, ({ userId, query }) => view(userId, query.id ?? 0))
     .add(api.matchday.history, async ({ userId, query }) => {
       const page = await matchday.ListLineupHistory({
         userId,
@@ -123,9 +122,7 @@ export function matchdayRoutes(clients: Clients) {
         },
       };
     })
-    .add(api.matchday.standings, ({ userId }) => standings(userId, 0))
-    .add(api.matchday.get, ({ userId, params }) => view(userId, params.id))
-    .add(api.matchday.matchdayStandings, ({ userId, params }) => standings(userId, params.id))
+    .add(api.matchday.standings, ({ userId, query }) => standings(userId, query.id ?? 0))
     .add(api.matchday.setLineup, async ({ userId, params, body, idempotencyKey }) => {
       const saved = await matchday.SetLineup({
         userId,

@@ -6,6 +6,7 @@ import {
   LineupBody,
   LineupSaved,
   MatchdayIdParams,
+  MatchdayQuery,
   MatchdayView,
   Standings,
 } from './schemas/matchday';
@@ -17,9 +18,11 @@ export const matchday = {
   current: defineRoute({
     method: 'get',
     path: '/api/matchday',
-    summary: "The matchday open for lineups, the user's lineup in it and the server's time",
+    summary:
+      "The matchday open for lineups (or the one `id` names), the user's lineup in it and the server's time",
     auth: 'session',
-    responses: { 200: MatchdayView },
+    query: MatchdayQuery,
+    responses: { 200: MatchdayView, 404: error },
   }),
   history: defineRoute({
     method: 'get',
@@ -32,24 +35,9 @@ export const matchday = {
   standings: defineRoute({
     method: 'get',
     path: '/api/matchday/standings',
-    summary: "The latest scored matchday's best lineups, and the user's own place",
+    summary: "The latest scored matchday's (or the one `id` names) best lineups, and the user's own place",
     auth: 'session',
-    responses: { 200: Standings },
-  }),
-  get: defineRoute({
-    method: 'get',
-    path: '/api/matchday/:id',
-    summary: "A matchday and the user's lineup in it",
-    auth: 'session',
-    params: MatchdayIdParams,
-    responses: { 200: MatchdayView, 404: error },
-  }),
-  matchdayStandings: defineRoute({
-    method: 'get',
-    path: '/api/matchday/:id/standings',
-    summary: "A scored matchday's best lineups, and the user's own place",
-    auth: 'session',
-    params: MatchdayIdParams,
+    query: MatchdayQuery,
     responses: { 200: Standings, 404: error },
   }),
   setLineup: defineRoute({

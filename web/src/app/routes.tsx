@@ -122,15 +122,13 @@ export const routes: RouteObject[] = [
               {
                 path: paths.matchday,
                 ...lazyScreen(() =>
-                  import('@/features/matchday/routes/MatchdayRoute').then((m) => m.MatchdayRoute),
+                  import('@/features/matchday/routes/screens').then((m) => m.MatchdayRoute),
                 ),
               },
               {
                 path: paths.matchdayHistory,
                 ...lazyScreen(() =>
-                  import('@/features/matchday/routes/MatchdayHistoryRoute').then(
-                    (m) => m.MatchdayHistoryRoute,
-                  ),
+                  import('@/features/matchday/routes/screens').then((m) => m.MatchdayHistoryRoute),
                 ),
               },
               {

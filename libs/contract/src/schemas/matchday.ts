@@ -75,6 +75,16 @@ export const MatchdayView = z.object({
 
 export const MatchdayIdParams = z.object({ id: idParam('id') });
 
+/** `id`: another matchday than the open one (or the latest scored one, for standings). */
+export const MatchdayQuery = z.strictObject({
+  id: z.coerce
+    .number({ error: 'id must be a positive whole number' })
+    .int('id must be a positive whole number')
+    .positive('id must be a positive whole number')
+    .max(2 ** 31 - 1, 'id must be a positive whole number')
+    .optional(),
+});
+
 export const LineupBody = z.strictObject({
   /** Five own cards: a goalkeeper, a defender, a midfielder, a forward and one more outfield player. */
   cardIds: z.array(Id).length(5, 'cardIds: a lineup has 5 cards'),
