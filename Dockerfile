@@ -30,6 +30,7 @@ COPY services/wallet-payments/package.json services/wallet-payments/
 COPY services/cards-market/package.json services/cards-market/
 COPY services/trading/package.json services/trading/
 COPY services/missions/package.json services/missions/
+COPY services/matchday/package.json services/matchday/
 COPY services/leaderboard/package.json services/leaderboard/
 COPY services/notifications/package.json services/notifications/
 COPY services/admin/package.json services/admin/
@@ -48,7 +49,7 @@ RUN npm run build && npm run build:server
 FROM manifests AS prod-deps
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
       -w @touchline/gateway -w @touchline/identity -w @touchline/wallet-payments \
-      -w @touchline/cards-market -w @touchline/trading -w @touchline/missions \
+      -w @touchline/cards-market -w @touchline/trading -w @touchline/missions -w @touchline/matchday \
       -w @touchline/leaderboard -w @touchline/notifications -w @touchline/admin \
  && rm -rf node_modules/@touchline node_modules/.package-lock.json
 

@@ -158,6 +158,10 @@ describe('axe: zero serious or critical violations at phone width', () => {
     failures.push(await measure(player, '/market/listings'));
     await open(player, paths.watchlist);
     failures.push(await measure(player, '/watchlist'));
+    await open(player, paths.matchday, player.getByRole('form', { name: 'Your lineup' }));
+    failures.push(await measure(player, '/matchday'));
+    await open(player, paths.matchdayHistory);
+    failures.push(await measure(player, '/matchday/history'));
 
     // An auction of the other player's, with the player's bid on it.
     // theirs[2]: the starter card in neither the offer nor the wish (the dialogs below accept the offer).

@@ -66,6 +66,7 @@ describe('flow and trust at phone width', () => {
       ['Missions', paths.missions, 'Missions'],
       ['Leaderboard', paths.leaderboard, 'Leaderboard'],
       ['Team Rosters', paths.teams, 'MLS Team Rosters'],
+      ['Matchday', paths.matchday, 'Matchday'],
     ];
     for (const [label, path, title] of shortcuts) {
       await page.goto(paths.home);

@@ -7,7 +7,7 @@
 set -eu
 NAMESPACE="${NAMESPACE:-touchline}"
 # service:role pairs, as in k8s/base/postgres/cluster.generated.yaml (npm run gen:k8s checks it).
-SERVICES="identity:identity wallet-payments:wallet cards-market:cards_market trading:trading missions:missions leaderboard:leaderboard notifications:notifications admin:admin"
+SERVICES="identity:identity wallet-payments:wallet cards-market:cards_market trading:trading missions:missions matchday:matchday leaderboard:leaderboard notifications:notifications admin:admin"
 
 kubectl get namespace "$NAMESPACE" >/dev/null 2>&1 || kubectl create namespace "$NAMESPACE"
 for pair in $SERVICES; do

@@ -32,6 +32,7 @@ import { leaderboardRoutes } from './routes/leaderboard';
 import { mountLiveStream } from './routes/live-stream';
 import { cashoutRoutes } from './routes/cashout';
 import { marketRoutes } from './routes/market';
+import { matchdayRoutes } from './routes/matchday';
 import { missionRoutes } from './routes/missions';
 import { notificationRoutes } from './routes/notifications';
 import { packRoutes } from './routes/packs';
@@ -193,6 +194,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   api.use(cashoutRoutes(clients));
   api.use(promoRoutes(clients, limits, logger));
   api.use(missionRoutes(clients));
+  api.use(matchdayRoutes(clients));
   api.use(leaderboardRoutes(clients));
   api.use(adminRoutes(clients, verifier, { live, appealEmail: config.APPEAL_EMAIL }));
   api.use(notificationRoutes(clients));

@@ -166,6 +166,7 @@ export const UPSTREAMS = [
   'cards-market',
   'trading',
   'missions',
+  'matchday',
   'wallet-payments',
   'admin',
   'leaderboard',

@@ -496,6 +496,7 @@ describe('health', () => {
       'cards-market': 'UNREACHABLE',
       trading: 'UNREACHABLE',
       missions: 'UNREACHABLE',
+      matchday: 'UNREACHABLE',
       'wallet-payments': 'UNREACHABLE',
       admin: 'UNREACHABLE',
       leaderboard: 'UNREACHABLE',

@@ -118,6 +118,28 @@ async function pendingCashout(): Promise<number> {
 const ownCard = (user: Player) => (body: { card: { userId: number } }) =>
   expect(body.card.userId).toBe(user.id);
 
+/** Five cards for a lineup (goalkeeper, defender, midfielder, forward, forward) minted to the user. */
+async function lineupCards(userId: number): Promise<number[]> {
+  const { entries } = await h.peers.cards.GetCatalog({ userId: 0 });
+  const ids: number[] = [];
+  const players: number[] = [];
+  for (const position of ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'Forward']) {
+    const player = entries.find(
+      (e) =>
+        e.player!.position === position && e.player!.rarity === 'Common' && !players.includes(e.player!.id),
+    )!.player!;
+    players.push(player.id);
+    const { cards } = await h.peers.cards.MintCards({
+      userId,
+      reason: 'admin',
+      specs: [{ playerId: player.id, quantity: 1 }],
+      idempotencyKey: fresh(),
+    });
+    ids.push(cards[0]!.id);
+  }
+  return ids;
+}
+
 const api = Object.fromEntries(allRoutes.map((r) => [`${r.method.toUpperCase()} ${r.path}`, r]));
 
 const cases: Case[] = [
@@ -441,6 +463,27 @@ const cases: Case[] = [
     },
   },
   {
+    route: api['PUT /api/matchday/:id/lineup']!,
+    who: 'player',
+    async prepare(user) {
+      const cardIds = await lineupCards(user.id);
+      const { matchday } = ok(await user.agent.get('/api/matchday')) as unknown as {
+        matchday: { id: number };
+      };
+      const send = (captainCardId: number) => (agent: Agent, key: string) =>
+        agent
+          .put(`/api/matchday/${matchday.id}/lineup`)
+          .set('Idempotency-Key', key)
+          .send({ cardIds, captainCardId });
+      return {
+        same: send(cardIds[0]!),
+        other: send(cardIds[1]!),
+        mine: (body: { lineup: { cards: { cardId: number }[] } }) =>
+          expect(body.lineup.cards.map((c) => c.cardId).sort()).toEqual([...cardIds].sort()),
+      };
+    },
+  },
+  {
     route: api['POST /api/cashout/request']!,
     who: 'player',
     async prepare(user) {
@@ -629,8 +672,16 @@ async function partnerAuction(
 
 const nameOf = (route: RouteDef) => `${route.method.toUpperCase()} ${route.path}`;
 
-/** Live values an answer shows as they are now (prices tick, coins and counts arrive by events). */
-const LIVE = new Set(['priceChange', 'coins', 'collectionValue', 'rank', 'cardCount', 'unreadCount']);
+/** Live values an answer shows as they are now (prices tick, coins and counts arrive by events; lineups are fielded). */
+const LIVE = new Set([
+  'priceChange',
+  'coins',
+  'collectionValue',
+  'rank',
+  'cardCount',
+  'unreadCount',
+  'entries',
+]);
 
 /** An answer without its live values: what a retry must answer the same. */
 function outcome(res: Response): { status: number; body: unknown } {

@@ -19,6 +19,7 @@ import { adminRoutes } from '../src/routes/admin';
 import { auctionRoutes } from '../src/routes/auctions';
 import { cardsRoutes } from '../src/routes/cards';
 import { marketRoutes } from '../src/routes/market';
+import { matchdayRoutes } from '../src/routes/matchday';
 import { notificationRoutes } from '../src/routes/notifications';
 import { tradeHistoryRoutes } from '../src/routes/trade-history';
 import type { SessionVerifier } from '../src/session';
@@ -59,6 +60,15 @@ const history = serviceList('trade-history', 150);
 const audit = serviceList('audit-log', 3);
 const feed = serviceList('notifications', 3);
 const ownListings = idCursors('own-listings');
+const lineups = serviceList('matchday.history', 3);
+const matchdayInfo = (id: number) => ({
+  id,
+  opensAt: '2026-01-01T00:00:00.000Z',
+  locksAt: '2026-01-02T00:00:00.000Z',
+  resultsAt: '2026-01-02T02:00:00.000Z',
+  state: 'scored',
+  entries: 1,
+});
 const calls: { pageSize: number; cursor: string }[] = [];
 /** The auction lists' codecs, as cards-market's use-cases/auctions.ts makes them; none are open here. */
 const auctionList =
@@ -101,6 +111,26 @@ const stubClients = {
       return { entries, nextCursor };
     },
   },
+  matchday: {
+    ListLineupHistory: async (page: { pageSize: number; pageToken: string }) => {
+      const { ids, nextCursor } = lineups({ pageSize: page.pageSize, cursor: page.pageToken });
+      const entries = ids.map((id) => ({
+        matchday: matchdayInfo(id),
+        lineup: {
+          matchdayId: id,
+          userId: 7,
+          cards: [],
+          captainCardId: 1,
+          points: 10,
+          rank: 1,
+          reward: 100,
+          rewardStatus: 'paid',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      }));
+      return { entries, nextPageToken: nextCursor, total: 3 };
+    },
+  },
   notifications: {
     ListNotifications: async ({ page }: { page: { pageSize: number; cursor: string } }) => {
       const { ids, nextCursor } = feed(page);
@@ -136,6 +166,7 @@ app.use(
   }),
   notificationRoutes(stubClients),
   auctionRoutes(stubClients),
+  matchdayRoutes(stubClients),
 );
 app.use(errorHandler(silentLogger));
 
@@ -152,6 +183,7 @@ describe('every paged route', () => {
       '/api/market',
       '/api/market/all-players',
       '/api/market/my-listings',
+      '/api/matchday/history',
       '/api/notifications',
       '/api/player-catalog',
       '/api/trade-history',

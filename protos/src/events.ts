@@ -41,6 +41,10 @@ export const TOPICS = {
   promoRedeemed: 'wallet.promo.redeemed',
   cashoutRequested: 'wallet.cashout.requested',
   cashoutStatusChanged: 'wallet.cashout.status_changed',
+  matchdayLocked: 'matchday.matchday.locked',
+  matchdayScored: 'matchday.results.scored',
+  lineupRanked: 'matchday.lineup.ranked',
+  matchdayRewardPaid: 'matchday.reward.paid',
 } as const;
 
 export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
@@ -85,6 +89,10 @@ export const TOPIC_MESSAGES = {
   'wallet.promo.redeemed': 'PromoRedeemed',
   'wallet.cashout.requested': 'CashoutRequested',
   'wallet.cashout.status_changed': 'CashoutStatusChanged',
+  'matchday.matchday.locked': 'MatchdayLocked',
+  'matchday.results.scored': 'MatchdayScored',
+  'matchday.lineup.ranked': 'LineupRanked',
+  'matchday.reward.paid': 'MatchdayRewardPaid',
 } as const satisfies Record<Topic, keyof EventMessages>;
 
 type MessageOf<T extends Topic> = EventMessages[(typeof TOPIC_MESSAGES)[T]];

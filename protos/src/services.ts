@@ -3,6 +3,7 @@ import type { AdminDefinition } from '../gen/touchline/admin/Admin';
 import type { CardsMarketDefinition } from '../gen/touchline/cards_market/CardsMarket';
 import type { IdentityDefinition } from '../gen/touchline/identity/Identity';
 import type { LeaderboardDefinition } from '../gen/touchline/leaderboard/Leaderboard';
+import type { MatchdayDefinition } from '../gen/touchline/matchday/Matchday';
 import type { MissionsDefinition } from '../gen/touchline/missions/Missions';
 import type { NotificationsDefinition } from '../gen/touchline/notifications/Notifications';
 import type { TradingDefinition } from '../gen/touchline/trading/Trading';
@@ -68,6 +69,12 @@ export const SERVICES = {
     serviceName: 'touchline.notifications.Notifications',
     addrEnv: 'NOTIFICATIONS_ADDR',
     definition: () => serviceDefinition<NotificationsDefinition>('touchline.notifications.Notifications'),
+  },
+  matchday: {
+    protoFile: 'touchline/matchday.proto',
+    serviceName: 'touchline.matchday.Matchday',
+    addrEnv: 'MATCHDAY_ADDR',
+    definition: () => serviceDefinition<MatchdayDefinition>('touchline.matchday.Matchday'),
   },
 } as const satisfies Record<string, ServiceEntry>;
 

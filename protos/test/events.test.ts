@@ -267,6 +267,18 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     changedAt: AT,
     reason: 'Payout e-mail does not match the account',
   },
+  'matchday.matchday.locked': { matchdayId: 3, lockedAt: AT, entries: 12, resultsAt: AT },
+  'matchday.results.scored': { matchdayId: 3, scoredAt: AT, entries: 12, bestPoints: 415 },
+  'matchday.lineup.ranked': {
+    matchdayId: 3,
+    userId: 7,
+    points: 215,
+    rank: 2,
+    entries: 12,
+    reward: 1_100,
+    rankedAt: AT,
+  },
+  'matchday.reward.paid': { matchdayId: 3, userId: 7, coins: 1_100, rank: 2, transactionId: 99, paidAt: AT },
 };
 
 const ALL_TOPICS = Object.values(TOPICS);

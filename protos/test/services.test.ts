@@ -26,6 +26,7 @@ const EXPECTED: Record<ServiceName, string[]> = {
   ],
   trading: ['CreateOffer', 'AcceptOffer', 'ListWishes', 'MakeOfferForWish', 'ListTradeHistory'],
   missions: ['ListMissions', 'ListCompletedMissions', 'ClaimMission', 'GetUserBadges', 'ListBadges'],
+  matchday: ['GetMatchday', 'SetLineup', 'GetStandings', 'ListLineupHistory'],
   'wallet-payments': [
     'GetBalance',
     'Grant',

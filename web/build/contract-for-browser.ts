@@ -7,8 +7,19 @@ import * as routeHelpers from '../../libs/contract/src/route';
 
 const VIRTUAL_ID = '\0touchline-contract-for-browser';
 const ROUTE_HELPERS = fileURLToPath(new URL('../../libs/contract/src/route.ts', import.meta.url));
-/** Route fields the page never reads at run time (the zod schemas and the OpenAPI prose). */
-const SERVER_ONLY_FIELDS = new Set(['summary', 'params', 'query', 'body', 'responses', 'responseHeaders']);
+/**
+ * Route fields the page never reads at run time: the zod schemas, the OpenAPI prose, and who may call
+ * a route (the server decides; the page only sends).
+ */
+const SERVER_ONLY_FIELDS = new Set([
+  'summary',
+  'auth',
+  'params',
+  'query',
+  'body',
+  'responses',
+  'responseHeaders',
+]);
 
 const isZod = (value: unknown) => typeof value === 'object' && value !== null && '_zod' in value;
 const isRoute = (value: unknown): value is Record<string, unknown> =>

@@ -53,6 +53,7 @@ describe('ways in', () => {
       '/teams',
       '/watchlist',
       '/auctions',
+      '/matchday',
     ]);
     // Still the six tabs of the spec.
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link')).toHaveLength(6);

@@ -65,6 +65,8 @@ describe('router', () => {
     [paths.marketListings]: 'My Listings',
     [paths.watchlist]: 'Watchlist',
     [paths.auctions]: 'Auctions',
+    [paths.matchday]: 'Matchday',
+    [paths.matchdayHistory]: 'Past lineups',
     [paths.trade]: 'Trade Center',
     [paths.tradeMarketplace]: 'Trade Marketplace',
     [paths.shop]: 'Shop',

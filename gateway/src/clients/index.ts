@@ -5,6 +5,7 @@ import { createAdminClient, type AdminClient } from './admin';
 import { createCardsMarketClient, type CardsMarketClient } from './cards-market';
 import { createIdentityClient, type IdentityClient } from './identity';
 import { createLeaderboardClient, type LeaderboardClient } from './leaderboard';
+import { createMatchdayClient, type MatchdayClient } from './matchday';
 import { createMissionsClient, type MissionsClient } from './missions';
 import { createNotificationsClient, type NotificationsClient } from './notifications';
 import { createTradingClient, type TradingClient } from './trading';
@@ -17,6 +18,7 @@ export interface Clients {
   wallet: WalletClient;
   trading: TradingClient;
   missions: MissionsClient;
+  matchday: MatchdayClient;
   leaderboard: LeaderboardClient;
   admin: AdminClient;
   notifications: NotificationsClient;
@@ -37,6 +39,7 @@ export function createClients(addresses: Record<Upstream, string>, options: Gate
     wallet: createWalletClient(addresses['wallet-payments'], own()),
     trading: createTradingClient(addresses.trading, own()),
     missions: createMissionsClient(addresses.missions, own()),
+    matchday: createMatchdayClient(addresses.matchday, own()),
     leaderboard: createLeaderboardClient(addresses.leaderboard, own()),
     admin: createAdminClient(addresses.admin, own()),
     notifications: createNotificationsClient(addresses.notifications, own()),

@@ -71,6 +71,21 @@ function eventOf(m: LiveMessage__Output): { event: LiveEventName; data: unknown;
       return { event: 'leaderboard', data: m.leaderboard };
     case 'auction':
       return { event: 'auction', data: m.auction };
+    case 'matchday': {
+      const md = m.matchday!;
+      return {
+        event: 'matchday',
+        data: {
+          change: md.change,
+          matchdayId: md.matchdayId,
+          rank: md.rank || null,
+          // Tenths of a point on the wire between services; points on the stream.
+          points: md.change === 'ranked' ? md.points / 10 : null,
+          coins: md.change === 'ranked' || md.change === 'reward' ? md.coins : null,
+          entries: md.entries || null,
+        },
+      };
+    }
     case 'resync':
       return { event: 'resync', data: m.resync };
     default:

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { admin } from './admin-routes';
 import { auctions } from './auction-routes';
 import { watchlist } from './watchlist-routes';
+import { matchday } from './matchday-routes';
 import { defineRoute, type RouteDef } from './route';
 import {
   CatalogEntry,
@@ -803,6 +804,7 @@ export const api = {
   notifications,
   watchlist,
   auctions,
+  matchday,
   meta,
 } as const;
 

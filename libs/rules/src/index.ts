@@ -9,3 +9,4 @@ export * from './packs';
 export * from './coin-packages';
 export * from './usernames';
 export * from './auctions';
+export * from './matchday';

@@ -176,4 +176,53 @@ describe('which change events a domain event makes, and for whom', () => {
       { audience: 'LIVE_AUDIENCE_EVERYONE', userId: 0, leaderboard: { moves, truncated: false } },
     ]);
   });
+  it('a matchday: its lock and results to everyone, the rank and the reward to the lineup’s player', () => {
+    expect(
+      changesFor('matchday.matchday.locked', { matchdayId: 3, lockedAt: AT, entries: 12, resultsAt: AT }),
+    ).toEqual([
+      {
+        audience: 'LIVE_AUDIENCE_EVERYONE',
+        userId: 0,
+        matchday: { change: 'locked', matchdayId: 3, entries: 12 },
+      },
+    ]);
+    expect(
+      who(
+        changesFor('matchday.results.scored', { matchdayId: 3, scoredAt: AT, entries: 12, bestPoints: 415 }),
+      ),
+    ).toEqual([['LIVE_AUDIENCE_EVERYONE', 0, 'matchday']]);
+    expect(
+      changesFor('matchday.lineup.ranked', {
+        matchdayId: 3,
+        userId: 7,
+        points: 215,
+        rank: 2,
+        entries: 12,
+        reward: 1_100,
+        rankedAt: AT,
+      }),
+    ).toEqual([
+      {
+        audience: 'LIVE_AUDIENCE_USER',
+        userId: 7,
+        matchday: { change: 'ranked', matchdayId: 3, rank: 2, points: 215, coins: 1_100, entries: 12 },
+      },
+    ]);
+    expect(
+      changesFor('matchday.reward.paid', {
+        matchdayId: 3,
+        userId: 7,
+        coins: 1_100,
+        rank: 2,
+        transactionId: 9,
+        paidAt: AT,
+      }),
+    ).toEqual([
+      {
+        audience: 'LIVE_AUDIENCE_USER',
+        userId: 7,
+        matchday: { change: 'reward', matchdayId: 3, rank: 2, coins: 1_100 },
+      },
+    ]);
+  });
 });

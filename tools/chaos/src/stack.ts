@@ -14,6 +14,7 @@ export const SERVICES = [
   'cards-market',
   'trading',
   'missions',
+  'matchday',
   'leaderboard',
   'notifications',
   'admin',

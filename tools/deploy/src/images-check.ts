@@ -198,6 +198,7 @@ async function main(): Promise<void> {
       'CARDS_MARKET',
       'TRADING',
       'MISSIONS',
+      'MATCHDAY',
       'WALLET_PAYMENTS',
       'ADMIN',
       'LEADERBOARD',

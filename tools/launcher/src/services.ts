@@ -3,6 +3,7 @@ import { adminService } from '@touchline/admin';
 import { cardsMarketService } from '@touchline/cards-market';
 import { identityService } from '@touchline/identity';
 import { leaderboardService } from '@touchline/leaderboard';
+import { matchdayService } from '@touchline/matchday';
 import { missionsService } from '@touchline/missions';
 import { notificationsService } from '@touchline/notifications';
 import { tradingService } from '@touchline/trading';
@@ -15,6 +16,7 @@ export const SERVICE_MODULES = [
   cardsMarketService,
   tradingService,
   missionsService,
+  matchdayService,
   leaderboardService,
   notificationsService,
   adminService,

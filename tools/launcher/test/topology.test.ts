@@ -54,8 +54,23 @@ describe('topology (who calls whom)', () => {
 
   it('knows what the code calls today (a changed declaration shows up here)', () => {
     const callers = Object.fromEntries(topology.services.map((s) => [s.name, s.callers]));
-    expect(callers['wallet-payments']).toEqual(['admin', 'cards-market', 'gateway', 'missions', 'trading']);
-    expect(callers['cards-market']).toEqual(['admin', 'gateway', 'missions', 'trading', 'wallet-payments']);
+    expect(callers['wallet-payments']).toEqual([
+      'admin',
+      'cards-market',
+      'gateway',
+      'matchday',
+      'missions',
+      'trading',
+    ]);
+    expect(callers['cards-market']).toEqual([
+      'admin',
+      'gateway',
+      'matchday',
+      'missions',
+      'trading',
+      'wallet-payments',
+    ]);
+    expect(callers.matchday).toEqual(['gateway']);
     expect(callers.identity).toEqual(['admin', 'gateway', 'notifications', 'trading']);
     expect(callers.leaderboard).toEqual(['admin', 'gateway']);
     expect(callers.trading).toEqual(['admin', 'gateway']);

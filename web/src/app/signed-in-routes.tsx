@@ -106,6 +106,16 @@ export const signedInRoutes: RouteObject[] = [
             ),
           },
           {
+            path: paths.matchday,
+            ...lazyScreen(() => import('@/features/matchday/routes/screens').then((m) => m.MatchdayRoute)),
+          },
+          {
+            path: paths.matchdayHistory,
+            ...lazyScreen(() =>
+              import('@/features/matchday/routes/screens').then((m) => m.MatchdayHistoryRoute),
+            ),
+          },
+          {
             path: paths.teams,
             ...lazyScreen(() => import('@/features/teams/routes/TeamsRoute').then((m) => m.TeamsRoute)),
           },

@@ -16,6 +16,8 @@ export const paths = {
   notifications: '/notifications',
   watchlist: '/watchlist',
   auctions: '/auctions',
+  matchday: '/matchday',
+  matchdayHistory: '/matchday/history',
   teams: '/teams',
   shop: '/shop',
   purchaseCoins: '/purchase-coins',

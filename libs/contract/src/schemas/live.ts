@@ -128,6 +128,22 @@ export const LiveAuction = z
   })
   .meta({ id: 'LiveAuction' });
 
+/**
+ * A matchday moved (docs/features.md, "Matchdays"): to everyone when one locks at kickoff or its
+ * results are scored (matchday screens refetch); to the player when their lineup is ranked (its
+ * points, rank and the reward to come) and when the reward is paid.
+ */
+export const LiveMatchday = z
+  .object({
+    change: z.enum(['locked', 'scored', 'ranked', 'reward']),
+    matchdayId: z.number(),
+    rank: z.number().nullable(),
+    points: z.number().nullable(),
+    coins: z.number().nullable(),
+    entries: z.number().nullable(),
+  })
+  .meta({ id: 'LiveMatchday' });
+
 /** Events may have been missed (the server's own link was interrupted): refetch what is shown. */
 export const LiveResync = z.object({ reason: z.string() }).meta({ id: 'LiveResync' });
 
@@ -167,6 +183,7 @@ export const LIVE_EVENTS = {
   account: LiveAccount,
   leaderboard: LiveLeaderboard,
   auction: LiveAuction,
+  matchday: LiveMatchday,
   resync: LiveResync,
   closed: LiveClosed,
 } as const;
@@ -184,6 +201,7 @@ export const LiveStreamEvent = z
   .meta({ id: 'LiveStreamEvent' });
 
 export type LiveBalance = z.infer<typeof LiveBalance>;
+export type LiveMatchday = z.infer<typeof LiveMatchday>;
 export type LiveCards = z.infer<typeof LiveCards>;
 export type LiveOffers = z.infer<typeof LiveOffers>;
 export type LiveWishes = z.infer<typeof LiveWishes>;

@@ -152,6 +152,29 @@ export const CHANGES = {
   'leaderboard.board.changed': (e) => [
     toEveryone({ leaderboard: { moves: e.moves, truncated: e.truncated } }),
   ],
+  // Matchdays: the lock and the results to everyone (the matchday screens refetch), the rank and the
+  // reward to the lineup's player.
+  'matchday.matchday.locked': (e) => [
+    toEveryone({ matchday: { change: 'locked', matchdayId: e.matchdayId, entries: e.entries } }),
+  ],
+  'matchday.results.scored': (e) => [
+    toEveryone({ matchday: { change: 'scored', matchdayId: e.matchdayId, entries: e.entries } }),
+  ],
+  'matchday.lineup.ranked': (e) =>
+    toUser(e.userId, {
+      matchday: {
+        change: 'ranked',
+        matchdayId: e.matchdayId,
+        rank: e.rank,
+        points: e.points,
+        coins: e.reward,
+        entries: e.entries,
+      },
+    }),
+  'matchday.reward.paid': (e) =>
+    toUser(e.userId, {
+      matchday: { change: 'reward', matchdayId: e.matchdayId, rank: e.rank, coins: e.coins },
+    }),
   'wallet.balance.changed': (e) => toUser(e.userId, { balance: { balance: e.balance, version: e.version } }),
   'wallet.cashout.requested': (e) => [
     ...toUser(e.userId, { cashout: { requestId: e.requestId, status: 'pending' } }),

@@ -26,6 +26,7 @@ export const LINKS = {
   purchaseCoins: '/purchase-coins',
   watchlist: '/watchlist',
   auction: (id: number) => `/auctions/${id}`,
+  matchdayHistory: '/matchday/history',
 } as const;
 
 /** The event's time, or `fallback` (when it was published) if the payload has none. */
@@ -314,6 +315,18 @@ const welcome: DraftsOf<'cards.starter_pack.granted'> = (e, t) => [
   },
 ];
 
+const matchdayReward: DraftsOf<'matchday.reward.paid'> = (e, t) => [
+  {
+    userId: e.userId,
+    kind: 'matchday.reward',
+    type: 'success',
+    params: { matchdayId: e.matchdayId, rank: e.rank, coins: e.coins },
+    link: LINKS.matchdayHistory,
+    dedupeKey: `matchday:${e.matchdayId}:reward`,
+    createdAt: timeOf(e.paidAt, t),
+  },
+];
+
 /** For each topic notifications are built from: the notifications one event makes. */
 export const DRAFTS = {
   'trading.offer.created': offerReceived,
@@ -332,6 +345,7 @@ export const DRAFTS = {
   'market.auction.changed': auctionOutbid,
   'market.auction.ended': auctionEnded,
   'identity.user.muted': muted,
+  'matchday.reward.paid': matchdayReward,
 } satisfies { [T in Topic]?: DraftsOf<T> };
 
 export type NotifyingTopic = keyof typeof DRAFTS;

@@ -120,6 +120,10 @@ const KINDS: Record<string, (p: Params, name: string) => Texts> = {
     title: 'Mission completed',
     message: `${p.description}: claim your ${coins(p.reward!)} in Missions.`,
   }),
+  'matchday.reward': (p) => ({
+    title: 'Matchday reward',
+    message: `Your lineup finished #${p.rank} of matchday ${p.matchdayId}: ${coins(p.coins!)} were added to your balance.`,
+  }),
   'badge.earned': (p) => ({ title: `Badge earned: ${p.name}`, message: String(p.description) }),
   'payment.succeeded': (p) => ({
     title: 'Coins added',

@@ -11,6 +11,7 @@ export const MINT_SOURCES = [
   'purchase',
   'promo',
   'mission',
+  'matchday',
   'refund',
   'cashout_rejected',
 ] as const;

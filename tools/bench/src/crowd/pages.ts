@@ -39,6 +39,8 @@ export const PAGES = {
     q('userCards', '/api/user/cards'),
     // Home's notice of packs closed before their reveal (issue 43).
     q('unopenedPacks', '/api/packs/unopened'),
+    // Home's Matchday card (issue 44).
+    q('matchday', '/api/matchday'),
   ],
   /**
    * The market's default list (MarketRoute: all positions, cheapest first), its first page as the
@@ -52,6 +54,12 @@ export const PAGES = {
   catalog: [q('catalog', `/api/player-catalog?limit=${MARKET_PAGE_SIZE}`)],
   rosters: [q('teamCounts', '/api/teams/with-player-counts')],
   leaderboard: [q('leaderboard', '/api/leaderboard')],
+  /** /matchday: the open matchday with the lineup, the cards to field, the latest standings. */
+  matchday: [
+    q('matchday', '/api/matchday'),
+    q('userCards', '/api/user/cards'),
+    q('matchdayStandings', '/api/matchday/standings'),
+  ],
   notifications: [q('notifications', '/api/notifications')],
   trades: [
     q('incoming', '/api/trades/incoming'),

@@ -10,6 +10,7 @@ import { onCards } from './cards';
 import { onCashout } from './cashouts';
 import { onLeaderboard } from './leaderboard';
 import { onMarket, onMarketStatus } from './market';
+import { onMatchday } from './matchday';
 import { onBadges, onMissions } from './missions';
 import { onNotification, onUnread } from './notifications';
 import { onOffers } from './offers';
@@ -41,6 +42,7 @@ export const liveHandlers: LiveHandlers = {
   account: onAccount,
   leaderboard: onLeaderboard,
   auction: onAuction,
+  matchday: onMatchday,
   resync: onResync,
 };
 

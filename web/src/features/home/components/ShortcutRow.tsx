@@ -1,4 +1,14 @@
-import { ArrowLeftRight, Gavel, Shield, Star, Store, Target, Trophy, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeftRight,
+  CalendarClock,
+  Gavel,
+  Shield,
+  Star,
+  Store,
+  Target,
+  Trophy,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
@@ -17,8 +27,8 @@ interface Shortcut {
 
 /**
  * The screens the six bottom tabs leave out, one tap from home: Trade Center with its pending offers,
- * Trade Marketplace, Missions with the rewards waiting to be claimed, Leaderboard, Team Rosters and
- * the Watchlist and the Auctions (four a row on a phone, all seven in one row from 640 px).
+ * Trade Marketplace, Missions with the rewards waiting to be claimed, Leaderboard, Team Rosters,
+ * the Watchlist, the Auctions and the Matchday (four a row on a phone, all eight in one row from 640 px).
  */
 export function ShortcutRow() {
   const pending = useIncomingTradesCount();
@@ -37,11 +47,12 @@ export function ShortcutRow() {
     { label: 'Team Rosters', to: paths.teams, icon: Shield },
     { label: 'Watchlist', to: paths.watchlist, icon: Star },
     { label: 'Auctions', to: paths.auctions, icon: Gavel },
+    { label: 'Matchday', to: paths.matchday, icon: CalendarClock },
   ];
 
   return (
     <nav aria-label="Shortcuts">
-      <ul className="grid grid-cols-4 gap-1 sm:grid-cols-7">
+      <ul className="grid grid-cols-4 gap-1 sm:grid-cols-8">
         {shortcuts.map(({ label, to, icon: Icon, count }) => (
           <li key={to}>
             <Link

@@ -19,6 +19,7 @@ import { CollectionSummary } from '../components/CollectionSummary';
 import { FirstPackCard } from '../components/FirstPackCard';
 import { DailyMissions } from '../components/DailyMissions';
 import { HomeCollection } from '../components/HomeCollection';
+import { MatchdayTeaser } from '../components/MatchdayTeaser';
 import { ShortcutRow } from '../components/ShortcutRow';
 import { TrendingPlayers } from '../components/TrendingPlayers';
 import { UnopenedPacksNotice } from '../components/UnopenedPacksNotice';
@@ -75,6 +76,7 @@ export function HomeRoute() {
         {neverOpenedAPack(user.badges) && <FirstPackCard />}
         <UnopenedPacksNotice />
         <ShortcutRow />
+        <MatchdayTeaser />
         <TrendingPlayers
           onSelectPlayer={(next) => {
             setPlayer(next);

@@ -1,0 +1,55 @@
+import type { ServiceModule } from '@touchline/kit';
+import { SERVICES } from '@touchline/protos';
+import type { MatchdayHandlers } from '@touchline/protos/gen/touchline/matchday/Matchday';
+import { matchdayConfigSchema, type MatchdayConfig } from './config';
+import { migrations } from './db/migrations';
+import { defaultResultsDelay } from './domain/schedule';
+import type { MatchFeed } from './feed/port';
+import { simulatedFeed } from './feed/simulated';
+import { resolveFeedKey } from './feed-seed';
+import { matchdayJobs } from './jobs';
+import { createPeers, PEERS } from './peers';
+import { matchdayUseCases } from './server';
+import type { MatchdayDeps } from './use-cases/deps';
+
+/** matchday: the schedule of matchdays, lineups of cards, results from the match feed, scoring and rewards. */
+export const matchdayService: ServiceModule<MatchdayConfig, MatchdayHandlers> = {
+  name: 'matchday',
+  schema: 'matchday',
+  grpcServiceName: SERVICES['matchday'].serviceName,
+  definition: () => SERVICES['matchday'].definition(),
+  migrations,
+  configSchema: matchdayConfigSchema,
+  peers: Object.values(PEERS),
+  create: ({ config, db, outbox, clock, random, logger, peers }) => {
+    const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });
+    let feed: Promise<MatchFeed> | undefined;
+    const deps: MatchdayDeps = {
+      db,
+      outbox,
+      clock,
+      random,
+      logger,
+      config,
+      schedule: {
+        anchor: new Date(config.MATCHDAY_ANCHOR),
+        cycleMs: config.MATCHDAY_CYCLE_MS,
+        resultsDelayMs: config.MATCHDAY_RESULTS_DELAY_MS ?? defaultResultsDelay(config.MATCHDAY_CYCLE_MS),
+      },
+      feed: () =>
+        (feed ??= resolveFeedKey({ config, db, random, logger }).then((key) =>
+          simulatedFeed({ key, cards: clients.cards, timeoutMs: config.MATCHDAY_PEER_TIMEOUT_MS }),
+        )).catch((error: unknown) => {
+          feed = undefined;
+          throw error;
+        }),
+      cards: clients.cards,
+      wallet: clients.wallet,
+    };
+    return {
+      useCases: matchdayUseCases(deps),
+      jobs: matchdayJobs(deps),
+      close: async () => clients.close(),
+    };
+  },
+};
