@@ -8,6 +8,7 @@ interface OfferView {
   fromUser: { id: number };
   toUser: { id: number };
   wishId: number | null;
+  cards: { id: number }[];
 }
 interface WishView {
   id: number;
@@ -75,7 +76,39 @@ export class TradeMoves {
       if (mine) await p.call('trade.cancel', 'delete', `/api/trades/${mine.id}`);
       return;
     }
+    // Now and then a counter instead of an answer (issue 45): it races the sender's cancel, and the
+    // sender answers the counter like any offer.
+    if (offer.wishId === null && dice.chance(0.2)) return this.counter(p, offer, dice);
     await this.answer(p, { id: offer.id, senderId: offer.fromUser.id, forWish: offer.wishId !== null }, dice);
+  }
+
+  /**
+   * A counter to an incoming offer: the offered cards asked for again, with coins offered for them
+   * (or asked, now and then). Half race the sender's cancel (one of the two may win). A counter that
+   * went through is answered by the original sender at once, most of the time.
+   */
+  private async counter(p: Player, offer: OfferView, dice: Dice): Promise<void> {
+    const sender = this.players.find((x) => x.id === offer.fromUser.id);
+    const body = {
+      requestedCardIds: offer.cards.map((c) => c.id),
+      coinOffer: dice.chance(0.7) ? dice.int(1, 1_500) : 0,
+      requestedCoins: dice.chance(0.2) ? dice.int(1, 500) : 0,
+    };
+    const counter = (key: string) =>
+      p.call('trade.counter', 'post', `/api/trades/${offer.id}/counter`, { body, key });
+    const copies = dice.chance(0.25) ? 2 : 1;
+    const raced = sender && dice.chance(0.5);
+    const [results] = await Promise.all([
+      race(copies, counter),
+      raced
+        ? sleep(dice.int(0, 300)).then(() =>
+            sender.call('trade.cancel', 'delete', `/api/trades/${offer.id}`, { note: 'race:counter' }),
+          )
+        : undefined,
+    ]);
+    const made = TradeMoves.created(results);
+    if (made && sender && dice.chance(0.7))
+      await this.answer(sender, { id: made, senderId: p.id, forWish: false }, dice);
   }
 
   /** Posts a wish, or makes an offer on someone else's, which its owner mostly answers at once. */

@@ -20,6 +20,7 @@ function fingerprint(a: Answer): string {
     case 'cashout.request':
       return `${a.status} request ${((b.request as Row) ?? {}).id}`;
     case 'trade.create':
+    case 'trade.counter':
       return `${a.status} offer ${b.id}`;
     case 'auction.start':
       return `${a.status} auction ${b.id}`;
@@ -155,6 +156,17 @@ async function successHappened(db: Knex, a: Answer): Promise<string | undefined>
       );
       return n === 1 ? undefined : `offer ${String(b.id)} not recorded`;
     }
+    case 'trade.counter': {
+      // The counter exists, from this player, pointing at the offer it answered, now countered.
+      const n = await count(
+        db,
+        `select count(*) c from trading.trade_offers c
+           join trading.trade_offers o on o.id = c.counter_of
+          where c.id = ? and c.from_user_id = ? and o.id = ? and o.status = 'countered'`,
+        [b.id, a.userId, idFromPath(a)],
+      );
+      return n === 1 ? undefined : `counter ${String(b.id)} of offer ${idFromPath(a)} not recorded`;
+    }
     case 'market.sell': {
       const n = await count(
         db,
@@ -205,11 +217,14 @@ async function successHappened(db: Knex, a: Answer): Promise<string | undefined>
   }
 }
 
-/** An offer ends one way: at most one of accept, decline and cancel may have answered 200 for it. */
+/**
+ * An offer ends one way: at most one of accept, decline, cancel and counter may have answered 200
+ * (201 for a counter) for it.
+ */
 function offerOutcomes(log: AnswerLog): string[] {
   const byOffer = new Map<number, Set<string>>();
   for (const a of log.all)
-    if (['trade.accept', 'trade.decline', 'trade.cancel'].includes(a.kind) && isDone(a)) {
+    if (['trade.accept', 'trade.decline', 'trade.cancel', 'trade.counter'].includes(a.kind) && isDone(a)) {
       const id = idFromPath(a);
       if (!byOffer.has(id)) byOffer.set(id, new Set());
       byOffer.get(id)!.add(a.kind);

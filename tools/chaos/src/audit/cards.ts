@@ -123,7 +123,7 @@ export async function auditOpenWork(db: Knex): Promise<AuditLine[]> {
     ],
     [
       'trading offer',
-      `select id, status, pending_void from trading.trade_offers where pending_void is not null or status not in ('pending', 'accepted', 'declined', 'cancelled', 'expired', 'voided')`,
+      `select id, status, pending_void from trading.trade_offers where pending_void is not null or status not in ('pending', 'accepted', 'declined', 'cancelled', 'expired', 'voided', 'countered')`,
     ],
     ['missions claim', `select claim_id, state, user_id from missions.mission_claims where state <> 'paid'`],
     [

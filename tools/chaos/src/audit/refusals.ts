@@ -60,7 +60,8 @@ export async function refusalChangedNothing(
       return n === 0 ? undefined : `${n} claims recorded`;
     }
     case 'trade.create':
-    case 'trade.offerForWish': {
+    case 'trade.offerForWish':
+    case 'trade.counter': {
       const n = await count(db, `select count(*) c from trading.trade_offers where idempotency_key = ?`, [
         a.key,
       ]);
