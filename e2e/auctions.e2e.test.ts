@@ -1,8 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeCounts, describeFindings } from './support/axe';
-import { apiJson } from './support/api';
-import { dismissMomentsAutomatically, useBrowser, uniqueEmail } from './support/browser';
+import { apiJson, signUpViaApi } from './support/api';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { openLive, useOwnApp } from './support/live';
 
 /**
@@ -13,9 +13,6 @@ import { openLive, useOwnApp } from './support/live';
  */
 const GIVE_UP_MS = 60_000;
 const browser = useBrowser();
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 interface ApiCard {
   id: number;
@@ -39,27 +36,9 @@ interface Balance {
   heldCoins?: number;
 }
 
-/** A new player signed up through the API at `viewport`, starter pack revealed, page at no address. */
+/** A new player signed up through the API at `viewport`, with their id and username. */
 async function player(baseUrl: string, prefix: string, viewport: typeof PHONE) {
-  const context: BrowserContext = await browser().newContext({
-    baseURL: baseUrl,
-    viewport,
-    deviceScaleFactor: 1,
-  });
-  const page = await context.newPage();
-  await dismissMomentsAutomatically(page);
-  const credentials = { data: { email: uniqueEmail(prefix), password: 'e2e-password-1' } };
-  const registered = await page.request.post('/api/register', { ...credentials, timeout: GIVE_UP_MS });
-  if (registered.status() !== 201)
-    await expect
-      .poll(async () => (await page.request.post('/api/login', credentials)).status(), {
-        timeout: GIVE_UP_MS,
-      })
-      .toBe(200);
-  await expect
-    .poll(async () => (await apiJson<unknown[]>(page, 'get', '/api/user/cards')).length, { timeout: 30_000 })
-    .toBeGreaterThan(0);
-  await apiJson(page, 'post', '/api/user/starter-pack/revealed', {});
+  const page = await signUpViaApi(browser(), baseUrl, prefix, viewport);
   const me = await apiJson<{ id: number; username: string }>(page, 'get', '/api/user');
   return { page, ...me };
 }

@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { axeCounts, describeFindings } from './support/axe';
-import { apiJson } from './support/api';
-import { dismissMomentsAutomatically, useBrowser, uniqueEmail } from './support/browser';
+import { apiJson, signUpViaApi } from './support/api';
+import { DESKTOP, PHONE, useBrowser } from './support/browser';
 import { openLive, useOwnApp } from './support/live';
 
 /**
@@ -14,37 +14,14 @@ import { openLive, useOwnApp } from './support/live';
 const GIVE_UP_MS = 60_000;
 const browser = useBrowser();
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
-
 interface ApiCard {
   id: number;
   player: { id: number; name: string; currentPrice: number };
 }
 
-/** A new player signed up through the API at `viewport`, starter pack revealed, page at no address. */
+/** A new player signed up through the API at `viewport`, with their username. */
 async function player(baseUrl: string, prefix: string, viewport: typeof PHONE) {
-  const context: BrowserContext = await browser().newContext({
-    baseURL: baseUrl,
-    viewport,
-    deviceScaleFactor: 1,
-  });
-  const page = await context.newPage();
-  // A mission's moment (the first trade offer, for one) may cover what the test clicks next.
-  await dismissMomentsAutomatically(page);
-  const email = uniqueEmail(prefix);
-  const credentials = { data: { email, password: 'e2e-password-1' } };
-  const registered = await page.request.post('/api/register', { ...credentials, timeout: GIVE_UP_MS });
-  if (registered.status() !== 201)
-    await expect
-      .poll(async () => (await page.request.post('/api/login', credentials)).status(), {
-        timeout: GIVE_UP_MS,
-      })
-      .toBe(200);
-  await expect
-    .poll(async () => (await apiJson<unknown[]>(page, 'get', '/api/user/cards')).length, { timeout: 30_000 })
-    .toBeGreaterThan(0);
-  await apiJson(page, 'post', '/api/user/starter-pack/revealed', {});
+  const page = await signUpViaApi(browser(), baseUrl, prefix, viewport);
   const { username } = await apiJson<{ username: string }>(page, 'get', '/api/user');
   return { page, username };
 }

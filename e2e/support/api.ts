@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { phoneContext, uniqueEmail } from './browser';
+import { PHONE, uniqueEmail, viewportContext } from './browser';
 
 /** Calls the app's API with the page's session; fails on any answer but 2xx, with its body. */
 export async function apiJson<T>(
@@ -16,10 +16,15 @@ export async function apiJson<T>(
 
 /**
  * A new player signed up through the API (quicker than the form, which other files test), with the
- * starter pack revealed; the page is at no address yet.
+ * starter pack revealed, on a page at `viewport` (a phone's by default) at no address yet.
  */
-export async function signUpViaApi(browser: Browser, baseUrl: string, prefix: string): Promise<Page> {
-  const page = await (await phoneContext(browser, baseUrl)).newPage();
+export async function signUpViaApi(
+  browser: Browser,
+  baseUrl: string,
+  prefix: string,
+  viewport = PHONE,
+): Promise<Page> {
+  const page = await (await viewportContext(browser, baseUrl, viewport)).newPage();
   const credentials = { data: { email: uniqueEmail(prefix), password: 'e2e-password-1' } };
   const registered = await page.request.post('/api/register', credentials);
   // On a loaded machine sign-up (scrypt) can answer 504 and still create the account: sign in then.

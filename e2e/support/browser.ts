@@ -68,13 +68,21 @@ export async function keepMoments(page: Page): Promise<void> {
   momentHandlers.delete(page);
 }
 
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
 /** A phone-sized page: the app is built for mobile width. */
-export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1,
-  });
+export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return viewportContext(browser, baseURL, PHONE);
+}
+
+/** A context at `viewport` whose pages dismiss reward moments (dismissMomentsAutomatically). */
+export async function viewportContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1 });
   const newPage = context.newPage.bind(context);
   context.newPage = async () => {
     const page = await newPage();
