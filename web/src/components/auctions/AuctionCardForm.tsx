@@ -3,15 +3,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import type { AuctionDuration, Card } from '@touchline/contract';
-import {
-  AUCTION_DURATION_LABELS,
-  AUCTION_DURATION_NAMES,
-  saleFeePercent,
-  sellPriceBounds,
-} from '@touchline/rules';
+import { AUCTION_DURATION_LABELS, AUCTION_DURATION_NAMES, saleFeePercent } from '@touchline/rules';
 
 import { Button } from '@/components/ui/Button';
 import { Input, Label } from '@/components/ui/Input';
+import { SalePriceInput, useSalePrice } from '@/components/market/SalePrice';
 import { Select } from '@/components/ui/Select';
 import { auctionPath } from '@/config/paths';
 import { errorMessage, newIdempotencyKey } from '@/lib/api';
@@ -33,8 +29,8 @@ export interface AuctionCardFormProps {
  */
 export function AuctionCardForm({ card, onCancel, onStarted }: AuctionCardFormProps) {
   const currentPrice = card.player.currentPrice;
-  const { min, max } = sellPriceBounds(currentPrice);
-  const [startText, setStartText] = useState(String(currentPrice));
+  // The start price follows the market's sell rules, as a listing's price does.
+  const sale = useSalePrice(currentPrice, currentPrice);
   const [buyNowText, setBuyNowText] = useState('');
   const [duration, setDuration] = useState<AuctionDuration>('24h');
   const [key] = useState(newIdempotencyKey);
@@ -42,9 +38,8 @@ export function AuctionCardForm({ card, onCancel, onStarted }: AuctionCardFormPr
   const navigate = useNavigate();
   const ids = { start: useId(), buyNow: useId(), duration: useId(), hint: useId() };
 
-  const startPrice = Number(startText);
+  const { price: startPrice, valid: startValid, min, max } = sale;
   const buyNow = buyNowText.trim() === '' ? null : Number(buyNowText);
-  const startValid = Number.isSafeInteger(startPrice) && startPrice >= min && startPrice <= max;
   const buyNowValid = buyNow === null || (Number.isSafeInteger(buyNow) && buyNow > startPrice);
   const valid = startValid && buyNowValid;
 
@@ -74,20 +69,7 @@ export function AuctionCardForm({ card, onCancel, onStarted }: AuctionCardFormPr
     >
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={ids.start}>Start price</Label>
-        <Input
-          id={ids.start}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          step={1}
-          value={startText}
-          onChange={(event) => setStartText(event.target.value)}
-          aria-invalid={!startValid || undefined}
-          aria-describedby={ids.hint}
-          className="font-semibold tabular-nums"
-          autoFocus
-        />
+        <SalePriceInput id={ids.start} hintId={ids.hint} sale={sale} autoFocus />
       </div>
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={ids.buyNow}>Buy-now price (optional)</Label>
