@@ -178,12 +178,4 @@ export async function startMatchday() {
 
 export type MatchdayHarness = Awaited<ReturnType<typeof startMatchday>>;
 
-/** The rejection of a call that must fail, for matching its gRPC code and message. */
-export function failure(promise: Promise<unknown>): Promise<{ code: number; details: string }> {
-  return promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error as { code: number; details: string },
-  );
-}
+export { failure } from '@touchline/kit/testing';

@@ -201,15 +201,7 @@ export const wishRequest = (userId: number, cardId: number, prefs: Record<string
 export const eventually = (check: () => Promise<void>, timeoutMs = 5_000): Promise<void> =>
   pollUntil(check, timeoutMs, 50);
 
-/** The rejection of a call that must fail, for matching its gRPC code and message. */
-export function failure(promise: Promise<unknown>): Promise<{ code: number; details: string }> {
-  return promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (error: unknown) => error as { code: number; details: string },
-  );
-}
+export { failure } from '@touchline/kit/testing';
 
 /** Opens `n` connections of a pool, so racing calls really run at once on Postgres. */
 export async function warm(db: TestService['database']['db'], n = 5): Promise<void> {

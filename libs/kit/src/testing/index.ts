@@ -6,3 +6,4 @@ export * from './replicas';
 export * from './eventually';
 export * from './tcp-proxy';
 export * from './held-upstream';
+export * from './failure';
