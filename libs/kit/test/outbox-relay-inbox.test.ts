@@ -463,6 +463,44 @@ describe('subscribeConsumers (inbox)', () => {
     expect(await db('inbox').pluck('event_id')).toEqual([even.headers['event-id']]);
   });
 
+  it('runs an untracked event in its place in the batch, with no inbox row, and none at all for a batch of them', async () => {
+    const [a, b, c] = [await publishedMessage(41), await publishedMessage(42), await publishedMessage(43)];
+    const bus = new FakeBus();
+    const seen: string[] = [];
+    const transactions = vi.spyOn(db, 'transaction');
+    await subscribeConsumers({
+      bus,
+      db,
+      group: 'live',
+      logger: silentLogger,
+      consumers: [
+        consumer(TOPIC, async (event) => void seen.push(`stored ${event.userId}`), {
+          // Odd users only change a page: no inbox row.
+          untracked: (event) =>
+            event.userId % 2 === 1 ? () => void seen.push(`pushed ${event.userId}`) : undefined,
+        }),
+      ],
+    });
+
+    await bus.subscriptions[0]!.batchHandler!([a, c]);
+    expect(transactions).not.toHaveBeenCalled();
+    await bus.subscriptions[0]!.batchHandler!([a, b, c]);
+    // Again, as a redelivered batch would be: the untracked ones run again, the stored one does not.
+    await bus.subscriptions[0]!.batchHandler!([a, b, c]);
+    transactions.mockRestore();
+
+    expect(seen).toEqual([
+      'pushed 41',
+      'pushed 43',
+      'pushed 41',
+      'stored 42',
+      'pushed 43',
+      'pushed 41',
+      'pushed 43',
+    ]);
+    expect(await db('inbox').pluck('event_id')).toEqual([b.headers['event-id']]);
+  });
+
   it('hands the fresh events of a batch to handleMany together, in order', async () => {
     const [a, b, c] = [await publishedMessage(31), await publishedMessage(32), await publishedMessage(33)];
     const bus = new FakeBus();

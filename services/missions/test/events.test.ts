@@ -506,6 +506,8 @@ describe("a team's full roster (Full Squad)", () => {
         transferredAt: `2026-11-23T15:${String(minute).padStart(2, '0')}:00.000Z`,
       },
     });
+    // Three cards each by the leaderboard's count: enough for the smallest team, so both are asked.
+    for (const user of [ana, ben]) await h.stats(user, 1_000, 1, '2026-11-23T15:00:00.000Z');
     const sql = await h.statementsDuring(async () => {
       await h.publishTogether('cards.card.transferred', [
         moved(11, ana, 20),
@@ -529,6 +531,45 @@ describe("a team's full roster (Full Squad)", () => {
     const calls: number[] = [];
     await checkRosters(withCatalog(false, calls));
     expect(calls.filter((u) => u === ana || u === ben).sort()).toEqual([ana, ben].sort());
+  });
+
+  it('asks cards-market only for users with at least as many cards as the smallest team has players', async () => {
+    const user = h.user();
+    const calls: number[] = [];
+    // One client for the whole test, as a running service has: it learns the smallest team (1 player).
+    const catalog = withCatalog(false, calls);
+    const minted = (cardId: number, minute: number) =>
+      h.publish('cards.card.minted', String(cardId), {
+        cardId,
+        userId: user,
+        playerId: 1,
+        mintedAt: `2026-11-23T16:${String(minute).padStart(2, '0')}:00.000Z`,
+      });
+    const statsOf = (cardCount: number, version: number) =>
+      h.publish('leaderboard.stats.changed', String(user), {
+        userId: user,
+        collectionValue: 1_000 * cardCount,
+        cardCount,
+        version,
+        asOf: `2026-11-23T16:0${version}:00.000Z`,
+      });
+    await checkRosters(withCatalog(false, [])); // another client learns nothing for this one
+    await minted(61, 1);
+    await checkRosters(catalog);
+    expect(calls).toEqual([user]); // the first answer teaches the floor
+    // Its card count is still unknown (0): below the floor, not asked, and the check is done.
+    await minted(62, 2);
+    await checkRosters(catalog);
+    expect(calls).toEqual([user]);
+    expect(await h.missions.database.db('roster_checks').where({ user_id: user })).toHaveLength(0);
+    // The fold that raises its count asks again, and now it is asked.
+    await statsOf(2, 3);
+    await checkRosters(catalog);
+    expect(calls).toEqual([user, user]);
+    // A fold that does not raise the count (a price moved) asks nothing.
+    await statsOf(2, 4);
+    await checkRosters(catalog);
+    expect(calls).toEqual([user, user]);
   });
 
   it('a check that cannot reach cards-market stays queued for the next run', async () => {

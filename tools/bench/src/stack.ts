@@ -122,7 +122,9 @@ export async function startStack(
         child.kill('SIGTERM');
         await exited;
       }
-      psql('postgres', `drop database if exists ${database} with (force)`);
+      // BENCH_KEEP_DB=1 keeps the database to read afterwards (which events a kind wrote, say).
+      if (process.env.BENCH_KEEP_DB === '1') console.log(`kept database ${database}`);
+      else psql('postgres', `drop database if exists ${database} with (force)`);
     },
   };
 }

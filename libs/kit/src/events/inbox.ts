@@ -32,12 +32,21 @@ export interface EventConsumer<T extends Topic = Topic> {
    * failure its events come again one at a time.
    */
   handleMany?(events: { event: EventOutput<T>; meta: EventMeta }[], trx: Knex.Transaction): Promise<void>;
+  /**
+   * For an event whose effects need no exactly-once (a live change that screens take as a new value
+   * or as a hint to ask again): the effect to run instead of `handle`, at least once, with no inbox
+   * row and no transaction of its own (none at all for a batch of such events). It runs in the
+   * batch's order among the other events' handlers, so what it queues keeps their order, and again
+   * when its batch is delivered again. Undefined leaves the event to `handle`. The choice must
+   * depend on the event and its meta alone.
+   */
+  untracked?(event: EventOutput<T>, meta: EventMeta): (() => void | Promise<void>) | undefined;
 }
 
 export function consumer<T extends Topic>(
   topic: T,
   handle: (event: EventOutput<T>, meta: EventMeta, trx: Knex.Transaction) => Promise<void>,
-  options: Pick<EventConsumer<T>, 'relevant'> = {},
+  options: Pick<EventConsumer<T>, 'relevant' | 'untracked'> = {},
 ): EventConsumer {
   return { topic, handle, ...options } as unknown as EventConsumer;
 }
@@ -88,7 +97,7 @@ export async function subscribeConsumers(options: {
     };
     const event = decodeEvent(target.topic, message.value);
     if (target.relevant && !target.relevant(event, meta)) return undefined;
-    return { target, meta, message, event };
+    return { target, meta, message, event, untracked: target.untracked?.(event, meta) };
   };
 
   /**
@@ -136,25 +145,34 @@ export async function subscribeConsumers(options: {
 
   // Events whose handling failed, to count their redeliveries (bounded: a lost entry only loses a count).
   const failedBefore = new LRUCache<string, true>({ max: 10_000 });
-  const count = (deliveries: Delivery[], outcome: 'handled' | 'duplicate') => {
+  const count = (deliveries: Delivery[], outcome: 'handled' | 'duplicate' | 'untracked') => {
     const now = Date.now();
     for (const { meta, message } of deliveries) {
       const labels = { group, topic: message.topic };
       inboxEvents.inc({ ...labels, outcome });
-      if (outcome === 'handled')
+      if (outcome !== 'duplicate')
         inboxEventAge.observe(labels, Math.max(0, now - meta.occurredAt.getTime()) / 1000);
     }
   };
 
-  /** Records the events in the inbox and handles those recorded now, all in one transaction. */
+  /**
+   * Records the events in the inbox and handles those recorded now, all in one transaction; the
+   * untracked ones in their place, with no transaction at all when the batch has only those.
+   */
   const handleAll = async (deliveries: Delivery[]) => {
     if (deliveries.length === 0) return;
     for (const { meta, message } of deliveries)
       if (failedBefore.delete(meta.eventId)) inboxRetries.inc({ group, topic: message.topic });
     try {
-      const { handled, duplicates } = await handleInTransaction(deliveries);
+      if (deliveries.every((d) => d.untracked)) {
+        for (const { untracked } of deliveries) await untracked!();
+        count(deliveries, 'untracked');
+        return;
+      }
+      const { handled, duplicates, untracked } = await handleInTransaction(deliveries);
       count(handled, 'handled');
       count(duplicates, 'duplicate');
+      count(untracked, 'untracked');
     } catch (error) {
       for (const { meta, message } of deliveries) {
         inboxFailures.inc({ group, topic: message.topic });
@@ -166,10 +184,11 @@ export async function subscribeConsumers(options: {
 
   const handleInTransaction = (deliveries: Delivery[]) =>
     db.transaction(async (trx) => {
+      const tracked = deliveries.filter((d) => !d.untracked);
       const fresh = new Set(
         (
           (await trx('inbox')
-            .insert(deliveries.map(({ meta }) => ({ consumer: group, event_id: meta.eventId })))
+            .insert(tracked.map(({ meta }) => ({ consumer: group, event_id: meta.eventId })))
             .onConflict(['consumer', 'event_id'])
             .ignore()
             .returning('event_id')) as { event_id: string }[]
@@ -177,7 +196,7 @@ export async function subscribeConsumers(options: {
       );
       const toHandle: Delivery[] = [];
       const duplicates: Delivery[] = [];
-      for (const delivery of deliveries) {
+      for (const delivery of tracked) {
         // delete: an event delivered twice in one batch is handled once.
         if (fresh.delete(delivery.meta.eventId)) toHandle.push(delivery);
         else {
@@ -189,9 +208,12 @@ export async function subscribeConsumers(options: {
         }
       }
       const handedOver = new Set<EventConsumer>();
-      for (const delivery of toHandle) {
+      const handling = new Set(toHandle);
+      for (const delivery of deliveries) {
         const { target } = delivery;
-        if (!target.handleMany) await handle([delivery], trx);
+        if (delivery.untracked) await delivery.untracked();
+        else if (!handling.has(delivery)) continue;
+        else if (!target.handleMany) await handle([delivery], trx);
         else if (!handedOver.has(target)) {
           // All of this topic's events of the batch, at the place of the first.
           handedOver.add(target);
@@ -201,7 +223,7 @@ export async function subscribeConsumers(options: {
           );
         }
       }
-      return { handled: toHandle, duplicates };
+      return { handled: toHandle, duplicates, untracked: deliveries.filter((d) => d.untracked) };
     });
 
   await bus.subscribe({
@@ -221,4 +243,6 @@ interface Delivery {
   meta: EventMeta;
   message: BusMessage;
   event: EventOutput<Topic>;
+  /** The effect of an event that needs no inbox row (EventConsumer.untracked). */
+  untracked: (() => void | Promise<void>) | undefined;
 }

@@ -70,7 +70,7 @@ export const outboxPublishFailures = new Counter({
 });
 export const inboxEvents = new Counter({
   name: 'touchline_inbox_events_total',
-  help: 'Events a consumer group handled (handled) or found in its inbox already (duplicate)',
+  help: 'Events a consumer group handled (handled), found in its inbox already (duplicate) or took with no inbox row (untracked)',
   labelNames: ['group', 'topic', 'outcome'] as const,
   registers: register,
 });

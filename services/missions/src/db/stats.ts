@@ -16,6 +16,16 @@ export async function userCollectionValue(db: Db, userId: number): Promise<numbe
   return Number(row?.collection_value ?? 0);
 }
 
+/** The users' card counts as last folded; a user never folded is missing. */
+export async function cardCounts(db: Db, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = (await db('user_stats').whereIn('user_id', userIds).select('user_id', 'card_count')) as {
+    user_id: number | string;
+    card_count: number;
+  }[];
+  return new Map(rows.map((row) => [Number(row.user_id), row.card_count]));
+}
+
 export type FoldResult = { stale: true } | { stale: false; previous: StatsRow | undefined };
 
 /**

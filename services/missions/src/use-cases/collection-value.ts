@@ -1,7 +1,8 @@
 import { inRounds, type EventMeta, type Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
+import { requestRosterChecks } from '../db/roster-checks';
 import { foldStatsMany } from '../db/stats';
-import { badgesForCollectionValue } from '../domain/badges';
+import { badgesForCollectionValue, teamRosterBadges } from '../domain/badges';
 import { isValueMission } from '../domain/definitions';
 import { eventTime } from '../domain/events';
 import { valueGain } from '../domain/progress';
@@ -64,6 +65,18 @@ export async function onStatsChanged(deps: MissionsDeps, trx: Tx, batch: StatsCh
         },
       }));
     });
+    // A card count that rose may now hold a whole team; a roster check skipped on an older, lower
+    // count (team-roster.ts) is asked again here.
+    if (teamRosterBadges(deps.badges).length > 0)
+      await requestRosterChecks(
+        trx,
+        changes
+          .filter((change, i) => {
+            const folded = folds[i]!;
+            return !folded.stale && change.cardCount > (folded.previous?.card_count ?? 0);
+          })
+          .map(({ userId, at }) => ({ userId, eventAt: at })),
+      );
     await advanceSteps(deps, trx, steps);
     for (const { userId, value, at } of changes)
       await earnBadges(deps, trx, userId, badgesForCollectionValue(value, deps.badges), at);

@@ -6,6 +6,7 @@ import {
   requestRosterChecks,
   type RosterCheckRow,
 } from '../db/roster-checks';
+import { cardCounts } from '../db/stats';
 import { completedTeams, teamRosterBadges } from '../domain/badges';
 import { eventTime } from '../domain/events';
 import { earnBadges } from './badges';
@@ -33,33 +34,53 @@ export async function onCardsReceived(deps: MissionsDeps, trx: Tx, cards: CardRe
   );
 }
 
-async function checkOne(deps: MissionsDeps, check: RosterCheckRow, earned: Set<string>): Promise<void> {
+/**
+ * The fewest players a team has, per cards-market client, learned from its first answer: a user who
+ * owns fewer cards than that cannot hold a whole team, and is not asked about (issue 41: a call and
+ * a query per card bought). Teams only gain players, so a floor learned once stays a floor.
+ */
+const smallestTeams = new WeakMap<object, number>();
+
+async function checkOne(
+  deps: MissionsDeps,
+  check: RosterCheckRow,
+  earned: Set<string>,
+  cardCount: number,
+): Promise<void> {
   const missing = teamRosterBadges(deps.badges).filter((b) => !earned.has(b.id));
   if (missing.length === 0) return;
+  // A count folded before the card arrived is low: its fold, when it comes, asks again (collection-value.ts).
+  if (cardCount < (smallestTeams.get(deps.cards) ?? 0)) return;
   const { teams } = await deps.cards.GetTeamProgress({ userId: check.user_id });
   const progress = teams.map((t) => ({ ...t, teamId: Number(t.teamId) }));
+  const sizes = progress.filter((t) => t.teamId > 0 && t.players > 0).map((t) => t.players);
+  if (sizes.length > 0) smallestTeams.set(deps.cards, Math.min(...sizes));
   if (completedTeams(progress).length > 0) {
     await inTransaction(deps.db, (trx) => earnBadges(deps, trx, check.user_id, missing, check.event_at));
   }
 }
 
 /**
- * Checks the queued collections against cards-market's catalog: the users' badges in one read, the
- * done checks cleared in one statement. A check that fails (cards-market down) stays queued for the
+ * Checks the queued collections against cards-market's catalog: the users' badges and card counts
+ * in one read each, the done checks cleared in one statement. A check that fails (cards-market down) stays queued for the
  * next run. Returns how many were done.
  */
 export async function checkRosters(deps: MissionsDeps, limit = 50): Promise<number> {
   const checks = await pendingRosterChecks(deps.db, limit);
   if (checks.length === 0) return 0;
-  const earned = await badgesOfUsers(
-    deps.db,
-    checks.map((check) => check.user_id),
-    teamRosterBadges(deps.badges).map((badge) => badge.id),
-  );
+  const users = checks.map((check) => check.user_id);
+  const [earned, counts] = await Promise.all([
+    badgesOfUsers(
+      deps.db,
+      users,
+      teamRosterBadges(deps.badges).map((badge) => badge.id),
+    ),
+    cardCounts(deps.db, users),
+  ]);
   const done: RosterCheckRow[] = [];
   for (const check of checks) {
     try {
-      await checkOne(deps, check, earned.get(check.user_id) ?? new Set());
+      await checkOne(deps, check, earned.get(check.user_id) ?? new Set(), counts.get(check.user_id) ?? 0);
       done.push(check);
     } catch (error) {
       deps.logger.warn({ err: error, userId: check.user_id }, 'team roster check failed; will retry');
