@@ -134,6 +134,12 @@ const gatewayFields = z.object({
   LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(50),
   /** Live streams this process holds at most; one more is refused with 503 (another replica takes it). */
   LIVE_STREAMS_CAPACITY: z.coerce.number().int().positive().default(20_000),
+  /**
+   * Changes for every stream (the market, prices, the leaderboard) heard within this many ms go out
+   * together, one write per stream (issue 41: one write per change and stream made the work grow
+   * with the square of the crowd); 0 writes each at once. A player's own changes never wait.
+   */
+  LIVE_EVERYONE_BATCH_MS: z.coerce.number().int().min(0).max(2_000).default(250),
   /** The Retry-After (seconds) of a refused stream. */
   LIVE_RETRY_AFTER_S: z.coerce.number().int().positive().default(30),
   /**

@@ -6,6 +6,7 @@ import { REFUSALS, type Refusal } from '../middleware/shedding';
 import type { Session, SessionVerifier } from '../session';
 import type { LiveClosed } from '@touchline/contract';
 import { SESSION_ENDED } from './endings';
+import { EveryoneBatch } from './everyone-batch';
 import { frameOf, toFrame, type LiveFrame } from './events';
 import type { LiveStream } from './live-stream';
 import { LiveUpstream } from './upstream';
@@ -18,6 +19,7 @@ type HubConfig = Pick<
   | 'LIVE_STREAMS_PER_USER'
   | 'LIVE_STREAMS_PER_ADDRESS'
   | 'LIVE_STREAMS_CAPACITY'
+  | 'LIVE_EVERYONE_BATCH_MS'
 >;
 
 const HEARTBEAT = Buffer.from(': heartbeat\n\n');
@@ -51,6 +53,8 @@ export class LiveHub {
   private readonly upstream: LiveUpstream;
   /** Frames being fanned out, oldest first, each with the streams it was for when it arrived. */
   private readonly outbox: { frame: LiveFrame; targets: LiveStream[]; next: number }[] = [];
+  /** Frames for every stream, written together (LIVE_EVERYONE_BATCH_MS). */
+  private readonly everyone: EveryoneBatch;
   private timer: NodeJS.Timeout | undefined;
   private linger: NodeJS.Timeout | undefined;
   private nextHeartbeat = 0;
@@ -66,6 +70,9 @@ export class LiveHub {
     /** Why a user's session was closed (a ban says so, with its reason); a plain session end without it. */
     private readonly whyEnded: (userId: number) => Promise<LiveClosed> = async () => SESSION_ENDED,
   ) {
+    this.everyone = new EveryoneBatch(config.LIVE_EVERYONE_BATCH_MS, (bytes) =>
+      this.fanOut({ audience: { kind: 'everyone' }, bytes }),
+    );
     this.upstream = new LiveUpstream(notifications, logger, {
       onMessage: (message) => this.onMessage(message),
       onReady: (resumed) => {
@@ -174,6 +181,7 @@ export class LiveHub {
       );
     }
     clearTimeout(this.linger);
+    this.everyone.clear();
     this.watchers.clear();
     this.upstream.stop();
   }
@@ -190,10 +198,21 @@ export class LiveHub {
   }
 
   /**
+   * A frame for every stream waits for the others of its moment (LIVE_EVERYONE_BATCH_MS) and goes
+   * with them, in order, as one write per stream: a crowd's market changes cost the streams a few
+   * writes a second, not one per change. A user's or the admins' frames go at once; they may pass
+   * such a frame still waiting, which no screen minds (each kind of change stands alone).
+   */
+  private deliver(frame: LiveFrame): void {
+    if (frame.audience.kind === 'everyone') this.everyone.add(frame.bytes);
+    else this.fanOut(frame);
+  }
+
+  /**
    * Frames go out in order, at most FANOUT_SLICE writes per turn of the event loop: a tick to
    * thousands of streams lets the requests of everyone else in between.
    */
-  private deliver(frame: LiveFrame): void {
+  private fanOut(frame: LiveFrame): void {
     const { audience } = frame;
     const targets =
       audience.kind === 'everyone'

@@ -61,4 +61,24 @@ describe('LivePublisher', () => {
     await publisher.flushed();
     expect(channel.messages).toEqual([[balance(1, 1)], [balance(1, 3)]]);
   });
+
+  it("publishes changes handed over now, one after another, as one message, after a transaction's before them", async () => {
+    const channel = recordingChannel();
+    const publisher = new LivePublisher({ channel, logger: silentLogger });
+    publisher.now(() => [balance(1, 1)]);
+    await Promise.resolve();
+    publisher.now(async () => [balance(2, 2)]);
+    const batch = transaction();
+    publisher.afterCommit(batch.trx, () => [balance(1, 3)]);
+    publisher.now(() => [balance(2, 4)]);
+    await Promise.resolve();
+    publisher.now(() => [balance(1, 5)]);
+    batch.commit();
+    await publisher.flushed();
+    expect(channel.messages).toEqual([
+      [balance(1, 1), balance(2, 2)],
+      [balance(1, 3)],
+      [balance(2, 4), balance(1, 5)],
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import { eventMessage, silentLogger, startTestService } from '@touchline/kit/tes
 import { identityService } from '../../../services/identity/src/service';
 import { createTokenSigner } from '../../../services/identity/src/tokens';
 import { notificationsService } from '../../../services/notifications/src/service';
+import { cpuMsBetween, cpuMsByPid } from './proc';
 import { percentiles } from './stats';
 
 /**
@@ -17,6 +18,7 @@ import { percentiles } from './stats';
  * - the gateway's RSS and V8 heap per idle stream at 1,000 and 5,000 streams across 1,000 users
  *   (5 each: the per-user limit), each read after two forced full collections;
  * - how long a price tick takes to reach every one of 1,000 open streams (p50, p99, max);
+ * - the gateway's CPU for a busy market's sales (every stream hears each) above the quiet streams';
  * - a bystander's request (the unread count: session, gRPC to notifications) quiet, and while one
  *   user holds 5 streams and 1,000 other users one each, with a tick to all and an offer to the
  *   greedy user every 500 ms (p50, p99 and the difference).
@@ -30,6 +32,9 @@ const USERS = 1_000;
 const TICKS = 5;
 const BYSTANDER_REQUESTS = 100;
 const SETTLE_MS = 2_000;
+/** Sales a second in the busy market, and for how long (a crowd of 1,000 buys and sells about this often). */
+const MARKET_RATE = 50;
+const MARKET_SECONDS = 10;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -240,6 +245,39 @@ async function main(): Promise<void> {
       await sleep(500);
     }
 
+    // A busy market: sales heard by every stream, MARKET_RATE a second for MARKET_SECONDS, against as
+    // long with the streams open and quiet: the gateway's CPU for those changes alone.
+    const gatewayCpu = () => cpuMsByPid(gateway.pid!);
+    const quietBefore = gatewayCpu();
+    await sleep(MARKET_SECONDS * 1_000);
+    const quietCpu = cpuMsBetween(quietBefore, gatewayCpu());
+    const busyBefore = gatewayCpu();
+    let sale = 0;
+    for (let s = 0; s < MARKET_SECONDS * 10; s++) {
+      const started = Date.now();
+      await bus.publish(
+        Array.from({ length: MARKET_RATE / 10 }, () => {
+          sale++;
+          return eventMessage('market.sale.completed', String(sale), {
+            saleId: randomUUID(),
+            listingId: sale,
+            cardId: sale,
+            playerId: 1 + (sale % 600),
+            playerName: 'Bench Player',
+            rarity: 'Common',
+            sellerUserId: 0,
+            buyerUserId: 2_000_000 + (sale % USERS),
+            price: 1_000,
+            completedAt: new Date().toISOString(),
+          });
+        }),
+      );
+      await sleep(Math.max(0, 100 - (Date.now() - started)));
+    }
+    await sleep(1_000); // the last batch's writes
+    const busyCpu =
+      cpuMsBetween(busyBefore, gatewayCpu()) - quietCpu * ((MARKET_SECONDS + 1) / MARKET_SECONDS);
+
     // One user's 5 streams on top of the 1,000; a tick to all and an offer to the 5 every 500 ms.
     const greedyStreams = await openAll(Array(5).fill(greedy), Array(5).fill('10.251.0.1'));
     held.push(...greedyStreams);
@@ -296,6 +334,11 @@ async function main(): Promise<void> {
     console.log(
       `  price tick (600 prices) to every one of 1,000 streams, ${TICKS} ticks: ` +
         `p50 ${f(tickFigures.p50)}, p99 ${f(tickFigures.p99)}, max ${f(tickFigures.max)}`,
+    );
+    console.log(
+      `  a busy market, ${MARKET_RATE} sales a second for ${MARKET_SECONDS} s to 1,000 streams: gateway CPU ` +
+        `${(busyCpu / MARKET_SECONDS).toFixed(0)} ms a second above quiet, ` +
+        `${((busyCpu * 1_000) / (MARKET_RATE * MARKET_SECONDS * 1_000)).toFixed(1)} µs per sale and stream`,
     );
     console.log(
       `  bystander GET /api/notifications/unread-count, ${BYSTANDER_REQUESTS} requests each: ` +

@@ -11,6 +11,8 @@ export class LivePublisher {
   private queue: Promise<void> = Promise.resolve();
   /** The builds handed over by a transaction that has not ended yet. */
   private readonly pendingByTransaction = new WeakMap<Tx, (() => Change[] | Promise<Change[]>)[]>();
+  /** The builds of now() queued last and not published yet: a later now() joins them. */
+  private openNow: (() => Change[] | Promise<Change[]>)[] | undefined;
 
   // Only what it needs, not the use cases' deps: those hold the publisher, and a type of its own
   // keeps the live/ and use-cases/ folders from importing each other.
@@ -29,6 +31,8 @@ export class LivePublisher {
     }
     const builds = [build];
     this.pendingByTransaction.set(trx, builds);
+    // What now() hands over after this leaves after this transaction's changes.
+    this.openNow = undefined;
     const committed = trx.executionPromise.then(
       () => true,
       () => false,
@@ -43,9 +47,26 @@ export class LivePublisher {
     });
   }
 
-  /** Changes of a write that has already committed (a read marked elsewhere). */
+  /**
+   * Changes of a write that has already committed (a read marked elsewhere) or of an event that
+   * stores nothing: the builds handed over one after another, with nothing else between them, go
+   * out as one message (the events of one consumed batch: one publish, not one each).
+   */
   now(build: () => Change[] | Promise<Change[]>): void {
-    this.enqueue(build);
+    if (this.openNow) {
+      this.openNow.push(build);
+      return;
+    }
+    const builds = [build];
+    this.openNow = builds;
+    this.enqueue(async () => {
+      // The rest of the batch's events are handed over on the microtasks before this turn ends.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.openNow === builds) this.openNow = undefined;
+      const changes: Change[] = [];
+      for (const next of builds) changes.push(...(await next()));
+      return changes;
+    });
   }
 
   /** Resolves when everything handed over so far has been published (tests, shutdown). */
