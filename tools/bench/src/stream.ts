@@ -170,10 +170,9 @@ async function main(): Promise<void> {
         IDENTITY_ADDR: identity.service.address,
         NOTIFICATIONS_ADDR: notifications.service.address,
         ...Object.fromEntries(
-          ['CARDS_MARKET', 'TRADING', 'MISSIONS', 'WALLET_PAYMENTS', 'ADMIN', 'LEADERBOARD'].map((n) => [
-            `${n}_ADDR`,
-            unreachable,
-          ]),
+          ['CARDS_MARKET', 'TRADING', 'MISSIONS', 'WALLET_PAYMENTS', 'ADMIN', 'LEADERBOARD', 'MATCHDAY'].map(
+            (n) => [`${n}_ADDR`, unreachable],
+          ),
         ),
       },
     },
