@@ -204,7 +204,7 @@ describe('squad challenges', () => {
     expect((await refusal(submit(player, Number(later.id), [mine.cardId]))).code).toBe('not_found');
     const ended = await challenge({ cardCount: 1, position: '' });
     await scheduleChallenge(deps(), {
-      challengeId: ended.id,
+      challengeId: Number(ended.id),
       startsAt: '2026-11-01T00:00:00Z',
       endsAt: '2026-11-02T00:00:00Z',
     });
