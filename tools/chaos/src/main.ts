@@ -9,7 +9,7 @@ import { MISSIONS } from '@touchline/missions/catalogue';
 import { AnswerLog, isUnknown, type Answer } from './answers';
 import { auditAnswers } from './audit/answers';
 import { auditAuctions } from './audit/auctions';
-import { auditCards, auditOpenWork } from './audit/cards';
+import { auditCards, auditChallenges, auditOpenWork } from './audit/cards';
 import { auditLedger, auditMint } from './audit/ledger';
 import type { AuditLine } from './audit/line';
 import { auditLeaderboard } from './audit/leaderboard';
@@ -239,6 +239,7 @@ async function main(): Promise<void> {
     await run('coins', () => auditMint(db, config.welcomeCoins));
     await run('cards', () => auditCards(db));
     await run('auctions', () => auditAuctions(db));
+    await run('challenges', () => auditChallenges(db));
     await run('sagas', () => auditOpenWork(db));
     await run('answers', () => auditAnswers(db, log));
     await run('leaderboard', () => eventually(() => auditLeaderboard(db)));
