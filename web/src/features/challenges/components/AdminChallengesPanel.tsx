@@ -13,6 +13,7 @@ import { useAdminChallenges, useRetireChallenge } from '@/lib/data/challenges';
 
 import { requirementLines, STATE_LABELS } from '../utils';
 import { CreateChallengeForm } from './CreateChallengeForm';
+import { ScheduleForm } from './ScheduleForm';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'no end';
@@ -22,6 +23,7 @@ export function AdminChallengesPanel() {
   const challenges = useAdminChallenges(true);
   const retire = useRetireChallenge();
   const [retiring, setRetiring] = useState<Challenge | null>(null);
+  const [scheduling, setScheduling] = useState<number | null>(null);
   return (
     <div className="flex flex-col gap-6">
       <section
@@ -62,10 +64,18 @@ export function AdminChallengesPanel() {
                 Reward <CoinAmount value={c.rewardCoins} className="text-xs" />
                 {` · ${c.completions} completed · ${when(c.startsAt)} to ${when(c.endsAt)}`}
               </p>
-              {c.state !== 'retired' && (
-                <Button variant="secondary" size="sm" className="self-start" onClick={() => setRetiring(c)}>
-                  Retire
-                </Button>
+              {c.state !== 'retired' && scheduling === c.id && (
+                <ScheduleForm challenge={c} onDone={() => setScheduling(null)} />
+              )}
+              {c.state !== 'retired' && scheduling !== c.id && (
+                <div className="flex gap-2">
+                  <Button variant="secondary" size="sm" onClick={() => setScheduling(c.id)}>
+                    Change dates
+                  </Button>
+                  <Button variant="secondary" size="sm" onClick={() => setRetiring(c)}>
+                    Retire
+                  </Button>
+                </div>
               )}
             </li>
           ))}
