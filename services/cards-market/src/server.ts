@@ -97,7 +97,7 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     ListChallenges: (req) => listChallenges(deps, req.userId),
     GetChallenge: (req) => getChallenge(deps, req),
     SubmitChallenge: (req) => submitChallenge(deps, req),
-    AdminListChallenges: () => adminListChallenges(deps),
+    ListAllChallenges: () => adminListChallenges(deps),
     CreateChallenge: (req) => createChallenge(deps, req),
     ScheduleChallenge: (req) => scheduleChallenge(deps, req),
     RetireChallenge: (req) => retireChallenge(deps, req.challengeId),

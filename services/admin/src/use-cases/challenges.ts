@@ -21,7 +21,7 @@ function scheduleOf(answer: ChallengeResponse) {
 /** Every squad challenge, for the admin screen (decision 0018: cards-market keeps them). */
 export async function listChallenges(deps: AdminDeps, userId: number): Promise<ListChallengesResponse> {
   await requireAdmin(deps, userId);
-  return deps.cards.AdminListChallenges({});
+  return deps.cards.ListAllChallenges({});
 }
 
 /** A new challenge, audited; the key makes a retry answer the same challenge. */
@@ -55,7 +55,7 @@ export async function scheduleChallenge(
 ): Promise<ChallengeResponse> {
   await requireAdmin(deps, request.userId);
   const key = requireKey(request.idempotencyKey);
-  const before = (await deps.cards.AdminListChallenges({})).challenges.find(
+  const before = (await deps.cards.ListAllChallenges({})).challenges.find(
     (c) => c.id === request.challengeId,
   );
   return audited(
@@ -86,7 +86,7 @@ export async function retireChallenge(
 ): Promise<ChallengeResponse> {
   await requireAdmin(deps, request.userId);
   const key = requireKey(request.idempotencyKey);
-  const before = (await deps.cards.AdminListChallenges({})).challenges.find(
+  const before = (await deps.cards.ListAllChallenges({})).challenges.find(
     (c) => c.id === request.challengeId,
   );
   return audited(
