@@ -59,9 +59,10 @@ describe('/challenges', () => {
     const list = await screen.findByRole('list', { name: 'Challenges' });
     const first = within(list).getByRole('link', { name: 'Miami stars' });
     expect(first).toHaveAttribute('href', '/challenges/7');
-    expect(within(first).getByText('Every card from Inter Miami CF')).toBeInTheDocument();
-    expect(within(first).getByText('Every card Legendary or rarer')).toBeInTheDocument();
-    expect(within(first).getByText('5,000')).toBeInTheDocument();
+    const tile = first.closest('li')!;
+    expect(within(tile).getByText('Every card from Inter Miami CF')).toBeInTheDocument();
+    expect(within(tile).getByText('Every card Legendary or rarer')).toBeInTheDocument();
+    expect(within(tile).getByText('5,000')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Done one, completed' })).toBeInTheDocument();
   });
 
