@@ -162,6 +162,12 @@ describe('axe: zero serious or critical violations at phone width', () => {
     failures.push(await measure(player, '/matchday'));
     await open(player, paths.matchdayHistory);
     failures.push(await measure(player, '/matchday/history'));
+    await open(player, paths.challenges, player.getByRole('list', { name: 'Challenges' }));
+    failures.push(await measure(player, '/challenges'));
+    // A squad builder (the embedded app seeds the demo challenges), with a card chosen.
+    await player.getByRole('list', { name: 'Challenges' }).getByRole('link').first().click();
+    await player.getByRole('checkbox').first().check();
+    failures.push(await measure(player, '/challenges/:id squad builder'));
 
     // An auction of the other player's, with the player's bid on it.
     // theirs[2]: the starter card in neither the offer nor the wish (the dialogs below accept the offer).
@@ -228,7 +234,7 @@ describe('axe: zero serious or critical violations at phone width', () => {
     failures.push(await measure(player, '/cashout History'));
 
     // The admin screens as a player say so (their admin faces are measured below).
-    for (const path of [paths.adminCashout, paths.adminDashboard, paths.admin]) {
+    for (const path of [paths.adminCashout, paths.adminDashboard, paths.adminChallenges, paths.admin]) {
       await open(player, path);
       failures.push(await measure(player, `${path} (player)`));
     }
@@ -321,6 +327,8 @@ describe('axe: zero serious or critical violations at phone width', () => {
     failures.push(await measure(admin, '/admin/cashout'));
     await open(admin, paths.adminDashboard);
     failures.push(await measure(admin, '/admin/dashboard'));
+    await open(admin, paths.adminChallenges, admin.getByRole('form', { name: 'New challenge' }));
+    failures.push(await measure(admin, '/admin/challenges'));
     await open(admin, paths.admin);
     failures.push(await measure(admin, '/admin'));
     await open(admin, paths.home);

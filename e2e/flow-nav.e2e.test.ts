@@ -67,6 +67,7 @@ describe('flow and trust at phone width', () => {
       ['Leaderboard', paths.leaderboard, 'Leaderboard'],
       ['Team Rosters', paths.teams, 'MLS Team Rosters'],
       ['Matchday', paths.matchday, 'Matchday'],
+      ['Challenges', paths.challenges, 'Squad Challenges'],
     ];
     for (const [label, path, title] of shortcuts) {
       await page.goto(paths.home);

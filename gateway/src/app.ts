@@ -33,6 +33,7 @@ import { mountLiveStream } from './routes/live-stream';
 import { cashoutRoutes } from './routes/cashout';
 import { marketRoutes } from './routes/market';
 import { matchdayRoutes } from './routes/matchday';
+import { adminChallengeRoutes, challengeRoutes } from './routes/challenges';
 import { missionRoutes } from './routes/missions';
 import { notificationRoutes } from './routes/notifications';
 import { packRoutes } from './routes/packs';
@@ -195,8 +196,10 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   api.use(promoRoutes(clients, limits, logger));
   api.use(missionRoutes(clients));
   api.use(matchdayRoutes(clients));
+  api.use(challengeRoutes(clients));
   api.use(leaderboardRoutes(clients));
   api.use(adminRoutes(clients, verifier, { live, appealEmail: config.APPEAL_EMAIL }));
+  api.use(adminChallengeRoutes(clients));
   api.use(notificationRoutes(clients));
   api.use(apiNotFound);
   app.use('/api', api);

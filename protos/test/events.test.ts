@@ -40,6 +40,15 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     reference: 'sale-1',
     transferredAt: AT,
   },
+  'cards.card.burned': {
+    cardId: 99,
+    playerId: 12,
+    userId: 7,
+    challengeId: 3,
+    submissionId: BIG,
+    currentPrice: 4300,
+    burnedAt: AT,
+  },
   'cards.pack.opened': {
     purchaseId: 'p-1',
     userId: 7,
@@ -134,6 +143,15 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     sellerProceeds: 4725,
     buyNow: false,
     endedAt: AT,
+  },
+  'market.challenge.completed': {
+    challengeId: 3,
+    userId: 7,
+    submissionId: BIG,
+    cardIds: [99, 100, 101],
+    rewardCoins: 2500,
+    title: 'Three Commons of one team',
+    completedAt: AT,
   },
   'market.price_alert.triggered': {
     alertId: 4,

@@ -139,6 +139,9 @@ describe('mutating RPCs', () => {
     'UnwatchPlayer',
     'SetPriceAlert',
     'RemovePriceAlert',
+    // A challenge's new start and end, or its retirement (the admin service's calls carry the key).
+    'ScheduleChallenge',
+    'RetireChallenge',
   ]);
 
   it.each(SERVICE_NAMES.filter((n) => n !== 'identity'))('%s carry an idempotency key', (name) => {

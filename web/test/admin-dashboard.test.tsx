@@ -50,6 +50,7 @@ describe('/admin/dashboard', () => {
       'Overview',
       'Cashout Requests',
       'User Management',
+      'Challenges',
       'Audit Log',
     ]);
     const wallet = await screen.findByRole('region', { name: 'Admin Profit Wallet' });
@@ -65,6 +66,10 @@ describe('/admin/dashboard', () => {
     expect(within(balance).getByText('45,000 coins')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Cashout Requests/ })).toHaveAttribute('href', '/admin/cashout');
     expect(screen.getByRole('link', { name: /Go to the market/ })).toHaveAttribute('href', '/market');
+    expect(screen.getByRole('link', { name: /Squad Challenges/ })).toHaveAttribute(
+      'href',
+      '/admin/challenges',
+    );
     expect(screen.queryByRole('link', { name: /User Management/ })).not.toBeInTheDocument();
   });
 

@@ -54,6 +54,7 @@ describe('ways in', () => {
       '/watchlist',
       '/auctions',
       '/matchday',
+      '/challenges',
     ]);
     // Still the six tabs of the spec.
     expect(within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link')).toHaveLength(6);

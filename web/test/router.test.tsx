@@ -67,6 +67,7 @@ describe('router', () => {
     [paths.auctions]: 'Auctions',
     [paths.matchday]: 'Matchday',
     [paths.matchdayHistory]: 'Past lineups',
+    [paths.challenges]: 'Squad Challenges',
     [paths.trade]: 'Trade Center',
     [paths.tradeMarketplace]: 'Trade Marketplace',
     [paths.shop]: 'Shop',
@@ -78,6 +79,7 @@ describe('router', () => {
     // Admin screens: a non-admin sees the denial under the 'Admin' header.
     [paths.adminCashout]: 'Admin',
     [paths.adminDashboard]: 'Admin',
+    [paths.adminChallenges]: 'Admin',
     [paths.admin]: 'Admin',
     [paths.notifications]: 'Notifications',
   };

@@ -4,6 +4,7 @@ import { admin } from './admin-routes';
 import { auctions } from './auction-routes';
 import { watchlist } from './watchlist-routes';
 import { matchday } from './matchday-routes';
+import { adminChallenges, challenges } from './challenge-routes';
 import { defineRoute, type RouteDef } from './route';
 import {
   CatalogEntry,
@@ -805,6 +806,8 @@ export const api = {
   watchlist,
   auctions,
   matchday,
+  challenges,
+  adminChallenges,
   meta,
 } as const;
 

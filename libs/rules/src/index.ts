@@ -10,3 +10,4 @@ export * from './coin-packages';
 export * from './usernames';
 export * from './auctions';
 export * from './matchday';
+export * from './challenges';

@@ -2,6 +2,7 @@ import type { UseCases } from '@touchline/kit';
 import type { AdminHandlers } from '@touchline/protos/gen/touchline/admin/Admin';
 import { listAuditLog } from './use-cases/audit-log';
 import { listCollectionCards, transferToShop } from './use-cases/cards';
+import { createChallenge, listChallenges, retireChallenge, scheduleChallenge } from './use-cases/challenges';
 import { getAdminWallet, listCashouts, setCashoutStatus } from './use-cases/cashouts';
 import type { AdminDeps } from './use-cases/deps';
 import { getUserFlags } from './use-cases/fraud';
@@ -24,5 +25,9 @@ export function adminUseCases(deps: AdminDeps): UseCases<AdminHandlers> {
     GetUserFlags: (req) => getUserFlags(deps, req),
     ClearFraudHold: (req) => clearFraudHold(deps, req),
     ListUserTrades: (req) => listUserTrades(deps, req),
+    ListChallenges: (req) => listChallenges(deps, req.userId),
+    CreateChallenge: (req) => createChallenge(deps, req),
+    ScheduleChallenge: (req) => scheduleChallenge(deps, req),
+    RetireChallenge: (req) => retireChallenge(deps, req),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanFromEnv } from '@touchline/kit';
 
 export const cardsMarketConfigSchema = z.object({
   /** `always` / `never` force the market open or closed (demos, e2e, load tests); `schedule` is real hours. */
@@ -31,6 +32,11 @@ export const cardsMarketConfigSchema = z.object({
    * seconds (120: '1 hour' lasts 30 s). The names and the 30-second extension stay as they are.
    */
   AUCTION_DURATION_SCALE: z.coerce.number().int().min(1).default(1),
+  /**
+   * Seeds the demo squad challenges (domain/demo-challenges.ts). Only when asked for: `npm start`
+   * (embedded) sets it, the stack and production do not.
+   */
+  DEMO_CHALLENGES: booleanFromEnv,
   SALE_STUCK_AFTER_MS: z.coerce.number().int().positive().default(15_000),
 });
 export type CardsMarketConfig = z.output<typeof cardsMarketConfigSchema>;

@@ -5,6 +5,15 @@ import { listCollectionCards, transferToShop } from './use-cases/admin-cards';
 import { getAuction, listAuctions, listMyAuctions, listMyBids, startAuction } from './use-cases/auctions';
 import { placeBid } from './use-cases/auction-bids';
 import { buyCard } from './use-cases/buying';
+import {
+  adminListChallenges,
+  createChallenge,
+  getChallenge,
+  listChallenges,
+  retireChallenge,
+  scheduleChallenge,
+} from './use-cases/challenges';
+import { submitChallenge } from './use-cases/challenge-submit';
 import { commitCardHold, holdCards, voidCardHold } from './use-cases/card-holds';
 import { catalog, listTeams, ownedCountsOf, players, teamPlayers, teamProgress } from './use-cases/catalog';
 import { cardsWithIds, summaries, userCards } from './use-cases/collection';
@@ -85,5 +94,12 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
       }),
     ListCollectionCards: (req) => listCollectionCards(deps, req.userId),
     TransferToShop: (req) => transferToShop(deps, req),
+    ListChallenges: (req) => listChallenges(deps, req.userId),
+    GetChallenge: (req) => getChallenge(deps, req),
+    SubmitChallenge: (req) => submitChallenge(deps, req),
+    ListAllChallenges: () => adminListChallenges(deps),
+    CreateChallenge: (req) => createChallenge(deps, req),
+    ScheduleChallenge: (req) => scheduleChallenge(deps, req),
+    RetireChallenge: (req) => retireChallenge(deps, req.challengeId),
   };
 }

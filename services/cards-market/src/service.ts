@@ -11,6 +11,7 @@ import { cardsMarketUseCases } from './server';
 import { createPeers, PEERS } from './peers';
 import { readSagaGauges } from './db/gauges';
 import { resolvePriceSeed } from './price-seed';
+import { seedDemoChallenges } from './use-cases/challenges';
 
 /** cards-market: teams, players, card editions, the market, prices, packs and card holds. */
 export const cardsMarketService: ServiceModule<CardsMarketConfig, CardsMarketHandlers> = {
@@ -28,6 +29,8 @@ export const cardsMarketService: ServiceModule<CardsMarketConfig, CardsMarketHan
     const wallet = clients.wallet;
     const players = new PlayerCache(db, clock);
     const deps = { db, outbox, clock, random, logger, config, priceKey, wallet, players };
+    const demoChallenges = await seedDemoChallenges(deps, config.DEMO_CHALLENGES);
+    if (demoChallenges > 0) logger.info({ added: demoChallenges }, 'demo challenges seeded');
     return {
       useCases: cardsMarketUseCases(deps),
       consumers: cardsConsumers(deps),

@@ -1,6 +1,7 @@
 import { batchConsumer, consumer, type EventConsumer } from '@touchline/kit';
 import type { LeaderboardDeps } from './use-cases/deps';
 import {
+  onCardsBurned,
   onCardsMinted,
   onCardsTransferred,
   onPricesTicked,
@@ -14,6 +15,7 @@ export function leaderboardConsumers(deps: LeaderboardDeps): EventConsumer[] {
     // A batch of card events is folded at once (projection-events.ts says why that is safe).
     batchConsumer('cards.card.minted', (events, trx) => onCardsMinted(deps, trx, events)),
     batchConsumer('cards.card.transferred', (events, trx) => onCardsTransferred(deps, trx, events)),
+    batchConsumer('cards.card.burned', (events, trx) => onCardsBurned(deps, trx, events)),
     consumer('market.prices.ticked', (event, meta, trx) => onPricesTicked(deps, trx, event, meta)),
     consumer('identity.user.registered', (event, meta, trx) => onUserRegistered(deps, trx, event, meta)),
     consumer('identity.user.banned', (event, meta, trx) => onUserBanned(deps, trx, event, meta)),

@@ -115,6 +115,23 @@ describe('leaderboard projection', () => {
     expect((await board.events('leaderboard.stats.changed')).filter((e) => e.userId === 40)).toEqual([]);
   });
 
+  it("a card burned for a squad challenge leaves its owner's value and count", async () => {
+    board = await startBoard();
+    await board.send('cards.card.minted', minted(1, 5, 100, 300));
+    await board.send('cards.card.minted', minted(2, 5, 101, 200));
+    await eventually(async () => expect((await ranking(board!))[0]).toEqual([5, 500, 2, 1]));
+    await board.send('cards.card.burned', {
+      cardId: 1,
+      playerId: 100,
+      userId: 5,
+      challengeId: 3,
+      submissionId: 9,
+      currentPrice: 300,
+      burnedAt: at(10),
+    });
+    await eventually(async () => expect(await ranking(board!)).toEqual([[5, 200, 1, 1]]));
+  });
+
   it('banned users are hidden while banned; a late, older ban does not undo a newer unban', async () => {
     board = await startBoard();
     await board.send('cards.card.minted', minted(1, 5, 100, 300));

@@ -14,6 +14,7 @@ const SELL_THREE = 7;
 const TWO_TRADES = 8;
 const BUY_FIVE = 9;
 const GROW_VALUE = 11;
+const CHALLENGE = 21;
 
 let h: MissionsHarness;
 
@@ -615,5 +616,40 @@ describe('badge progress', () => {
     expect(badges.find((b) => b.id === 'value-25k')).toMatchObject({ progress: 25_000, threshold: 25_000 });
     const none = await h.client.ListBadges({});
     expect(none.badges.every((b) => b.progress === 0 && b.threshold === 0)).toBe(true);
+  });
+});
+
+describe('squad challenges', () => {
+  it("counts a completed challenge into the week's mission and earns Squad Builder, once per event", async () => {
+    const user = h.user();
+    const completed = (eventId?: string) =>
+      h.publish(
+        'market.challenge.completed',
+        String(user),
+        {
+          challengeId: 3,
+          userId: user,
+          submissionId: 9,
+          cardIds: [1, 2, 3],
+          rewardCoins: 1_500,
+          title: 'Three of Atlanta United',
+          completedAt: '2026-11-23T14:00:00.000Z',
+        },
+        eventId,
+      );
+    expect(await h.mission(user, CHALLENGE)).toMatchObject({ progress: 0, target: 1, completed: false });
+    const id = await completed();
+    await completed(id);
+    expect(await h.mission(user, CHALLENGE)).toMatchObject({
+      progress: 1,
+      completed: true,
+      description: 'Complete a squad challenge',
+    });
+    const earned = await h.missions.database
+      .db('user_badges')
+      .where({ user_id: user, badge_id: 'challenge-1' })
+      .select('badge_id');
+    expect(earned).toHaveLength(1);
+    expect((await h.events('missions.badge.earned')).filter((e) => e.userId === user)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { batchConsumer, consumer, type EventConsumer } from '@touchline/kit';
-import { onCardsTransferred, onListingsCreated, onUserBanned } from './use-cases/card-events';
+import { onCardsBurned, onCardsTransferred, onListingsCreated, onUserBanned } from './use-cases/card-events';
 import type { TradingDeps } from './use-cases/deps';
 import { recordSales } from './use-cases/trade-history';
 
@@ -11,6 +11,7 @@ export function tradingConsumers(deps: TradingDeps): EventConsumer[] {
     // History rows, listed and moved cards do not depend on each other: a fetched batch goes at once.
     batchConsumer('market.sale.completed', (sales, trx) => recordSales(trx, eventsOf(sales))),
     batchConsumer('cards.card.transferred', (moves, trx) => onCardsTransferred(deps, trx, eventsOf(moves))),
+    batchConsumer('cards.card.burned', (burned, trx) => onCardsBurned(deps, trx, eventsOf(burned))),
     batchConsumer('cards.listing.created', (listed, trx) => onListingsCreated(deps, trx, eventsOf(listed))),
     consumer('identity.user.banned', (event, _meta, trx) => onUserBanned(deps, trx, event)),
   ];

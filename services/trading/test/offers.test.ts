@@ -630,6 +630,29 @@ describe('offers that end by themselves', () => {
     expect(await wishRow()).toEqual({ status: 'voided', status_reason: 'The card changed owner' });
   });
 
+  it('a card burned for a squad challenge (cards.card.burned) voids its offers and wishes', async () => {
+    const [a, b] = [await h.user('burner'), await h.user('wisher')];
+    const [mine] = await h.giveCards(a);
+    const pending = await offer(a, b, { cards: [mine!.id] });
+    const { wish } = await h.client.CreateWish(wishRequest(a, mine!.id));
+    await publish('cards.card.burned', String(mine!.id), {
+      cardId: mine!.id,
+      playerId: 1,
+      userId: a,
+      challengeId: 3,
+      submissionId: 9,
+      currentPrice: 100,
+      burnedAt: new Date().toISOString(),
+    });
+    expect(await h.offerStatus(pending.id)).toEqual({
+      status: 'voided',
+      status_reason: 'A card in this offer changed owner',
+    });
+    expect(
+      await h.trading.database.db('trade_wishes').where({ id: wish!.id }).first('status', 'status_reason'),
+    ).toEqual({ status: 'voided', status_reason: 'The card changed owner' });
+  });
+
   it("a banned user's offers are voided both ways", async () => {
     const [a, b, c] = [await h.user('rogue'), await h.user('victim'), await h.user('other')];
     const [ca] = await h.giveCards(a);

@@ -9,7 +9,8 @@ import { MISSIONS } from '@touchline/missions/catalogue';
 import { AnswerLog, isUnknown, type Answer } from './answers';
 import { auditAnswers } from './audit/answers';
 import { auditAuctions } from './audit/auctions';
-import { auditCards, auditOpenWork } from './audit/cards';
+import { auditCards, auditChallenges, auditOpenWork } from './audit/cards';
+import { ChallengeMoves } from './challenges';
 import { auditLedger, auditMint } from './audit/ledger';
 import type { AuditLine } from './audit/line';
 import { auditLeaderboard } from './audit/leaderboard';
@@ -165,6 +166,7 @@ async function main(): Promise<void> {
       WELCOME_COINS: String(config.welcomeCoins),
       RATE_LIMIT_SCALE: '100000',
       DEMO_PROMO_CODES: 'true',
+      DEMO_CHALLENGES: 'true',
       // No Stripe key: the run's payments are test payments, which the wallet takes only when told.
       PAYMENTS_MODE: 'test',
       STRIPE_WEBHOOK_SECRET: config.webhookSecret,
@@ -196,6 +198,7 @@ async function main(): Promise<void> {
     await db('identity.users').where({ id: admin.id }).update({ is_admin: true });
     await admin.login();
     await waitForWelcome([...players, admin]);
+    await ChallengeMoves.setUp(admin);
 
     const scenario = new Scenario(players, admin, log, stack.url);
     // Half the players buy coins three times first, so that cash-outs and their review happen.
@@ -239,6 +242,7 @@ async function main(): Promise<void> {
     await run('coins', () => auditMint(db, config.welcomeCoins));
     await run('cards', () => auditCards(db));
     await run('auctions', () => auditAuctions(db));
+    await run('challenges', () => auditChallenges(db));
     await run('sagas', () => auditOpenWork(db));
     await run('answers', () => auditAnswers(db, log));
     await run('leaderboard', () => eventually(() => auditLeaderboard(db)));

@@ -15,6 +15,15 @@ export class Dice {
   pick<T>(list: readonly T[]): T | undefined {
     return list.length === 0 ? undefined : list[Math.floor(this.next() * list.length)];
   }
+  /** The list in a random order (Fisher–Yates), the list itself untouched. */
+  shuffle<T>(list: readonly T[]): T[] {
+    const out = [...list];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = this.int(0, i);
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  }
   /** A choice weighted by the numbers given. */
   weighted<K extends string>(weights: Record<K, number>): K {
     const entries = Object.entries(weights) as [K, number][];

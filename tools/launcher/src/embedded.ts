@@ -74,6 +74,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedA
       KAFKA_BROKERS: '',
       // A demo on one machine: the demo promo codes, unless DEMO_PROMO_CODES=false says otherwise.
       DEMO_PROMO_CODES: env.DEMO_PROMO_CODES || 'true',
+      // ...and the demo squad challenges, likewise.
+      DEMO_CHALLENGES: env.DEMO_CHALLENGES || 'true',
       // ...and test payments without any step, unless a Stripe key (or PAYMENTS_MODE) says otherwise.
       PAYMENTS_MODE: env.PAYMENTS_MODE || (env.STRIPE_SECRET_KEY ? '' : 'test'),
       // One process: the leaderboard cache and the notification signals live in memory, like the gateway's store.

@@ -116,6 +116,16 @@ export const signedInRoutes: RouteObject[] = [
             ),
           },
           {
+            path: paths.challenges,
+            ...lazyScreen(() =>
+              import('@/features/challenges/routes/screens').then((m) => m.ChallengesRoute),
+            ),
+          },
+          {
+            path: `${paths.challenges}/:id`,
+            ...lazyScreen(() => import('@/features/challenges/routes/screens').then((m) => m.ChallengeRoute)),
+          },
+          {
             path: paths.teams,
             ...lazyScreen(() => import('@/features/teams/routes/TeamsRoute').then((m) => m.TeamsRoute)),
           },
@@ -149,6 +159,12 @@ export const signedInRoutes: RouteObject[] = [
             path: paths.adminDashboard,
             ...lazyScreen(() =>
               import('@/features/admin/routes/AdminDashboardRoute').then((m) => m.AdminDashboardRoute),
+            ),
+          },
+          {
+            path: paths.adminChallenges,
+            ...lazyScreen(() =>
+              import('@/features/challenges/routes/AdminChallengesRoute').then((m) => m.AdminChallengesRoute),
             ),
           },
           {

@@ -18,6 +18,7 @@ export const paths = {
   auctions: '/auctions',
   matchday: '/matchday',
   matchdayHistory: '/matchday/history',
+  challenges: '/challenges',
   teams: '/teams',
   shop: '/shop',
   purchaseCoins: '/purchase-coins',
@@ -25,6 +26,7 @@ export const paths = {
   cashout: '/cashout',
   adminCashout: '/admin/cashout',
   adminDashboard: '/admin/dashboard',
+  adminChallenges: '/admin/challenges',
   admin: '/admin',
 } as const;
 
@@ -35,3 +37,6 @@ export const teamRosterPath = (teamId: number): string => `${paths.teams}?team=$
 
 /** One auction's page (/auctions/{id}): its bid history and live countdown. */
 export const auctionPath = (auctionId: number): string => `${paths.auctions}/${auctionId}`;
+
+/** One squad challenge's squad builder (/challenges/{id}). */
+export const challengePath = (challengeId: number): string => `${paths.challenges}/${challengeId}`;

@@ -247,6 +247,9 @@ export const AUDIT_ACTIONS = [
   'cashout.status',
   'cards.transfer_to_shop',
   'user.clear_fraud_hold',
+  'challenges.create',
+  'challenges.schedule',
+  'challenges.retire',
 ] as const;
 
 export const AuditLogQuery = z

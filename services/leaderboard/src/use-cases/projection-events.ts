@@ -1,3 +1,4 @@
+import { MARKET_USER_ID } from '@touchline/rules';
 import { inRounds, type EventMeta, type Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
 import {
@@ -100,7 +101,7 @@ async function cardsMoved(
   await changed(deps, trx, rows);
 }
 
-type Delivered<T extends 'cards.card.minted' | 'cards.card.transferred'> = {
+type Delivered<T extends 'cards.card.minted' | 'cards.card.transferred' | 'cards.card.burned'> = {
   event: EventOutput<T>;
   meta: EventMeta;
 }[];
@@ -186,4 +187,25 @@ export async function onUserBanned(
     at: eventTime(event.changedAt, meta),
   });
   if (row) pushAfterCommit(deps, trx, [row]);
+}
+
+/**
+ * Cards given up for a squad challenge (decision 0018) leave their owner's count and value. They
+ * belong to no one; here they are recorded as the market's (user 0), which is never ranked, as a
+ * transfer to the shop is: the same path, and no player's totals ever count them again.
+ */
+export function onCardsBurned(deps: LeaderboardDeps, trx: Tx, burned: Delivered<'cards.card.burned'>) {
+  return cardsMoved(
+    deps,
+    trx,
+    burned.map(({ event, meta }) => ({
+      cardId: event.cardId,
+      playerId: event.playerId,
+      ownerId: MARKET_USER_ID,
+      at: eventTime(event.burnedAt, meta),
+      price: event.currentPrice,
+      userIds: [event.userId, MARKET_USER_ID],
+    })),
+    (records) => recordTransfers(trx, records),
+  );
 }

@@ -93,4 +93,12 @@ export const BADGES: readonly BadgeDefinition[] = [
     icon: 'trophy',
     rule: { kind: 'missionsClaimed', atLeast: 50 },
   },
+  {
+    id: 'challenge-1',
+    name: 'Squad Builder',
+    description: 'Completed a squad challenge',
+    howToEarn: 'Complete a squad challenge',
+    icon: 'medal',
+    rule: { kind: 'events', event: 'market.challenge.completed', as: ['player'], atLeast: 1 },
+  },
 ];

@@ -49,6 +49,11 @@ export const COUNTED_EVENTS = {
     at: (e) => e.createdAt,
     roles: { owner: (e) => e.userId },
   }),
+  // A squad challenge completed (cards-market, decision 0018): once per player and challenge.
+  'market.challenge.completed': counted<'market.challenge.completed'>({
+    at: (e) => e.completedAt,
+    roles: { player: (e) => e.userId },
+  }),
 } as const;
 
 export type CountedTopic = keyof typeof COUNTED_EVENTS;

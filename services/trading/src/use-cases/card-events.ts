@@ -89,3 +89,28 @@ export async function onUserBanned(
   for (const offer of offers) await voidOffer(deps, trx, offer, 'user_banned', now);
   await voidWishesOfUser(trx, event.userId, 'The user is no longer active', now);
 }
+
+/**
+ * Cards given up for a squad challenge (decision 0018) are gone for good: every offer and wish on
+ * them ends, as for a card moved to no one a trade could expect (owner 0 in the move's terms).
+ */
+export function onCardsBurned(
+  deps: TradingDeps,
+  trx: Tx,
+  events: EventOutput<'cards.card.burned'>[],
+): Promise<void> {
+  return onCardsTransferred(
+    deps,
+    trx,
+    events.map((event) => ({
+      cardId: event.cardId,
+      playerId: event.playerId,
+      fromUserId: event.userId,
+      toUserId: 0,
+      currentPrice: event.currentPrice,
+      reason: 'challenge',
+      reference: `challenge:${event.submissionId}`,
+      transferredAt: event.burnedAt,
+    })),
+  );
+}

@@ -12,6 +12,7 @@ export const MINT_SOURCES = [
   'promo',
   'mission',
   'matchday',
+  'challenge',
   'refund',
   'cashout_rejected',
 ] as const;

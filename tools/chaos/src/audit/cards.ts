@@ -14,7 +14,8 @@ const show = (r: Row) =>
 export async function auditCards(db: Knex): Promise<AuditLine[]> {
   const owners = await rows(
     db,
-    `select id, owner_id from cards_market.cards where owner_id is null or owner_id < 0 limit 10`,
+    // A card burned for a squad challenge is owned by no one (-1) on purpose; auditChallenges checks it.
+    `select id, owner_id from cards_market.cards where owner_id is null or (owner_id < 0 and burned_by is null) limit 10`,
   );
   const editions = await rows(
     db,
@@ -54,7 +55,7 @@ export async function auditCards(db: Knex): Promise<AuditLine[]> {
     // by someone else) must have left it with its buyer.
     `select s.id sale_id, s.card_id, s.buyer_id, c.owner_id from cards_market.sales s
        join cards_market.cards c on c.id = s.card_id
-      where s.state = 'completed' and c.owner_id <> s.buyer_id
+      where s.state = 'completed' and c.owner_id <> s.buyer_id and c.burned_by is null
         and not exists (select 1 from cards_market.sales s2 where s2.card_id = s.card_id and s2.state = 'completed' and s2.updated_at > s.updated_at)
         and not exists (select 1 from cards_market.card_holds h where s.card_id = any(h.card_ids) and h.updated_at > s.updated_at and h.status = 'committed')
         and not exists (select 1 from cards_market.shop_transfers t where s.card_id = any(t.card_ids))
@@ -99,7 +100,12 @@ export async function auditOpenWork(db: Knex): Promise<AuditLine[]> {
     ],
     [
       'cards-market card',
-      `select id, owner_id, reserved_by, hold_key from cards_market.cards where reserved_by is not null or hold_key is not null`,
+      // A burned card keeps its challenge's key for good: not work left.
+      `select id, owner_id, reserved_by, hold_key from cards_market.cards where (reserved_by is not null or hold_key is not null) and burned_by is null`,
+    ],
+    [
+      'cards-market challenge reward',
+      `select id, challenge_id, user_id, created_at from cards_market.challenge_submissions where reward = 'pending'`,
     ],
     [
       'cards-market card hold',
@@ -148,4 +154,41 @@ export async function auditOpenWork(db: Knex): Promise<AuditLine[]> {
   for (const [what, sql] of checks)
     for (const r of await rows(db, `${sql} limit 10`)) violations.push(`${what} open: ${show(r)}`);
   return [line('sagas: no hold, saga, claim or outbox event left open', violations)];
+}
+
+/**
+ * Squad challenges (decision 0018): every burned card has its challenge (its submission exists, lists
+ * it and names an existing challenge) and every submission's cards are burned by it; no player
+ * completed a challenge twice.
+ */
+export async function auditChallenges(db: Knex): Promise<AuditLine[]> {
+  const orphans = await rows(
+    db,
+    `select c.id card_id, c.burned_by from cards_market.cards c
+       left join cards_market.challenge_submissions s on s.id = c.burned_by
+       left join cards_market.challenges ch on ch.id = s.challenge_id
+      where c.owner_id = -1 and (s.id is null or ch.id is null or not (c.id = any(s.card_ids)))
+      limit 10`,
+  );
+  const unburned = await rows(
+    db,
+    `select s.id submission_id, card_id from cards_market.challenge_submissions s
+       cross join lateral unnest(s.card_ids) card_id
+       left join cards_market.cards c on c.id = card_id
+      where c.burned_by is distinct from s.id limit 10`,
+  );
+  const twice = await rows(
+    db,
+    `select challenge_id, user_id, count(*) c from cards_market.challenge_submissions
+      group by 1, 2 having count(*) > 1 limit 10`,
+  );
+  return [
+    line('challenges: every burned card has its challenge, every squad is burned, each completed once', [
+      ...orphans.map(
+        (r) => `card ${r.card_id} is burned by submission ${r.burned_by}, which does not name it`,
+      ),
+      ...unburned.map((r) => `submission ${r.submission_id}: card ${r.card_id} is not burned by it`),
+      ...twice.map((r) => `user ${r.user_id} completed challenge ${r.challenge_id} ${r.c} times`),
+    ]),
+  ];
 }

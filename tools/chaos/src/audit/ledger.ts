@@ -63,7 +63,7 @@ export async function auditLedger(db: Knex): Promise<AuditLine[]> {
 
 /**
  * Every coin accounted for: what platform:mint gave out, per reason, equals what the owning records
- * say was granted (sign-ups, purchases, promo redemptions, mission claims), and the coins out there
+ * say was granted (sign-ups, purchases, promo redemptions, mission claims, challenge rewards), and the coins out there
  * are the balances plus what was paid out.
  */
 export async function auditMint(db: Knex, welcomeCoins: number): Promise<AuditLine[]> {
@@ -85,11 +85,18 @@ export async function auditMint(db: Knex, welcomeCoins: number): Promise<AuditLi
   const [missions] = (
     await db.raw(`select coalesce(sum(reward), 0) s from missions.mission_claims where state = 'paid'`)
   ).rows;
+  // Squad challenges (decision 0018): each paid submission's reward, granted once.
+  const [challenges] = (
+    await db.raw(
+      `select coalesce(sum(reward_coins), 0) s from cards_market.challenge_submissions where reward = 'paid'`,
+    )
+  ).rows;
   const expected: Record<string, number> = {
     welcome: n(users.c) * welcomeCoins,
     purchase: n(purchases.s),
     promo: n(promo.s),
     mission: n(missions.s),
+    challenge: n(challenges.s),
   };
   const violations: string[] = [];
   for (const [reason, coins] of Object.entries(expected))

@@ -10,6 +10,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'cashout.status': 'Cash-out status',
   'cards.transfer_to_shop': 'Transfer to shop',
   'user.clear_fraud_hold': 'Clear fraud hold',
+  'challenges.create': 'Create challenge',
+  'challenges.schedule': 'Schedule challenge',
+  'challenges.retire': 'Retire challenge',
 };
 
 export const auditActionLabel = (action: string): string =>
@@ -61,6 +64,7 @@ export function auditSummary(entry: AuditEntry): string {
   if (typeof details.reason === 'string' && details.reason) parts.push(`Reason: ${details.reason}`);
   if (Array.isArray(details.cardIds)) parts.push(`${details.cardIds.length} cards`);
   if (details.transferAllNonMessi === true) parts.push('all non-Messi cards');
+  if (typeof details.title === 'string') parts.push(details.title);
   if (entry.error) parts.push(`Error: ${entry.error}`);
   return parts.join(' · ');
 }
@@ -74,5 +78,6 @@ export function auditTargetLabel({
   if (targetType === 'user') return `User #${targetId}`;
   // A shop transfer: the cards of one player, by the player's id.
   if (targetType === 'cards') return `Cards of user #${targetId}`;
+  if (targetType === 'challenge') return targetId ? `Challenge #${targetId}` : 'New challenge';
   return `${targetType} ${targetId}`;
 }

@@ -1,4 +1,4 @@
-import { ArrowRight, Banknote, Store, Users, Wallet } from 'lucide-react';
+import { ArrowRight, Banknote, Puzzle, Store, Users, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 
@@ -18,7 +18,10 @@ import { UsersTable } from '../components/UsersTable';
 import { USER_MANAGEMENT } from '../components/usersScreens';
 import { formatCash, PROFIT_WALLET_NOTE, PROFIT_WALLET_SALES_NOTE, profitWalletDollars } from '../utils';
 
-/** /admin/dashboard: Overview (profit wallet, own balance, links), User Management and the Audit Log. */
+/**
+ * /admin/dashboard: Overview (profit wallet, own balance, links), User Management, the squad
+ * Challenges and the Audit Log.
+ */
 export function AdminDashboardRoute() {
   const { data: user } = useUser();
   const navigate = useNavigate();
@@ -32,6 +35,7 @@ export function AdminDashboardRoute() {
           defaultValue="overview"
           onValueChange={(value) => {
             if (value === 'cashouts') void navigate(paths.adminCashout);
+            if (value === 'challenges') void navigate(paths.adminChallenges);
           }}
         >
           <TabsList aria-label="Admin dashboard">
@@ -43,6 +47,9 @@ export function AdminDashboardRoute() {
             </TabsTrigger>
             <TabsTrigger value="users" className="text-xs">
               User Management
+            </TabsTrigger>
+            <TabsTrigger value="challenges" className="text-xs">
+              Challenges
             </TabsTrigger>
             <TabsTrigger value="audit" className="text-xs">
               Audit Log
@@ -106,6 +113,13 @@ function Overview() {
         title="Cashout Requests"
       >
         Review and process cash-out requests
+      </LinkCard>
+      <LinkCard
+        to={paths.adminChallenges}
+        icon={<Puzzle aria-hidden className="size-5" />}
+        title="Squad Challenges"
+      >
+        Create, schedule and retire challenges
       </LinkCard>
       <LinkCard to={paths.market} icon={<Store aria-hidden className="size-5" />} title="Market">
         Go to the market

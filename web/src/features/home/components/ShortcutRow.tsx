@@ -2,6 +2,7 @@ import {
   ArrowLeftRight,
   CalendarClock,
   Gavel,
+  Puzzle,
   Shield,
   Star,
   Store,
@@ -28,7 +29,8 @@ interface Shortcut {
 /**
  * The screens the six bottom tabs leave out, one tap from home: Trade Center with its pending offers,
  * Trade Marketplace, Missions with the rewards waiting to be claimed, Leaderboard, Team Rosters,
- * the Watchlist, the Auctions and the Matchday (four a row on a phone, all eight in one row from 640 px).
+ * the Watchlist, the Auctions, the Matchday and the Challenges (five a row on a phone, all nine in one
+ * row from 640 px).
  */
 export function ShortcutRow() {
   const pending = useIncomingTradesCount();
@@ -48,11 +50,12 @@ export function ShortcutRow() {
     { label: 'Watchlist', to: paths.watchlist, icon: Star },
     { label: 'Auctions', to: paths.auctions, icon: Gavel },
     { label: 'Matchday', to: paths.matchday, icon: CalendarClock },
+    { label: 'Challenges', to: paths.challenges, icon: Puzzle },
   ];
 
   return (
     <nav aria-label="Shortcuts">
-      <ul className="grid grid-cols-4 gap-1 sm:grid-cols-8">
+      <ul className="grid grid-cols-5 gap-1 sm:grid-cols-9">
         {shortcuts.map(({ label, to, icon: Icon, count }) => (
           <li key={to}>
             <Link
