@@ -78,6 +78,7 @@ describe('router', () => {
     // Admin screens: a non-admin sees the denial under the 'Admin' header.
     [paths.adminCashout]: 'Admin',
     [paths.adminDashboard]: 'Admin',
+    [paths.adminMatchdays]: 'Admin',
     [paths.admin]: 'Admin',
     [paths.notifications]: 'Notifications',
   };

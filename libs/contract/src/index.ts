@@ -5,6 +5,7 @@ export * from './auction-routes';
 export * from './matchday-routes';
 export * from './routes';
 export * from './schemas/admin';
+export * from './schemas/admin-matchdays';
 export * from './schemas/cards';
 export * from './schemas/common';
 export * from './schemas/leaderboard';

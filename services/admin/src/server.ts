@@ -6,6 +6,7 @@ import { getAdminWallet, listCashouts, setCashoutStatus } from './use-cases/cash
 import type { AdminDeps } from './use-cases/deps';
 import { getUserFlags } from './use-cases/fraud';
 import { clearFraudHold } from './use-cases/fraud-hold';
+import { importMatchResults, listMatchdays } from './use-cases/matchdays';
 import { listUserTrades } from './use-cases/user-trades';
 import { listUsers, setBanned, setMuted } from './use-cases/users';
 
@@ -24,5 +25,7 @@ export function adminUseCases(deps: AdminDeps): UseCases<AdminHandlers> {
     GetUserFlags: (req) => getUserFlags(deps, req),
     ClearFraudHold: (req) => clearFraudHold(deps, req),
     ListUserTrades: (req) => listUserTrades(deps, req),
+    ListMatchdays: (req) => listMatchdays(deps, req.userId),
+    ImportMatchResults: (req) => importMatchResults(deps, req),
   };
 }

@@ -25,6 +25,7 @@ export const paths = {
   cashout: '/cashout',
   adminCashout: '/admin/cashout',
   adminDashboard: '/admin/dashboard',
+  adminMatchdays: '/admin/matchdays',
   admin: '/admin',
 } as const;
 

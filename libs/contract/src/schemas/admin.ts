@@ -247,6 +247,7 @@ export const AUDIT_ACTIONS = [
   'cashout.status',
   'cards.transfer_to_shop',
   'user.clear_fraud_hold',
+  'matchday.results_import',
 ] as const;
 
 export const AuditLogQuery = z

@@ -2,6 +2,7 @@ import { inTransaction } from '@touchline/kit';
 import { holdsToVoid, releaseMatchdayHolds, setHoldState } from '../db/card-holds';
 import { lineupsOf, markRewardPaid, pendingRewards, saveScores, type LineupRow } from '../db/lineups';
 import { countLineups, dueToLock, dueToScore, findMatchday, markLocked, markScored } from '../db/matchdays';
+import { importRevision } from '../db/imports';
 import { saveResults } from '../db/results';
 import type { Rarity } from '@touchline/rules';
 import { scoreMatchday, type PlayerPoints } from '../domain/scoring';
@@ -68,6 +69,9 @@ export async function scoreDue(deps: MatchdayDeps): Promise<number[]> {
     const done = await inTransaction(deps.db, async (trx) => {
       const matchday = await findMatchday(trx, due.id, 'update');
       if (!matchday || matchday.state !== 'locked') return false;
+      // An upload that replaced the one read above: the next sweep scores the new one.
+      if (results.revision !== undefined && (await importRevision(trx, matchday.id)) !== results.revision)
+        return false;
       const now = deps.clock.now();
       await saveResults(trx, matchday.id, results.fixtures, results.players);
       const { lineups, cards } = await lineupsOf(trx, matchday.id);

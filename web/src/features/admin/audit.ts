@@ -10,6 +10,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'cashout.status': 'Cash-out status',
   'cards.transfer_to_shop': 'Transfer to shop',
   'user.clear_fraud_hold': 'Clear fraud hold',
+  'matchday.results_import': 'Match results import',
 };
 
 export const auditActionLabel = (action: string): string =>
