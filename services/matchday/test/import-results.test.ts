@@ -140,6 +140,16 @@ describe('the import match feed', () => {
       cardPointsTenths(matchPoints('Forward', stats), 'Common', true) +
         cardPointsTenths(matchPoints('Goalkeeper', keeperStats), 'Common', false),
     );
+    // The scored event carries each player's points for the market (cards-market's demand).
+    const event = (await h.events('matchday.results.scored')).find(
+      (e) => Number(e.matchdayId) === matchdayId,
+    );
+    expect(event!.players.map((p) => [Number(p.playerId), p.points]).sort((a, b) => a[0]! - b[0]!)).toEqual(
+      [
+        [forward!.id, matchPoints('Forward', stats)],
+        [keeper!.id, matchPoints('Goalkeeper', keeperStats)],
+      ].sort((a, b) => a[0]! - b[0]!),
+    );
 
     // After scoring, a new file is refused; the key that made an upload still answers it.
     const late = await refusal(importFile(matchdayId, 'csv', csv));

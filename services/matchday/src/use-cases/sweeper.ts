@@ -108,6 +108,10 @@ export async function scoreDue(deps: MatchdayDeps): Promise<number[]> {
         scoredAt: now.toISOString(),
         entries: ranked.length,
         bestPoints: ranked[0]?.points ?? 0,
+        // The market follows the pitch: cards-market turns these into demand for the next tick.
+        players: results.players
+          .filter((p) => p.points !== 0)
+          .map((p) => ({ playerId: p.playerId, points: p.points })),
       });
       return true;
     });

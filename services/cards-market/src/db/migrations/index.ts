@@ -13,6 +13,7 @@ import { packReveal } from './011_pack_reveal';
 import { watchlist } from './012_watchlist';
 import { auctions } from './013_auctions';
 import { packPullCosts } from './014_pack_pull_costs';
+import { pitchDemand } from './016_pitch_demand';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   watchlist,
   auctions,
   packPullCosts,
+  pitchDemand,
 ];
