@@ -268,6 +268,7 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     reason: 'Payout e-mail does not match the account',
   },
   'matchday.matchday.locked': { matchdayId: 3, lockedAt: AT, entries: 12, resultsAt: AT },
+  'matchday.lineup.fielded': { matchdayId: 3, userId: 7, fieldedAt: AT },
   'matchday.results.scored': {
     matchdayId: 3,
     scoredAt: AT,

@@ -84,6 +84,9 @@ describe('fielding a lineup', () => {
     expect(await h.heldKey(ids[4]!)).toBeNull();
     expect(await h.heldKey(other!)).toMatch(/^matchday:/);
     await expect(h.sell(user, ids[4]!)).resolves.toBeDefined();
+    // One "fielded" event for the user's matchday (missions count it): the change published none.
+    const fielded = (await h.events('matchday.lineup.fielded')).filter((e) => Number(e.userId) === user);
+    expect(fielded).toEqual([expect.objectContaining({ matchdayId: changed.matchday!.id })]);
   });
 });
 

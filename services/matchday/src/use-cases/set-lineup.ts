@@ -194,6 +194,13 @@ export async function setLineup(
     await setHoldState(trx, taken, 'held', at, ['holding']);
     await setHoldState(trx, released, 'releasing', at, ['held']);
     await recordLineupKey(trx, userId, key, matchday.id);
+    // The user's first lineup of this matchday (the version check above lets one change be first).
+    if (!again)
+      await deps.outbox.add(trx, 'matchday.lineup.fielded', String(userId), {
+        matchdayId: matchday.id,
+        userId,
+        fieldedAt: at.toISOString(),
+      });
     return 'saved';
   });
   if (outcome !== 'saved') {

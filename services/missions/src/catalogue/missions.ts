@@ -3,7 +3,7 @@ import type { MissionDefinition } from '../domain/definitions';
 /**
  * The missions, as data. Rewards are sized against the economy: a new player holds 10,000 welcome
  * coins, the cheapest pack (Common) costs 600 and a Common card 100-500. Every daily mission done is
- * 1,000 coins a day (under two Common packs); every weekly one 6,700 a week. A mission that costs
+ * 1,150 coins a day (under two Common packs); every weekly one 7,700 a week. A mission that costs
  * coins to do (a pack, a purchase) pays back about half of the cheapest way to do it, so missions
  * nudge play without paying for it.
  *
@@ -108,5 +108,24 @@ export const MISSIONS: readonly MissionDefinition[] = [
     counts: { event: 'leaderboard.stats.changed', gainOf: 'collectionValue' },
     target: 5_000,
     reward: 2_000,
+  },
+  // Matchdays (issue 44). Ids 21 and up: 12 to 20 are left to the squad challenges work in flight.
+  {
+    id: 21,
+    period: 'daily',
+    description: 'Field a matchday lineup',
+    icon: 'shirt',
+    counts: { event: 'matchday.lineup.fielded', as: ['owner'] },
+    target: 1,
+    reward: 150,
+  },
+  {
+    id: 22,
+    period: 'weekly',
+    description: 'Score 30 points in a matchday',
+    icon: 'goal',
+    counts: { event: 'matchday.lineup.ranked', as: ['scored30'] },
+    target: 1,
+    reward: 1_000,
   },
 ];
