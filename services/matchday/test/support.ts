@@ -28,7 +28,7 @@ export const AFTER_KICKOFF = '2026-11-29T20:01:00.000Z';
 export const AFTER_RESULTS = '2026-11-29T20:11:00.000Z';
 export const SEED = 'matchday-test-seed';
 
-const ENV = {
+export const ENV = {
   MATCHDAY_ANCHOR: ANCHOR,
   MATCHDAY_CYCLE_MS: '3600000',
   MATCHDAY_RESULTS_DELAY_MS: '600000',
