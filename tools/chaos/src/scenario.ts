@@ -5,6 +5,7 @@ import { type Dice, sleep } from './random';
 import { cardsOf, race } from './moves';
 import { buyCoins } from './payments';
 import { AuctionMoves } from './auctions';
+import { LineupMoves } from './lineups';
 import { TradeMoves } from './trades';
 
 interface MarketItemView {
@@ -45,12 +46,14 @@ const WEIGHTS = {
   auctionStart: 3,
   auctionBid: 8,
   auctionMisuse: 1,
+  lineup: 4,
 };
 export type ActionKind = keyof typeof WEIGHTS;
 
 export class Scenario {
   private readonly trades: TradeMoves;
   private readonly auctions: AuctionMoves;
+  private readonly lineups = new LineupMoves();
 
   constructor(
     private readonly players: Player[],
@@ -228,6 +231,8 @@ export class Scenario {
         return this.auctions.bid(p, dice);
       case 'auctionMisuse':
         return this.auctions.misuse(p, dice);
+      case 'lineup':
+        return this.lineups.field(p, dice);
       case 'signIn':
         // Signing in again (another device): what the daily sign-in mission counts.
         await p.login();
