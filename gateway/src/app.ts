@@ -26,6 +26,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { refuseControlCharacters } from './middleware/text-fields';
 import { jsonBodies, refuseMalformedPath } from './middleware/transport';
 import { adminRoutes } from './routes/admin';
+import { adminMatchdayRoutes } from './routes/admin-matchdays';
 import { authRoutes } from './routes/auth';
 import { cardsRoutes } from './routes/cards';
 import { leaderboardRoutes } from './routes/leaderboard';
@@ -200,6 +201,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   api.use(leaderboardRoutes(clients));
   api.use(adminRoutes(clients, verifier, { live, appealEmail: config.APPEAL_EMAIL }));
   api.use(adminChallengeRoutes(clients));
+  api.use(adminMatchdayRoutes(clients));
   api.use(notificationRoutes(clients));
   api.use(apiNotFound);
   app.use('/api', api);

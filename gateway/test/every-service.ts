@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { eventually as pollUntil, startTestService, type TestService } from '@touchline/kit/testing';
 import { grantAdmin } from '@touchline/identity/admin-email';
-import { matchdayService } from '@touchline/matchday';
 import { missionsService } from '@touchline/missions';
 import { notificationsService } from '@touchline/notifications';
 import { startAdmin, type AdminHarness } from '../../services/admin/test/support';
@@ -30,12 +29,8 @@ export async function startEveryService() {
     bus: h.bus,
     peers: { 'wallet-payments': h.addresses['wallet-payments'], 'cards-market': h.addresses['cards-market'] },
   });
-  const matchday: TestService = await startTestService(matchdayService, {
-    bus: h.bus,
-    // A week's cycle: no matchday locks while a test runs.
-    env: { MATCHDAY_CYCLE_MS: String(7 * 86_400_000) },
-    peers: { 'wallet-payments': h.addresses['wallet-payments'], 'cards-market': h.addresses['cards-market'] },
-  });
+  // Admin's harness runs matchday (admins import its results): a week's cycle, no lock during a test.
+  const matchday: TestService = h.matchday;
   const notifications: TestService = await startTestService(notificationsService, {
     bus: h.bus,
     peers: { identity: h.addresses.identity },
@@ -45,7 +40,6 @@ export async function startEveryService() {
       ...h.addresses,
       admin: h.admin.service.address,
       missions: missions.service.address,
-      matchday: matchday.service.address,
       notifications: notifications.service.address,
     },
     // Many players and calls from one file: the per-user allowance is not what these tests are about.
@@ -105,7 +99,6 @@ export async function startEveryService() {
       await gateway.close();
       await notifications.stop();
       await missions.stop();
-      await matchday.stop();
       await h.stop();
     },
   };

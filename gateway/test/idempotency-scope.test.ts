@@ -41,6 +41,8 @@ let h: EveryService;
 let partner: Player;
 const players: Record<'a' | 'b', Player> = {} as never;
 const admins: Record<'a' | 'b', Player> = {} as never;
+/** Matchdays made for the results import's cases, each with a round of its own. */
+let importedMatchdays = 0;
 
 beforeAll(async () => {
   h = await startEveryService();
@@ -607,6 +609,35 @@ const cases: Case[] = [
         same: send(one!),
         other: send(two!),
         mine: (body: { transferred: number }) => expect(body.transferred).toBe(1),
+      };
+    },
+  },
+  {
+    route: api['PUT /api/admin/matchdays/:matchdayId/results']!,
+    who: 'admin',
+    async prepare() {
+      // A matchday of its own that kicked off and waits for its results file.
+      const now = Date.now();
+      const [row] = (await h.matchday.database
+        .db('matchdays')
+        .insert({
+          round: -100 - ++importedMatchdays,
+          opens_at: new Date(now - 7_200_000),
+          locks_at: new Date(now - 3_600_000 - importedMatchdays),
+          results_at: new Date(now + 3_600_000),
+          state: 'locked',
+        })
+        .returning('id')) as { id: number }[];
+      const matchdayId = Number(row!.id);
+      const send = (minutes: number) => (agent: Agent, key: string) =>
+        agent
+          .put(`/api/admin/matchdays/${matchdayId}/results`)
+          .set('Idempotency-Key', key)
+          .send({ format: 'csv', content: `player_id,minutes\n1,${minutes}\n` });
+      return {
+        same: send(90),
+        other: send(45),
+        mine: (body: { matchday: { id: number } }) => expect(body.matchday.id).toBe(matchdayId),
       };
     },
   },

@@ -286,7 +286,17 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     reason: 'Payout e-mail does not match the account',
   },
   'matchday.matchday.locked': { matchdayId: 3, lockedAt: AT, entries: 12, resultsAt: AT },
-  'matchday.results.scored': { matchdayId: 3, scoredAt: AT, entries: 12, bestPoints: 415 },
+  'matchday.lineup.fielded': { matchdayId: 3, userId: 7, fieldedAt: AT },
+  'matchday.results.scored': {
+    matchdayId: 3,
+    scoredAt: AT,
+    entries: 12,
+    bestPoints: 415,
+    players: [
+      { playerId: 9, points: 14 },
+      { playerId: 11, points: -3 },
+    ],
+  },
   'matchday.lineup.ranked': {
     matchdayId: 3,
     userId: 7,

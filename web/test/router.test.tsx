@@ -80,6 +80,7 @@ describe('router', () => {
     [paths.adminCashout]: 'Admin',
     [paths.adminDashboard]: 'Admin',
     [paths.adminChallenges]: 'Admin',
+    [paths.adminMatchdays]: 'Admin',
     [paths.admin]: 'Admin',
     [paths.notifications]: 'Notifications',
   };

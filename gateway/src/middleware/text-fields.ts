@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'express';
 
 /**
- * Fields that hold multi-line text typed in a textarea (trade notes, wish notes): line breaks and tabs
- * are part of such text. Everywhere else (names, codes, e-mails, ids) a line break is never meant.
+ * Fields that hold multi-line text typed in a textarea (trade notes, wish notes) or read from a file
+ * (an admin's match results file, `content`): line breaks and tabs are part of such text. Everywhere
+ * else (names, codes, e-mails, ids) a line break is never meant.
  */
-export const MULTI_LINE_FIELDS = new Set(['note', 'notes']);
+export const MULTI_LINE_FIELDS = new Set(['note', 'notes', 'content']);
 
 /** C0 controls but tab, line feed and carriage return; DEL; C1 controls. NUL is among them: Postgres refuses it in text. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -18,7 +18,7 @@ import { ContractRouter } from '../http/contract-router';
 /** Tenths of a point (the service's unit) as the points a player reads: 12.5. */
 const points = (tenths: number) => tenths / 10;
 
-function matchdayJson(m: MatchdayInfo__Output): MatchdayInfo {
+export function matchdayJson(m: MatchdayInfo__Output): MatchdayInfo {
   return {
     id: m.id,
     opensAt: m.opensAt,

@@ -1,3 +1,4 @@
+import { adminMatchdays } from './admin-matchday-routes';
 import { defineRoute } from './route';
 import {
   AdminCashoutQuery,
@@ -132,4 +133,5 @@ export const admin = {
     query: AuditLogQuery,
     responses: { 200: AuditLogPage, ...denied },
   }),
+  ...adminMatchdays,
 } as const;

@@ -6,6 +6,7 @@ export * from './matchday-routes';
 export * from './challenge-routes';
 export * from './routes';
 export * from './schemas/admin';
+export * from './schemas/admin-matchdays';
 export * from './schemas/cards';
 export * from './schemas/common';
 export * from './schemas/leaderboard';

@@ -119,3 +119,23 @@ export function lineupShapeError(positions: readonly string[]): string | undefin
   if (count('Forward') < 1) return 'A lineup needs a forward';
   return undefined;
 }
+
+/**
+ * A lineup holds its cards in cards-market under keys that start with this (matchday's
+ * `matchday:{matchday}:{user}:{version}:{card}:{nonce}`), so cards-market can tell a fielded card
+ * from one held by a trade or an auction and say why it cannot be sold or traded.
+ */
+export const LINEUP_HOLD_PREFIX = 'matchday:';
+
+export const isLineupHold = (holdKey: string | null | undefined): boolean =>
+  !!holdKey && holdKey.startsWith(LINEUP_HOLD_PREFIX);
+
+/** The refusals a fielded card gets until kickoff (then the lineup's holds are voided). */
+export const LINEUP_CARD_MESSAGES = {
+  /** Selling, listing or starting an auction with it; offering it in a trade. */
+  cardInLineup: "This card is in this matchday's lineup until kickoff",
+  /** Asking for another player's fielded card in a trade. */
+  requestedCardInLineup: "A requested card is in its owner's matchday lineup until kickoff",
+  /** Accepting a trade whose card was fielded since the offer. */
+  tradeCardInLineup: 'A card in this trade is in a matchday lineup until kickoff',
+} as const;

@@ -7,6 +7,7 @@ import { getAdminWallet, listCashouts, setCashoutStatus } from './use-cases/cash
 import type { AdminDeps } from './use-cases/deps';
 import { getUserFlags } from './use-cases/fraud';
 import { clearFraudHold } from './use-cases/fraud-hold';
+import { importMatchResults, listMatchdays } from './use-cases/matchdays';
 import { listUserTrades } from './use-cases/user-trades';
 import { listUsers, setBanned, setMuted } from './use-cases/users';
 
@@ -29,5 +30,7 @@ export function adminUseCases(deps: AdminDeps): UseCases<AdminHandlers> {
     CreateChallenge: (req) => createChallenge(deps, req),
     ScheduleChallenge: (req) => scheduleChallenge(deps, req),
     RetireChallenge: (req) => retireChallenge(deps, req),
+    ListMatchdays: (req) => listMatchdays(deps, req.userId),
+    ImportMatchResults: (req) => importMatchResults(deps, req),
   };
 }

@@ -53,6 +53,15 @@ describe('authorization: every RPC checks the caller on the server', () => {
     ListAuditLog: () => h.client.ListAuditLog({ userId: caller, actorUserId: 0, action: '' }),
     GetUserFlags: () => h.client.GetUserFlags({ userId: caller, targetUserId: target.id }),
     ListUserTrades: () => h.client.ListUserTrades({ userId: caller, targetUserId: target.id }),
+    ListMatchdays: () => h.client.ListMatchdays({ userId: caller }),
+    ImportMatchResults: () =>
+      h.client.ImportMatchResults({
+        userId: caller,
+        matchdayId: 1,
+        format: 'csv',
+        content: 'player_id,minutes\n1,90\n',
+        idempotencyKey: key(),
+      }),
   });
 
   async function unchanged(): Promise<void> {
@@ -86,6 +95,7 @@ describe('authorization: every RPC checks the caller on the server', () => {
     await expect(reads.ListAuditLog()).resolves.toMatchObject({ entries: [] });
     await expect(reads.GetUserFlags()).resolves.toMatchObject({ userId: target.id });
     await expect(reads.ListUserTrades()).resolves.toMatchObject({ records: [] });
+    await expect(reads.ListMatchdays()).resolves.toMatchObject({ feed: 'import' });
   });
 });
 

@@ -6,6 +6,7 @@ import { cardsMarketService } from '@touchline/cards-market';
 import { identityService } from '@touchline/identity';
 import { grantAdmin } from '@touchline/identity/admin-email';
 import { leaderboardService } from '@touchline/leaderboard';
+import { matchdayService } from '@touchline/matchday';
 import { SERVICES } from '@touchline/protos';
 import type { AdminDefinition } from '@touchline/protos/gen/touchline/admin/Admin';
 import type { TradingDefinition } from '@touchline/protos/gen/touchline/trading/Trading';
@@ -47,10 +48,17 @@ export async function startAdmin() {
     peers: base,
   });
   const leaderboard = await startTestService(leaderboardService, { bus });
+  const matchday = await startTestService(matchdayService, {
+    bus,
+    // The import feed (admins upload results); a week's cycle: no matchday locks while a test runs.
+    env: { MATCH_FEED: 'import', MATCHDAY_CYCLE_MS: String(7 * 86_400_000) },
+    peers: { 'wallet-payments': wallet.service.address, 'cards-market': cards.service.address },
+  });
   const addresses = {
     ...base,
     leaderboard: leaderboard.service.address,
     trading: trading.service.address,
+    matchday: matchday.service.address,
   };
   const admin = await startTestService(adminService, { bus, peers: addresses });
   // Generous deadlines: the tests sign many players up at once (scrypt) on a small machine.
@@ -74,6 +82,7 @@ export async function startAdmin() {
     wallet,
     cards,
     trading,
+    matchday,
     admin,
     peers,
     client,
@@ -177,6 +186,7 @@ export async function startAdmin() {
       tradingClient.close();
       peers.close();
       await admin.stop();
+      await matchday.stop();
       await leaderboard.stop();
       await trading.stop();
       await cards.stop();

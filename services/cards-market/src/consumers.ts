@@ -1,5 +1,6 @@
 import { consumer, type EventConsumer } from '@touchline/kit';
 import { onUserBanned } from './use-cases/banned';
+import { onMatchdayScored } from './use-cases/pitch-demand';
 import type { CardsDeps } from './use-cases/deps';
 import { grantStarterPack } from './use-cases/starter-pack';
 
@@ -14,5 +15,9 @@ export function cardsConsumers(deps: CardsDeps): EventConsumer[] {
       );
     }),
     consumer('identity.user.banned', (event, _meta, trx) => onUserBanned(deps, trx, event)),
+    // The market follows the pitch: a matchday's points move its players' prices at the next tick.
+    consumer('matchday.results.scored', async (event, _meta, trx) => {
+      await onMatchdayScored(deps, trx, event);
+    }),
   ];
 }

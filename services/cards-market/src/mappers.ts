@@ -6,7 +6,7 @@ import type { Team } from '@touchline/protos/gen/touchline/cards_market/Team';
 import type { Auction } from '@touchline/protos/gen/touchline/cards_market/Auction';
 import type { AuctionView } from './db/auctions';
 import type { TeamRow, CardWithPlayer } from './db/queries';
-import { minNextBid } from '@touchline/rules';
+import { isLineupHold, minNextBid } from '@touchline/rules';
 import { profitLoss } from './domain/card';
 import type { PlayerRow } from './domain/player';
 import type { PlayerCache } from './db/player-cache';
@@ -75,6 +75,7 @@ export function cardMessage(card: CardWithPlayer, priceChange = 0): Card {
     // An auction's key is not a trade's: the card shows as at auction, not held.
     held: card.hold_key !== null && !card.hold_key.startsWith('auction:'),
     auctionId: card.hold_key?.startsWith('auction:') ? Number(card.hold_key.slice('auction:'.length)) : 0,
+    inLineup: isLineupHold(card.hold_key),
   };
 }
 

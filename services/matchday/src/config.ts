@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 /** Environment variables of matchday on top of kit's base configuration. */
 export const matchdayConfigSchema = z.object({
-  /** Where the results come from: `simulated` (the match model, seeded from a secret). */
-  MATCH_FEED: z.enum(['simulated']).default('simulated'),
+  /**
+   * Where the results come from: `simulated` (the match model, seeded from a secret) or `import`
+   * (an admin uploads each matchday's results file; a matchday stays locked until its file comes).
+   */
+  MATCH_FEED: z.enum(['simulated', 'import']).default('simulated'),
   /**
    * Replaces the simulated feed's stored random secret, so results repeat (tests, benchmarks); anywhere
    * else it makes every coming result computable by whoever reads the configuration.

@@ -1,6 +1,8 @@
 import type { HistoryEntry } from '@touchline/protos/gen/touchline/matchday/HistoryEntry';
 import type { Lineup } from '@touchline/protos/gen/touchline/matchday/Lineup';
 import type { MatchdayInfo } from '@touchline/protos/gen/touchline/matchday/MatchdayInfo';
+import type { ResultsImport } from '@touchline/protos/gen/touchline/matchday/ResultsImport';
+import type { ImportRow } from './db/imports';
 import type { LineupCardRow, LineupRow } from './db/lineups';
 import type { MatchdayRow } from './db/matchdays';
 import type { PlayerResultRow } from './db/results';
@@ -64,4 +66,14 @@ export function lineupMessage(
 
 export function historyEntry(matchday: MatchdayRow, lineup: Lineup): HistoryEntry {
   return { matchday: matchdayMessage(matchday), lineup };
+}
+
+export function importMessage(row: Omit<ImportRow, 'idempotency_key'>): ResultsImport {
+  return {
+    revision: row.revision,
+    format: row.format,
+    players: row.players,
+    importedBy: row.imported_by,
+    importedAt: row.imported_at.toISOString(),
+  };
 }

@@ -1,6 +1,7 @@
 import type { UseCases } from '@touchline/kit';
 import type { MatchdayHandlers } from '@touchline/protos/gen/touchline/matchday/Matchday';
 import type { MatchdayDeps } from './use-cases/deps';
+import { importResults, listMatchdays } from './use-cases/import-results';
 import { getMatchday } from './use-cases/read';
 import { setLineup } from './use-cases/set-lineup';
 import { getStandings, listLineupHistory } from './use-cases/standings';
@@ -13,5 +14,7 @@ export function matchdayUseCases(deps: MatchdayDeps): UseCases<MatchdayHandlers>
     SetLineup: (req) => setLineup(deps, req),
     GetStandings: (req) => getStandings(deps, req),
     ListLineupHistory: (req) => listLineupHistory(deps, req),
+    ImportResults: (req) => importResults(deps, req),
+    ListMatchdays: (req) => listMatchdays(deps, req.limit),
   };
 }

@@ -5,6 +5,8 @@ import { matchdayConfigSchema, type MatchdayConfig } from './config';
 import { migrations } from './db/migrations';
 import { defaultResultsDelay } from './domain/schedule';
 import type { MatchFeed } from './feed/port';
+import { importFeed } from './feed/import';
+import { rosterLoader } from './feed/roster';
 import { simulatedFeed } from './feed/simulated';
 import { resolveFeedKey } from './feed-seed';
 import { matchdayJobs } from './jobs';
@@ -24,6 +26,7 @@ export const matchdayService: ServiceModule<MatchdayConfig, MatchdayHandlers> = 
   create: ({ config, db, outbox, clock, random, logger, peers }) => {
     const clients = createPeers(peers, { defaultTimeoutMs: config.PEER_TIMEOUT_MS });
     let feed: Promise<MatchFeed> | undefined;
+    const roster = rosterLoader({ cards: clients.cards, timeoutMs: config.MATCHDAY_PEER_TIMEOUT_MS });
     const deps: MatchdayDeps = {
       db,
       outbox,
@@ -36,13 +39,18 @@ export const matchdayService: ServiceModule<MatchdayConfig, MatchdayHandlers> = 
         cycleMs: config.MATCHDAY_CYCLE_MS,
         resultsDelayMs: config.MATCHDAY_RESULTS_DELAY_MS ?? defaultResultsDelay(config.MATCHDAY_CYCLE_MS),
       },
+      // The feed MATCH_FEED names; the simulated one once its secret is read.
       feed: () =>
-        (feed ??= resolveFeedKey({ config, db, random, logger }).then((key) =>
-          simulatedFeed({ key, cards: clients.cards, timeoutMs: config.MATCHDAY_PEER_TIMEOUT_MS }),
-        )).catch((error: unknown) => {
+        (feed ??=
+          config.MATCH_FEED === 'import'
+            ? Promise.resolve(importFeed(db))
+            : resolveFeedKey({ config, db, random, logger }).then((key) =>
+                simulatedFeed({ key, roster }),
+              )).catch((error: unknown) => {
           feed = undefined;
           throw error;
         }),
+      roster,
       cards: clients.cards,
       wallet: clients.wallet,
     };

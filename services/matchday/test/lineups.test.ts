@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINEUP_CARD_MESSAGES } from '@touchline/rules';
 import { CARD_BUSY, NOT_OPEN, NOT_YOURS } from '../src/domain/lineup';
 import { lockDue, sweep, voidReleasedHolds } from '../src/use-cases/sweeper';
 import { AFTER_KICKOFF, BEFORE_KICKOFF, failure, startMatchday, type MatchdayHarness } from './support';
@@ -27,8 +28,25 @@ describe('fielding a lineup', () => {
     expect(lineup!.cards.map((c) => c.cardId)).toEqual([...ids].sort((a, b) => a - b));
     expect(lineup!.cards.find((c) => c.captain)!.cardId).toBe(ids[3]);
     for (const id of ids) expect(await h.heldKey(id)).toMatch(/^matchday:/);
+    // Refused with why: the lineup, until kickoff (not "a pending trade offer").
     const sell = await failure(h.sell(user, ids[0]!));
-    expect(sell.code).toBe(status.ALREADY_EXISTS);
+    expect(sell).toMatchObject({ code: status.ALREADY_EXISTS, details: LINEUP_CARD_MESSAGES.cardInLineup });
+    const auction = await failure(
+      h.cardsClient.StartAuction({
+        userId: user,
+        cardId: ids[1]!,
+        startPrice: 100,
+        buyNowPrice: 0,
+        duration: '1h',
+        idempotencyKey: randomUUID(),
+      }),
+    );
+    expect(auction).toMatchObject({
+      code: status.ALREADY_EXISTS,
+      details: LINEUP_CARD_MESSAGES.cardInLineup,
+    });
+    const [card] = (await h.cardsClient.GetCardsByIds({ cardIds: [ids[2]!] })).cards;
+    expect(card).toMatchObject({ held: true, inLineup: true, auctionId: 0 });
 
     // The same call again (a retry) answers the same lineup and holds nothing more.
     const again = await h.field(user, ids, ids[3], key);
@@ -84,6 +102,9 @@ describe('fielding a lineup', () => {
     expect(await h.heldKey(ids[4]!)).toBeNull();
     expect(await h.heldKey(other!)).toMatch(/^matchday:/);
     await expect(h.sell(user, ids[4]!)).resolves.toBeDefined();
+    // One "fielded" event for the user's matchday (missions count it): the change published none.
+    const fielded = (await h.events('matchday.lineup.fielded')).filter((e) => Number(e.userId) === user);
+    expect(fielded).toEqual([expect.objectContaining({ matchdayId: changed.matchday!.id })]);
   });
 });
 

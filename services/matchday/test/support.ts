@@ -14,6 +14,8 @@ import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/card
 import type { MatchdayDefinition } from '@touchline/protos/gen/touchline/matchday/Matchday';
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { walletService } from '@touchline/wallet-payments';
+import { importFeed } from '../src/feed/import';
+import { rosterLoader } from '../src/feed/roster';
 import { simulatedFeed } from '../src/feed/simulated';
 import { createPeers } from '../src/peers';
 import { matchdayService } from '../src/service';
@@ -26,7 +28,7 @@ export const AFTER_KICKOFF = '2026-11-29T20:01:00.000Z';
 export const AFTER_RESULTS = '2026-11-29T20:11:00.000Z';
 export const SEED = 'matchday-test-seed';
 
-const ENV = {
+export const ENV = {
   MATCHDAY_ANCHOR: ANCHOR,
   MATCHDAY_CYCLE_MS: '3600000',
   MATCHDAY_RESULTS_DELAY_MS: '600000',
@@ -40,7 +42,7 @@ const ENV = {
  * The real services a lineup touches: the wallet (rewards), cards-market (the catalog, cards and
  * card holds) and matchday with a pinned clock, on one in-process bus.
  */
-export async function startMatchday() {
+export async function startMatchday(options: { env?: Record<string, string> } = {}) {
   const bus = new InProcessBus(silentLogger);
   const clock = fixedClock(BEFORE_KICKOFF);
   const wallet = await startTestService(walletService, { bus, env: { WELCOME_COINS: '0' } });
@@ -50,7 +52,8 @@ export async function startMatchday() {
     peers: { 'wallet-payments': wallet.service.address },
   });
   const addresses = { 'cards-market': cards.service.address, 'wallet-payments': wallet.service.address };
-  const matchday = await startTestService(matchdayService, { bus, clock, env: ENV, peers: addresses });
+  const env = { ...ENV, ...options.env };
+  const matchday = await startTestService(matchdayService, { bus, clock, env, peers: addresses });
   const client: PromiseClient<MatchdayDefinition> = createPromiseClient<MatchdayDefinition>(
     SERVICES.matchday.definition(),
     matchday.service.address,
@@ -66,7 +69,8 @@ export async function startMatchday() {
     wallet.service.address,
   );
   const peers = createPeers(addresses);
-  const config = testServiceConfig(matchdayService, ENV) as MatchdayDeps['config'];
+  const config = testServiceConfig(matchdayService, env) as MatchdayDeps['config'];
+  const roster = rosterLoader({ cards: peers.cards, timeoutMs: 20_000 });
   let nextUser = 5000;
   // Each card given is of a player not given before: a lineup fields a player once.
   const takenPlayers = new Set<number>();
@@ -89,7 +93,11 @@ export async function startMatchday() {
         logger: silentLogger,
         config,
         schedule: { anchor: new Date(ANCHOR), cycleMs: 3_600_000, resultsDelayMs: 600_000 },
-        feed: async () => simulatedFeed({ key: SEED, cards: peers.cards, timeoutMs: 20_000 }),
+        feed: async () =>
+          config.MATCH_FEED === 'import'
+            ? importFeed(matchday.database.db)
+            : simulatedFeed({ key: SEED, roster }),
+        roster,
         cards: peers.cards,
         wallet: peers.wallet,
         ...overrides,

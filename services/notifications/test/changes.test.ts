@@ -188,7 +188,13 @@ describe('which change events a domain event makes, and for whom', () => {
     ]);
     expect(
       who(
-        changesFor('matchday.results.scored', { matchdayId: 3, scoredAt: AT, entries: 12, bestPoints: 415 }),
+        changesFor('matchday.results.scored', {
+          matchdayId: 3,
+          scoredAt: AT,
+          entries: 12,
+          bestPoints: 415,
+          players: [{ playerId: 9, points: 7 }],
+        }),
       ),
     ).toEqual([['LIVE_AUDIENCE_EVERYONE', 0, 'matchday']]);
     expect(

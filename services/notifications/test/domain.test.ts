@@ -217,6 +217,53 @@ describe('who gets which notification', () => {
   });
 });
 
+describe('matchday notifications', () => {
+  it('a scored lineup tells its player the points and rank, once per matchday; the reward apart', () => {
+    const t = new Date('2026-11-29T20:00:00.000Z');
+    const [ranked, ...rest] = draftsFor(
+      'matchday.lineup.ranked',
+      {
+        matchdayId: 12,
+        userId: 7,
+        points: 425,
+        rank: 3,
+        entries: 120,
+        reward: 1_100,
+        rankedAt: '2026-11-29T21:00:00.000Z',
+      },
+      t,
+    );
+    expect(rest).toEqual([]);
+    expect(ranked).toMatchObject({
+      userId: 7,
+      kind: 'matchday.ranked',
+      link: '/matchday/history',
+      dedupeKey: 'matchday:12:ranked',
+      createdAt: new Date('2026-11-29T21:00:00.000Z'),
+    });
+    expect(render('matchday.ranked', ranked!.params, '')).toEqual({
+      title: 'Matchday results',
+      message: 'Matchday 12 is scored: your lineup made 42.5 points, #3 of 120 lineups.',
+    });
+    expect(render('matchday.ranked', { matchdayId: 1, points: 10, rank: 1, entries: 1 }, '').message).toBe(
+      'Matchday 1 is scored: your lineup made 1 point, #1 of 1 lineup.',
+    );
+    const [reward] = draftsFor(
+      'matchday.reward.paid',
+      {
+        matchdayId: 12,
+        userId: 7,
+        coins: 1_100,
+        rank: 3,
+        transactionId: 9,
+        paidAt: '2026-11-29T21:00:01.000Z',
+      },
+      t,
+    );
+    expect(reward!.dedupeKey).toBe('matchday:12:reward');
+  });
+});
+
 describe('texts', () => {
   it('name the other player by username and describe the offer', () => {
     expect(

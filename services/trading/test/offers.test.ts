@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '@touchline/kit';
+import { LINEUP_CARD_MESSAGES, LINEUP_HOLD_PREFIX } from '@touchline/rules';
 import type { EventInput, Topic } from '@touchline/protos';
 import { eventMessage } from '@touchline/kit/testing';
 import { listOffers, countIncomingPending } from '../src/use-cases/list-offers';
@@ -292,6 +293,42 @@ describe('creating an offer: what is refused', () => {
         reference: 'offer',
       }),
     ).rejects.toMatchObject({ code: 'conflict', message: 'A card in this trade is no longer available' });
+  });
+
+  it('a card fielded in a matchday lineup cannot be offered or requested until kickoff, and says so', async () => {
+    const [mine] = await h.giveCards(a);
+    const [theirs] = await h.giveCards(b);
+    // What matchday asks of cards-market to field a card (its key names the lineup).
+    const field = (owner: number, cardId: number) =>
+      h.peers.cards.HoldCards({
+        holdKey: `${LINEUP_HOLD_PREFIX}9:${owner}:1:${cardId}:${key().slice(0, 8)}`,
+        ownerUserId: owner,
+        toUserId: owner,
+        cardIds: [cardId],
+        reason: 'matchday',
+        reference: 'matchday:9',
+      });
+    await field(a, mine!.id);
+    await field(b, theirs!.id);
+    expect(await create({ offeredCardIds: [mine!.id] })).toMatchObject({
+      code: status.FAILED_PRECONDITION,
+      details: LINEUP_CARD_MESSAGES.cardInLineup,
+    });
+    expect(await create({ requestedCardIds: [theirs!.id] })).toMatchObject({
+      code: status.FAILED_PRECONDITION,
+      details: LINEUP_CARD_MESSAGES.requestedCardInLineup,
+    });
+    // An accept's hold (an offer made before the card was fielded) is told why too.
+    await expect(
+      h.peers.cards.HoldCards({
+        holdKey: key(),
+        ownerUserId: a,
+        toUserId: b,
+        cardIds: [mine!.id],
+        reason: 'trade',
+        reference: 'offer',
+      }),
+    ).rejects.toMatchObject({ code: 'conflict', message: LINEUP_CARD_MESSAGES.tradeCardInLineup });
   });
 
   it('is idempotent by key: the same request answers the same offer, other terms are refused', async () => {

@@ -32,8 +32,13 @@ function answer(method: string, path: string): [number, unknown] {
     return [
       200,
       [
-        { id: 1, forSale: false, player: { id: 3, currentPrice: 100 } },
-        { id: 2, forSale: true, player: { id: 4, currentPrice: 80 } },
+        { id: 1, forSale: false, player: { id: 3, currentPrice: 100, position: 'Forward' } },
+        { id: 2, forSale: true, player: { id: 4, currentPrice: 80, position: 'Forward' } },
+        // With the first, a lineup (issue 44): a goalkeeper, a defender, two midfielders.
+        { id: 11, forSale: false, player: { id: 21, currentPrice: 90, position: 'Goalkeeper' } },
+        { id: 12, forSale: false, player: { id: 22, currentPrice: 90, position: 'Defender' } },
+        { id: 13, forSale: false, player: { id: 23, currentPrice: 90, position: 'Midfielder' } },
+        { id: 14, forSale: false, player: { id: 24, currentPrice: 90, position: 'Midfielder' } },
       ],
     ];
   // Every other time nothing to answer: the player cancels one of its own offers instead.
@@ -44,6 +49,7 @@ function answer(method: string, path: string): [number, unknown] {
   if (path === '/api/missions')
     return [200, { daily: [{ id: 2, progress: 1, target: 1, claimed: false }], weekly: [] }];
   if (path === '/api/teams/with-player-counts') return [200, [{ id: 12 }]];
+  if (path === '/api/matchday') return [200, { matchday: { id: 3, state: 'open' } }];
   if (path === '/api/create-payment-intent') return [200, { paymentIntentId: 'pi_crowd' }];
   return [200, {}];
 }
@@ -124,10 +130,12 @@ describe('a crowd player', () => {
     expect(marketPaths).toContain('/api/market?sort=price_asc&limit=50');
     expect(marketPaths).toContain('/api/market?sort=price_asc&limit=50&cursor=c1');
     expect(marketPaths.every((u) => u.includes('limit=50'))).toBe(true);
-    // Every kind of write of MOVES happened (the fake answers make each one possible).
+    // Every kind of write of MOVES happened (the fake answers make each one possible); the lineup,
+    // a rarer move, has a test of its own below.
     const writes = new Set(
       seen.filter((s) => s.method !== 'GET').map((s) => routeOf(s.method, s.url.split('?')[0]!)!.path),
     );
+    writes.delete('/api/matchday/:id/lineup');
     expect([...writes].sort()).toEqual(
       [
         '/api/create-payment-intent',
@@ -150,6 +158,35 @@ describe('a crowd player', () => {
     expect(Object.keys(MOVES).length).toBeGreaterThan(10);
     // Each answer went to the tally under its group.
     expect(tally.total).toBe(seen.length);
+  });
+
+  it('fields a lineup of own cards, one per place and each player once, from /matchday (issue 44)', async () => {
+    const before = seen.length;
+    const driver = new HttpDriver(url, { maxSockets: Infinity });
+    const session = new Session(driver, 'crowd44@bench.example', '10.0.0.45', 5_000, () => undefined);
+    // A random() that always lands on the lineup move (the middle of its share of the weights).
+    const weights = Object.entries(MOVES) as [string, number][];
+    const total = weights.reduce((sum, [, w]) => sum + w, 0);
+    const start = weights
+      .slice(
+        0,
+        weights.findIndex(([m]) => m === 'lineup'),
+      )
+      .reduce((sum, [, w]) => sum + w, 0);
+    const random = () => (start + MOVES.lineup / 2) / total;
+    const player = new CrowdPlayer(session, new World(), random);
+    await player.run(Date.now() + 200, { medianMs: 1, p95Ms: 2 });
+    driver.close();
+    const lineups = seen.slice(before).filter((s) => s.method === 'PUT');
+    expect(lineups.length).toBeGreaterThan(0);
+    for (const s of lineups) {
+      expect(s.url).toBe('/api/matchday/3/lineup');
+      expect(s.idempotencyKey).toBeTruthy();
+      const body = JSON.parse(s.body) as { cardIds: number[]; captainCardId: number };
+      expect([...body.cardIds].sort((a, b) => a - b)).toEqual([1, 11, 12, 13, 14]);
+      expect(body.cardIds).toContain(body.captainCardId);
+      expect(routeOf('PUT', s.url)!.body!.safeParse(body).success).toBe(true);
+    }
   });
 
   it('asks a query once per tab until something invalidates it, and the balance on every visit', async () => {

@@ -11,6 +11,7 @@ import { auditAnswers } from './audit/answers';
 import { auditAuctions } from './audit/auctions';
 import { auditCards, auditChallenges, auditOpenWork } from './audit/cards';
 import { ChallengeMoves } from './challenges';
+import { auditMatchdayRewards } from './audit/matchday';
 import { auditLedger, auditMint } from './audit/ledger';
 import type { AuditLine } from './audit/line';
 import { auditLeaderboard } from './audit/leaderboard';
@@ -163,6 +164,10 @@ async function main(): Promise<void> {
       // Auctions of '1 hour' last 10 s, so that they end (and settle) within the run and its settling.
       AUCTION_DURATION_SCALE: '360',
       AUCTION_SWEEP_INTERVAL_MS: '500',
+      // A matchday every 30 s, results 5 s after kickoff: lineups lock, score and pay within the run.
+      MATCHDAY_CYCLE_MS: '30000',
+      MATCHDAY_RESULTS_DELAY_MS: '5000',
+      MATCHDAY_SWEEP_MS: '500',
       WELCOME_COINS: String(config.welcomeCoins),
       RATE_LIMIT_SCALE: '100000',
       DEMO_PROMO_CODES: 'true',
@@ -243,6 +248,7 @@ async function main(): Promise<void> {
     await run('cards', () => auditCards(db));
     await run('auctions', () => auditAuctions(db));
     await run('challenges', () => auditChallenges(db));
+    await run('matchday rewards', () => auditMatchdayRewards(db));
     await run('sagas', () => auditOpenWork(db));
     await run('answers', () => auditAnswers(db, log));
     await run('leaderboard', () => eventually(() => auditLeaderboard(db)));

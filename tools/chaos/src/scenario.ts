@@ -6,6 +6,7 @@ import { cardsOf, race } from './moves';
 import { buyCoins } from './payments';
 import { AuctionMoves } from './auctions';
 import { ChallengeMoves } from './challenges';
+import { LineupMoves } from './lineups';
 import { TradeMoves } from './trades';
 
 interface MarketItemView {
@@ -47,6 +48,7 @@ const WEIGHTS = {
   auctionBid: 8,
   auctionMisuse: 1,
   challenge: 3,
+  lineup: 4,
 };
 export type ActionKind = keyof typeof WEIGHTS;
 
@@ -54,6 +56,7 @@ export class Scenario {
   private readonly trades: TradeMoves;
   private readonly auctions: AuctionMoves;
   private readonly challenges = new ChallengeMoves();
+  private readonly lineups = new LineupMoves();
 
   constructor(
     private readonly players: Player[],
@@ -233,6 +236,8 @@ export class Scenario {
         return this.auctions.misuse(p, dice);
       case 'challenge':
         return this.challenges.complete(p, dice);
+      case 'lineup':
+        return this.lineups.field(p, dice);
       case 'signIn':
         // Signing in again (another device): what the daily sign-in mission counts.
         await p.login();

@@ -70,7 +70,7 @@ describe('topology (who calls whom)', () => {
       'trading',
       'wallet-payments',
     ]);
-    expect(callers.matchday).toEqual(['gateway']);
+    expect(callers.matchday).toEqual(['admin', 'gateway']);
     expect(callers.identity).toEqual(['admin', 'gateway', 'notifications', 'trading']);
     expect(callers.leaderboard).toEqual(['admin', 'gateway']);
     expect(callers.trading).toEqual(['admin', 'gateway']);

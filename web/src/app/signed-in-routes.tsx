@@ -168,6 +168,12 @@ export const signedInRoutes: RouteObject[] = [
             ),
           },
           {
+            path: paths.adminMatchdays,
+            ...lazyScreen(() =>
+              import('@/features/admin/routes/AdminMatchdaysRoute').then((m) => m.AdminMatchdaysRoute),
+            ),
+          },
+          {
             path: paths.admin,
             ...lazyScreen(() =>
               import('@/features/admin/routes/AdminControlsRoute').then((m) => m.AdminControlsRoute),

@@ -1,4 +1,4 @@
-import { ArrowLeft, Coins, LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, Coins, LayoutDashboard, ShieldCheck, Upload } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -78,6 +78,9 @@ export function Header({ title, showBack = false, actions, links }: HeaderProps)
           </AdminLink>
           <AdminLink to={paths.adminDashboard} icon={<LayoutDashboard aria-hidden className="size-3.5" />}>
             Dashboard
+          </AdminLink>
+          <AdminLink to={paths.adminMatchdays} icon={<Upload aria-hidden className="size-3.5" />}>
+            Results
           </AdminLink>
           <PendingCashoutsBadge />
         </nav>

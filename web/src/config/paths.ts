@@ -27,6 +27,7 @@ export const paths = {
   adminCashout: '/admin/cashout',
   adminDashboard: '/admin/dashboard',
   adminChallenges: '/admin/challenges',
+  adminMatchdays: '/admin/matchdays',
   admin: '/admin',
 } as const;
 

@@ -250,6 +250,7 @@ export const AUDIT_ACTIONS = [
   'challenges.create',
   'challenges.schedule',
   'challenges.retire',
+  'matchday.results_import',
 ] as const;
 
 export const AuditLogQuery = z

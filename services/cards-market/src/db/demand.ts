@@ -23,3 +23,22 @@ export async function netDemand(
     .select('player_id', trx.raw('sum(delta)::int as net'))) as { player_id: number; net: number }[];
   return new Map(rows.map((r) => [r.player_id, r.net]));
 }
+
+/**
+ * Demand that came from outside the market (a scored matchday), one row per player and source: a
+ * repeat of the same source adds nothing. Returns how many rows were new.
+ */
+export async function recordSourcedDemand(
+  trx: Knex.Transaction,
+  source: string,
+  rows: readonly { playerId: number; delta: number }[],
+  at: Date,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = (await trx('demand')
+    .insert(rows.map((r) => ({ player_id: r.playerId, delta: r.delta, at, source })))
+    .onConflict(trx.raw('(source, player_id) where source is not null'))
+    .ignore()
+    .returning('id')) as unknown[];
+  return inserted.length;
+}

@@ -14,6 +14,8 @@ import {
 import {
   AUCTION_DURATIONS,
   AUCTION_MESSAGES,
+  isLineupHold,
+  LINEUP_CARD_MESSAGES,
   isAuctionDuration,
   saleFeePercent,
   sellPriceBounds,
@@ -107,6 +109,7 @@ export async function startAuction(
     if (!card) throw notFound('Card not found');
     if (card.owner_id !== request.userId) throw forbidden(AUCTION_MESSAGES.notOwner);
     if (card.hold_key?.startsWith('auction:')) throw conflict(AUCTION_MESSAGES.cardAtAuction);
+    if (isLineupHold(card.hold_key)) throw conflict(LINEUP_CARD_MESSAGES.cardInLineup);
     if (card.hold_key || card.reserved_by || (await anyListed(trx, [card.id])))
       throw conflict(AUCTION_MESSAGES.cardBusy);
     const { min, max } = sellPriceBounds(card.current_price);

@@ -1,4 +1,5 @@
 import { conflict, inTransaction, invalid, notFound } from '@touchline/kit';
+import { isLineupHold, LINEUP_CARD_MESSAGES } from '@touchline/rules';
 import type { HoldCardsRequest__Output } from '@touchline/protos/gen/touchline/cards_market/HoldCardsRequest';
 import {
   anyListed,
@@ -35,6 +36,9 @@ export async function holdCards(deps: CardsDeps, request: HoldCardsRequest__Outp
     const usable =
       cards.length === ids.length &&
       cards.every((c) => c.owner_id === request.ownerUserId && !c.hold_key && !c.reserved_by);
+    // A trade that meets a fielded card is told why; a lineup meeting one gets the same conflict.
+    if (cards.some((c) => c.owner_id === request.ownerUserId && isLineupHold(c.hold_key)))
+      throw conflict(LINEUP_CARD_MESSAGES.tradeCardInLineup);
     if (!usable || listed) throw conflict(CARD_UNAVAILABLE);
     const now = deps.clock.now();
     await markCardsHeld(trx, ids, request.holdKey);

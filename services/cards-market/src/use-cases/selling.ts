@@ -24,6 +24,8 @@ import {
 import { cardsByIds, cardsWithPlayers } from '../db/queries';
 import {
   AUCTION_MESSAGES,
+  isLineupHold,
+  LINEUP_CARD_MESSAGES,
   saleFeeAtRate,
   saleFeePercent,
   SELL_CLOSED_TITLE,
@@ -128,6 +130,8 @@ async function listCard(
   const { twin, listed: alreadyListed } = await listingOfKeyAndOpen(trx, request.idempotencyKey, card.id);
   if (twin) return { listing: sameListing(twin, request) };
   if (card.hold_key?.startsWith('auction:')) throw conflict(AUCTION_MESSAGES.cardAtAuction);
+  // A lineup's hold lasts until kickoff: say so, not "trade" (the key says whose hold it is).
+  if (isLineupHold(card.hold_key)) throw conflict(LINEUP_CARD_MESSAGES.cardInLineup);
   if (card.hold_key) throw conflict('This card is part of a pending trade offer');
   const replacing = request.replaceListing ? await listingToReplace(trx, card.id, alreadyListed) : undefined;
   if (alreadyListed && !replacing) throw conflict('This card is already listed for sale');

@@ -127,3 +127,9 @@ export async function countLineups(db: Db, matchdayId: number): Promise<number> 
   };
   return Number(row.n);
 }
+
+/** The matchdays made so far, newest kickoff first. */
+export async function recentMatchdays(db: Db, limit: number): Promise<MatchdayRow[]> {
+  const rows = (await db('matchdays').orderBy('locks_at', 'desc').limit(limit)) as MatchdayRow[];
+  return rows.map(normalise);
+}

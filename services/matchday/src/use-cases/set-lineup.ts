@@ -11,7 +11,7 @@ import {
 } from '@touchline/kit';
 import type { SetLineupRequest__Output } from '@touchline/protos/gen/touchline/matchday/SetLineupRequest';
 import type { SetLineupResponse } from '@touchline/protos/gen/touchline/matchday/SetLineupResponse';
-import { RARITIES } from '@touchline/rules';
+import { LINEUP_HOLD_PREFIX, RARITIES } from '@touchline/rules';
 import { insertHolds, setHoldState } from '../db/card-holds';
 import {
   findLineup,
@@ -134,7 +134,7 @@ export async function setLineup(
     .filter((id) => !kept.has(id))
     .sort((a, b) => a - b)
     .map((cardId) => ({
-      holdKey: `matchday:${matchday.id}:${userId}:${version}:${cardId}:${deps.random.uuid().slice(0, 8)}`,
+      holdKey: `${LINEUP_HOLD_PREFIX}${matchday.id}:${userId}:${version}:${cardId}:${deps.random.uuid().slice(0, 8)}`,
       matchdayId: matchday.id,
       userId,
       cardId,
@@ -194,6 +194,13 @@ export async function setLineup(
     await setHoldState(trx, taken, 'held', at, ['holding']);
     await setHoldState(trx, released, 'releasing', at, ['held']);
     await recordLineupKey(trx, userId, key, matchday.id);
+    // The user's first lineup of this matchday (the version check above lets one change be first).
+    if (!again)
+      await deps.outbox.add(trx, 'matchday.lineup.fielded', String(userId), {
+        matchdayId: matchday.id,
+        userId,
+        fieldedAt: at.toISOString(),
+      });
     return 'saved';
   });
   if (outcome !== 'saved') {

@@ -2,6 +2,7 @@ import { inTransaction } from '@touchline/kit';
 import { holdsToVoid, releaseMatchdayHolds, setHoldState } from '../db/card-holds';
 import { lineupsOf, markRewardPaid, pendingRewards, saveScores, type LineupRow } from '../db/lineups';
 import { countLineups, dueToLock, dueToScore, findMatchday, markLocked, markScored } from '../db/matchdays';
+import { importRevision } from '../db/imports';
 import { saveResults } from '../db/results';
 import type { Rarity } from '@touchline/rules';
 import { scoreMatchday, type PlayerPoints } from '../domain/scoring';
@@ -68,6 +69,9 @@ export async function scoreDue(deps: MatchdayDeps): Promise<number[]> {
     const done = await inTransaction(deps.db, async (trx) => {
       const matchday = await findMatchday(trx, due.id, 'update');
       if (!matchday || matchday.state !== 'locked') return false;
+      // An upload that replaced the one read above: the next sweep scores the new one.
+      if (results.revision !== undefined && (await importRevision(trx, matchday.id)) !== results.revision)
+        return false;
       const now = deps.clock.now();
       await saveResults(trx, matchday.id, results.fixtures, results.players);
       const { lineups, cards } = await lineupsOf(trx, matchday.id);
@@ -104,6 +108,10 @@ export async function scoreDue(deps: MatchdayDeps): Promise<number[]> {
         scoredAt: now.toISOString(),
         entries: ranked.length,
         bestPoints: ranked[0]?.points ?? 0,
+        // The market follows the pitch: cards-market turns these into demand for the next tick.
+        players: results.players
+          .filter((p) => p.points !== 0)
+          .map((p) => ({ playerId: p.playerId, points: p.points })),
       });
       return true;
     });

@@ -3,7 +3,7 @@ import type { MissionDefinition } from '../domain/definitions';
 /**
  * The missions, as data. Rewards are sized against the economy: a new player holds 10,000 welcome
  * coins, the cheapest pack (Common) costs 600 and a Common card 100-500. Every daily mission done is
- * 1,000 coins a day (under two Common packs); every weekly one 6,700 a week. A mission that costs
+ * 1,150 coins a day (under two Common packs); every weekly one 7,700 a week. A mission that costs
  * coins to do (a pack, a purchase) pays back about half of the cheapest way to do it, so missions
  * nudge play without paying for it.
  *
@@ -109,13 +109,31 @@ export const MISSIONS: readonly MissionDefinition[] = [
     target: 5_000,
     reward: 2_000,
   },
-  // 21: ids from 12 are left to the matchday goals (issue 44, item 7), written at the same time.
+  // Squad challenges (decision 0018) and matchdays (issue 44), built side by side.
   {
     id: 21,
     period: 'weekly',
     description: 'Complete a squad challenge',
     icon: 'sparkles',
     counts: { event: 'market.challenge.completed', as: ['player'] },
+    target: 1,
+    reward: 1_000,
+  },
+  {
+    id: 22,
+    period: 'daily',
+    description: 'Field a matchday lineup',
+    icon: 'shirt',
+    counts: { event: 'matchday.lineup.fielded', as: ['owner'] },
+    target: 1,
+    reward: 150,
+  },
+  {
+    id: 23,
+    period: 'weekly',
+    description: 'Score 30 points in a matchday',
+    icon: 'goal',
+    counts: { event: 'matchday.lineup.ranked', as: ['scored30'] },
     target: 1,
     reward: 1_000,
   },

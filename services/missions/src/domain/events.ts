@@ -54,6 +54,20 @@ export const COUNTED_EVENTS = {
     at: (e) => e.completedAt,
     roles: { player: (e) => e.userId },
   }),
+  'matchday.lineup.fielded': counted<'matchday.lineup.fielded'>({
+    at: (e) => e.fieldedAt,
+    roles: { owner: (e) => e.userId },
+  }),
+  // A scored lineup: every one is an entrant; the point roles (tenths in the event) are taken only
+  // by a lineup that reached them, so "score N points" is a count like any other.
+  'matchday.lineup.ranked': counted<'matchday.lineup.ranked'>({
+    at: (e) => e.rankedAt,
+    roles: {
+      entrant: (e) => e.userId,
+      scored30: (e) => (Number(e.points) >= 300 ? e.userId : 0),
+      scored50: (e) => (Number(e.points) >= 500 ? e.userId : 0),
+    },
+  }),
 } as const;
 
 export type CountedTopic = keyof typeof COUNTED_EVENTS;

@@ -315,6 +315,19 @@ const welcome: DraftsOf<'cards.starter_pack.granted'> = (e, t) => [
   },
 ];
 
+/** A lineup's result: its points and rank, when the matchday is scored (the reward follows apart). */
+const lineupRanked: DraftsOf<'matchday.lineup.ranked'> = (e, t) => [
+  {
+    userId: e.userId,
+    kind: 'matchday.ranked',
+    type: 'info',
+    params: { matchdayId: e.matchdayId, points: e.points, rank: e.rank, entries: e.entries },
+    link: LINKS.matchdayHistory,
+    dedupeKey: `matchday:${e.matchdayId}:ranked`,
+    createdAt: timeOf(e.rankedAt, t),
+  },
+];
+
 const matchdayReward: DraftsOf<'matchday.reward.paid'> = (e, t) => [
   {
     userId: e.userId,
@@ -345,6 +358,7 @@ export const DRAFTS = {
   'market.auction.changed': auctionOutbid,
   'market.auction.ended': auctionEnded,
   'identity.user.muted': muted,
+  'matchday.lineup.ranked': lineupRanked,
   'matchday.reward.paid': matchdayReward,
 } satisfies { [T in Topic]?: DraftsOf<T> };
 

@@ -10,6 +10,11 @@ type Params = Record<string, string | number>;
 const coins = (n: string | number) => `${Number(n).toLocaleString('en-US')} coins`;
 const dollars = (cents: string | number) => `$${(Number(cents) / 100).toFixed(2)}`;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** A lineup's points, sent in tenths: "42.5 points", "1 point". */
+const points = (tenths: string | number) => {
+  const value = Number(tenths) / 10;
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${value === 1 ? 'point' : 'points'}`;
+};
 
 /** A mute's end as a notification names it: the server does not know the player's zone, so UTC. */
 function muteEnd(iso: string): string {
@@ -119,6 +124,10 @@ const KINDS: Record<string, (p: Params, name: string) => Texts> = {
   'mission.completed': (p) => ({
     title: 'Mission completed',
     message: `${p.description}: claim your ${coins(p.reward!)} in Missions.`,
+  }),
+  'matchday.ranked': (p) => ({
+    title: 'Matchday results',
+    message: `Matchday ${p.matchdayId} is scored: your lineup made ${points(p.points!)}, #${p.rank} of ${plural(Number(p.entries), 'lineup', 'lineups')}.`,
   }),
   'matchday.reward': (p) => ({
     title: 'Matchday reward',

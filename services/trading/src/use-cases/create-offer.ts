@@ -1,5 +1,5 @@
 import { businessRule, conflict, forbidden, invalid, notFound, inTransaction } from '@touchline/kit';
-import { UNDER_REVIEW } from '@touchline/rules';
+import { LINEUP_CARD_MESSAGES, UNDER_REVIEW } from '@touchline/rules';
 import type { TradeOffer } from '@touchline/protos/gen/touchline/trading/TradeOffer';
 import { findOfferByKey, insertOffer, termsOf, type Offer } from '../db/offers';
 import { offerMessage } from '../mappers';
@@ -37,7 +37,8 @@ export async function checkUsers(deps: TradingDeps, terms: OfferTerms, note: str
 }
 
 /**
- * Each card belongs to its side and is neither listed nor at auction. Cards may sit in several pending offers at once:
+ * Each card belongs to its side and is neither listed, at auction nor in a matchday lineup (until
+ * kickoff). Cards may sit in several pending offers at once:
  * nothing is reserved until an accept, whose holds settle who gets a card first.
  */
 export async function checkCards(deps: TradingDeps, terms: OfferTerms): Promise<void> {
@@ -51,6 +52,7 @@ export async function checkCards(deps: TradingDeps, terms: OfferTerms): Promise<
     if (card.userId !== terms.fromUserId) throw forbidden(NOT_YOUR_CARD);
     if (card.forSale) throw businessRule(CARD_FOR_SALE);
     if (card.auctionId) throw businessRule(CARD_AT_AUCTION);
+    if (card.inLineup) throw businessRule(LINEUP_CARD_MESSAGES.cardInLineup);
   }
   for (const id of terms.requestedCardIds) {
     const card = byId.get(id);
@@ -58,6 +60,7 @@ export async function checkCards(deps: TradingDeps, terms: OfferTerms): Promise<
     if (card.userId !== terms.toUserId) throw businessRule(NOT_THEIR_CARD);
     if (card.forSale) throw businessRule(CARD_FOR_SALE);
     if (card.auctionId) throw businessRule(CARD_AT_AUCTION);
+    if (card.inLineup) throw businessRule(LINEUP_CARD_MESSAGES.requestedCardInLineup);
   }
 }
 

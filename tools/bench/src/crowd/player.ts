@@ -21,7 +21,8 @@ interface MarketItem {
 interface OwnCard {
   id: number;
   forSale: boolean;
-  player: { id: number; currentPrice: number };
+  auctionId?: number | null;
+  player: { id: number; currentPrice: number; position: string };
 }
 interface Offer {
   id: number;
@@ -52,11 +53,15 @@ export const MOVES = {
   wish: 3,
   claimMissions: 4,
   buyCoins: 2,
+  lineup: 2,
   buyPack: 4,
 } as const;
 export type Move = keyof typeof MOVES;
 /** The queries whose answers a move needs (the rest are drained unread). */
-const KEPT = new Set(['userCards', 'incoming', 'outgoing', 'wishes', 'missions', 'teamCounts']);
+const KEPT = new Set(['userCards', 'incoming', 'outgoing', 'wishes', 'missions', 'teamCounts', 'matchday']);
+
+/** A lineup's places (libs/rules' lineupShapeError): one of each, then one more outfield player. */
+const LINEUP_PLACES = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'outfield'] as const;
 
 /** What the web invalidates on each live event (web/src/lib/live): the market's lists are handled apart. */
 const LIVE_INVALIDATES: Record<Exclude<StreamSignal, 'market-listed'>, readonly string[]> = {
@@ -408,6 +413,36 @@ export class CrowdPlayer {
         if (confirm.status !== 200) return;
         await this.post('/api/payment/success', { paymentIntentId });
         return this.invalidate(this.stream?.isOpen ? INVALIDATES.coinsLive : INVALIDATES.coins);
+      }
+      case 'lineup': {
+        // /matchday: field (or change) a lineup of own cards, as the lineup builder sends it.
+        await this.show('matchday');
+        const view = this.data.get('matchday') as { matchday?: { id: number; state: string } } | undefined;
+        if (view?.matchday?.state !== 'open') return;
+        const picked: OwnCard[] = [];
+        for (const place of LINEUP_PLACES) {
+          const card = pick(
+            this.cards.filter(
+              (c) =>
+                !c.forSale &&
+                !c.auctionId &&
+                !picked.some((p) => p.player.id === c.player.id) &&
+                (place === 'outfield'
+                  ? !c.player.position.includes('Goalkeeper')
+                  : c.player.position.includes(place)),
+            ),
+            r,
+          );
+          if (!card) return;
+          picked.push(card);
+        }
+        const cardIds = picked.map((c) => c.id);
+        await this.session.call('PUT', `/api/matchday/${view.matchday.id}/lineup`, {
+          body: { cardIds, captainCardId: pick(cardIds, r)! },
+          idempotent: true,
+          keep: true,
+        });
+        return this.invalidate(['matchday', 'userCards']);
       }
       case 'buyPack': {
         await this.show('shop');

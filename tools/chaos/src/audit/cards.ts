@@ -133,6 +133,18 @@ export async function auditOpenWork(db: Knex): Promise<AuditLine[]> {
     ],
     ['missions claim', `select claim_id, state, user_id from missions.mission_claims where state <> 'paid'`],
     [
+      'matchday waiting for results',
+      `select id, state, results_at from matchday.matchdays where state = 'locked'`,
+    ],
+    [
+      'matchday reward',
+      `select matchday_id, user_id, reward from matchday.lineups where reward_state = 'pending'`,
+    ],
+    [
+      'matchday card hold',
+      `select hold_key, state from matchday.card_holds where state in ('holding', 'releasing')`,
+    ],
+    [
       'wallet promo reward',
       `select id, code, mint_status from wallet.promo_redemptions where mint_status not in ('done', 'none')`,
     ],
@@ -145,6 +157,7 @@ export async function auditOpenWork(db: Knex): Promise<AuditLine[]> {
       'leaderboard',
       'notifications',
       'admin',
+      'matchday',
     ].map((s): [string, string] => [
       `${s} outbox event`,
       `select id, topic, created_at from ${s}.outbox where published_at is null`,

@@ -63,7 +63,7 @@ export async function auditLedger(db: Knex): Promise<AuditLine[]> {
 
 /**
  * Every coin accounted for: what platform:mint gave out, per reason, equals what the owning records
- * say was granted (sign-ups, purchases, promo redemptions, mission claims, challenge rewards), and the coins out there
+ * say was granted (sign-ups, purchases, promo redemptions, mission claims, challenge and matchday rewards), and the coins out there
  * are the balances plus what was paid out.
  */
 export async function auditMint(db: Knex, welcomeCoins: number): Promise<AuditLine[]> {
@@ -91,12 +91,16 @@ export async function auditMint(db: Knex, welcomeCoins: number): Promise<AuditLi
       `select coalesce(sum(reward_coins), 0) s from cards_market.challenge_submissions where reward = 'paid'`,
     )
   ).rows;
+  const [matchday] = (
+    await db.raw(`select coalesce(sum(reward), 0) s from matchday.lineups where reward_state = 'paid'`)
+  ).rows;
   const expected: Record<string, number> = {
     welcome: n(users.c) * welcomeCoins,
     purchase: n(purchases.s),
     promo: n(promo.s),
     mission: n(missions.s),
     challenge: n(challenges.s),
+    matchday: n(matchday.s),
   };
   const violations: string[] = [];
   for (const [reason, coins] of Object.entries(expected))

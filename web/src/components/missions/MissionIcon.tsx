@@ -1,10 +1,12 @@
 import {
   Coins,
+  Goal,
   Handshake,
   LogIn,
   Package,
   PackageOpen,
   Send,
+  Shirt,
   ShoppingBag,
   ShoppingCart,
   Sparkles,
@@ -29,6 +31,8 @@ const ICONS: Record<string, LucideIcon> = {
   'shopping-bag': ShoppingBag,
   package: Package,
   'trending-up': TrendingUp,
+  shirt: Shirt,
+  goal: Goal,
 };
 
 /** A mission's icon in its tile: a known icon name, an emoji as text, else a target. */

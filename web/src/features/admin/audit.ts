@@ -13,6 +13,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'challenges.create': 'Create challenge',
   'challenges.schedule': 'Schedule challenge',
   'challenges.retire': 'Retire challenge',
+  'matchday.results_import': 'Match results import',
 };
 
 export const auditActionLabel = (action: string): string =>

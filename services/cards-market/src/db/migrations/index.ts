@@ -14,6 +14,7 @@ import { watchlist } from './012_watchlist';
 import { auctions } from './013_auctions';
 import { packPullCosts } from './014_pack_pull_costs';
 import { challenges } from './015_challenges';
+import { pitchDemand } from './016_pitch_demand';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   auctions,
   packPullCosts,
   challenges,
+  pitchDemand,
 ];

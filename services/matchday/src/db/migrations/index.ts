@@ -1,5 +1,6 @@
 import type { Migration } from '@touchline/kit';
 import { matchdaySchema } from './001_matchday';
+import { resultImports } from './002_result_imports';
 
 /** The matchday schema, in order. */
-export const migrations: Migration[] = [matchdaySchema];
+export const migrations: Migration[] = [matchdaySchema, resultImports];

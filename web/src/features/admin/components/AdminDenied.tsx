@@ -5,7 +5,7 @@ import { Header } from '@/components/Header';
 import { buttonClasses } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 
-/** What a non-admin sees on /admin/cashout and /admin/dashboard (the server refuses them too). */
+/** What a non-admin sees on /admin/cashout, /admin/dashboard and /admin/matchdays (the server refuses them too). */
 export function AccessDenied() {
   return (
     <Denial
