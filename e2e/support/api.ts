@@ -15,8 +15,9 @@ export async function apiJson<T>(
 }
 
 /**
- * A new player signed up through the API (quicker than the form, which other files test), with the
- * starter pack revealed, on a page at `viewport` (a phone's by default) at no address yet.
+ * A new player signed up through the API (quicker than the form, which auth.e2e.test.ts and the
+ * starter-pack tests go through), with the starter pack revealed, on a page at `viewport` (a phone's
+ * by default) at no address yet.
  */
 export async function signUpViaApi(
   browser: Browser,
@@ -24,8 +25,19 @@ export async function signUpViaApi(
   prefix: string,
   viewport = PHONE,
 ): Promise<Page> {
+  return (await playerViaApi(browser, baseUrl, prefix, viewport)).page;
+}
+
+/** signUpViaApi's player with the e-mail it signed up with and the username the server made. */
+export async function playerViaApi(
+  browser: Browser,
+  baseUrl: string,
+  prefix: string,
+  viewport = PHONE,
+): Promise<{ page: Page; email: string; username: string }> {
   const page = await (await viewportContext(browser, baseUrl, viewport)).newPage();
-  const credentials = { data: { email: uniqueEmail(prefix), password: 'e2e-password-1' } };
+  const email = uniqueEmail(prefix);
+  const credentials = { data: { email, password: 'e2e-password-1' } };
   const registered = await page.request.post('/api/register', credentials);
   // On a loaded machine sign-up (scrypt) can answer 504 and still create the account: sign in then.
   if (registered.status() !== 201)
@@ -39,7 +51,8 @@ export async function signUpViaApi(
     .poll(async () => (await apiJson<unknown[]>(page, 'get', '/api/user/cards')).length, { timeout: 30_000 })
     .toBeGreaterThan(0);
   await apiJson(page, 'post', '/api/user/starter-pack/revealed', {});
-  return page;
+  const { username } = await apiJson<{ username: string }>(page, 'get', '/api/user');
+  return { page, email, username };
 }
 
 /** A test-mode purchase of the Rare Roll (50,000 coins) through the calls the card form makes. */
