@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { useBrowser } from './support/browser';
-import { signUpViaApi } from './support/api';
+import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
 const browser = useBrowser();
 
 describe('admin screens for a player', () => {
   it("shows 'Access Denied' and 'Admin Access Required', and the server refuses the calls", async () => {
-    const page = await signUpViaApi(browser(), baseUrl, 'not-admin');
+    const { page } = await signUpNewPlayer(browser(), baseUrl, 'not-admin');
 
     await page.goto('/admin/cashout');
     await expect.poll(() => page.getByRole('heading', { name: 'Access Denied' }).isVisible()).toBe(true);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { useBrowser } from './support/browser';
-import { signUpViaApi } from './support/api';
+import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
 const browser = useBrowser();
@@ -11,7 +11,9 @@ const balanceOf = async (page: Page) =>
   ((await (await page.request.get('/api/user/balance')).json()) as { coins: number }).coins;
 
 async function newPlayer(prefix: string) {
-  const page = await signUpViaApi(browser(), baseUrl, prefix);
+  const { page } = await signUpNewPlayer(browser(), baseUrl, prefix);
+  await page.getByRole('button', { name: 'Skip Reveal' }).click();
+  await page.getByRole('button', { name: 'Continue to App' }).click();
   await expect.poll(() => balanceOf(page)).toBe(10_000);
   return page;
 }

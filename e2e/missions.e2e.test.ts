@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { useBrowser } from './support/browser';
-import { signUpViaApi } from './support/api';
+import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
 const browser = useBrowser();
@@ -21,8 +21,11 @@ interface Entry {
   rank: number;
 }
 
-function newPlayer(prefix: string): Promise<Page> {
-  return signUpViaApi(browser(), baseUrl, prefix);
+async function newPlayer(prefix: string): Promise<Page> {
+  const { page } = await signUpNewPlayer(browser(), baseUrl, prefix);
+  await page.getByRole('button', { name: 'Skip Reveal' }).click();
+  await page.getByRole('button', { name: 'Continue to App' }).click();
+  return page;
 }
 
 const getJson = async <T>(page: Page, path: string) => (await (await page.request.get(path)).json()) as T;

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { useBrowser } from './support/browser';
-import { signUpViaApi } from './support/api';
+import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
 const browser = useBrowser();
@@ -14,7 +14,9 @@ const cardCount = async (page: Page) =>
 
 describe('coins, packs and promo codes (test-mode payments)', () => {
   it('buys the Rare Roll with 4242, buys and opens a Rare Pack card by card, redeems a seeded promo', async () => {
-    const page = await signUpViaApi(browser(), baseUrl, 'shopper');
+    const { page } = await signUpNewPlayer(browser(), baseUrl, 'shopper');
+    await page.getByRole('button', { name: 'Skip Reveal' }).click();
+    await page.getByRole('button', { name: 'Continue to App' }).click();
     await expect.poll(() => balanceOf(page)).toBe(10_000);
 
     await page.goto('/purchase-coins');
@@ -62,7 +64,9 @@ describe('coins, packs and promo codes (test-mode payments)', () => {
   });
 
   it('a declined card adds nothing', async () => {
-    const page = await signUpViaApi(browser(), baseUrl, 'declined');
+    const { page } = await signUpNewPlayer(browser(), baseUrl, 'declined');
+    await page.getByRole('button', { name: 'Skip Reveal' }).click();
+    await page.getByRole('button', { name: 'Continue to App' }).click();
     await page.goto('/purchase-coins');
     await page.getByLabel('Card number').fill('4000 0000 0000 0002');
     await page.getByLabel('Expiry').fill('12/34');
