@@ -5,6 +5,7 @@ import { paths } from '../web/src/config/paths';
 import { signInAdmin } from './support/admin';
 import { axeCounts, describeFindings, type AxeCounts } from './support/axe';
 import { useBrowser, phoneContext } from './support/browser';
+import { playerViaApi } from './support/api';
 import { signUpNewPlayer } from './support/session';
 
 /**
@@ -47,11 +48,10 @@ async function open(page: Page, path: string, ready: Locator = page.locator('h1'
   await ready.waitFor();
 }
 
+/** Another player, through the API: only their offers and wishes are measured, on the main player's screens. */
 async function newPlayer(prefix: string): Promise<{ page: Page; username: string }> {
-  const { page, email } = await signUpNewPlayer(browser(), baseUrl, prefix);
-  await page.getByRole('button', { name: 'Skip Reveal' }).click();
-  await page.getByRole('button', { name: 'Continue to App' }).click();
-  return { page, username: email.split('@')[0]! };
+  const { page, username } = await playerViaApi(browser(), baseUrl, prefix);
+  return { page, username };
 }
 
 const get = async <T>(page: Page, path: string) => (await (await page.request.get(path)).json()) as T;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { signInAdmin } from './support/admin';
 import { useBrowser } from './support/browser';
-import { signUpNewPlayer } from './support/session';
+import { playerViaApi } from './support/api';
 
 const baseUrl = appUrl();
 const browser = useBrowser();
@@ -42,9 +42,7 @@ async function buyRareRoll(page: Page): Promise<void> {
 
 /** A new player with the 10,000 welcome coins and three purchases: 160,000 coins, cash-out allowed. */
 async function playerWithPurchases(prefix: string): Promise<{ page: Page; email: string }> {
-  const player = await signUpNewPlayer(browser(), baseUrl, prefix);
-  await player.page.getByRole('button', { name: 'Skip Reveal' }).click();
-  await player.page.getByRole('button', { name: 'Continue to App' }).click();
+  const player = await playerViaApi(browser(), baseUrl, prefix);
   await expect.poll(() => balanceOf(player.page)).toBe(10_000);
   for (let i = 0; i < 3; i++) await buyRareRoll(player.page);
   expect(await balanceOf(player.page)).toBe(160_000);

@@ -4,8 +4,8 @@ import { appUrl } from './support/app';
 import { signInAdmin } from './support/admin';
 import { axeCounts, describeFindings } from './support/axe';
 import { useBrowser } from './support/browser';
+import { playerViaApi } from './support/api';
 import { shot } from './support/shot';
-import { signUpNewPlayer } from './support/session';
 
 // Issue 43 items 7 and 8 in Chromium, at 390 px (a phone) and 1280 px (a desk): the audit log, the
 // PayPal id on completion, the mute dialog, a ban on the player's open screen, a mute's banner.
@@ -32,9 +32,7 @@ const postJson = async <T>(page: Page, path: string, data: unknown): Promise<T> 
 
 /** A new player on their own page, past the first pack. */
 async function newPlayer(prefix: string) {
-  const player = await signUpNewPlayer(browser(), baseUrl, prefix);
-  await player.page.getByRole('button', { name: 'Skip Reveal' }).click();
-  await player.page.getByRole('button', { name: 'Continue to App' }).click();
+  const player = await playerViaApi(browser(), baseUrl, prefix);
   const me = (await (await player.page.request.get('/api/user')).json()) as { id: number };
   return { ...player, id: me.id };
 }

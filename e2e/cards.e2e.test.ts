@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { useBrowser } from './support/browser';
+import { signUpViaApi } from './support/api';
 import { signUpNewPlayer } from './support/session';
 
 const baseUrl = appUrl();
@@ -67,9 +68,7 @@ describe('cards: starter pack, collection, catalog, rosters, favorite team', () 
   });
 
   it('saves the favorite team and shows it after a reload', async () => {
-    const { page } = await signUpNewPlayer(browser(), baseUrl, 'fan');
-    await page.getByRole('button', { name: 'Skip Reveal' }).click();
-    await page.getByRole('button', { name: 'Continue to App' }).click();
+    const page = await signUpViaApi(browser(), baseUrl, 'fan');
 
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Settings' }).click();

@@ -4,8 +4,8 @@ import { signInAdmin } from './support/admin';
 import { appUrl } from './support/app';
 import { settle } from './support/axe';
 import { useBrowser } from './support/browser';
+import { playerViaApi } from './support/api';
 import { shot as pageShot } from './support/shot';
-import { signUpNewPlayer } from './support/session';
 
 /**
  * Issue 30, items 4 to 8 (money states, admin on a desktop, moderation, trade history at phone
@@ -45,9 +45,7 @@ const balanceOf = async (page: Page) => (await getJson<{ coins: number }>(page, 
 const me = (page: Page) => getJson<{ id: number; username: string }>(page, '/api/user');
 
 async function newPlayer(prefix: string): Promise<{ page: Page; email: string }> {
-  const player = await signUpNewPlayer(browser(), baseUrl, prefix);
-  await player.page.getByRole('button', { name: 'Skip Reveal' }).click();
-  await player.page.getByRole('button', { name: 'Continue to App' }).click();
+  const player = await playerViaApi(browser(), baseUrl, prefix);
   await expect.poll(() => balanceOf(player.page)).toBe(10_000);
   return player;
 }

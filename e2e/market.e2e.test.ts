@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { useBrowser } from './support/browser';
-import { signUpNewPlayer } from './support/session';
+import { signUpViaApi } from './support/api';
 
 const baseUrl = appUrl();
 const browser = useBrowser();
@@ -14,11 +14,8 @@ interface MarketItem {
   player: { name: string; rarity: string; position: string; currentPrice: number };
 }
 
-async function newTrader(prefix: string): Promise<Page> {
-  const { page } = await signUpNewPlayer(browser(), baseUrl, prefix);
-  await page.getByRole('button', { name: 'Skip Reveal' }).click();
-  await page.getByRole('button', { name: 'Continue to App' }).click();
-  return page;
+function newTrader(prefix: string): Promise<Page> {
+  return signUpViaApi(browser(), baseUrl, prefix);
 }
 
 const balanceOf = async (page: Page) =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { axeCounts, describeFindings, settle } from './support/axe';
 import { useBrowser } from './support/browser';
-import { signUpOnPage } from './support/session';
+import { signUpViaApi } from './support/api';
 
 /** Issue 43, items 1, 5, 6 and 14: money a player can trust on screen, at a phone's and a desktop's width. */
 const baseUrl = appUrl();
@@ -15,14 +15,11 @@ const WIDTHS = [390, 1280] as const;
 const balanceOf = async (page: Page) =>
   ((await (await page.request.get('/api/user/balance')).json()) as { coins: number }).coins;
 
-/** A new player at this width, through the sign-up form, the starter reveal dismissed, on Home. */
+/** A new player at this width, signed up through the API, the starter pack seen, on Home. */
 async function newPlayer(width: number, prefix: string): Promise<Page> {
-  const context = await browser().newContext({ baseURL: baseUrl, viewport: { width, height: 844 } });
-  const page = await context.newPage();
-  await signUpOnPage(page, baseUrl, prefix);
-  await page.getByRole('button', { name: 'Skip Reveal' }).click();
-  await page.getByRole('button', { name: 'Continue to App' }).click();
+  const page = await signUpViaApi(browser(), baseUrl, prefix, { width, height: 844 });
   await expect.poll(() => balanceOf(page), { timeout: 30_000 }).toBe(10_000);
+  await page.goto('/');
   return page;
 }
 

@@ -3,16 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { startTcpProxy } from '@touchline/kit/testing';
 import { useBrowser, phoneContext } from './support/browser';
-import { signUpNewPlayer, signUpOnPage } from './support/session';
+import { playerViaApi } from './support/api';
+import { openLive } from './support/live';
+import { signUpOnPage } from './support/session';
 
 const baseUrl = appUrl();
 const browser = useBrowser();
 
+/** A new player signed up through the API, on Home with the live stream connected. */
 async function newPlayer(prefix: string): Promise<{ page: Page; username: string }> {
-  const { page, email } = await signUpNewPlayer(browser(), baseUrl, prefix);
-  await page.getByRole('button', { name: 'Skip Reveal' }).click();
-  await page.getByRole('button', { name: 'Continue to App' }).click();
-  return { page, username: email.split('@')[0]! };
+  const { page, username } = await playerViaApi(browser(), baseUrl, prefix);
+  await openLive(page, '/');
+  return { page, username };
 }
 
 const get = async <T>(page: Page, path: string) => (await (await page.request.get(path)).json()) as T;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { spawnApp, type RunningApp } from '@touchline/launcher/spawn';
 import { useBrowser, phoneContext, uniqueEmail } from './support/browser';
-import { signUpNewPlayer } from './support/session';
+import { signUpViaApi } from './support/api';
 
 /** Issue 9 against the real embedded app: headers in a real browser, loopback only, revocations on disk. */
 const baseUrl = appUrl();
@@ -35,9 +35,9 @@ describe('Content-Security-Policy in Chromium (issue 9, item 4)', () => {
     await page.getByRole('tab', { name: 'Sign Up' }).waitFor();
     await context.close();
 
-    const { page: home } = await signUpNewPlayer(browser(), baseUrl, 'csp');
+    const home = await signUpViaApi(browser(), baseUrl, 'csp');
     const homeViolations = watchViolations(home);
-    await home.reload();
+    await home.goto('/');
     await home
       .getByText(/Welcome/)
       .first()

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { useBrowser } from './support/browser';
-import { signUpNewPlayer } from './support/session';
+import { playerViaApi } from './support/api';
 
 const baseUrl = appUrl();
 const browser = useBrowser();
@@ -14,10 +14,8 @@ interface OwnedCard {
 }
 
 async function newTrader(prefix: string): Promise<{ page: Page; username: string }> {
-  const { page, email } = await signUpNewPlayer(browser(), baseUrl, prefix);
-  await page.getByRole('button', { name: 'Skip Reveal' }).click();
-  await page.getByRole('button', { name: 'Continue to App' }).click();
-  return { page, username: email.split('@')[0]! };
+  const { page, username } = await playerViaApi(browser(), baseUrl, prefix);
+  return { page, username };
 }
 
 const get = async <T>(page: Page, path: string) => (await (await page.request.get(path)).json()) as T;
