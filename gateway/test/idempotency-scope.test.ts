@@ -64,6 +64,16 @@ const ok = (res: Response) => {
   return res.body as Record<string, unknown> & { id: number };
 };
 const fresh = () => randomUUID();
+
+/** An open challenge of any one card, made by `admin` through the gateway. */
+async function newChallenge(admin: Player): Promise<number> {
+  const res = await admin.agent
+    .post('/api/admin/challenges')
+    .set('Idempotency-Key', fresh())
+    .send({ title: `Any card ${fresh().slice(0, 8)}`, cardCount: 1, rewardCoins: 10 });
+  expect(res.status, res.text).toBe(200);
+  return (res.body as { id: number }).id;
+}
 const grant = (userId: number, amount: number) =>
   h.peers.wallet.Grant({ idempotencyKey: fresh(), userId, amount, reason: 'test' });
 
@@ -642,6 +652,79 @@ const cases: Case[] = [
     },
   },
   {
+    route: api['POST /api/admin/challenges']!,
+    who: 'admin',
+    async prepare(user) {
+      const send = (title: string) => (agent: Agent, key: string) =>
+        agent
+          .post('/api/admin/challenges')
+          .set('Idempotency-Key', key)
+          .send({ title, cardCount: 1, rewardCoins: 10 });
+      const title = `Scope ${user.id} ${fresh().slice(0, 8)}`;
+      return {
+        same: send(title),
+        other: send(`${title} again`),
+        mine: (body: { title: string }) => expect(body.title).toBe(title),
+      };
+    },
+  },
+  {
+    route: api['PUT /api/admin/challenges/:id/schedule']!,
+    who: 'admin',
+    async prepare(user) {
+      const challengeId = await newChallenge(user);
+      const hour = 3_600_000;
+      const now = Date.now();
+      const send = (hours: number) => (agent: Agent, key: string) =>
+        agent
+          .put(`/api/admin/challenges/${challengeId}/schedule`)
+          .set('Idempotency-Key', key)
+          .send({
+            startsAt: new Date(now - hour).toISOString(),
+            endsAt: new Date(now + hours * hour).toISOString(),
+          });
+      return {
+        same: send(2),
+        other: send(3),
+        mine: (body: { id: number }) => expect(body.id).toBe(challengeId),
+      };
+    },
+  },
+  {
+    route: api['POST /api/admin/challenges/:id/retire']!,
+    who: 'admin',
+    async prepare(user) {
+      const [one, two] = [await newChallenge(user), await newChallenge(user)];
+      const send = (challengeId: number) => (agent: Agent, key: string) =>
+        agent.post(`/api/admin/challenges/${challengeId}/retire`).set('Idempotency-Key', key).send({});
+      return {
+        same: send(one),
+        other: send(two),
+        mine: (body: { id: number; state: string }) =>
+          expect(body).toMatchObject({ id: one, state: 'retired' }),
+      };
+    },
+  },
+  {
+    route: api['POST /api/challenges/:id/submissions']!,
+    who: 'player',
+    async prepare(user) {
+      // A challenge of its own (any one card) and two cards to give up.
+      const challengeId = await newChallenge(admins.a);
+      const [one, two] = await h.mint(user.id, 2);
+      const send = (cardId: number) => (agent: Agent, key: string) =>
+        agent
+          .post(`/api/challenges/${challengeId}/submissions`)
+          .set('Idempotency-Key', key)
+          .send({ cardIds: [cardId] });
+      return {
+        same: send(one!),
+        other: send(two!),
+        mine: (body: { submission: { cardIds: number[] } }) => expect(body.submission.cardIds).toEqual([one]),
+      };
+    },
+  },
+  {
     route: api['POST /api/auctions']!,
     who: 'player',
     async prepare(user) {
@@ -712,6 +795,9 @@ const LIVE = new Set([
   'cardCount',
   'unreadCount',
   'entries',
+  // A challenge's completions by others, and its reward's confirmation by the wallet, move on their own.
+  'completions',
+  'rewardStatus',
 ]);
 
 /** An answer without its live values: what a retry must answer the same. */
