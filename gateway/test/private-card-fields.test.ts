@@ -146,9 +146,17 @@ beforeAll(async () => {
     await viewer.agent.post(`/api/auctions/${auctionId}/bids`).send({ amount: await price(auctioned!) }),
   );
 
+  // A squad challenge an admin made: its page shows no card of anyone's.
+  const curator = await h.admin('curator');
+  const challenge = await curator.agent
+    .post('/api/admin/challenges')
+    .send({ title: 'Any one card', cardCount: 1, rewardCoins: 10 });
+  expect(challenge.status, challenge.text).toBe(200);
+
   // Every GET of the contract (the admin's excepted: admins see everything), as the viewer.
   const paths: Record<string, string> = {
     '/api/auctions/:id': `/api/auctions/${auctionId}`,
+    '/api/challenges/:id': `/api/challenges/${(challenge.body as { id: number }).id}`,
     '/api/teams/:id/players': '/api/teams/1/players',
     '/api/market/players/:id/history': `/api/market/players/1/history`,
     '/api/trades/users/:id/cards': `/api/trades/users/${owner.id}/cards`,

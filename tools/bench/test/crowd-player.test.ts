@@ -106,6 +106,8 @@ describe('a crowd player', () => {
     world.players.push(player, partner);
     expect(await session.register()).toBe(true);
     await player.run(Date.now() + 1_500, { medianMs: 1, p95Ms: 2 });
+    // A screen's refetch after the last move may still be on its way: its answer goes to the tally too.
+    await expect.poll(() => tally.total === seen.length, { timeout: 5_000 }).toBe(true);
     driver.close();
 
     const problems: string[] = [];
