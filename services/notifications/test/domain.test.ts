@@ -264,6 +264,38 @@ describe('matchday notifications', () => {
   });
 });
 
+describe('challenge notifications', () => {
+  it('a squad given up tells its player the reward, once per challenge, linking to it', () => {
+    const t = new Date('2026-11-29T20:00:00.000Z');
+    const [done, ...rest] = draftsFor(
+      'market.challenge.completed',
+      {
+        challengeId: 4,
+        userId: 7,
+        submissionId: 11,
+        cardIds: [31, 32, 33],
+        rewardCoins: 2_500,
+        title: 'Three of a kind',
+        completedAt: '2026-11-29T21:00:00.000Z',
+      },
+      t,
+    );
+    expect(rest).toEqual([]);
+    expect(done).toMatchObject({
+      userId: 7,
+      kind: 'challenge.completed',
+      type: 'success',
+      link: '/challenges/4',
+      dedupeKey: 'challenge:4:completed',
+      createdAt: new Date('2026-11-29T21:00:00.000Z'),
+    });
+    expect(render('challenge.completed', done!.params, '')).toEqual({
+      title: 'Squad challenge completed',
+      message: 'You gave up 3 cards for "Three of a kind": 2,500 coins go to your balance.',
+    });
+  });
+});
+
 describe('texts', () => {
   it('name the other player by username and describe the offer', () => {
     expect(

@@ -27,6 +27,7 @@ export const LINKS = {
   watchlist: '/watchlist',
   auction: (id: number) => `/auctions/${id}`,
   matchdayHistory: '/matchday/history',
+  challenge: (id: number) => `/challenges/${id}`,
 } as const;
 
 /** The event's time, or `fallback` (when it was published) if the payload has none. */
@@ -328,6 +329,19 @@ const lineupRanked: DraftsOf<'matchday.lineup.ranked'> = (e, t) => [
   },
 ];
 
+// A squad given up: its player hears what it earned, once per challenge (a challenge is once per player).
+const challengeCompleted: DraftsOf<'market.challenge.completed'> = (e, t) => [
+  {
+    userId: e.userId,
+    kind: 'challenge.completed',
+    type: 'success',
+    params: { title: e.title, cards: e.cardIds.length, coins: e.rewardCoins },
+    link: LINKS.challenge(e.challengeId),
+    dedupeKey: `challenge:${e.challengeId}:completed`,
+    createdAt: timeOf(e.completedAt, t),
+  },
+];
+
 const matchdayReward: DraftsOf<'matchday.reward.paid'> = (e, t) => [
   {
     userId: e.userId,
@@ -360,6 +374,7 @@ export const DRAFTS = {
   'identity.user.muted': muted,
   'matchday.lineup.ranked': lineupRanked,
   'matchday.reward.paid': matchdayReward,
+  'market.challenge.completed': challengeCompleted,
 } satisfies { [T in Topic]?: DraftsOf<T> };
 
 export type NotifyingTopic = keyof typeof DRAFTS;

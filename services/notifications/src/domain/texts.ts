@@ -133,6 +133,10 @@ const KINDS: Record<string, (p: Params, name: string) => Texts> = {
     title: 'Matchday reward',
     message: `Your lineup finished #${p.rank} of matchday ${p.matchdayId}: ${coins(p.coins!)} were added to your balance.`,
   }),
+  'challenge.completed': (p) => ({
+    title: 'Squad challenge completed',
+    message: `You gave up ${plural(Number(p.cards), 'card', 'cards')} for "${p.title}": ${coins(p.coins!)} go to your balance.`,
+  }),
   'badge.earned': (p) => ({ title: `Badge earned: ${p.name}`, message: String(p.description) }),
   'payment.succeeded': (p) => ({
     title: 'Coins added',
