@@ -397,22 +397,28 @@ describe('badges from events', () => {
     const firstSale = BADGES.find((x) => x.id === 'first-sale')!;
     const at = new Date('2026-11-23T15:00:00.000Z');
     const statements: string[] = [];
-    const record = (query: { sql: string }) => {
-      if (/user_badges|"outbox"/.test(query.sql)) statements.push(query.sql);
+    // This transaction's own statements: the running service's relay and consumers use the same pool.
+    let txId: string | undefined;
+    const record = (query: { sql: string; __knexTxId?: string }) => {
+      if (query.__knexTxId === txId && /user_badges|"outbox"/.test(query.sql)) statements.push(query.sql);
     };
     deps.db.on('query', record);
     try {
-      await inTransaction(deps.db, (trx) =>
-        earnReached(deps, trx, [
+      await inTransaction(deps.db, async (trx) => {
+        await trx.raw('select 1').on('query', (q: { __knexTxId?: string }) => {
+          txId = q.__knexTxId;
+        });
+        return earnReached(deps, trx, [
           { userId: b, badge: firstSale, earnedAt: at },
           { userId: a, badge: firstPack, earnedAt: at },
           // Reached twice in one batch: earned once.
           { userId: b, badge: firstSale, earnedAt: new Date('2026-11-23T16:00:00.000Z') },
-        ]),
-      );
+        ]);
+      });
     } finally {
       deps.db.off('query', record);
     }
+    expect(txId).toBeDefined();
     expect(statements).toHaveLength(2);
     const earned = (await h.events('missions.badge.earned')).filter((e) => [a, b].includes(e.userId));
     // In the order reached; the first time counts.
