@@ -234,7 +234,13 @@ describe('axe: zero serious or critical violations at phone width', () => {
     failures.push(await measure(player, '/cashout History'));
 
     // The admin screens as a player say so (their admin faces are measured below).
-    for (const path of [paths.adminCashout, paths.adminDashboard, paths.adminChallenges, paths.admin]) {
+    for (const path of [
+      paths.adminCashout,
+      paths.adminDashboard,
+      paths.adminChallenges,
+      paths.adminMatchdays,
+      paths.admin,
+    ]) {
       await open(player, path);
       failures.push(await measure(player, `${path} (player)`));
     }
@@ -329,6 +335,8 @@ describe('axe: zero serious or critical violations at phone width', () => {
     failures.push(await measure(admin, '/admin/dashboard'));
     await open(admin, paths.adminChallenges, admin.getByRole('form', { name: 'New challenge' }));
     failures.push(await measure(admin, '/admin/challenges'));
+    await open(admin, paths.adminMatchdays, admin.getByRole('heading', { name: 'Match Results' }));
+    failures.push(await measure(admin, '/admin/matchdays'));
     await open(admin, paths.admin);
     failures.push(await measure(admin, '/admin'));
     await open(admin, paths.home);
