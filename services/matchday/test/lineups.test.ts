@@ -109,6 +109,40 @@ describe('fielding a lineup', () => {
 });
 
 describe('races', () => {
+  it('a double tap: two calls of one key at once get one answer; a refused key stays refused', async () => {
+    h.clock.set(BEFORE_KICKOFF);
+    const user = h.user();
+    const ids = await h.lineupCards(user);
+    const key = randomUUID();
+    const [first, second] = await Promise.all([
+      h.field(user, ids, ids[2], key),
+      h.field(user, ids, ids[2], key),
+    ]);
+    expect(second).toEqual(first);
+    const keys = await h.matchday.database.db('lineup_keys').where({ user_id: user });
+    expect(keys).toEqual([expect.objectContaining({ state: 'saved', idempotency_key: key })]);
+    const holds = await h.matchday.database.db('card_holds').where({ user_id: user });
+    expect(holds.map((r: { state: string }) => r.state)).toEqual(Array(5).fill('held'));
+
+    // Refused once (a listed card), the same key answers the same refusal once the card is free.
+    const [spare] = await h.giveCards(user, ['Forward']);
+    await h.sell(user, spare!);
+    const refusedKey = randomUUID();
+    const lineup = [...ids.slice(0, 4), spare!];
+    const refused = await Promise.allSettled([
+      h.field(user, lineup, ids[0], refusedKey),
+      h.field(user, lineup, ids[0], refusedKey),
+    ]);
+    for (const r of refused) expect(r).toMatchObject({ status: 'rejected', reason: { details: CARD_BUSY } });
+    await h.cardsClient.WithdrawListing({ userId: user, cardId: spare!, idempotencyKey: randomUUID() });
+    const again = await failure(h.field(user, lineup, ids[0], refusedKey));
+    expect(again).toMatchObject({ code: status.ALREADY_EXISTS, details: CARD_BUSY });
+    expect(await h.heldKey(spare!)).toBeNull();
+    // A new key is a new try.
+    const changed = await h.field(user, lineup, ids[0]);
+    expect(changed.lineup!.cards.map((c) => c.cardId)).toContain(spare);
+  });
+
   it('fielding a card while selling it: one of them wins, and the card is never both', async () => {
     for (let round = 0; round < 4; round++) {
       h.clock.set(BEFORE_KICKOFF);

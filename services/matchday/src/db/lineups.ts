@@ -208,26 +208,3 @@ export async function countHistory(db: Db, userId: number): Promise<number> {
   };
   return Number(row.n);
 }
-
-export async function findLineupKey(
-  db: Db,
-  userId: number,
-  key: string,
-): Promise<{ matchday_id: number } | undefined> {
-  const row = (await db('lineup_keys')
-    .where({ user_id: userId, idempotency_key: key })
-    .first('matchday_id')) as { matchday_id: number } | undefined;
-  return row && { matchday_id: Number(row.matchday_id) };
-}
-
-export async function recordLineupKey(
-  db: Db,
-  userId: number,
-  key: string,
-  matchdayId: number,
-): Promise<void> {
-  await db('lineup_keys')
-    .insert({ user_id: userId, idempotency_key: key, matchday_id: matchdayId })
-    .onConflict(['user_id', 'idempotency_key'])
-    .ignore();
-}

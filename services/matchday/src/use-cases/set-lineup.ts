@@ -14,13 +14,13 @@ import type { SetLineupResponse } from '@touchline/protos/gen/touchline/matchday
 import { LINEUP_HOLD_PREFIX, RARITIES } from '@touchline/rules';
 import { insertHolds, setHoldState } from '../db/card-holds';
 import {
-  findLineup,
+  claimLineupKey,
   findLineupKey,
-  lineupCards,
-  recordLineupKey,
-  saveLineup,
-  type LineupCardRow,
-} from '../db/lineups';
+  releaseLineupKey,
+  settleLineupKey,
+  takeOverLineupKey,
+} from '../db/lineup-keys';
+import { findLineup, lineupCards, saveLineup, type LineupCardRow } from '../db/lineups';
 import { countLineups, findMatchday, type MatchdayRow } from '../db/matchdays';
 import {
   CARD_BUSY,
@@ -38,6 +38,11 @@ import { readLineup } from './read';
 
 const MAX_KEY_LENGTH = 200;
 export const LINEUP_CHANGED = 'Your lineup changed meanwhile; look at it and try again';
+export const LINEUP_BEING_SAVED = 'This lineup is still being saved. Please try again.';
+/** How long a second call of a key waits for the first one's outcome before asking to come back. */
+const CLAIM_WAIT_MS = 10_000;
+/** A claim this old belongs to a call that died (the peers' deadlines are seconds). */
+const STALE_CLAIM_MS = 120_000;
 
 function isOpen(matchday: MatchdayRow, now: Date): boolean {
   return matchday.state === 'open' && matchday.locks_at.getTime() > now.getTime();
@@ -91,14 +96,72 @@ export async function setLineup(
 
   const matchday = await findMatchday(deps.db, Number(request.matchdayId));
   if (!matchday) throw notFound(NO_MATCHDAY);
-  const replay = await findLineupKey(deps.db, userId, key);
-  if (replay) {
-    if (replay.matchday_id !== matchday.id)
-      throw conflict('This idempotency key was used for another matchday');
-    return answer(deps, matchday, userId);
+  const held = await claimOrReplay(deps, userId, key, matchday);
+  if ('replay' in held) return held.replay;
+  try {
+    return await field(deps, { userId, key, claim: held.claim }, matchday, cardIds, captainCardId);
+  } catch (error) {
+    // A refusal is the key's answer for good; an unknown outcome lets the same key try again.
+    if (error instanceof DomainError && !isOutcomeUnknown(error) && error.code !== 'internal')
+      await settleLineupKey(deps.db, userId, key, held.claim, {
+        state: 'refused',
+        code: error.code,
+        message: error.message,
+      });
+    else await releaseLineupKey(deps.db, userId, key, held.claim);
+    throw error;
   }
-  if (!isOpen(matchday, deps.clock.now())) throw businessRule(NOT_OPEN);
+}
 
+/**
+ * The first call of a key claims it; a second one (a double tap, a retry) waits for the first one's
+ * outcome and answers it, so one key gets one answer even when both run at once.
+ */
+async function claimOrReplay(
+  deps: MatchdayDeps,
+  userId: number,
+  key: string,
+  matchday: MatchdayRow,
+): Promise<{ claim: string } | { replay: SetLineupResponse }> {
+  const deadline = Date.now() + CLAIM_WAIT_MS;
+  for (;;) {
+    const found = await findLineupKey(deps.db, userId, key);
+    const now = deps.clock.now();
+    if (!found) {
+      if (!isOpen(matchday, now)) throw businessRule(NOT_OPEN);
+      const claim = deps.random.uuid();
+      if (await claimLineupKey(deps.db, { userId, key, matchdayId: matchday.id, claim, at: now }))
+        return { claim };
+      continue;
+    }
+    if (found.matchday_id !== matchday.id)
+      throw conflict('This idempotency key was used for another matchday');
+    if (found.state === 'saved') return { replay: await answer(deps, matchday, userId) };
+    if (found.state === 'refused') throw new DomainError(found.failure_code, found.failure);
+    if (found.claimed_at && now.getTime() - found.claimed_at.getTime() > STALE_CLAIM_MS) {
+      const claim = deps.random.uuid();
+      if (await takeOverLineupKey(deps.db, userId, key, found.claim, { claim, at: now })) return { claim };
+      continue;
+    }
+    if (Date.now() > deadline) throw unavailable(LINEUP_BEING_SAVED);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+interface HeldKey {
+  userId: number;
+  key: string;
+  claim: string;
+}
+
+async function field(
+  deps: MatchdayDeps,
+  held: HeldKey,
+  matchday: MatchdayRow,
+  cardIds: number[],
+  captainCardId: number,
+): Promise<SetLineupResponse> {
+  const { userId } = held;
   const current = await findLineup(deps.db, matchday.id, userId);
   const currentCards = current ? await lineupCards(deps.db, matchday.id, userId) : [];
   if (
@@ -108,7 +171,7 @@ export async function setLineup(
       { cardIds: currentCards.map((c) => c.card_id), captainCardId: current.captain_card_id },
     )
   ) {
-    await recordLineupKey(deps.db, userId, key, matchday.id);
+    await settleLineupKey(deps.db, userId, held.key, held.claim, { state: 'saved' });
     return answer(deps, matchday, userId);
   }
 
@@ -193,7 +256,7 @@ export async function setLineup(
     await saveLineup(trx, { matchdayId: matchday.id, userId, captainCardId, version }, rows, at);
     await setHoldState(trx, taken, 'held', at, ['holding']);
     await setHoldState(trx, released, 'releasing', at, ['held']);
-    await recordLineupKey(trx, userId, key, matchday.id);
+    await settleLineupKey(trx, userId, held.key, held.claim, { state: 'saved' });
     // The user's first lineup of this matchday (the version check above lets one change be first).
     if (!again)
       await deps.outbox.add(trx, 'matchday.lineup.fielded', String(userId), {
