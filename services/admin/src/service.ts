@@ -6,6 +6,7 @@ import { migrations } from './db/migrations';
 import { fraudReviewer } from './jobs';
 import { createPeers, PEERS } from './peers';
 import { adminUseCases } from './server';
+import { signUpTimesCache } from './use-cases/fraud';
 
 /** admin: admin use cases over the other services, the audit log of admin actions, fraud flags. */
 export const adminService: ServiceModule<unknown, AdminHandlers> = {
@@ -17,7 +18,7 @@ export const adminService: ServiceModule<unknown, AdminHandlers> = {
   peers: Object.values(PEERS),
   create: ({ db, clock, logger, peers }) => {
     const clients = createPeers(peers);
-    const deps = { db, clock, logger, ...clients };
+    const deps = { db, clock, logger, signUpTimes: signUpTimesCache(), ...clients };
     const reviewer = fraudReviewer(deps);
     return {
       useCases: adminUseCases(deps),

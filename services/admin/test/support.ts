@@ -15,6 +15,7 @@ import { walletService } from '@touchline/wallet-payments';
 import { createPeers } from '../src/peers';
 import { adminService } from '../src/service';
 import type { AdminDeps } from '../src/use-cases/deps';
+import { signUpTimesCache } from '../src/use-cases/fraud';
 
 export const ADMIN_EMAIL = 'chief@admin.example.com';
 export const ADMIN_2_EMAIL = 'deputy@admin.example.com';
@@ -91,7 +92,13 @@ export async function startAdmin() {
     /** Use-case dependencies of admin, with other peer addresses (a leaderboard that is down). */
     deps(overrides: Record<string, string> = {}): AdminDeps & { close(): void } {
       const clients = createPeers({ ...addresses, ...overrides });
-      return { db: admin.database.db, clock: systemClock, logger: silentLogger, ...clients };
+      return {
+        db: admin.database.db,
+        clock: systemClock,
+        logger: silentLogger,
+        signUpTimes: signUpTimesCache(),
+        ...clients,
+      };
     },
     /** A signed-up player once the welcome coins and the starter pack have arrived. */
     async player(local = 'player'): Promise<{ id: number; email: string; sessionId: string }> {

@@ -2,6 +2,7 @@ import type { ServiceModule } from '@touchline/kit';
 import { SERVICES } from '@touchline/protos';
 import type { MissionsHandlers } from '@touchline/protos/gen/touchline/missions/Missions';
 import { EarnedBadges } from './cache/earned-badges';
+import { SmallestTeam } from './cache/smallest-team';
 import { BADGES } from './catalogue/badges';
 import { MISSIONS } from './catalogue/missions';
 import { missionsConfigSchema, type MissionsConfig } from './config';
@@ -35,6 +36,7 @@ export const missionsService: ServiceModule<MissionsConfig, MissionsHandlers> = 
       missions: MISSIONS,
       badges: BADGES,
       earnedBadges: new EarnedBadges(),
+      smallestTeam: new SmallestTeam(),
     };
     return {
       useCases: missionsUseCases(deps),

@@ -13,6 +13,7 @@ import type { MissionsDefinition } from '@touchline/protos/gen/touchline/mission
 import type { WalletDefinition } from '@touchline/protos/gen/touchline/wallet/Wallet';
 import { walletService } from '@touchline/wallet-payments';
 import { EarnedBadges } from '../src/cache/earned-badges';
+import { SmallestTeam } from '../src/cache/smallest-team';
 import { BADGES } from '../src/catalogue/badges';
 import { MISSIONS } from '../src/catalogue/missions';
 import { missionsConfigSchema } from '../src/config';
@@ -93,6 +94,7 @@ export async function startMissions(now = MONDAY_10AM) {
         missions: MISSIONS,
         badges: BADGES,
         earnedBadges: new EarnedBadges(),
+        smallestTeam: new SmallestTeam(),
         ...overrides,
       };
     },

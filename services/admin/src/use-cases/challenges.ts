@@ -48,6 +48,16 @@ export async function createChallenge(
   );
 }
 
+/**
+ * A challenge's schedule before a change, for the audit log. cards-market's GetChallenge is the
+ * player's (it hides retired and scheduled ones); an admin's change is rare enough to read them all.
+ */
+async function scheduleBefore(deps: AdminDeps, challengeId: number): Promise<Record<string, unknown>> {
+  const { challenges } = await deps.cards.ListAllChallenges({});
+  const challenge = challenges.find((c) => c.id === challengeId);
+  return challenge ? scheduleOf({ challenge }) : {};
+}
+
 /** Moves a challenge's start and end, audited with the schedule before and after. */
 export async function scheduleChallenge(
   deps: AdminDeps,
@@ -55,9 +65,7 @@ export async function scheduleChallenge(
 ): Promise<ChallengeResponse> {
   await requireAdmin(deps, request.userId);
   const key = requireKey(request.idempotencyKey);
-  const before = (await deps.cards.ListAllChallenges({})).challenges.find(
-    (c) => c.id === request.challengeId,
-  );
+  const before = await scheduleBefore(deps, request.challengeId);
   return audited(
     deps,
     {
@@ -67,7 +75,7 @@ export async function scheduleChallenge(
       targetId: String(request.challengeId),
       key,
       request: { startsAt: request.startsAt, endsAt: request.endsAt || null },
-      before: before ? scheduleOf({ challenge: before }) : {},
+      before,
     },
     () =>
       deps.cards.ScheduleChallenge({
@@ -86,9 +94,7 @@ export async function retireChallenge(
 ): Promise<ChallengeResponse> {
   await requireAdmin(deps, request.userId);
   const key = requireKey(request.idempotencyKey);
-  const before = (await deps.cards.ListAllChallenges({})).challenges.find(
-    (c) => c.id === request.challengeId,
-  );
+  const before = await scheduleBefore(deps, request.challengeId);
   return audited(
     deps,
     {
@@ -98,7 +104,7 @@ export async function retireChallenge(
       targetId: String(request.challengeId),
       key,
       request: {},
-      before: before ? scheduleOf({ challenge: before }) : {},
+      before,
     },
     () => deps.cards.RetireChallenge({ challengeId: request.challengeId }),
     scheduleOf,

@@ -8,15 +8,12 @@ import { requireAdmin } from './require-admin';
 import { chunked } from './chunked';
 
 /**
- * Sign-up times, which never change, kept per identity client (issue 41: each trade's review asked
- * identity for every partner of both parties, 8.5 ms of identity's CPU per accepted trade).
+ * Sign-up times, which never change, kept for the life of the process (issue 41: each trade's
+ * review asked identity for every partner of both parties, 8.5 ms of identity's CPU per accepted
+ * trade).
  */
-const signUpTimes = new WeakMap<object, LRUCache<number, Date>>();
-
-function signUpTimesOf(identity: object): LRUCache<number, Date> {
-  let kept = signUpTimes.get(identity);
-  if (!kept) signUpTimes.set(identity, (kept = new LRUCache({ max: 100_000 })));
-  return kept;
+export function signUpTimesCache(): LRUCache<number, Date> {
+  return new LRUCache({ max: 100_000 });
 }
 
 /**
@@ -32,7 +29,7 @@ export async function fraudReports(
   const exchanges = await exchangesOf(deps.db, userIds);
   const everyone = new Set<number>(userIds);
   for (const e of exchanges) everyone.add(e.a).add(e.b);
-  const kept = signUpTimesOf(deps.identity);
+  const kept = deps.signUpTimes;
   const signedUp = new Map<number, Date>();
   for (const user of known.values()) kept.set(user.id, new Date(user.createdAt));
   for (const id of everyone) {

@@ -2,6 +2,7 @@ import type { Clock, Logger, Outbox, Random, Db } from '@touchline/kit';
 import type { MissionsConfig } from '../config';
 import type { BadgeDefinition, MissionDefinition } from '../domain/definitions';
 import type { EarnedBadges } from '../cache/earned-badges';
+import type { SmallestTeam } from '../cache/smallest-team';
 import type { CardsClient, WalletClient } from '../peers';
 
 export interface MissionsDeps {
@@ -17,4 +18,5 @@ export interface MissionsDeps {
   missions: readonly MissionDefinition[];
   badges: readonly BadgeDefinition[];
   earnedBadges: EarnedBadges;
+  smallestTeam: SmallestTeam;
 }

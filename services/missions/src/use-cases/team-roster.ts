@@ -34,13 +34,6 @@ export async function onCardsReceived(deps: MissionsDeps, trx: Tx, cards: CardRe
   );
 }
 
-/**
- * The fewest players a team has, per cards-market client, learned from its first answer: a user who
- * owns fewer cards than that cannot hold a whole team, and is not asked about (issue 41: a call and
- * a query per card bought). Teams only gain players, so a floor learned once stays a floor.
- */
-const smallestTeams = new WeakMap<object, number>();
-
 async function checkOne(
   deps: MissionsDeps,
   check: RosterCheckRow,
@@ -50,11 +43,11 @@ async function checkOne(
   const missing = teamRosterBadges(deps.badges).filter((b) => !earned.has(b.id));
   if (missing.length === 0) return;
   // A count folded before the card arrived is low: its fold, when it comes, asks again (collection-value.ts).
-  if (cardCount < (smallestTeams.get(deps.cards) ?? 0)) return;
+  if (cardCount < deps.smallestTeam.players) return;
   const { teams } = await deps.cards.GetTeamProgress({ userId: check.user_id });
   const progress = teams.map((t) => ({ ...t, teamId: Number(t.teamId) }));
   const sizes = progress.filter((t) => t.teamId > 0 && t.players > 0).map((t) => t.players);
-  if (sizes.length > 0) smallestTeams.set(deps.cards, Math.min(...sizes));
+  deps.smallestTeam.learn(sizes);
   if (completedTeams(progress).length > 0) {
     await inTransaction(deps.db, (trx) => earnBadges(deps, trx, check.user_id, missing, check.event_at));
   }
