@@ -65,3 +65,74 @@ export function intervalJob(
     },
   };
 }
+
+/** What a run of a `dueJob` answers: how many rows it settled, and when its next work falls due. */
+export interface DueRun {
+  acted?: number;
+  /** The earliest time known work falls due; undefined when none is known (the job waits `maxIntervalMs`). */
+  nextAt?: Date;
+}
+
+/**
+ * A background job whose work falls due at known times (a kickoff, an auction's end): each run says
+ * when the next work is due, and the job sleeps until then instead of polling, or `maxIntervalMs` at
+ * most (the safety net for work another replica queued or a failure left). `wake()` runs it now, for
+ * work this process just queued. Times are the injected clock's; the timer is the process's.
+ */
+export function dueJob(
+  name: string,
+  run: () => Promise<DueRun>,
+  logger: Logger,
+  options: { maxIntervalMs: number; now: () => Date; runAtStart?: boolean },
+): WakeableJob {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let again = false;
+  let started = false;
+  let stopped = false;
+  const schedule = (nextAt: Date | undefined) => {
+    clearTimeout(timer);
+    if (stopped) return;
+    const untilDue = nextAt ? nextAt.getTime() - options.now().getTime() : Infinity;
+    timer = setTimeout(tick, Math.max(0, Math.min(untilDue, options.maxIntervalMs)));
+    timer.unref();
+  };
+  const tick = () => {
+    if (running) return;
+    let nextAt: Date | undefined;
+    running = run()
+      .then((answer) => {
+        nextAt = answer.nextAt;
+        if (answer.acted && answer.acted > 0) jobActions.inc({ job: name }, answer.acted);
+      })
+      .catch((error: unknown) => {
+        jobFailures.inc({ job: name });
+        logger.error({ err: error, job: name }, 'background job failed');
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          tick();
+        } else schedule(nextAt);
+      });
+  };
+  return {
+    name,
+    start() {
+      started = true;
+      if (options.runAtStart) tick();
+      else schedule(undefined);
+    },
+    wake() {
+      if (!started || stopped) return;
+      if (running) again = true;
+      else tick();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -23,10 +23,11 @@ export const cardsMarketConfigSchema = z.object({
   /** How often the sweeper finishes or undoes buys left half-way, and after how long a buy counts as stuck. */
   SALE_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(5_000),
   /**
-   * How often the auction sweeper settles the auctions whose end has come and releases the holds a
-   * crash left: an auction ends within this of its time (e2e tests may shorten it).
+   * The longest the auction sweeper waits between runs: it runs when the next open auction ends, so
+   * this paces only retries (bid holds a crash or an outage left, a settlement that failed, an
+   * auction started on another replica whose own sweeper died).
    */
-  AUCTION_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(1_000),
+  AUCTION_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
   /**
    * Tests only: divides the four auction durations, so a browser test sees an auction end within
    * seconds (120: '1 hour' lasts 30 s). The names and the 30-second extension stay as they are.

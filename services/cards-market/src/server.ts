@@ -40,7 +40,10 @@ import {
 } from './use-cases/starter-pack';
 
 /** Maps each CardsMarket RPC onto its use case. RPCs missing here answer UNIMPLEMENTED until built. */
-export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandlers> {
+export function cardsMarketUseCases(
+  deps: CardsDeps,
+  hooks: { auctionStarted(): void } = { auctionStarted: () => undefined },
+): UseCases<CardsMarketHandlers> {
   return {
     ListTeams: () => listTeams(deps),
     GetTeamPlayers: (req) => teamPlayers(deps, req.teamId),
@@ -78,7 +81,11 @@ export function cardsMarketUseCases(deps: CardsDeps): UseCases<CardsMarketHandle
     HoldCards: (req) => holdCards(deps, req),
     CommitCardHold: (req) => commitCardHold(deps, req.holdKey),
     VoidCardHold: (req) => voidCardHold(deps, req.holdKey),
-    StartAuction: (req) => startAuction(deps, req),
+    StartAuction: async (req) => {
+      const answer = await startAuction(deps, req);
+      hooks.auctionStarted();
+      return answer;
+    },
     ListAuctions: (req) => listAuctions(deps, req),
     GetAuction: (req) => getAuction(deps, req.auctionId),
     ListMyAuctions: (req) => listMyAuctions(deps, req),

@@ -5,7 +5,7 @@ import { cardsMarketConfigSchema, type CardsMarketConfig } from './config';
 import { cardsConsumers } from './consumers';
 import { PlayerCache } from './db/player-cache';
 import { migrations } from './db/migrations';
-import { cardsJobs } from './jobs';
+import { auctionSweeper, cardsJobs } from './jobs';
 import { cardsListeners } from './listeners';
 import { cardsMarketUseCases } from './server';
 import { createPeers, PEERS } from './peers';
@@ -31,11 +31,13 @@ export const cardsMarketService: ServiceModule<CardsMarketConfig, CardsMarketHan
     const deps = { db, outbox, clock, random, logger, config, priceKey, wallet, players };
     const demoChallenges = await seedDemoChallenges(deps, config.DEMO_CHALLENGES);
     if (demoChallenges > 0) logger.info({ added: demoChallenges }, 'demo challenges seeded');
+    const auctions = auctionSweeper(deps);
     return {
-      useCases: cardsMarketUseCases(deps),
+      // A new auction may end before the sweeper's next run: it looks again at once.
+      useCases: cardsMarketUseCases(deps, { auctionStarted: () => auctions.wake() }),
       consumers: cardsConsumers(deps),
       listeners: cardsListeners(deps),
-      jobs: cardsJobs(deps),
+      jobs: [...cardsJobs(deps), auctions],
       close: async () => clients.close(),
     };
   },

@@ -18,8 +18,11 @@ export const matchdayConfigSchema = z.object({
   MATCHDAY_ANCHOR: z.iso.datetime().default('2026-01-01T23:00:00.000Z'),
   /** How long after kickoff the results come in; by default a fifth of the cycle, at most two hours. */
   MATCHDAY_RESULTS_DELAY_MS: z.coerce.number().int().min(0).optional(),
-  /** How often the sweeper opens, locks and scores matchdays, voids released holds and pays rewards. */
-  MATCHDAY_SWEEP_MS: z.coerce.number().int().positive().default(2_000),
+  /**
+   * The longest the sweeper waits between runs: it wakes at each kickoff and results time by the
+   * schedule, so this only paces retries (a peer that was down, results not uploaded yet).
+   */
+  MATCHDAY_SWEEP_MS: z.coerce.number().int().positive().default(30_000),
   /** A hold asked of cards-market and not in a lineup after this long is voided by the sweeper. */
   HOLD_STUCK_AFTER_MS: z.coerce.number().int().positive().default(60_000),
   /** How long a wallet Grant or a card hold may take before the step is left to the sweeper. */

@@ -9,7 +9,7 @@ import { importFeed } from './feed/import';
 import { rosterLoader } from './feed/roster';
 import { simulatedFeed } from './feed/simulated';
 import { resolveFeedKey } from './feed-seed';
-import { matchdayJobs } from './jobs';
+import { matchdaySweeper } from './jobs';
 import { createPeers, PEERS } from './peers';
 import { matchdayUseCases } from './server';
 import type { MatchdayDeps } from './use-cases/deps';
@@ -54,9 +54,11 @@ export const matchdayService: ServiceModule<MatchdayConfig, MatchdayHandlers> = 
       cards: clients.cards,
       wallet: clients.wallet,
     };
+    const sweeper = matchdaySweeper(deps);
     return {
-      useCases: matchdayUseCases(deps),
-      jobs: matchdayJobs(deps),
+      // An upload after results time makes its matchday ready to score: the sweeper looks at once.
+      useCases: matchdayUseCases(deps, { resultsImported: () => sweeper.wake() }),
+      jobs: [sweeper],
       close: async () => clients.close(),
     };
   },

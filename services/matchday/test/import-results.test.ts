@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromGrpcError, type DomainError } from '@touchline/kit';
+import { eventually } from '@touchline/kit/testing';
 import { cardPointsTenths, matchPoints } from '@touchline/rules';
 import { importFeed } from '../src/feed/import';
 import { NOT_IMPORT_FEED } from '../src/use-cases/import-results';
@@ -166,11 +167,15 @@ describe('the import match feed', () => {
     const open = await h.open();
     // Move on to that matchday's kickoff and results time.
     const kickoff = new Date(open.locksAt);
-    h.clock.set(new Date(kickoff.getTime() + 11 * 60_000).toISOString());
+    const resultsTime = new Date(kickoff.getTime() + 11 * 60_000);
+    h.clock.set(resultsTime.toISOString());
     await sweep(h.deps());
     const waiting = (await h.client.GetMatchday({ userId: 0, matchdayId: open.id })).matchday!;
     expect(waiting.state).toBe('locked');
 
+    // An upload after results time wakes the service's own sweeper: these come in before (a minute
+    // after kickoff), so that scoring below is this test's to run.
+    h.clock.set(new Date(kickoff.getTime() + 60_000).toISOString());
     const user = h.user();
     const [keeper] = await h.giveCards(user, ['Goalkeeper']);
     const player = await playerOf(keeper!);
@@ -178,6 +183,7 @@ describe('the import match feed', () => {
     // A sweep read revision 1; a re-upload lands before its scoring transaction: it must not score.
     const stale = await importFeed(h.matchday.database.db).results({ id: open.id, round: 0 });
     await importFile(open.id, 'csv', `player_id,minutes,goals\n${player.id},90,1\n`);
+    h.clock.set(resultsTime.toISOString());
     const staleFeed = { kind: 'import' as const, results: () => Promise.resolve(stale) };
     expect(await scoreDue(h.deps({ feed: () => Promise.resolve(staleFeed) }))).toEqual([]);
     expect(await scoreDue(h.deps())).toEqual([open.id]);
@@ -186,6 +192,22 @@ describe('the import match feed', () => {
       .where({ matchday_id: open.id, player_id: player.id })
       .first('goals')) as { goals: number };
     expect(saved.goals).toBe(1);
+  });
+
+  it('scores a matchday waiting for its file as soon as the file comes, with no sweep asked for', async () => {
+    // The matchday open now, after the one the test above scored.
+    await sweep(h.deps());
+    const open = await h.open();
+    h.clock.set(new Date(new Date(open.locksAt).getTime() + 11 * 60_000).toISOString());
+    await sweep(h.deps());
+    const [keeper] = await h.giveCards(h.user(), ['Goalkeeper']);
+    const player = await playerOf(keeper!);
+    await importFile(open.id, 'csv', `player_id,minutes\n${player.id},90\n`);
+    // The service's sweeper waits MATCHDAY_SWEEP_MS (an hour here) between runs: only the upload's wake scores it.
+    await eventually(async () => {
+      const { matchday } = await h.client.GetMatchday({ userId: 0, matchdayId: open.id });
+      expect(matchday!.state).toBe('scored');
+    });
   });
 });
 

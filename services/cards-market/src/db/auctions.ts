@@ -255,6 +255,16 @@ export async function dueAuctions(db: Knex, now: Date, limit: number): Promise<A
     .limit(limit)) as AuctionRow[];
 }
 
+/** When the open auction that ends next ends, if one is open and ends after `now`. */
+export async function nextAuctionEnd(db: Knex, now: Date): Promise<Date | undefined> {
+  const row = (await db('auctions')
+    .where('status', 'open')
+    .andWhere('ends_at', '>', now)
+    .min({ at: 'ends_at' })
+    .first()) as { at: Date | string | null } | undefined;
+  return row?.at ? new Date(row.at) : undefined;
+}
+
 /** Bids whose hold must be voided, and bids whose hold the wallet never confirmed since before `cutoff`. */
 export async function unfinishedBids(db: Knex, cutoff: Date, limit: number): Promise<BidRow[]> {
   return (await db('auction_bids')

@@ -1,7 +1,8 @@
-import { DomainError, inTransaction, type Tx } from '@touchline/kit';
+import { DomainError, inTransaction, type DueRun, type Tx } from '@touchline/kit';
 import { AUCTION_MESSAGES } from '@touchline/rules';
 import {
   dueAuctions,
+  nextAuctionEnd,
   giveAuctionedCard,
   liveBidsOf,
   lockAuction,
@@ -189,9 +190,10 @@ export async function settleAuction(deps: CardsDeps, auctionId: number): Promise
  * The auction sweeper (jobs.ts): settles every auction whose end has come (or whose settlement a
  * crash left), releases the holds of beaten and refused bids that a crash or a wallet outage left
  * held, and refuses bids whose hold the wallet never confirmed (voiding their key, so a late hold
- * reserves nothing). Returns how many auctions and bids it finished.
+ * reserves nothing). Answers how many auctions and bids it finished, and when the next open auction
+ * ends (the job sleeps until then).
  */
-export async function sweepAuctions(deps: CardsDeps): Promise<number> {
+export async function sweepAuctions(deps: CardsDeps): Promise<DueRun> {
   const due = await dueAuctions(deps.db, deps.clock.now(), 50);
   const settled = await sweep(
     deps,
@@ -220,7 +222,7 @@ export async function sweepAuctions(deps: CardsDeps): Promise<number> {
     if (refused) toRelease.push(refused);
   }
   await releaseHolds(deps, toRelease);
-  return settled + toRelease.length;
+  return { acted: settled + toRelease.length, nextAt: await nextAuctionEnd(deps.db, deps.clock.now()) };
 }
 
 /**

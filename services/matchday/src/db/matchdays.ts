@@ -100,6 +100,16 @@ export async function dueToScore(db: Db, now: Date): Promise<MatchdayRow[]> {
   return rows.map(normalise);
 }
 
+/** The earliest results time still to come of a locked matchday, if any. */
+export async function nextResultsAt(db: Db, now: Date): Promise<Date | undefined> {
+  const row = (await db('matchdays')
+    .where('state', 'locked')
+    .andWhere('results_at', '>', now)
+    .min({ at: 'results_at' })
+    .first()) as { at: Date | string | null } | undefined;
+  return row?.at ? new Date(row.at) : undefined;
+}
+
 export async function markLocked(
   trx: Knex.Transaction,
   id: number,

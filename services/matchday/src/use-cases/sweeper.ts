@@ -1,7 +1,15 @@
-import { inTransaction } from '@touchline/kit';
+import { inTransaction, type DueRun } from '@touchline/kit';
 import { holdsToVoid, releaseMatchdayHolds, setHoldState } from '../db/card-holds';
 import { lineupsOf, markRewardPaid, pendingRewards, saveScores, type LineupRow } from '../db/lineups';
-import { countLineups, dueToLock, dueToScore, findMatchday, markLocked, markScored } from '../db/matchdays';
+import {
+  countLineups,
+  dueToLock,
+  dueToScore,
+  findMatchday,
+  markLocked,
+  markScored,
+  nextResultsAt,
+} from '../db/matchdays';
 import { importRevision } from '../db/imports';
 import { saveResults } from '../db/results';
 import type { Rarity } from '@touchline/rules';
@@ -180,11 +188,21 @@ export async function payPendingRewards(deps: MatchdayDeps): Promise<number> {
   return paid;
 }
 
-/** One sweep: open the current matchday, lock, void released holds, score, pay. */
-export async function sweep(deps: MatchdayDeps): Promise<void> {
-  await openMatchday(deps);
-  await lockDue(deps);
-  await voidReleasedHolds(deps);
-  await scoreDue(deps);
-  await payPendingRewards(deps);
+/**
+ * One sweep: open the current matchday, lock, void released holds, score, pay. Answers when the next
+ * step falls due by the schedule: the open matchday's kickoff or the next results time, whichever
+ * comes first (a step due already and not done, such as results not uploaded, waits for the retry).
+ */
+export async function sweep(deps: MatchdayDeps): Promise<DueRun> {
+  const open = await openMatchday(deps);
+  const locked = await lockDue(deps);
+  const voided = await voidReleasedHolds(deps);
+  const scored = await scoreDue(deps);
+  const paid = await payPendingRewards(deps);
+  const results = await nextResultsAt(deps.db, deps.clock.now());
+  const kickoff = open.locks_at;
+  return {
+    acted: locked.length + voided + scored.length + paid,
+    nextAt: results && results < kickoff ? results : kickoff,
+  };
 }
