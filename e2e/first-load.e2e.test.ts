@@ -154,13 +154,17 @@ describe('first screen', () => {
           }
         }).observe({ type: 'layout-shift', buffered: true });
       `);
-      // The trending answer comes a while after the rest: the placeholder shows, then the list.
+      // The trending answer comes after the rest, once the placeholder has shown (held until then, not
+      // for a time: a slow first render would otherwise miss the placeholder).
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
       await page.route('**/api/market/trending', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await released;
         await route.continue();
       });
       await page.goto('/');
       await page.getByRole('status').filter({ hasText: 'Loading trending players...' }).waitFor();
+      release();
       await page.getByRole('list', { name: 'Trending players' }).waitFor();
       // Two frames, so the list's own layout is observed too.
       await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');

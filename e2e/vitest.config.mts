@@ -16,6 +16,9 @@ export default defineConfig({
     // page saw instead of being cut off by the test's timeout. No retry: a failure is a failure.
     testTimeout: 150_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what the app does after an answer (a balance after a live event). Its
+    // default, one second, is a timed assertion in disguise: on two shared cores a second passes.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
     // global-setup.ts starts one app per worker, as many as this says. A literal, not an import from
     // a .ts file: Vite's config loader prints a notice for such an import.
     maxWorkers: 2,
