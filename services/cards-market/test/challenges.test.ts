@@ -397,6 +397,7 @@ describe('squad challenge reward packs', () => {
         purchaseId: `challenge-reward:${first.submission!.id}`,
         packId: RARE_PACK.id,
         packName: RARE_PACK.name,
+        pricePaid: 0,
       }),
     ]);
     expect(packs[0]!.cards!.map((x) => Number(x.id))).toEqual(packCardIds);

@@ -24,6 +24,8 @@ async function unrevealed(deps: CardsDeps, userId: number): Promise<UnopenedRow[
   const given = rewards.map((r) => ({
     id: rewardPackId(Number(r.id)),
     pack_id: r.reward_pack_id!,
+    // A gift: its cards cost the player nothing.
+    price: 0,
     card_ids: r.pack_card_ids!,
     created_at: r.created_at,
   }));
@@ -56,6 +58,7 @@ export async function listUnopenedPacks(deps: CardsDeps, userId: number): Promis
       // In the order they were minted, which is the order the reveal shows them.
       cards: row.card_ids.map((id) => byId.get(Number(id))).filter((card) => card !== undefined),
       boughtAt: row.created_at.toISOString(),
+      pricePaid: Number(row.price),
     })),
   };
 }
