@@ -333,11 +333,15 @@ describe('squad challenges', () => {
   it('seeds the demo challenges once, and only when asked', async () => {
     const before = (await adminListChallenges(deps())).challenges.length;
     expect(await seedDemoChallenges(deps(), false)).toBe(0);
-    expect(await seedDemoChallenges(deps(), true)).toBe(4);
+    expect(await seedDemoChallenges(deps(), true)).toBe(5);
     expect(await seedDemoChallenges(deps(), true)).toBe(0);
     const titles = (await adminListChallenges(deps())).challenges.map((c) => c.title);
-    expect(titles).toHaveLength(before + 4);
+    expect(titles).toHaveLength(before + 5);
     expect(titles).toContain('A full back line');
+    const pack = (await adminListChallenges(deps())).challenges.find(
+      (c) => c.title === 'Two Rares for a pack',
+    );
+    expect(pack).toMatchObject({ rewardCoins: 0, rewardPackId: 2, rewardPackName: 'Rare Pack' });
   });
 });
 
