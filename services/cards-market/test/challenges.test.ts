@@ -442,6 +442,34 @@ describe('squad challenge reward packs', () => {
     expect((await listUnopenedPacks(deps(), player)).packs).toEqual([]);
   });
 
+  it('refuses the squad, burning nothing, when the pack cannot be minted (its rarities sold out)', async () => {
+    const c = await challenge({ cardCount: 1, position: '', rewardCoins: 0, rewardPackId: 5 });
+    const player = user();
+    const card = await giveCard(player);
+    const top = cards.database.db('players').whereIn('rarity', ['Legendary', 'Ultra Legendary']);
+    const saved = (await top.clone().select('id', 'minted_editions')) as {
+      id: number;
+      minted_editions: number;
+    }[];
+    await top.clone().update({ minted_editions: cards.database.db.ref('max_editions') });
+    try {
+      const error = await refusal(submit(player, Number(c.id), [card.cardId]));
+      expect(error.code).toBe('business_rule');
+      expect(error.message).toMatch(
+        /^The Ultra Legendary Pack cannot be given now: No .+ cards are left to mint$/,
+      );
+    } finally {
+      for (const row of saved)
+        await cards.database
+          .db('players')
+          .where({ id: row.id })
+          .update({ minted_editions: row.minted_editions });
+    }
+    expect(await cardRow(card.cardId)).toEqual({ owner_id: player, hold_key: null, burned_by: null });
+    expect(await rewardCards(player)).toEqual([]);
+    expect(await cards.database.db('challenge_submissions').where({ challenge_id: c.id })).toHaveLength(0);
+  });
+
   it('creates a pack reward only with a shop pack, and a reward of some kind', async () => {
     const bad = (over: Partial<Parameters<typeof createChallenge>[1]>) => refusal(challenge(over));
     expect(await bad({ rewardPackId: 99 })).toMatchObject({
