@@ -87,6 +87,52 @@ describe('squad challenges through the gateway', () => {
     expect((await h.cardsOf(p.id)).map((c) => c.id)).not.toContain(card);
   });
 
+  it('gives a reward pack: an admin picks a shop pack, the player reveals it like a bought one', async () => {
+    const forPack = { title: 'One for a Rare Pack', cardCount: 1, rewardCoins: 0, rewardPackId: 2 };
+    expectError(
+      await admin.agent.post('/api/admin/challenges').send({ ...forPack, rewardPackId: 99 }),
+      400,
+      "Reward pack must be one of the shop's packs",
+    );
+    expectError(
+      await admin.agent.post('/api/admin/challenges').send({ ...forPack, rewardPackId: null }),
+      400,
+      'A challenge needs a coin reward or a reward pack',
+    );
+    const created = await admin.agent.post('/api/admin/challenges').send(forPack);
+    expect(created.status, created.text).toBe(200);
+    expect(created.body).toMatchObject({ rewardCoins: 0, rewardPackId: 2, rewardPackName: 'Rare Pack' });
+    const id = (created.body as { id: number }).id;
+    // The audit log keeps the pack: asked for in the request, named in the outcome.
+    const log = await admin.agent.get('/api/admin/audit-log?action=challenges.create');
+    const entry = (log.body as { items: { outcome: string; details: unknown; after: unknown }[] }).items.find(
+      (e) => e.outcome === 'ok' && (e.after as { id?: number }).id === id,
+    );
+    expect(entry).toMatchObject({ details: { rewardPackId: 2 }, after: { rewardPack: 'Rare Pack' } });
+
+    const p = await h.player('challenges.pack');
+    const before = Number((await h.peers.wallet.GetBalance({ userId: p.id })).coins);
+    const [card] = (await h.cardsOf(p.id)).map((c) => c.id);
+    const done = await p.agent.post(`/api/challenges/${id}/submissions`).send({ cardIds: [card] });
+    expect(done.status, done.text).toBe(200);
+    const submission = (done.body as { submission: { id: number; packCardIds: number[] } }).submission;
+    expect(submission).toMatchObject({ rewardPackId: 2, rewardCoins: 0, rewardStatus: 'paid' });
+    expect(submission.packCardIds).toHaveLength(4);
+    expect(Number((await h.peers.wallet.GetBalance({ userId: p.id })).coins)).toBe(before);
+    // The pack's cards are the player's, waiting as an unopened pack until revealed.
+    const mine = (await h.cardsOf(p.id)).map((c) => Number(c.id));
+    expect(mine).toEqual(expect.arrayContaining(submission.packCardIds));
+    const unopened = await p.agent.get('/api/packs/unopened');
+    expect(unopened.body).toEqual([
+      expect.objectContaining({ purchaseId: `challenge-reward:${submission.id}`, packName: 'Rare Pack' }),
+    ]);
+    const pack = (unopened.body as { purchaseId: string; cards: { id: number }[] }[])[0]!;
+    expect(pack.cards.map((c) => c.id)).toEqual(submission.packCardIds);
+    const revealed = await p.agent.post('/api/packs/revealed').send({ purchaseId: pack.purchaseId });
+    expect(revealed.status, revealed.text).toBe(200);
+    expect((await p.agent.get('/api/packs/unopened')).body).toEqual([]);
+  });
+
   it('keeps the admin routes to admins, checks their input and writes the audit log', async () => {
     const p = await h.player('challenges.nonadmin');
     expectError(await p.agent.get('/api/admin/challenges'), 403);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Challenge } from '@touchline/contract';
 
 import { teams } from './card-fixtures';
+import { cardPacks } from './economy-fixtures';
 import { makeUser, mockFetch, renderApp } from './utils';
 
 const existing: Challenge = {
@@ -17,6 +18,8 @@ const existing: Challenge = {
   minRarity: null,
   minTotalValue: null,
   rewardCoins: 2_000,
+  rewardPackId: null,
+  rewardPackName: null,
   startsAt: '2026-11-29T12:00:00.000Z',
   endsAt: null,
   retiredAt: null,
@@ -29,6 +32,7 @@ function setup() {
   return mockFetch({
     'GET /api/user': { body: makeUser({ isAdmin: true }) },
     'GET /api/teams': { body: teams },
+    'GET /api/packs': { body: cardPacks },
     'GET /api/admin/challenges': { body: { items: [existing] } },
     'POST /api/admin/challenges': (body) => ({
       body: { ...existing, id: 4, ...(body as object), teamName: null, state: 'open' },
@@ -61,9 +65,40 @@ describe('/admin/challenges', () => {
       minRarity: 'Rare',
       minTotalValue: null,
       rewardCoins: 2500,
+      rewardPackId: null,
       endsAt: null,
     });
     expect(new Headers(post?.init?.headers).get('Idempotency-Key')).toMatch(/\S+/);
+  });
+
+  it('gives a reward pack from the shop’s packs, and asks for coins or a pack', async () => {
+    const { calls } = setup();
+    const { user } = renderApp('/admin/challenges');
+    const form = await screen.findByRole('form', { name: 'New challenge' });
+    await user.type(within(form).getByLabelText('Title'), 'For a pack');
+    await user.clear(within(form).getByLabelText('Reward (coins)'));
+    await user.type(within(form).getByLabelText('Reward (coins)'), '0');
+    const pack = within(form).getByLabelText('Reward pack');
+    expect(
+      within(pack)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', ...cardPacks.map((p) => p.name)]);
+    // No coins and no pack: said at once, nothing sent.
+    await user.click(within(form).getByRole('button', { name: 'Create challenge' }));
+    expect(
+      await within(form).findByText('A challenge needs a coin reward or a reward pack'),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.selectOptions(pack, 'Rare Pack');
+    expect(
+      within(form).queryByText('A challenge needs a coin reward or a reward pack'),
+    ).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Create challenge' }));
+    expect(await screen.findByText('Challenge “For a pack” created.')).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/admin/challenges');
+    expect(post?.body).toMatchObject({ title: 'For a pack', rewardCoins: 0, rewardPackId: 2 });
   });
 
   it('lists every challenge with its completions, moves its dates and retires it after asking', async () => {

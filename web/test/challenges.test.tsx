@@ -20,6 +20,8 @@ const challenge: Challenge = {
   minRarity: 'Legendary',
   minTotalValue: null,
   rewardCoins: 5_000,
+  rewardPackId: null,
+  rewardPackName: null,
   startsAt: NOW,
   endsAt: null,
   retiredAt: null,
@@ -44,6 +46,24 @@ const submission: ChallengeSubmission = {
   rewardCoins: 5_000,
   rewardStatus: 'paid',
   createdAt: NOW,
+  rewardPackId: null,
+  packCardIds: [],
+};
+
+/** The same challenge for a Rare Pack and no coins, and its completion with the pack's four cards. */
+const forPack: Challenge = {
+  ...challenge,
+  id: 9,
+  rewardCoins: 0,
+  rewardPackId: 2,
+  rewardPackName: 'Rare Pack',
+};
+const packSubmission: ChallengeSubmission = {
+  ...submission,
+  challengeId: 9,
+  rewardCoins: 0,
+  rewardPackId: 2,
+  packCardIds: [101, 102, 103, 104],
 };
 
 describe('/challenges', () => {
@@ -64,6 +84,27 @@ describe('/challenges', () => {
     expect(within(tile).getByText('Every card Legendary or rarer')).toBeInTheDocument();
     expect(within(tile).getByText('5,000')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Done one, completed' })).toBeInTheDocument();
+  });
+
+  it('shows a reward of coins and a pack, and of a pack alone', async () => {
+    mockFetch({
+      'GET /api/user': { body: makeUser() },
+      'GET /api/challenges': {
+        body: {
+          items: [
+            { ...forPack, rewardCoins: 1_000, title: 'Coins and a pack' },
+            { ...forPack, id: 10, title: 'A pack alone' },
+          ],
+        },
+      },
+    });
+    renderApp('/challenges');
+    const list = await screen.findByRole('list', { name: 'Challenges' });
+    const both = within(list).getByRole('link', { name: 'Coins and a pack' }).closest('li')!;
+    expect(both).toHaveTextContent('Reward 1,000+Rare Pack');
+    const alone = within(list).getByRole('link', { name: 'A pack alone' }).closest('li')!;
+    expect(alone).toHaveTextContent('Reward Rare Pack');
+    expect(within(alone).queryByText('0')).not.toBeInTheDocument();
   });
 
   it('shows an empty list plainly', async () => {
@@ -113,6 +154,19 @@ describe('/challenges/:id', () => {
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({ cardIds: [1, 2] });
     expect(new Headers(post?.init?.headers).get('Idempotency-Key')).toMatch(/\S+/);
+  });
+
+  it('after a pack reward, says the pack was added and leads to the shop to open it', async () => {
+    mockFetch({
+      'GET /api/user': { body: makeUser() },
+      'GET /api/user/cards': { body: cards },
+      'GET /api/challenges/9': { body: { ...forPack, completions: 1, submission: packSubmission } },
+    });
+    renderApp('/challenges/9');
+    const done = await screen.findByRole('status', { name: 'Challenge complete' });
+    expect(done).toHaveTextContent('Rare Pack added to your unopened packs');
+    expect(done).not.toHaveTextContent('Reward received');
+    expect(within(done).getByRole('link', { name: 'Open it in the shop' })).toHaveAttribute('href', '/shop');
   });
 
   it('says the server’s refusal in its words', async () => {

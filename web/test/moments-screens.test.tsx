@@ -148,6 +148,7 @@ describe('an unopened pack', () => {
       },
     ],
     boughtAt: '2026-03-06T18:00:00.000Z',
+    pricePaid: 60_000,
   };
 
   function setup() {

@@ -13,6 +13,8 @@ function submissionJson(s: ChallengeSubmission__Output): ChallengeSubmission {
     rewardCoins: s.rewardCoins,
     rewardStatus: s.rewardStatus as ChallengeSubmission['rewardStatus'],
     createdAt: s.createdAt,
+    rewardPackId: s.rewardPackId || null,
+    packCardIds: s.packCardIds,
   };
 }
 
@@ -29,6 +31,8 @@ export function challengeJson(c: Challenge__Output): Challenge {
     minRarity: (c.minRarity || null) as Challenge['minRarity'],
     minTotalValue: c.minTotalValue || null,
     rewardCoins: c.rewardCoins,
+    rewardPackId: c.rewardPackId || null,
+    rewardPackName: c.rewardPackName || null,
     startsAt: c.startsAt,
     endsAt: c.endsAt || null,
     retiredAt: c.retiredAt || null,
@@ -84,6 +88,7 @@ export function adminChallengeRoutes(clients: Clients) {
         minRarity: body.minRarity ?? '',
         minTotalValue: body.minTotalValue ?? 0,
         rewardCoins: body.rewardCoins,
+        rewardPackId: body.rewardPackId ?? 0,
         startsAt: body.startsAt ?? '',
         endsAt: body.endsAt ?? '',
       });

@@ -50,6 +50,7 @@ export function packRoutes(clients: Clients) {
           packName: pack.packName,
           cards: pack.cards.map((c) => ({ ...cardJson(c), packName: pack.packName })),
           boughtAt: pack.boughtAt,
+          pricePaid: pack.pricePaid,
         })),
       };
     })

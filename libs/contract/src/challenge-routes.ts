@@ -33,7 +33,7 @@ export const challenges = {
     method: 'post',
     path: '/api/challenges/:id/submissions',
     summary:
-      'Give up a squad of own cards that meets the requirements: the cards burn, the reward is paid once',
+      'Give up a squad of own cards that meets the requirements: the cards burn, the reward (coins, a pack) is given once',
     auth: 'session',
     params: ChallengeIdParams,
     body: SubmitChallengeBody,
@@ -57,7 +57,8 @@ export const adminChallenges = {
   create: defineRoute({
     method: 'post',
     path: '/api/admin/challenges',
-    summary: 'Create a challenge: requirements, a coin reward, a start (default now) and an optional end',
+    summary:
+      'Create a challenge: requirements, a reward (coins, a shop pack or both), a start (default now) and an optional end',
     auth: 'session',
     body: CreateChallengeBody,
     idempotent: true,

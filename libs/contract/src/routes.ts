@@ -545,7 +545,8 @@ export const packs = {
   unopened: defineRoute({
     method: 'get',
     path: '/api/packs/unopened',
-    summary: 'Packs bought whose cards the player has not revealed yet (at most 20, newest first)',
+    summary:
+      'Packs bought, and squad challenges’ reward packs, whose cards the player has not revealed yet (at most 20, newest first)',
     auth: 'session',
     responses: { 200: z.array(UnopenedPack) },
   }),

@@ -495,6 +495,58 @@ describe('users, cards and the shop', () => {
   });
 });
 
+describe('squad challenges', () => {
+  const draft = {
+    description: '',
+    cardCount: 1,
+    teamId: 0,
+    position: '',
+    minRarity: '',
+    minTotalValue: 0,
+    startsAt: '',
+    endsAt: '',
+  };
+
+  it('creates one with a reward pack, audited with the pack; a pack not in the shop is refused in words', async () => {
+    const made = await h.client.CreateChallenge({
+      ...draft,
+      userId: admin,
+      idempotencyKey: key(),
+      title: 'For an Epic Pack',
+      rewardCoins: 0,
+      rewardPackId: 3,
+    });
+    expect(made.challenge).toMatchObject({ rewardCoins: 0, rewardPackId: 3, rewardPackName: 'Epic Pack' });
+    const refused = {
+      ...draft,
+      userId: admin,
+      idempotencyKey: key(),
+      title: 'For no pack',
+      rewardCoins: 100,
+      rewardPackId: 42,
+    };
+    await expect(h.client.CreateChallenge(refused)).rejects.toMatchObject({
+      code: status.INVALID_ARGUMENT,
+      details: "Reward pack must be one of the shop's packs",
+    });
+    const { entries } = await h.client.ListAuditLog({
+      userId: admin,
+      actorUserId: admin,
+      action: 'challenges.create',
+    });
+    const [failed, ok] = entries;
+    expect(failed).toMatchObject({ outcome: 'failed', error: "Reward pack must be one of the shop's packs" });
+    expect(JSON.parse(failed!.detailsJson)).toMatchObject({ rewardPackId: 42 });
+    expect(ok).toMatchObject({ outcome: 'ok' });
+    expect(JSON.parse(ok!.detailsJson)).toMatchObject({ title: 'For an Epic Pack', rewardPackId: 3 });
+    expect(JSON.parse(ok!.afterJson)).toMatchObject({
+      id: made.challenge!.id,
+      rewardCoins: 0,
+      rewardPack: 'Epic Pack',
+    });
+  });
+});
+
 describe("a user's trade history ('View Trade History')", () => {
   it("lists the user's trades from trading, not anyone else's; an unknown user is NOT_FOUND", async () => {
     const seller = await h.player('history-seller');

@@ -20,6 +20,8 @@ import {
   seedDemoChallenges,
 } from '../src/use-cases/challenges';
 import type { CardsDeps } from '../src/use-cases/deps';
+import { listUnopenedPacks, markPackRevealed } from '../src/use-cases/pack-reveal';
+import { CHALLENGE_REWARD_MESSAGES } from '../src/domain/challenge';
 import { sellCard } from '../src/use-cases/selling';
 import type { SubmissionRow } from '../src/db/challenges';
 import type { WalletClient } from '../src/peers';
@@ -85,6 +87,7 @@ async function challenge(over: Partial<Parameters<typeof createChallenge>[1]> = 
     minRarity: '',
     minTotalValue: 0,
     rewardCoins: 1_200,
+    rewardPackId: 0,
     startsAt: '',
     endsAt: '',
     ...over,
@@ -115,7 +118,9 @@ async function cardRow(cardId: number) {
   };
 }
 
-async function events<T extends 'cards.card.burned' | 'market.challenge.completed'>(topic: T, key: string) {
+async function events<
+  T extends 'cards.card.burned' | 'market.challenge.completed' | 'cards.card.minted' | 'cards.pack.opened',
+>(topic: T, key: string) {
   const rows = (await cards.database.db('outbox').where({ topic, key }).orderBy('id').select('payload')) as {
     payload: Uint8Array;
   }[];
@@ -328,11 +333,161 @@ describe('squad challenges', () => {
   it('seeds the demo challenges once, and only when asked', async () => {
     const before = (await adminListChallenges(deps())).challenges.length;
     expect(await seedDemoChallenges(deps(), false)).toBe(0);
-    expect(await seedDemoChallenges(deps(), true)).toBe(4);
+    expect(await seedDemoChallenges(deps(), true)).toBe(5);
     expect(await seedDemoChallenges(deps(), true)).toBe(0);
     const titles = (await adminListChallenges(deps())).challenges.map((c) => c.title);
-    expect(titles).toHaveLength(before + 4);
+    expect(titles).toHaveLength(before + 5);
     expect(titles).toContain('A full back line');
+    const pack = (await adminListChallenges(deps())).challenges.find(
+      (c) => c.title === 'Two Rares for a pack',
+    );
+    expect(pack).toMatchObject({ rewardCoins: 0, rewardPackId: 2, rewardPackName: 'Rare Pack' });
+  });
+});
+
+/** The cards a player got from challenge reward packs: the origin says where they came from. */
+async function rewardCards(userId: number) {
+  return (await cards.database
+    .db('cards')
+    .where({ owner_id: userId, origin: 'challenge' })
+    .orderBy('id')
+    .select('id', 'purchase_price')) as { id: number; purchase_price: number }[];
+}
+
+const RARE_PACK = { id: 2, name: 'Rare Pack', size: 4 };
+
+describe('squad challenge reward packs', () => {
+  it('mints the pack with the burn, once, as a gift the player reveals like a bought pack', async () => {
+    const c = await challenge({ cardCount: 1, position: '', rewardCoins: 0, rewardPackId: RARE_PACK.id });
+    expect(c).toMatchObject({ rewardCoins: 0, rewardPackId: RARE_PACK.id, rewardPackName: RARE_PACK.name });
+    const player = user();
+    const card = await giveCard(player);
+    const first = await submit(player, Number(c.id), [card.cardId], 'pack-key');
+    const packCardIds = first.submission!.packCardIds!.map(Number);
+    expect(packCardIds).toHaveLength(RARE_PACK.size);
+    // A pack-only reward has no coins to wait for.
+    expect(first.submission).toMatchObject({
+      rewardPackId: RARE_PACK.id,
+      rewardCoins: 0,
+      rewardStatus: 'paid',
+    });
+    expect(await coins(player)).toBe(0);
+    expect((await cardRow(card.cardId)).owner_id).toBe(BURNED_OWNER_ID);
+    // The player's, at no cost, from a challenge.
+    expect(await rewardCards(player)).toEqual(packCardIds.map((id) => ({ id, purchase_price: 0 })));
+    const minted = await events('cards.card.minted', String(packCardIds[0]));
+    expect(minted).toEqual([
+      expect.objectContaining({
+        userId: player,
+        reason: 'challenge',
+        reference: `challenge:${c.id}:${player}`,
+      }),
+    ]);
+    expect(await events('market.challenge.completed', String(player))).toEqual([
+      expect.objectContaining({ rewardPackId: RARE_PACK.id, rewardPackName: RARE_PACK.name, packCardIds }),
+    ]);
+    // Not a pack opened from the shop (the missions' "open packs" do not count it, as a promo's pack).
+    expect(await events('cards.pack.opened', String(player))).toEqual([]);
+
+    // The same key answers the same pack; nothing more is minted.
+    const again = await submit(player, Number(c.id), [card.cardId], 'pack-key');
+    expect(again.submission!.packCardIds!.map(Number)).toEqual(packCardIds);
+    expect(await rewardCards(player)).toHaveLength(RARE_PACK.size);
+
+    // Unopened until revealed, with its cards in minted order, then no longer.
+    const { packs } = await listUnopenedPacks(deps(), player);
+    expect(packs).toEqual([
+      expect.objectContaining({
+        purchaseId: `challenge-reward:${first.submission!.id}`,
+        packId: RARE_PACK.id,
+        packName: RARE_PACK.name,
+        pricePaid: 0,
+      }),
+    ]);
+    expect(packs[0]!.cards!.map((x) => Number(x.id))).toEqual(packCardIds);
+    const reveal = { purchaseId: packs[0]!.purchaseId!, idempotencyKey: key('reveal') };
+    // Another player cannot reveal it.
+    expect((await refusal(markPackRevealed(deps(), { userId: user(), ...reveal }))).code).toBe('not_found');
+    await markPackRevealed(deps(), { userId: player, ...reveal });
+    await markPackRevealed(deps(), { userId: player, ...reveal });
+    expect((await listUnopenedPacks(deps(), player)).packs).toEqual([]);
+    expect(
+      (await getChallenge(deps(), { userId: player, challengeId: Number(c.id) })).challenge!.submission,
+    ).toMatchObject({ packCardIds });
+  });
+
+  it('gives coins and a pack together: the coins through the wallet, the pack with the burn', async () => {
+    const c = await challenge({ cardCount: 1, position: '', rewardCoins: 500, rewardPackId: 1 });
+    const player = user();
+    const card = await giveCard(player);
+    const { submission } = await submit(player, Number(c.id), [card.cardId]);
+    expect(submission).toMatchObject({ rewardCoins: 500, rewardStatus: 'paid', rewardPackId: 1 });
+    expect(await coins(player)).toBe(500);
+    expect(await rewardCards(player)).toHaveLength(3);
+  });
+
+  it('a refused submission mints nothing', async () => {
+    const c = await challenge({ minRarity: 'Epic', rewardPackId: RARE_PACK.id });
+    const player = user();
+    const a = await giveCard(player, { position: 'Defender', rarity: 'Common' });
+    const b = await giveCard(player, { position: 'Defender', rarity: 'Common' });
+    const editions = async () =>
+      Number((await cards.database.db('players').sum('minted_editions as n').first())!.n);
+    const before = await editions();
+    await refusal(submit(player, Number(c.id), [a.cardId, b.cardId]));
+    await refusal(submit(player, Number(c.id), [a.cardId]));
+    expect(await rewardCards(player)).toEqual([]);
+    expect(await editions()).toBe(before);
+    expect(await cards.database.db('challenge_submissions').where({ challenge_id: c.id })).toHaveLength(0);
+    expect((await listUnopenedPacks(deps(), player)).packs).toEqual([]);
+  });
+
+  it('refuses the squad, burning nothing, when the pack cannot be minted (its rarities sold out)', async () => {
+    const c = await challenge({ cardCount: 1, position: '', rewardCoins: 0, rewardPackId: 5 });
+    const player = user();
+    const card = await giveCard(player);
+    const top = cards.database.db('players').whereIn('rarity', ['Legendary', 'Ultra Legendary']);
+    const saved = (await top.clone().select('id', 'minted_editions')) as {
+      id: number;
+      minted_editions: number;
+    }[];
+    await top.clone().update({ minted_editions: cards.database.db.ref('max_editions') });
+    try {
+      const error = await refusal(submit(player, Number(c.id), [card.cardId]));
+      expect(error.code).toBe('business_rule');
+      expect(error.message).toMatch(
+        /^The Ultra Legendary Pack cannot be given now: No .+ cards are left to mint$/,
+      );
+    } finally {
+      for (const row of saved)
+        await cards.database
+          .db('players')
+          .where({ id: row.id })
+          .update({ minted_editions: row.minted_editions });
+    }
+    expect(await cardRow(card.cardId)).toEqual({ owner_id: player, hold_key: null, burned_by: null });
+    expect(await rewardCards(player)).toEqual([]);
+    expect(await cards.database.db('challenge_submissions').where({ challenge_id: c.id })).toHaveLength(0);
+  });
+
+  it('creates a pack reward only with a shop pack, and a reward of some kind', async () => {
+    const bad = (over: Partial<Parameters<typeof createChallenge>[1]>) => refusal(challenge(over));
+    expect(await bad({ rewardPackId: 99 })).toMatchObject({
+      code: 'invalid',
+      message: CHALLENGE_REWARD_MESSAGES.unknownPack,
+    });
+    expect(await bad({ rewardPackId: -1 })).toMatchObject({ code: 'invalid' });
+    expect(await bad({ rewardCoins: 0 })).toMatchObject({
+      code: 'invalid',
+      message: CHALLENGE_REWARD_MESSAGES.noReward,
+    });
+    const once = { idempotencyKey: 'create-pack-once', title: 'Pack once', rewardPackId: 1 };
+    const first = await challenge(once);
+    expect((await challenge(once)).id).toBe(first.id);
+    // The same key with another pack is another challenge: refused, not answered as the first.
+    expect((await refusal(challenge({ ...once, rewardPackId: 2 }))).code).toBe('conflict');
+    // Without a pack the reward reads as before.
+    expect(await challenge({ title: 'Coins only' })).toMatchObject({ rewardPackId: 0, rewardPackName: '' });
   });
 });
 
@@ -352,6 +507,29 @@ describe('squad challenge races', () => {
     const owners = [(await cardRow(a.cardId)).owner_id, (await cardRow(b.cardId)).owner_id].sort();
     expect(owners).toEqual([BURNED_OWNER_ID, player]);
     expect(await coins(player)).toBe(1_200);
+  });
+
+  it('mints the reward pack once when the same challenge is submitted twice in parallel', async () => {
+    const c = await challenge({ cardCount: 1, position: '', rewardPackId: RARE_PACK.id });
+    for (let round = 0; round < 3; round++) {
+      const player = user();
+      const a = await giveCard(player);
+      const b = await giveCard(player);
+      const same = key('same');
+      const outcomes = await Promise.allSettled([
+        submit(player, Number(c.id), [a.cardId]),
+        submit(player, Number(c.id), [b.cardId]),
+        submit(player, Number(c.id), [a.cardId], same),
+        submit(player, Number(c.id), [a.cardId], same),
+      ]);
+      const answered = outcomes.filter((o) => o.status === 'fulfilled').map((o) => o.value.submission!);
+      expect(new Set(answered.map((x) => x.id)).size).toBe(1);
+      expect(await rewardCards(player)).toEqual(
+        answered[0]!.packCardIds!.map((id) => ({ id: Number(id), purchase_price: 0 })),
+      );
+      expect(await rewardCards(player)).toHaveLength(RARE_PACK.size);
+      expect(await cards.database.db('challenge_submissions').where({ user_id: player })).toHaveLength(1);
+    }
   });
 
   it('one outcome when a card is burned while a trade accept holds it', async () => {

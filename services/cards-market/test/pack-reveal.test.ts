@@ -44,7 +44,12 @@ describe('unopened packs', () => {
     expect(bought.success).toBe(true);
     const { packs } = await listUnopenedPacks(deps(), 901);
     expect(packs).toHaveLength(1);
-    expect(packs[0]).toMatchObject({ purchaseId: bought.purchaseId, packId: 1, packName: bought.packName });
+    expect(packs[0]).toMatchObject({
+      purchaseId: bought.purchaseId,
+      packId: 1,
+      packName: bought.packName,
+      pricePaid: bought.coinsSpent,
+    });
     expect((packs[0]!.cards ?? []).map((c) => Number(c.id))).toEqual(
       (bought.cards ?? []).map((c) => Number(c.id)),
     );

@@ -231,4 +231,25 @@ describe('which change events a domain event makes, and for whom', () => {
       },
     ]);
   });
+
+  it('a squad challenge completed: its squad leaves the collection, its reward pack joins it', () => {
+    const done = {
+      challengeId: 4,
+      userId: 7,
+      submissionId: 11,
+      cardIds: [31, 32],
+      rewardCoins: 0,
+      title: 'Two for a pack',
+      completedAt: AT,
+      rewardPackId: 2,
+      rewardPackName: 'Rare Pack',
+      packCardIds: [90, 91],
+    };
+    expect(changesFor('market.challenge.completed', done)).toEqual([
+      { audience: 'LIVE_AUDIENCE_USER', userId: 7, cards: { change: 'lost', cardIds: [31, 32] } },
+      { audience: 'LIVE_AUDIENCE_USER', userId: 7, cards: { change: 'gained', cardIds: [90, 91] } },
+    ]);
+    // Coins only: nothing gained.
+    expect(changesFor('market.challenge.completed', { ...done, packCardIds: [] })).toHaveLength(1);
+  });
 });

@@ -277,6 +277,9 @@ describe('challenge notifications', () => {
         rewardCoins: 2_500,
         title: 'Three of a kind',
         completedAt: '2026-11-29T21:00:00.000Z',
+        rewardPackId: 0,
+        rewardPackName: '',
+        packCardIds: [],
       },
       t,
     );
@@ -293,6 +296,33 @@ describe('challenge notifications', () => {
       title: 'Squad challenge completed',
       message: 'You gave up 3 cards for "Three of a kind": 2,500 coins go to your balance.',
     });
+  });
+
+  it('names the reward pack when there is one, with or without coins', () => {
+    const t = new Date('2026-11-29T20:00:00.000Z');
+    const completed = (rewardCoins: number, rewardPackName: string) =>
+      draftsFor(
+        'market.challenge.completed',
+        {
+          challengeId: 5,
+          userId: 7,
+          submissionId: 12,
+          cardIds: [41],
+          rewardCoins,
+          title: 'One for a pack',
+          completedAt: '2026-11-29T21:00:00.000Z',
+          rewardPackId: 3,
+          rewardPackName,
+          packCardIds: [90, 91, 92],
+        },
+        t,
+      )[0]!;
+    expect(render('challenge.completed', completed(1_000, 'Rare Pack').params, '').message).toBe(
+      'You gave up 1 card for "One for a pack": 1,000 coins go to your balance, and a Rare Pack waits to be opened.',
+    );
+    expect(render('challenge.completed', completed(0, 'Epic Pack').params, '').message).toBe(
+      'You gave up 1 card for "One for a pack": an Epic Pack waits to be opened.',
+    );
   });
 });
 

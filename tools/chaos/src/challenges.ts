@@ -13,24 +13,37 @@ interface ChallengeView {
   submission: unknown;
 }
 
-/** Challenges any squad of the right size meets: what the run's players can complete. */
-const OPEN_TO_ANY = [1, 2, 3].map((cardCount) => ({
-  title: `Any ${cardCount} chaos`,
-  cardCount,
-  rewardCoins: 100 * cardCount,
-}));
+/**
+ * Challenges any squad of the right size meets: what the run's players can complete. Their rewards
+ * are coins, coins and a pack, and a pack alone (the shop's Common and Rare packs), so reward packs
+ * are minted under the same races as the burns.
+ */
+const OPEN_TO_ANY = [
+  { title: 'Any 1 chaos', cardCount: 1, rewardCoins: 100 },
+  { title: 'Any 2 chaos', cardCount: 2, rewardCoins: 200, rewardPackId: 1 },
+  { title: 'Any 3 chaos', cardCount: 3, rewardCoins: 0, rewardPackId: 2 },
+];
+
+/** Each shop pack's size by id: what a reward pack must mint (the challenges audit checks it). */
+export type PackSizes = Map<number, number>;
 
 /**
  * Squad challenges (issue 44, item 5): players give up squads (a double tap with one key, two
  * squads for one challenge at once, a squad while one of its cards is being listed), and now and
  * then a squad that misses the requirements (refused: nothing burns). The audit then checks that
- * every burned card has its challenge and each challenge was completed once per player.
+ * every burned card has its challenge, each challenge was completed once per player, and each
+ * reward pack minted its pack's cards once.
  */
 export class ChallengeMoves {
-  /** The admin makes the challenges any squad meets, beside the seeded demo ones. */
-  static async setUp(admin: Player): Promise<void> {
+  /** The admin makes the challenges any squad meets, beside the seeded demo ones; answers the packs' sizes. */
+  static async setUp(admin: Player): Promise<PackSizes> {
     for (const body of OPEN_TO_ANY)
       await admin.call('admin.challengeCreate', 'post', '/api/admin/challenges', { body });
+    const packs = await admin.call<{ id: number; packSize: number }[]>('read.packs', 'get', '/api/packs', {
+      key: false,
+    });
+    if (packs.status !== 200) throw new Error(`chaos: the shop's packs did not load (${packs.status})`);
+    return new Map(packs.body.map((p) => [p.id, p.packSize]));
   }
 
   async complete(p: Player, dice: Dice): Promise<void> {

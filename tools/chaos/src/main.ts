@@ -203,7 +203,7 @@ async function main(): Promise<void> {
     await db('identity.users').where({ id: admin.id }).update({ is_admin: true });
     await admin.login();
     await waitForWelcome([...players, admin]);
-    await ChallengeMoves.setUp(admin);
+    const packSizes = await ChallengeMoves.setUp(admin);
 
     const scenario = new Scenario(players, admin, log, stack.url);
     // Half the players buy coins three times first, so that cash-outs and their review happen.
@@ -247,7 +247,7 @@ async function main(): Promise<void> {
     await run('coins', () => auditMint(db, config.welcomeCoins));
     await run('cards', () => auditCards(db));
     await run('auctions', () => auditAuctions(db));
-    await run('challenges', () => auditChallenges(db));
+    await run('challenges', () => auditChallenges(db, packSizes));
     await run('matchday rewards', () => auditMatchdayRewards(db));
     await run('sagas', () => auditOpenWork(db));
     await run('answers', () => auditAnswers(db, log));

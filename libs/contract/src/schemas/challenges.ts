@@ -20,6 +20,10 @@ export const ChallengeSubmission = z
     /** 'pending' while the wallet has not confirmed the coins yet (they follow within seconds). */
     rewardStatus: z.enum(['pending', 'paid']),
     createdAt: Timestamp,
+    /** The reward pack's id; null when the challenge gave none. */
+    rewardPackId: z.number().nullable(),
+    /** The reward pack's cards, given with the burn: an unopened pack until revealed (GET /api/packs/unopened). */
+    packCardIds: z.array(z.number()),
   })
   .meta({ id: 'ChallengeSubmission' });
 
@@ -39,7 +43,11 @@ export const Challenge = z
     minRarity: Rarity.nullable(),
     /** The cards' current prices add up to at least this; null = no minimum. */
     minTotalValue: z.number().nullable(),
+    /** 0 when the reward is a pack only. */
     rewardCoins: z.number(),
+    /** A shop pack (GET /api/packs) given with the coins; null = none. */
+    rewardPackId: z.number().nullable(),
+    rewardPackName: z.string().nullable(),
     startsAt: Timestamp,
     endsAt: Timestamp.nullable(),
     retiredAt: Timestamp.nullable(),
@@ -73,7 +81,10 @@ export const CreateChallengeBody = z.strictObject({
   position: Position.nullable().optional(),
   minRarity: Rarity.nullable().optional(),
   minTotalValue: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
-  rewardCoins: z.number().int().min(1).max(CHALLENGE_MAX_REWARD),
+  /** 0 only with a reward pack: a challenge gives coins, a pack, or both. */
+  rewardCoins: z.number().int().min(0).max(CHALLENGE_MAX_REWARD),
+  /** One of the shop's packs (GET /api/packs), minted to the player with the burn; null = none. */
+  rewardPackId: Id.nullable().optional(),
   /** Default: now. */
   startsAt: Instant.optional(),
   /** Default: no end. */

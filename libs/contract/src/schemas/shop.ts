@@ -47,6 +47,8 @@ export const UnopenedPack = z
     packName: z.string(),
     cards: z.array(PackCard),
     boughtAt: z.string(),
+    /** What the player paid: the purchase's price, 0 for a squad challenge's reward pack (a gift). */
+    pricePaid: z.number(),
   })
   .meta({ id: 'UnopenedPack' });
 export type UnopenedPack = z.infer<typeof UnopenedPack>;

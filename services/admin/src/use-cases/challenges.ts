@@ -24,7 +24,11 @@ export async function listChallenges(deps: AdminDeps, userId: number): Promise<L
   return deps.cards.ListAllChallenges({});
 }
 
-/** A new challenge, audited; the key makes a retry answer the same challenge. */
+/**
+ * A new challenge, audited with its request (the reward pack's id among its fields) and the reward as
+ * made; cards-market checks the fields (a pack not in the shop: invalid). The key makes a retry
+ * answer the same challenge.
+ */
 export async function createChallenge(
   deps: AdminDeps,
   request: AdminCreateChallengeRequest__Output,
@@ -44,7 +48,13 @@ export async function createChallenge(
       before: {},
     },
     () => deps.cards.CreateChallenge({ ...fields, adminUserId: userId, idempotencyKey: key }),
-    (answer) => ({ id: answer.challenge?.id, ...scheduleOf(answer) }),
+    // The reward as made (the request has the pack's id; this names it, as players see it).
+    (answer) => ({
+      id: answer.challenge?.id,
+      rewardCoins: answer.challenge?.rewardCoins,
+      rewardPack: answer.challenge?.rewardPackName || null,
+      ...scheduleOf(answer),
+    }),
   );
 }
 

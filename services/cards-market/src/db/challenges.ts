@@ -12,6 +12,8 @@ export interface ChallengeRow {
   min_rarity: string | null;
   min_total_value: number | null;
   reward_coins: number;
+  /** A pack of the shop's given with the coins (domain/packs.ts PACKS), minted with the burn. */
+  reward_pack_id: number | null;
   starts_at: Date;
   ends_at: Date | null;
   retired_at: Date | null;
@@ -32,10 +34,16 @@ export interface SubmissionRow {
   card_ids: number[];
   total_value: number;
   reward_coins: number;
+  /** Of the coins: 'paid' at once when there are none (a pack-only reward). */
   reward: 'pending' | 'paid';
   transaction_id: number | null;
   created_at: Date;
   paid_at: Date | null;
+  reward_pack_id: number | null;
+  /** The reward pack's cards, minted in the submission's transaction; null without a pack. */
+  pack_card_ids: number[] | null;
+  /** When the player saw the pack revealed; until then it is an unopened pack. */
+  pack_revealed_at: Date | null;
 }
 
 /** A card of a squad, row-locked, with what the requirements look at. */
@@ -152,14 +160,57 @@ export async function insertSubmission(
   trx: Knex.Transaction,
   row: Pick<
     SubmissionRow,
-    'challenge_id' | 'user_id' | 'idempotency_key' | 'card_ids' | 'total_value' | 'reward_coins'
+    | 'challenge_id'
+    | 'user_id'
+    | 'idempotency_key'
+    | 'card_ids'
+    | 'total_value'
+    | 'reward_coins'
+    | 'reward_pack_id'
+    | 'pack_card_ids'
   >,
   now: Date,
 ): Promise<SubmissionRow> {
+  // No coins to pay (a pack-only reward): nothing for the wallet or the sweeper to do.
+  const paid = Number(row.reward_coins) === 0;
   const [inserted] = (await trx('challenge_submissions')
-    .insert({ ...row, reward: 'pending', created_at: now })
+    .insert({ ...row, reward: paid ? 'paid' : 'pending', paid_at: paid ? now : null, created_at: now })
     .returning('*')) as SubmissionRow[];
   return inserted!;
+}
+
+/** A player's reward packs not revealed yet, newest first (they join the unopened bought packs). */
+export async function unrevealedRewardPacks(
+  db: Knex,
+  userId: number,
+  limit: number,
+): Promise<Pick<SubmissionRow, 'id' | 'reward_pack_id' | 'pack_card_ids' | 'created_at'>[]> {
+  return (await db('challenge_submissions')
+    .where({ user_id: userId })
+    .whereNotNull('pack_card_ids')
+    .whereNull('pack_revealed_at')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .select('id', 'reward_pack_id', 'pack_card_ids', 'created_at')) as Pick<
+    SubmissionRow,
+    'id' | 'reward_pack_id' | 'pack_card_ids' | 'created_at'
+  >[];
+}
+
+/**
+ * Marks the player's reward pack revealed; a repeat changes nothing. Answers whether the submission
+ * is the player's and has a pack (another player's or an unknown one: false, so not found).
+ */
+export async function markRewardPackRevealed(
+  db: Knex,
+  userId: number,
+  submissionId: number,
+  now: Date,
+): Promise<boolean> {
+  const mine = () =>
+    db('challenge_submissions').where({ id: submissionId, user_id: userId }).whereNotNull('pack_card_ids');
+  await mine().whereNull('pack_revealed_at').update({ pack_revealed_at: now });
+  return (await mine().first('id')) !== undefined;
 }
 
 /** The cards leave circulation: no owner, the submission's key for good, the submission named. */
@@ -200,6 +251,7 @@ export type NewChallenge = Pick<
   | 'min_rarity'
   | 'min_total_value'
   | 'reward_coins'
+  | 'reward_pack_id'
   | 'starts_at'
   | 'ends_at'
   | 'created_by'

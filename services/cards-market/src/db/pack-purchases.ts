@@ -66,6 +66,7 @@ export const MAX_UNOPENED = 20;
 export interface UnopenedRow {
   id: string;
   pack_id: number;
+  price: number;
   card_ids: number[];
   created_at: Date;
 }
@@ -77,7 +78,7 @@ export async function unrevealedPurchases(db: Knex, userId: number): Promise<Uno
     .whereNull('revealed_at')
     .orderBy('created_at', 'desc')
     .limit(MAX_UNOPENED)
-    .select('id', 'pack_id', 'card_ids', 'created_at')) as UnopenedRow[];
+    .select('id', 'pack_id', 'price', 'card_ids', 'created_at')) as UnopenedRow[];
 }
 
 /**

@@ -21,5 +21,8 @@ export function profitLoss(currentPrice: number, purchasePrice: number): number 
   return currentPrice - purchasePrice;
 }
 
-/** Where a card came from; also the `reason` of cards.card.minted. */
-export type MintReason = 'starter_pack' | 'pack' | 'promo' | 'admin' | 'market_supply';
+/**
+ * Where a card came from; also the `reason` of cards.card.minted. 'challenge': a squad challenge's
+ * reward pack (decision 0018), a gift (purchase price 0) minted with the burn.
+ */
+export type MintReason = 'starter_pack' | 'pack' | 'promo' | 'admin' | 'market_supply' | 'challenge';

@@ -8,6 +8,12 @@ import {
   type ChallengeRequirements,
 } from '@touchline/rules';
 import { invalid } from '@touchline/kit';
+import { findPack } from './packs';
+
+export const CHALLENGE_REWARD_MESSAGES = {
+  unknownPack: "Reward pack must be one of the shop's packs",
+  noReward: 'A challenge needs a coin reward or a reward pack',
+} as const;
 
 /** The requirement columns of a challenge's row. */
 export interface RequirementColumns {
@@ -39,6 +45,8 @@ export interface ChallengeDraft {
   minRarity: string;
   minTotalValue: number;
   rewardCoins: number;
+  /** A pack of the shop's (domain/packs.ts PACKS) given with the coins; 0 or absent: none. */
+  rewardPackId?: number;
   startsAt: string;
   endsAt: string;
 }
@@ -77,12 +85,21 @@ export function checkDraft(draft: ChallengeDraft, now: Date) {
   if (draft.minRarity && !isChallengeRarity(draft.minRarity)) throw invalid('Minimum rarity is not a rarity');
   if (!Number.isSafeInteger(draft.minTotalValue) || draft.minTotalValue < 0)
     throw invalid('Minimum total value must be a whole number of coins');
+  const packId = draft.rewardPackId ?? 0;
+  if (packId !== 0 && !(Number.isSafeInteger(packId) && findPack(packId)))
+    throw invalid(CHALLENGE_REWARD_MESSAGES.unknownPack);
+  // Coins, a pack, or both: 0 coins only with a pack.
+  const fewest = packId ? 0 : 1;
   if (
     !Number.isSafeInteger(draft.rewardCoins) ||
-    draft.rewardCoins < 1 ||
+    draft.rewardCoins < fewest ||
     draft.rewardCoins > CHALLENGE_MAX_REWARD
   )
-    throw invalid(`Reward must be 1 to ${CHALLENGE_MAX_REWARD.toLocaleString('en-US')} coins`);
+    throw invalid(
+      draft.rewardCoins === 0
+        ? CHALLENGE_REWARD_MESSAGES.noReward
+        : `Reward must be ${fewest} to ${CHALLENGE_MAX_REWARD.toLocaleString('en-US')} coins`,
+    );
   const { starts, ends } = checkSchedule(draft.startsAt, draft.endsAt, now);
   return {
     title,
@@ -93,6 +110,7 @@ export function checkDraft(draft: ChallengeDraft, now: Date) {
     min_rarity: draft.minRarity || null,
     min_total_value: draft.minTotalValue || null,
     reward_coins: draft.rewardCoins,
+    reward_pack_id: packId || null,
     starts_at: starts,
     ends_at: ends,
   };

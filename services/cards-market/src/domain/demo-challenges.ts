@@ -50,4 +50,17 @@ export const DEMO_CHALLENGES: readonly (Omit<ChallengeDraft, 'startsAt' | 'endsA
     minTotalValue: 10_000,
     rewardCoins: 4_000,
   },
+  {
+    // A pack reward (decision 0018): the pack alone, revealed with the unopened packs.
+    key: 'demo:rare-pack',
+    title: 'Two Rares for a pack',
+    description: 'Any two cards of Rare rarity or rarer, for a Rare Pack.',
+    cardCount: 2,
+    teamId: 0,
+    position: '',
+    minRarity: 'Rare',
+    minTotalValue: 0,
+    rewardCoins: 0,
+    rewardPackId: 2,
+  },
 ];

@@ -23,7 +23,9 @@ import {
   type SubmissionRow,
 } from '../db/challenges';
 import { requirementsOf } from '../domain/challenge';
+import { findPack } from '../domain/packs';
 import type { CardsDeps } from './deps';
+import { mintRewardPack } from './challenge-pack';
 import { challengeMessage, submissionMessage } from './challenges';
 
 /** How long a fresh submission is left to its own request before the sweeper pays its reward. */
@@ -36,7 +38,8 @@ const SWEEP_BATCH = 100;
  * locks (id order, as every card path takes them): the challenge must be open and not completed by
  * the player, each card theirs and free (not listed, reserved by a buy, held by a trade being
  * accepted, a lineup or an auction), the squad must meet the requirements; then the cards burn (no
- * owner, the submission's key for good), `cards.card.burned` names the challenge for each and
+ * owner, the submission's key for good), the reward pack, if any, is minted to the player (an
+ * unopened pack until revealed), `cards.card.burned` names the challenge for each card and
  * `market.challenge.completed` follows. The coins come after, through the wallet, keyed
  * challenge:{id}:{user}: paid once, by this call or the sweeper. The same key answers the same.
  */
@@ -84,6 +87,10 @@ export async function submitChallenge(
       requirementsOf(challenge),
     );
     if (!check.ok) throw businessRule(check.problems.join('. '));
+    // The pack is minted here, under the same locks as the burn: given once, with it or not at all.
+    const pack = challenge.reward_pack_id ? findPack(challenge.reward_pack_id) : undefined;
+    const rewardKey = challengeRewardKey(challenge.id, request.userId);
+    const packCardIds = pack ? await mintRewardPack(deps, trx, pack, request.userId, rewardKey) : null;
     const row = await insertSubmission(
       trx,
       {
@@ -93,6 +100,8 @@ export async function submitChallenge(
         card_ids: ids,
         total_value: check.totalValue.have,
         reward_coins: challenge.reward_coins,
+        reward_pack_id: pack?.id ?? null,
+        pack_card_ids: packCardIds,
       },
       now,
     );
@@ -115,9 +124,14 @@ export async function submitChallenge(
       rewardCoins: challenge.reward_coins,
       title: challenge.title,
       completedAt: now.toISOString(),
+      rewardPackId: pack?.id ?? 0,
+      rewardPackName: pack?.name ?? '',
+      packCardIds: packCardIds ?? [],
     });
     return row;
   });
+  // New editions were minted: the cached players' counts are stale.
+  if (submission.pack_card_ids?.length) deps.players.invalidate();
   const paid = await payChallengeReward(deps, submission).catch((error: unknown) => {
     // The cards are burned and the reward recorded: the sweeper pays it. The player is told it is on its way.
     deps.logger.warn({ err: error, submissionId: submission.id }, 'challenge reward not paid yet');
@@ -136,7 +150,7 @@ export async function submitChallenge(
  * only the driver that moves the row to 'paid' records the transaction.
  */
 export async function payChallengeReward(deps: CardsDeps, submission: SubmissionRow): Promise<SubmissionRow> {
-  if (submission.reward === 'paid') return submission;
+  if (submission.reward === 'paid' || Number(submission.reward_coins) === 0) return submission;
   const key = challengeRewardKey(Number(submission.challenge_id), Number(submission.user_id));
   const granted = await deps.wallet.Grant({
     idempotencyKey: key,

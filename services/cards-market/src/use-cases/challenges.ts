@@ -20,6 +20,7 @@ import {
 } from '../db/challenges';
 import { checkDraft, checkSchedule } from '../domain/challenge';
 import { DEMO_CHALLENGES } from '../domain/demo-challenges';
+import { findPack } from '../domain/packs';
 import type { CardsDeps } from './deps';
 
 export function submissionMessage(row: SubmissionRow): ChallengeSubmission {
@@ -32,6 +33,8 @@ export function submissionMessage(row: SubmissionRow): ChallengeSubmission {
     rewardCoins: row.reward_coins,
     rewardStatus: row.reward,
     createdAt: row.created_at.toISOString(),
+    rewardPackId: row.reward_pack_id ?? 0,
+    packCardIds: (row.pack_card_ids ?? []).map(Number),
   };
 }
 
@@ -56,6 +59,8 @@ export function challengeMessage(view: ChallengeView, now: Date, submission?: Su
     ),
     completions: view.completions,
     submission: submission ? submissionMessage(submission) : null,
+    rewardPackId: view.reward_pack_id ?? 0,
+    rewardPackName: view.reward_pack_id ? (findPack(view.reward_pack_id)?.name ?? '') : '',
   };
 }
 
@@ -96,8 +101,9 @@ async function answer(deps: CardsDeps, id: number): Promise<{ challenge: Challen
   return { challenge: challengeMessage(view, deps.clock.now()) };
 }
 
-function sameDraft(row: ChallengeRow, title: string): ChallengeRow {
-  if (row.title !== title) throw conflict('Idempotency key was used for another challenge');
+function sameDraft(row: ChallengeRow, draft: { title: string; reward_pack_id: number | null }): ChallengeRow {
+  if (row.title !== draft.title || (row.reward_pack_id ?? null) !== draft.reward_pack_id)
+    throw conflict('Idempotency key was used for another challenge');
   return row;
 }
 
@@ -117,7 +123,7 @@ export async function createChallenge(
     deps.clock.now(),
   );
   const made = inserted ?? (await challengeOfKey(deps.db, request.adminUserId, request.idempotencyKey));
-  return answer(deps, sameDraft(made!, row.title).id);
+  return answer(deps, sameDraft(made!, row).id);
 }
 
 /**

@@ -54,6 +54,11 @@ export const CHANGES = {
   'cards.pack.opened': (e) => gained(e.userId, e.cardIds),
   'cards.starter_pack.granted': (e) => gained(e.userId, e.cardIds),
   'wallet.promo.redeemed': (e) => gained(e.userId, e.cardIds),
+  // A squad challenge: the squad is burned, and its reward pack's cards (if any) are the player's.
+  'market.challenge.completed': (e) => [
+    ...toUser(e.userId, { cards: { change: 'lost', cardIds: e.cardIds } }),
+    ...gained(e.userId, e.packCardIds),
+  ],
   'cards.card.transferred': (e) => [
     ...toUser(e.fromUserId, { cards: { change: 'lost', cardIds: [e.cardId] } }),
     ...gained(e.toUserId, [e.cardId]),

@@ -329,13 +329,14 @@ const lineupRanked: DraftsOf<'matchday.lineup.ranked'> = (e, t) => [
   },
 ];
 
-// A squad given up: its player hears what it earned, once per challenge (a challenge is once per player).
+// A squad given up: its player hears what it earned (coins, a pack to reveal), once per challenge
+// (a challenge is once per player).
 const challengeCompleted: DraftsOf<'market.challenge.completed'> = (e, t) => [
   {
     userId: e.userId,
     kind: 'challenge.completed',
     type: 'success',
-    params: { title: e.title, cards: e.cardIds.length, coins: e.rewardCoins },
+    params: { title: e.title, cards: e.cardIds.length, coins: e.rewardCoins, pack: e.rewardPackName },
     link: LINKS.challenge(e.challengeId),
     dedupeKey: `challenge:${e.challengeId}:completed`,
     createdAt: timeOf(e.completedAt, t),

@@ -23,6 +23,13 @@ function muteEnd(iso: string): string {
   return `${at.toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
 }
 
+/** A squad challenge's reward: coins to the balance, a pack to reveal, or both (params of old drafts have no pack). */
+function challengeReward(p: Params): string {
+  const paid = Number(p.coins) > 0 ? `${coins(p.coins!)} go to your balance` : '';
+  const pack = p.pack ? `${/^[AEIOU]/.test(String(p.pack)) ? 'an' : 'a'} ${p.pack} waits to be opened` : '';
+  return [paid, pack].filter(Boolean).join(', and ');
+}
+
 /** What an offer gives or asks for: "2 cards and 500 coins". */
 function bundle(cards: number, amount: number): string {
   const parts = [cards > 0 ? plural(cards, 'card', 'cards') : '', amount > 0 ? coins(amount) : ''].filter(
@@ -135,7 +142,7 @@ const KINDS: Record<string, (p: Params, name: string) => Texts> = {
   }),
   'challenge.completed': (p) => ({
     title: 'Squad challenge completed',
-    message: `You gave up ${plural(Number(p.cards), 'card', 'cards')} for "${p.title}": ${coins(p.coins!)} go to your balance.`,
+    message: `You gave up ${plural(Number(p.cards), 'card', 'cards')} for "${p.title}": ${challengeReward(p)}.`,
   }),
   'badge.earned': (p) => ({ title: `Badge earned: ${p.name}`, message: String(p.description) }),
   'payment.succeeded': (p) => ({

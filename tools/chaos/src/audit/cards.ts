@@ -172,9 +172,14 @@ export async function auditOpenWork(db: Knex): Promise<AuditLine[]> {
 /**
  * Squad challenges (decision 0018): every burned card has its challenge (its submission exists, lists
  * it and names an existing challenge) and every submission's cards are burned by it; no player
- * completed a challenge twice.
+ * completed a challenge twice; every completed pack-reward challenge minted exactly its pack's card
+ * count, once: its submission names that many cards, each minted for a challenge (origin 'challenge')
+ * and named by no other submission, and no challenge card exists that no submission names.
  */
-export async function auditChallenges(db: Knex): Promise<AuditLine[]> {
+export async function auditChallenges(
+  db: Knex,
+  packSizes: ReadonlyMap<number, number>,
+): Promise<AuditLine[]> {
   const orphans = await rows(
     db,
     `select c.id card_id, c.burned_by from cards_market.cards c
@@ -195,6 +200,30 @@ export async function auditChallenges(db: Knex): Promise<AuditLine[]> {
     `select challenge_id, user_id, count(*) c from cards_market.challenge_submissions
       group by 1, 2 having count(*) > 1 limit 10`,
   );
+  const packs = await rows(
+    db,
+    `select s.id submission_id, s.challenge_id, ch.reward_pack_id, s.reward_pack_id given,
+            coalesce(cardinality(s.pack_card_ids), 0) cards
+       from cards_market.challenge_submissions s join cards_market.challenges ch on ch.id = s.challenge_id
+      where ch.reward_pack_id is not null or s.reward_pack_id is not null or s.pack_card_ids is not null`,
+  );
+  const wrongSize = packs.filter(
+    (r) =>
+      r.given !== r.reward_pack_id || Number(r.cards) !== (packSizes.get(Number(r.reward_pack_id)) ?? -1),
+  );
+  const packCards = await rows(
+    db,
+    `select card_id, count(*) submissions, min(c.origin) origin
+       from cards_market.challenge_submissions s cross join lateral unnest(s.pack_card_ids) card_id
+       left join cards_market.cards c on c.id = card_id
+      group by card_id having count(*) > 1 or min(c.origin) is distinct from 'challenge' limit 10`,
+  );
+  const unnamed = await rows(
+    db,
+    `select c.id card_id from cards_market.cards c
+      where c.origin = 'challenge' and not exists (
+        select 1 from cards_market.challenge_submissions s where c.id = any(s.pack_card_ids)) limit 10`,
+  );
   return [
     line('challenges: every burned card has its challenge, every squad is burned, each completed once', [
       ...orphans.map(
@@ -202,6 +231,18 @@ export async function auditChallenges(db: Knex): Promise<AuditLine[]> {
       ),
       ...unburned.map((r) => `submission ${r.submission_id}: card ${r.card_id} is not burned by it`),
       ...twice.map((r) => `user ${r.user_id} completed challenge ${r.challenge_id} ${r.c} times`),
+    ]),
+    line('challenges: every pack reward minted exactly its pack’s cards, once', [
+      ...wrongSize
+        .slice(0, 10)
+        .map(
+          (r) =>
+            `submission ${r.submission_id} of challenge ${r.challenge_id} (pack ${r.reward_pack_id}) has ${r.cards} card(s) of pack ${r.given}`,
+        ),
+      ...packCards.map(
+        (r) => `card ${r.card_id} is named by ${r.submissions} reward pack(s), origin ${r.origin}`,
+      ),
+      ...unnamed.map((r) => `card ${r.card_id} was minted for a challenge no submission names`),
     ]),
   ];
 }

@@ -10,6 +10,7 @@ import {
 import { call, newIdempotencyKey } from '@/lib/api';
 import { cardKeys } from '@/lib/data/cards';
 import { refreshCoins } from '@/lib/data/coins';
+import { packRevealKeys } from '@/lib/data/pack-reveal';
 
 /** Squad challenges (docs/features.md, "Squad challenges"). */
 export const challengeKeys = {
@@ -44,18 +45,20 @@ export interface SubmitSquadVariables {
 
 /**
  * Gives up the squad: the answer replaces the challenge at once; the cards are gone, so the
- * collection is read again, and the coins with it.
+ * collection is read again, and the coins with it; a reward pack joins the unopened packs.
  */
 export function useSubmitSquad() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ challengeId, cardIds, idempotencyKey }: SubmitSquadVariables) =>
       call(api.challenges.submit, { params: { id: challengeId }, body: { cardIds }, idempotencyKey }),
-    onSuccess: ({ challenge }) => {
+    onSuccess: ({ challenge, submission }) => {
       queryClient.setQueryData<Challenge>(challengeKeys.one(challenge.id), challenge);
       void queryClient.invalidateQueries({ queryKey: challengeKeys.list() });
       void queryClient.invalidateQueries({ queryKey: cardKeys.userCards() });
       void refreshCoins(queryClient);
+      if (submission.packCardIds.length > 0)
+        void queryClient.invalidateQueries({ queryKey: packRevealKeys.unopened });
     },
   });
 }

@@ -15,6 +15,7 @@ import { auctions } from './013_auctions';
 import { packPullCosts } from './014_pack_pull_costs';
 import { challenges } from './015_challenges';
 import { pitchDemand } from './016_pitch_demand';
+import { challengePackRewards } from './017_challenge_pack_rewards';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   packPullCosts,
   challenges,
   pitchDemand,
+  challengePackRewards,
 ];

@@ -2,7 +2,6 @@ import { useState } from 'react';
 
 import type { Challenge } from '@touchline/contract';
 
-import { CoinAmount } from '@/components/CoinAmount';
 import { QueryError } from '@/components/QueryError';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -12,6 +11,7 @@ import { errorMessage } from '@/lib/api';
 import { useAdminChallenges, useRetireChallenge } from '@/lib/data/challenges';
 
 import { requirementLines, STATE_LABELS } from '../utils';
+import { ChallengeReward } from './ChallengeReward';
 import { CreateChallengeForm } from './CreateChallengeForm';
 import { ScheduleForm } from './ScheduleForm';
 
@@ -61,7 +61,7 @@ export function AdminChallengesPanel() {
               </div>
               <p className="text-xs text-slate-400">{requirementLines(c).join(' · ')}</p>
               <p className="flex flex-wrap items-center gap-1.5 text-xs text-slate-300">
-                Reward <CoinAmount value={c.rewardCoins} className="text-xs" />
+                Reward <ChallengeReward coins={c.rewardCoins} packName={c.rewardPackName} />
                 {` · ${c.completions} completed · ${when(c.startsAt)} to ${when(c.endsAt)}`}
               </p>
               {c.state !== 'retired' && scheduling === c.id && (

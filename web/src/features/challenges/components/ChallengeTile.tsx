@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 
 import type { Challenge } from '@touchline/contract';
 
-import { CoinAmount } from '@/components/CoinAmount';
 import { challengePath } from '@/config/paths';
 import { cn } from '@/lib/cn';
 
 import { requirementLines, STATE_LABELS } from '../utils';
+import { ChallengeReward } from './ChallengeReward';
 import { RequirementList } from './RequirementList';
 
 /** One challenge of the list: its title, requirements, reward, and whether the player completed it. */
@@ -40,7 +40,7 @@ export function ChallengeTile({ challenge }: { challenge: Challenge }) {
       <RequirementList lines={requirementLines(challenge)} />
       <div className="flex items-center justify-between gap-2 text-sm">
         <span className="flex items-center gap-1.5 text-slate-300">
-          Reward <CoinAmount value={challenge.rewardCoins} />
+          Reward <ChallengeReward coins={challenge.rewardCoins} packName={challenge.rewardPackName} />
         </span>
         {done ? (
           <span className="inline-flex items-center gap-1 text-xs font-semibold text-emerald-300">

@@ -9,6 +9,10 @@ import { Select } from '@/components/ui/Select';
 import { errorMessage } from '@/lib/api';
 import { useTeams } from '@/lib/data/cards';
 import { useCreateChallenge } from '@/lib/data/challenges';
+import { usePacks } from '@/lib/data/shop';
+
+/** Said before asking the server, which refuses the same (cards-market checks every field). */
+export const NO_REWARD = 'A challenge needs a coin reward or a reward pack';
 
 /** A datetime-local value (the admin's own clock) as an instant; '' stays unset. */
 const instant = (local: string): string | undefined => (local ? new Date(local).toISOString() : undefined);
@@ -22,23 +26,34 @@ const EMPTY = {
   minRarity: '',
   minTotalValue: '',
   rewardCoins: '1000',
+  rewardPackId: '',
   startsAt: '',
   endsAt: '',
 };
 
-/** The admin's form for a new challenge: requirements, a coin reward and when it runs. */
+/**
+ * The admin's form for a new challenge: requirements, a reward (coins, one of the shop's packs, or
+ * both) and when it runs.
+ */
 export function CreateChallengeForm() {
   const [form, setForm] = useState(EMPTY);
+  const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateChallenge();
   const teams = useTeams();
-  const ids = { team: useId(), position: useId(), rarity: useId() };
+  const packs = usePacks();
+  const ids = { team: useId(), position: useId(), rarity: useId(), pack: useId() };
   const set = (field: keyof typeof EMPTY) => (value: string) => {
     create.reset();
+    setProblem(null);
     setForm((current) => ({ ...current, [field]: value }));
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (Number(form.rewardCoins) <= 0 && !form.rewardPackId) {
+      setProblem(NO_REWARD);
+      return;
+    }
     const body: CreateChallengeBody = {
       title: form.title,
       description: form.description || undefined,
@@ -48,6 +63,7 @@ export function CreateChallengeForm() {
       minRarity: (form.minRarity || null) as CreateChallengeBody['minRarity'],
       minTotalValue: form.minTotalValue ? Number(form.minTotalValue) : null,
       rewardCoins: Number(form.rewardCoins),
+      rewardPackId: form.rewardPackId ? Number(form.rewardPackId) : null,
       startsAt: instant(form.startsAt),
       endsAt: instant(form.endsAt) ?? null,
     };
@@ -82,12 +98,28 @@ export function CreateChallengeForm() {
         <TextField
           label="Reward (coins)"
           type="number"
-          min={1}
+          min={0}
           max={1_000_000}
           required
+          hint="0 with a reward pack: the pack alone"
           value={form.rewardCoins}
           onChange={(e) => set('rewardCoins')(e.target.value)}
         />
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ids.pack}>Reward pack</Label>
+          <Select
+            id={ids.pack}
+            value={form.rewardPackId}
+            onChange={(e) => set('rewardPackId')(e.target.value)}
+          >
+            <option value="">None</option>
+            {packs.data?.map((pack) => (
+              <option key={pack.id} value={pack.id}>
+                {pack.name}
+              </option>
+            ))}
+          </Select>
+        </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.team}>Team</Label>
           <Select id={ids.team} value={form.teamId} onChange={(e) => set('teamId')(e.target.value)}>
@@ -143,6 +175,7 @@ export function CreateChallengeForm() {
           onChange={(e) => set('endsAt')(e.target.value)}
         />
       </div>
+      {problem && <Alert>{problem}</Alert>}
       {create.isError && <Alert>{errorMessage(create.error)}</Alert>}
       {create.isSuccess && (
         <p role="status" className="text-sm font-medium text-emerald-300">

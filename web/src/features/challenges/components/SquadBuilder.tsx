@@ -15,6 +15,7 @@ import { formatNumber } from '@/lib/format';
 import { Layers } from 'lucide-react';
 
 import { cardFits, checkOf, fitLabels, fitOf, requirementLines, unavailableReason } from '../utils';
+import { ChallengeReward } from './ChallengeReward';
 import { RequirementList } from './RequirementList';
 
 export interface SquadBuilderProps {
@@ -153,7 +154,10 @@ export function SquadBuilder({ challenge, cards }: SquadBuilderProps) {
         description={`The ${picked.length === 1 ? 'card leaves' : `${picked.length} cards leave`} your collection for good: they cannot be sold, traded or used again.`}
         moves={[
           { label: 'You give up', value: picked.map((c) => c.player.name).join(', ') },
-          { label: 'You get', value: <CoinAmount value={challenge.rewardCoins} /> },
+          {
+            label: 'You get',
+            value: <ChallengeReward coins={challenge.rewardCoins} packName={challenge.rewardPackName} />,
+          },
         ]}
         confirmLabel="Submit squad"
         busy={submit.isPending}

@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 
-import { CoinAmount } from '@/components/CoinAmount';
 import { Header } from '@/components/Header';
 import { NotFound } from '@/components/NotFound';
 import { QueryError } from '@/components/QueryError';
@@ -9,6 +8,7 @@ import { ApiError } from '@/lib/api';
 import { useChallenge } from '@/lib/data/challenges';
 import { useUserCards } from '@/lib/data/cards';
 
+import { ChallengeReward } from '../components/ChallengeReward';
 import { RequirementList } from '../components/RequirementList';
 import { RewardMoment } from '../components/RewardMoment';
 import { SquadBuilder } from '../components/SquadBuilder';
@@ -49,7 +49,7 @@ export function ChallengeRoute() {
             <div className="flex flex-wrap items-center justify-between gap-2">
               {data.description && <p className="text-sm text-slate-300">{data.description}</p>}
               <p className="flex items-center gap-1.5 text-sm text-slate-200">
-                Reward <CoinAmount value={data.rewardCoins} />
+                Reward <ChallengeReward coins={data.rewardCoins} packName={data.rewardPackName} />
               </p>
             </div>
             {data.submission ? (

@@ -1,6 +1,6 @@
 import { PackageOpen } from 'lucide-react';
 
-import type { CardPack, UnopenedPack } from '@touchline/contract';
+import type { UnopenedPack } from '@touchline/contract';
 
 import { Button } from '@/components/ui/Button';
 import { useUnopenedPacks } from '@/lib/data/pack-reveal';
@@ -8,13 +8,11 @@ import { useUnopenedPacks } from '@/lib/data/pack-reveal';
 import type { OpenedPack } from './opened-pack';
 
 export interface UnopenedPacksProps {
-  /** The shop's packs, for what each cost (the summary sets the cards against it). */
-  packs: readonly CardPack[] | undefined;
   onOpen: (pack: OpenedPack) => void;
 }
 
 /** Packs bought and closed before their reveal (issue 43): each waits here, unopened, until revealed. */
-export function UnopenedPacks({ packs, onOpen }: UnopenedPacksProps) {
+export function UnopenedPacks({ onOpen }: UnopenedPacksProps) {
   const { data: unopened } = useUnopenedPacks();
   if (!unopened || unopened.length === 0) return null;
 
@@ -22,7 +20,8 @@ export function UnopenedPacks({ packs, onOpen }: UnopenedPacksProps) {
     onOpen({
       name: pack.packName,
       cards: pack.cards,
-      pricePaid: packs?.find((known) => known.id === pack.packId)?.price ?? 0,
+      // What the player paid: the purchase's price, 0 for a squad challenge's reward pack.
+      pricePaid: pack.pricePaid,
       ownedBefore: null,
       purchaseId: pack.purchaseId,
     });

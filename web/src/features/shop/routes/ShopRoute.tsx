@@ -101,7 +101,7 @@ function CardPacksSection() {
         </h2>
         <p className="text-xs text-slate-400">Every card is a new edition. Odds are per card.</p>
       </div>
-      <UnopenedPacks packs={packs.data} onOpen={reopen} />
+      <UnopenedPacks onOpen={reopen} />
       {body}
       <ConfirmPackDialog pack={confirming} balance={coins} onConfirm={confirm} onCancel={cancel} />
       <PackOpeningModal pack={opened} onClose={closeOpened} />
