@@ -152,6 +152,9 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     rewardCoins: 2500,
     title: 'Three Commons of one team',
     completedAt: AT,
+    rewardPackId: 2,
+    rewardPackName: 'Rare Pack',
+    packCardIds: [102, 103, 104],
   },
   'market.price_alert.triggered': {
     alertId: 4,
