@@ -6,13 +6,15 @@ import { profilingEnv, startStack } from './stack';
  * burns per second doing nothing (pollers, health checks, Kafka fetch loops, jobs), and Postgres's.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** How long the stack runs before the window: its start-up work (lazy modules, the first GCs) is not idle. */
+const SETTLE_SECONDS = Number(process.env.BENCH_IDLE_SETTLE_SECONDS ?? 5);
 
 async function main(): Promise<void> {
   // BENCH_CPU_PROF=<dir>: a CPU profile of every process for the idle window (see profile-summary.ts).
   const profileDir = process.env.BENCH_CPU_PROF;
   const stack = await startStack(profilingEnv(profileDir));
   try {
-    await new Promise((r) => setTimeout(r, 5_000)); // let start-up work settle
+    await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
     if (profileDir) signalTree(stack.child.pid!, 'SIGUSR2');
     const before = cpuMsByPid(stack.child.pid!);
     const pgBefore = postgresCpuMs(stack.database);
@@ -30,7 +32,9 @@ async function main(): Promise<void> {
       perSecond: (ms - (before.get(pid) ?? 0)) / seconds,
     }));
     rows.sort((a, b) => b.perSecond - a.perSecond);
-    console.log(`bench:idle (stack, no requests, ${seconds.toFixed(1)} s)`);
+    console.log(
+      `bench:idle (stack, no requests, ${seconds.toFixed(1)} s after ${SETTLE_SECONDS} s to settle)`,
+    );
     for (const r of rows)
       if (r.perSecond > 0) console.log(`  ${r.name.padEnd(28)} ${r.perSecond.toFixed(1).padStart(7)} ms/s`);
     const total = cpuMsBetween(before, after) / seconds;
