@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatNumber } from '@/lib/format';
+import { formatNumber, formatWeekdayTime } from '@/lib/format';
 
 describe('formatNumber', () => {
   it('groups thousands and rounds as en-US Intl does, without building a formatter', () => {
@@ -19,5 +19,18 @@ describe('formatNumber', () => {
 
   it('shows what the spec texts show', () => {
     expect(`Balance: ${formatNumber(10000)}`).toBe('Balance: 10,000');
+  });
+});
+
+describe('formatWeekdayTime', () => {
+  it('writes a time as en-US Intl does (weekday short, hour numeric, two-digit minute)', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+    const start = new Date(2026, 10, 29, 0, 0).getTime();
+    // Every quarter hour of a week, midnight and noon included, in the test's own zone.
+    for (let at = start; at < start + 7 * 86_400_000; at += 15 * 60_000) {
+      const date = new Date(at);
+      // Some ICU versions put a narrow no-break space before AM/PM.
+      expect(formatWeekdayTime(date), date.toString()).toBe(intl.format(date).replace(/\u202f/g, ' '));
+    }
   });
 });

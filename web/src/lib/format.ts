@@ -17,3 +17,16 @@ export function formatAgo(ms: number): string {
   if (minutes < 60) return `${minutes} min ago`;
   return `${Math.floor(minutes / 60)} h ago`;
 }
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * A time this week in the viewer's zone, as en-US writes it: 'Sun 11:00 PM'. Written out for the same
+ * reason as formatNumber: home's matchday link is on the first screen, and the first
+ * Intl.DateTimeFormat was a 150-ms task there in `profile:page` (4× slowdown).
+ */
+export function formatWeekdayTime(date: Date): string {
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${WEEKDAYS[date.getDay()]} ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { useCurrentMatchday } from '@/lib/data/matchday';
+import { formatWeekdayTime } from '@/lib/format';
 
 /**
  * Home's way to the matchday: when this matchday kicks off and whether the player's lineup is in. The
@@ -10,13 +11,7 @@ import { useCurrentMatchday } from '@/lib/data/matchday';
  */
 export function MatchdayTeaser() {
   const { data } = useCurrentMatchday();
-  const kickoff =
-    data &&
-    new Date(data.matchday.locksAt).toLocaleString('en-US', {
-      weekday: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
+  const kickoff = data && formatWeekdayTime(new Date(data.matchday.locksAt));
   const line = !data
     ? 'Field five of your cards, score from the matches'
     : data.lineup

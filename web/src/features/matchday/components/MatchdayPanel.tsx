@@ -5,13 +5,14 @@ import type { Card as OwnCard, Lineup, MatchdayInfo } from '@touchline/contract'
 import { QueryError } from '@/components/QueryError';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
+import { formatWeekdayTime } from '@/lib/format';
 
 import { countdown, phaseOf } from '../utils';
+
 import { LineupBuilder } from './LineupBuilder';
 import { LineupView } from './LineupView';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+const when = (iso: string) => formatWeekdayTime(new Date(iso));
 
 export interface MatchdayPanelProps {
   matchday: MatchdayInfo;
