@@ -70,6 +70,8 @@ export async function startStack(
       GRPC_BASE_PORT: String(grpcBase),
       MARKET_HOURS: 'always',
       WELCOME_COINS: '100000000',
+      // The embedded app's demo squad challenges, so the crowd's players can complete some.
+      DEMO_CHALLENGES: 'true',
       // No Stripe key: test payments, which the wallet takes only when told.
       PAYMENTS_MODE: 'test',
       RATE_LIMIT_SCALE: '100000',

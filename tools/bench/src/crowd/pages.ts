@@ -60,6 +60,8 @@ export const PAGES = {
     q('userCards', '/api/user/cards'),
     q('matchdayStandings', '/api/matchday/standings'),
   ],
+  /** /challenges: the challenges with the player's completions, and the cards a squad is built of. */
+  challenges: [q('challenges', '/api/challenges'), q('userCards', '/api/user/cards')],
   notifications: [q('notifications', '/api/notifications')],
   trades: [
     q('incoming', '/api/trades/incoming'),

@@ -8,6 +8,7 @@ import {
   type Page,
   type Query,
 } from './pages';
+import { cardFit, checkSquad, type ChallengeRequirements, type Rarity } from '@touchline/rules';
 import type { Session } from './session';
 import type { LiveStream, StreamSignal } from './stream';
 import { thinkTimeMs, type ThinkTime } from './think';
@@ -22,7 +23,18 @@ interface OwnCard {
   id: number;
   forSale: boolean;
   auctionId?: number | null;
-  player: { id: number; currentPrice: number; position: string };
+  player: { id: number; currentPrice: number; position: string; rarity: string; teamId: number };
+}
+/** What the challenges list says of one (libs/contract's Challenge, the fields a squad needs). */
+interface OpenChallenge {
+  id: number;
+  state: string;
+  cardCount: number;
+  teamId: number | null;
+  position: string | null;
+  minRarity: Rarity | null;
+  minTotalValue: number | null;
+  submission: unknown;
 }
 interface Offer {
   id: number;
@@ -54,11 +66,21 @@ export const MOVES = {
   claimMissions: 4,
   buyCoins: 2,
   lineup: 2,
+  challenge: 1,
   buyPack: 4,
 } as const;
 export type Move = keyof typeof MOVES;
 /** The queries whose answers a move needs (the rest are drained unread). */
-const KEPT = new Set(['userCards', 'incoming', 'outgoing', 'wishes', 'missions', 'teamCounts', 'matchday']);
+const KEPT = new Set([
+  'userCards',
+  'incoming',
+  'outgoing',
+  'wishes',
+  'missions',
+  'teamCounts',
+  'matchday',
+  'challenges',
+]);
 
 /** A lineup's places (libs/rules' lineupShapeError): one of each, then one more outfield player. */
 const LINEUP_PLACES = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'outfield'] as const;
@@ -443,6 +465,35 @@ export class CrowdPlayer {
           keep: true,
         });
         return this.invalidate(['matchday', 'userCards']);
+      }
+      case 'challenge': {
+        // /challenges: give up the cheapest own free cards that make a squad of an open challenge.
+        await this.show('challenges');
+        const open = this.list<OpenChallenge>('challenges').filter(
+          (c) => c.state === 'open' && !c.submission,
+        );
+        const challenge = pick(open, r);
+        if (!challenge) return;
+        const requirements = {
+          cardCount: challenge.cardCount,
+          teamId: challenge.teamId,
+          position: challenge.position as ChallengeRequirements['position'],
+          minRarity: challenge.minRarity,
+          minTotalValue: challenge.minTotalValue,
+        };
+        const squad = this.cards
+          .filter((c) => !c.forSale && !c.auctionId)
+          .map((c) => ({ ...c.player, id: c.id }))
+          .filter((c) => Object.values(cardFit(c, requirements)).every((fit) => fit !== false))
+          .sort((a, b) => a.currentPrice - b.currentPrice)
+          .slice(0, challenge.cardCount);
+        if (!checkSquad(squad, requirements).ok) return;
+        await this.session.call('POST', `/api/challenges/${challenge.id}/submissions`, {
+          body: { cardIds: squad.map((c) => c.id) },
+          idempotent: true,
+          keep: true,
+        });
+        return this.invalidate(['challenges', 'userCards']);
       }
       case 'buyPack': {
         await this.show('shop');

@@ -87,6 +87,13 @@ export async function auditCards(db: Knex): Promise<AuditLine[]> {
   ];
 }
 
+/**
+ * Whether a cards-market hold key is a card of a lineup of the matchday taking lineups: it stays held
+ * until kickoff by design (a crowd's or a short chaos run's matchday may not kick off in the run).
+ */
+const IN_OPEN_LINEUP = (holdKey: string) =>
+  `exists (select 1 from matchday.card_holds m join matchday.matchdays d on d.id = m.matchday_id where m.hold_key = ${holdKey} and m.state = 'held' and d.state = 'open')`;
+
 /** Sagas and holds of every service: after the sweepers ran, none is left half-way. */
 export async function auditOpenWork(db: Knex): Promise<AuditLine[]> {
   const checks: [string, string][] = [
@@ -100,8 +107,9 @@ export async function auditOpenWork(db: Knex): Promise<AuditLine[]> {
     ],
     [
       'cards-market card',
-      // A burned card keeps its challenge's key for good: not work left.
-      `select id, owner_id, reserved_by, hold_key from cards_market.cards where (reserved_by is not null or hold_key is not null) and burned_by is null`,
+      // A burned card keeps its challenge's key for good, and a card in a lineup its lineup's key
+      // until kickoff: neither is work left.
+      `select id, owner_id, reserved_by, hold_key from cards_market.cards c where (reserved_by is not null or hold_key is not null) and burned_by is null and (reserved_by is not null or not ${IN_OPEN_LINEUP('c.hold_key')})`,
     ],
     [
       'cards-market challenge reward',
@@ -109,7 +117,7 @@ export async function auditOpenWork(db: Knex): Promise<AuditLine[]> {
     ],
     [
       'cards-market card hold',
-      `select hold_key, status, card_ids from cards_market.card_holds where status = 'held'`,
+      `select hold_key, status, card_ids from cards_market.card_holds h where status = 'held' and not ${IN_OPEN_LINEUP('h.hold_key')}`,
     ],
     [
       'cards-market pack',
