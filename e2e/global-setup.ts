@@ -40,6 +40,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
             // 5 s a request gets in production, and its 504 would fail a flow that only ran slowly.
             // The budget and the deadlines are tested in gateway/test (shedding, password-deadlines).
             UPSTREAM_TIMEOUT_MS: '30000',
+            // The tests' API calls (Playwright's request context) reuse a connection after a pause; at
+            // the default 5 s the gateway may be closing it as the call is sent (ECONNRESET). 65 s, as
+            // behind the chart's ingress (config.ts).
+            KEEP_ALIVE_TIMEOUT_MS: '65000',
           },
         });
         started.push({ app, dataDir });
