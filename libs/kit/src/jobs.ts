@@ -9,6 +9,55 @@ export interface WakeableJob extends BackgroundJob {
 }
 
 /**
+ * Runs `run` one at a time, counting the rows each run says it acted on and each failure; a `wake`
+ * during a run runs it again right after (the run in flight may have missed the new work), otherwise
+ * `after` hears the run's answer (undefined when it failed). `stop` waits for the run in flight.
+ */
+function serialRuns<T>(
+  name: string,
+  run: () => Promise<T>,
+  actedOf: (answer: T) => number | undefined,
+  logger: Logger,
+  after: (answer: T | undefined) => void,
+) {
+  let running: Promise<unknown> | undefined;
+  let again = false;
+  let stopped = false;
+  const tick = () => {
+    if (running) return;
+    let answer: T | undefined;
+    running = run()
+      .then((result) => {
+        answer = result;
+        const acted = actedOf(result);
+        if (acted && acted > 0) jobActions.inc({ job: name }, acted);
+      })
+      .catch((error: unknown) => {
+        jobFailures.inc({ job: name });
+        logger.error({ err: error, job: name }, 'background job failed');
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          tick();
+        } else if (!stopped) after(answer);
+      });
+  };
+  return {
+    tick,
+    wake() {
+      if (running) again = true;
+      else tick();
+    },
+    async stop() {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
+/**
  * A background job that runs `run` every `intervalMs` (and at start when asked), never two runs at
  * once; stop() waits for the run in flight. Failures are logged, and the next interval tries again.
  * `wake()` runs it between intervals, so a job fed by this process's commits can keep a long interval
@@ -22,46 +71,32 @@ export function intervalJob(
   options: { runAtStart?: boolean } = {},
 ): WakeableJob {
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let again = false;
   let started = false;
   let stopped = false;
-  const tick = () => {
-    if (running) return;
-    running = run()
-      .then((acted) => {
-        // A sweeper says how many rows it settled or undid.
-        if (typeof acted === 'number' && acted > 0) jobActions.inc({ job: name }, acted);
-      })
-      .catch((error: unknown) => {
-        jobFailures.inc({ job: name });
-        logger.error({ err: error, job: name }, 'background job failed');
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          tick();
-        }
-      });
-  };
+  // A sweeper says how many rows it settled or undid.
+  const runs = serialRuns(
+    name,
+    run,
+    (acted) => (typeof acted === 'number' ? acted : undefined),
+    logger,
+    () => {},
+  );
   return {
     name,
     start() {
       started = true;
-      if (options.runAtStart) tick();
-      timer = setInterval(tick, intervalMs);
+      if (options.runAtStart) runs.tick();
+      timer = setInterval(runs.tick, intervalMs);
       timer.unref();
     },
     wake() {
       if (!started || stopped) return;
-      if (running) again = true;
-      else tick();
+      runs.wake();
     },
     async stop() {
       stopped = true;
       clearInterval(timer);
-      await running;
+      await runs.stop();
     },
   };
 }
@@ -86,53 +121,37 @@ export function dueJob(
   options: { maxIntervalMs: number; now: () => Date; runAtStart?: boolean },
 ): WakeableJob {
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let again = false;
   let started = false;
   let stopped = false;
   const schedule = (nextAt: Date | undefined) => {
     clearTimeout(timer);
     if (stopped) return;
     const untilDue = nextAt ? nextAt.getTime() - options.now().getTime() : Infinity;
-    timer = setTimeout(tick, Math.max(0, Math.min(untilDue, options.maxIntervalMs)));
+    timer = setTimeout(runs.tick, Math.max(0, Math.min(untilDue, options.maxIntervalMs)));
     timer.unref();
   };
-  const tick = () => {
-    if (running) return;
-    let nextAt: Date | undefined;
-    running = run()
-      .then((answer) => {
-        nextAt = answer.nextAt;
-        if (answer.acted && answer.acted > 0) jobActions.inc({ job: name }, answer.acted);
-      })
-      .catch((error: unknown) => {
-        jobFailures.inc({ job: name });
-        logger.error({ err: error, job: name }, 'background job failed');
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          tick();
-        } else schedule(nextAt);
-      });
-  };
+  const runs = serialRuns(
+    name,
+    run,
+    (answer) => answer.acted,
+    logger,
+    (answer) => schedule(answer?.nextAt),
+  );
   return {
     name,
     start() {
       started = true;
-      if (options.runAtStart) tick();
+      if (options.runAtStart) runs.tick();
       else schedule(undefined);
     },
     wake() {
       if (!started || stopped) return;
-      if (running) again = true;
-      else tick();
+      runs.wake();
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      await runs.stop();
     },
   };
 }
