@@ -53,6 +53,11 @@ export function report(f: LevelFigures): void {
     .map(([route, g]) => `${route} ${g.p99.toFixed(0)} (${g.count})`)
     .join(', ');
   console.log(`         slowest routes by p99 ms (calls): ${slowest}`);
+  const busiest = tally
+    .busiestRoutes(12)
+    .map(([route, count]) => `${route} ${((100 * count) / Math.max(1, tally.total)).toFixed(1)}%`)
+    .join(', ');
+  console.log(`         most called routes (share of requests): ${busiest}`);
   const failures = byGroup(tally.failures, (s) => tally.count(s));
   console.log(
     `         non-2xx: ${failures.length > 0 ? failures.join('; ') : 'none'} (besides ${tally.notModified} × 304 to If-None-Match)`,

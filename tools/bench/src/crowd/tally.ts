@@ -79,6 +79,14 @@ export class Tally {
       .slice(0, n);
   }
 
+  /** The `n` routes called most, busiest first: the mix that the CPU per request is the average of. */
+  busiestRoutes(n: number): [string, number][] {
+    return [...this.byRoute]
+      .map(([route, s]): [string, number] => [route, s.length])
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, n);
+  }
+
   /** Answers with this status ('timeout', 'no answer' or a number) that were not refusals, over every group. */
   count(status: string): number {
     return sum(this.failures.get(status));
