@@ -1,4 +1,5 @@
 import { batchConsumer, consumer, type EventConsumer } from '@touchline/kit';
+import { MARKET_USER_ID } from '@touchline/rules';
 import { onCardsBurned, onCardsTransferred, onListingsCreated, onUserBanned } from './use-cases/card-events';
 import type { TradingDeps } from './use-cases/deps';
 import { recordSales } from './use-cases/trade-history';
@@ -10,7 +11,12 @@ export function tradingConsumers(deps: TradingDeps): EventConsumer[] {
   return [
     // History rows, listed and moved cards do not depend on each other: a fetched batch goes at once.
     batchConsumer('market.sale.completed', (sales, trx) => recordSales(trx, eventsOf(sales))),
-    batchConsumer('cards.card.transferred', (moves, trx) => onCardsTransferred(deps, trx, eventsOf(moves))),
+    batchConsumer('cards.card.transferred', (moves, trx) => onCardsTransferred(deps, trx, eventsOf(moves)), {
+      // A card leaving the market's supply (a market buy, an admin's grant) was in no offer or wish:
+      // those hold players' cards, and its move to the market ended them. No transaction for it
+      // (bench:cost: trading was 2 ms and 1.8 statements of a market buy's cost).
+      relevant: (move) => move.fromUserId !== MARKET_USER_ID,
+    }),
     batchConsumer('cards.card.burned', (burned, trx) => onCardsBurned(deps, trx, eventsOf(burned))),
     batchConsumer('cards.listing.created', (listed, trx) => onListingsCreated(deps, trx, eventsOf(listed))),
     consumer('identity.user.banned', (event, _meta, trx) => onUserBanned(deps, trx, event)),
