@@ -24,12 +24,14 @@ try {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  // BENCH_WEB_REPORT_DIR keeps each run's whole report (its long tasks, script costs, LCP breakdown).
+  // BENCH_WEB_REPORT_DIR keeps each run's whole report (its long tasks, script costs, LCP breakdown)
+  // and its trace (<name>.trace.json: the tasks as observed, before the simulated 4x slowdown).
   const reportDir = process.env.BENCH_WEB_REPORT_DIR;
   if (reportDir) {
     mkdirSync(reportDir, { recursive: true });
-    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
-    writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}`;
+    writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(lhr));
+    writeFileSync(path.join(reportDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   process.stdout.write(
