@@ -8,6 +8,8 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+import { cpuSummary } from './trace-cpu.mjs';
+
 const [url, cookie] = process.argv.slice(2);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const flags = JSON.parse(process.env.CHROMIUM_FLAGS ?? '[]');
@@ -44,6 +46,7 @@ try {
       speedIndexMs: metric('speed-index'),
       lcpElement:
         lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+      ...cpuSummary(result.artifacts.Trace.traceEvents),
     }),
   );
 } finally {
