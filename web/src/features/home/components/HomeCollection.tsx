@@ -62,12 +62,7 @@ export function HomeCollection({ onSelectCard }: { onSelectCard: (card: Card) =>
           className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pt-2 pb-2 [scrollbar-width:none]"
         >
           {cards.slice(0, HOME_COLLECTION_CARDS).map((card) => (
-            // The row shows three faces on a phone: the browser lays out and paints the ones scrolled out
-            // of it only once they come near (a face is about a hundred elements), and holds their place.
-            <li
-              key={card.id}
-              className="w-32 shrink-0 snap-start [contain-intrinsic-size:auto_128px_auto_179.2px] [content-visibility:auto]"
-            >
+            <li key={card.id} className="w-32 shrink-0 snap-start">
               <CardTile card={card} onSelect={onSelectCard} />
             </li>
           ))}
