@@ -9,6 +9,7 @@ import { compressAnswers } from './http/compress-answers';
 import { SharedAnswers } from './http/shared-answers';
 import { UserBadges } from './compose/user-badges';
 import { dropSharedOnMutation, sharedAnswersWatcher } from './http/shared-changes';
+import { dispatchToRouters } from './http/route-dispatch';
 import { sessionEndings } from './live/endings';
 import { LiveHub } from './live/hub';
 import { loadSession, requireSession } from './middleware/auth';
@@ -176,33 +177,39 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   // Shedding per client, once the session says who it is; per upstream service in the clients.
   api.use(inFlight);
   api.use(
-    authRoutes({ clients, limits, devices, verifier, cookie, publicUrl, appealEmail: config.APPEAL_EMAIL }),
+    dispatchToRouters([
+      authRoutes({ clients, limits, devices, verifier, cookie, publicUrl, appealEmail: config.APPEAL_EMAIL }),
+      openApiRoutes(),
+    ]),
   );
-  api.use(openApiRoutes());
   api.use(requireSession);
   api.use((req, res, next) =>
     req.method === 'GET' ? next() : limits.middleware(RULES.mutation)(req, res, next),
   );
   api.use(dropSharedOnMutation(shared));
-  api.use(userRoutes(clients, verifier, badges));
-  api.use(cardsRoutes(clients, shared));
-  api.use(marketRoutes(clients, shared));
-  api.use(tradeHistoryRoutes(clients));
-  api.use(tradeRoutes(clients));
-  api.use(watchlistRoutes(clients));
-  api.use(auctionRoutes(clients));
-  api.use(packRoutes(clients));
-  api.use(paymentRoutes(clients));
-  api.use(cashoutRoutes(clients));
-  api.use(promoRoutes(clients, limits, logger));
-  api.use(missionRoutes(clients));
-  api.use(matchdayRoutes(clients));
-  api.use(challengeRoutes(clients));
-  api.use(leaderboardRoutes(clients));
-  api.use(adminRoutes(clients, verifier, { live, appealEmail: config.APPEAL_EMAIL }));
-  api.use(adminChallengeRoutes(clients));
-  api.use(adminMatchdayRoutes(clients));
-  api.use(notificationRoutes(clients));
+  api.use(
+    dispatchToRouters([
+      userRoutes(clients, verifier, badges),
+      cardsRoutes(clients, shared),
+      marketRoutes(clients, shared),
+      tradeHistoryRoutes(clients),
+      tradeRoutes(clients),
+      watchlistRoutes(clients),
+      auctionRoutes(clients),
+      packRoutes(clients),
+      paymentRoutes(clients),
+      cashoutRoutes(clients),
+      promoRoutes(clients, limits, logger),
+      missionRoutes(clients),
+      matchdayRoutes(clients),
+      challengeRoutes(clients),
+      leaderboardRoutes(clients),
+      adminRoutes(clients, verifier, { live, appealEmail: config.APPEAL_EMAIL }),
+      adminChallengeRoutes(clients),
+      adminMatchdayRoutes(clients),
+      notificationRoutes(clients),
+    ]),
+  );
   api.use(apiNotFound);
   app.use('/api', api);
 

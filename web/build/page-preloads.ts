@@ -2,7 +2,8 @@ import path from 'node:path';
 
 import type { Plugin } from 'vite';
 
-import { cards, market, missions, trades, user } from '../../libs/contract/src/routes';
+import { matchday } from '../../libs/contract/src/matchday-routes';
+import { cards, market, missions, packs, trades, user } from '../../libs/contract/src/routes';
 
 import { isFirstScreenChunk, staticClosure } from './first-load-chunks';
 
@@ -20,6 +21,9 @@ export const HOME_LISTS = [
   market.trending.path,
   missions.list.path,
   trades.incoming.path,
+  packs.list.path,
+  packs.unopened.path,
+  matchday.current.path,
 ];
 const AUTH_SCREEN = path.join('features', 'auth', 'routes', 'AuthRoute.tsx');
 

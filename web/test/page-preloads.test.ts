@@ -52,9 +52,12 @@ describe('pagePreloads', () => {
         '/api/market/trending',
         '/api/missions',
         '/api/trades/incoming',
+        '/api/packs',
+        '/api/packs/unopened',
+        '/api/matchday',
       ].map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`),
     ]);
-    expect(HOME_LISTS).toHaveLength(5);
+    expect(HOME_LISTS).toHaveLength(8);
   });
 
   it('refuses a build without the chunks it preloads, rather than writing pages that preload nothing', () => {

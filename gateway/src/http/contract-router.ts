@@ -61,6 +61,14 @@ function parsedQueries(schema: z.ZodType): (req: Request) => unknown {
   };
 }
 
+/** The contract routes of each ContractRouter's express router, with their paths as it matches them. */
+const routesByRouter = new WeakMap<Router, { method: string; path: string }[]>();
+
+/** The routes an express router made by a ContractRouter serves (none for any other router). */
+export function contractRoutesOf(router: Router): readonly { method: string; path: string }[] {
+  return routesByRouter.get(router) ?? [];
+}
+
 /**
  * An express router whose routes come only from the contract: each is validated by its route's
  * schemas and its handler answers one of the statuses the route declares, with that status's body.
@@ -69,7 +77,15 @@ export class ContractRouter {
   readonly router = Router();
 
   /** @param mountedAt where the router is mounted (its routes' paths are relative to it). */
-  constructor(private readonly mountedAt: '/api' | '' = '/api') {}
+  constructor(private readonly mountedAt: '/api' | '' = '/api') {
+    routesByRouter.set(this.router, []);
+  }
+
+  private register(route: RouteDef): string {
+    const path = this.pathOf(route);
+    routesByRouter.get(this.router)!.push({ method: route.method, path });
+    return path;
+  }
 
   add<R extends RouteDef>(route: R, handler: NoInfer<RouteHandler<R>>, options: RouteOptions = {}): this {
     if (route.eventStream) throw new Error(`${route.path} is an event stream: register it with stream()`);
@@ -86,7 +102,7 @@ export class ContractRouter {
         })
         .catch(next);
     };
-    this.router[route.method](this.pathOf(route), this.validate(route), ...(options.before ?? []), run);
+    this.router[route.method](this.register(route), this.validate(route), ...(options.before ?? []), run);
     return this;
   }
 
@@ -100,7 +116,7 @@ export class ContractRouter {
     handler: NoInfer<(context: RouteContext<R>) => Promise<void>>,
     options: RouteOptions = {},
   ): this {
-    this.router[route.method](this.pathOf(route), ...this.streamHandlers(route, handler, options));
+    this.router[route.method](this.register(route), ...this.streamHandlers(route, handler, options));
     return this;
   }
 

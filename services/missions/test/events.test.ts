@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '@touchline/kit';
 import { BADGES } from '../src/catalogue/badges';
 import { earnBadges, earnReached } from '../src/use-cases/badges';
-import { checkRosters } from '../src/use-cases/team-roster';
+import { SmallestTeam } from '../src/cache/smallest-team';
+import { onStatsChanged } from '../src/use-cases/collection-value';
+import { checkRosters, onCardsReceived } from '../src/use-cases/team-roster';
 import type { MissionsDeps } from '../src/use-cases/deps';
 import { saleOf, startMissions, type MissionsHarness } from './support';
 
@@ -577,6 +579,43 @@ describe("a team's full roster (Full Squad)", () => {
     await statsOf(2, 4);
     await checkRosters(catalog);
     expect(calls).toEqual([user, user]);
+  });
+
+  it('queues no check for a card or a fold that leaves a collection smaller than the smallest team', async () => {
+    const [small, large] = [h.user(), h.user()];
+    // The stats harness folds a count of 3 cards for each.
+    for (const user of [small, large]) await h.stats(user, 1_000, 1, '2026-11-23T17:00:00.000Z');
+    const smallestTeam = new SmallestTeam();
+    smallestTeam.learn([4]);
+    const deps = h.deps({ smallestTeam });
+    const queued = async (user: number) =>
+      (await h.missions.database.db('roster_checks').where({ user_id: user })).length;
+    await h.missions.database.db('roster_checks').whereIn('user_id', [small, large]).delete();
+    const meta = (id: string) => ({ eventId: id, key: '1', occurredAt: new Date('2026-11-23T17:05:00Z') });
+    await inTransaction(h.missions.database.db, (trx) =>
+      onCardsReceived(deps, trx, [{ userId: small, at: '2026-11-23T17:05:00.000Z', meta: meta('a') }]),
+    );
+    expect(await queued(small)).toBe(0);
+    // A fold that brings the count to the smallest team's size asks; one below it does not.
+    const fold = (userId: number, cardCount: number, version: number) =>
+      inTransaction(h.missions.database.db, (trx) =>
+        onStatsChanged(deps, trx, [
+          {
+            event: { userId, collectionValue: 2_000, cardCount, version, asOf: '2026-11-23T17:06:00.000Z' },
+            meta: meta(`fold-${userId}-${version}`),
+          },
+        ]),
+      );
+    await fold(small, 3, 2);
+    expect(await queued(small)).toBe(0);
+    await fold(large, 4, 2);
+    expect(await queued(large)).toBe(1);
+    // Now at the size: a card reaching it is checked.
+    await h.missions.database.db('roster_checks').where({ user_id: large }).delete();
+    await inTransaction(h.missions.database.db, (trx) =>
+      onCardsReceived(deps, trx, [{ userId: large, at: '2026-11-23T17:07:00.000Z', meta: meta('b') }]),
+    );
+    expect(await queued(large)).toBe(1);
   });
 
   it('a check that cannot reach cards-market stays queued for the next run', async () => {

@@ -667,6 +667,29 @@ describe('offers that end by themselves', () => {
     expect(await wishRow()).toEqual({ status: 'voided', status_reason: 'The card changed owner' });
   });
 
+  it("a card leaving the market's supply costs trading no transaction", async () => {
+    const buyer = await h.user('marketbuyer');
+    const inboxRows = async () =>
+      Number((await h.trading.database.db('inbox').where({ consumer: 'trading' }).count({ n: '*' }))[0]!.n);
+    const before = await inboxRows();
+    const move = (from: number) =>
+      publish('cards.card.transferred', '77', {
+        cardId: 77,
+        playerId: 1,
+        fromUserId: from,
+        toUserId: buyer,
+        currentPrice: 100,
+        reason: 'sale',
+        reference: randomUUID(),
+        transferredAt: new Date().toISOString(),
+      });
+    await move(0);
+    expect(await inboxRows()).toBe(before);
+    // From a player it is handled (and recorded) as before.
+    await move(buyer + 1);
+    expect(await inboxRows()).toBe(before + 1);
+  });
+
   it('a card burned for a squad challenge (cards.card.burned) voids its offers and wishes', async () => {
     const [a, b] = [await h.user('burner'), await h.user('wisher')];
     const [mine] = await h.giveCards(a);

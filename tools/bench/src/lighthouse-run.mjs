@@ -8,6 +8,8 @@ import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
+import { cpuSummary } from './trace-cpu.mjs';
+
 const [url, cookie] = process.argv.slice(2);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const flags = JSON.parse(process.env.CHROMIUM_FLAGS ?? '[]');
@@ -24,12 +26,14 @@ try {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-  // BENCH_WEB_REPORT_DIR keeps each run's whole report (its long tasks, script costs, LCP breakdown).
+  // BENCH_WEB_REPORT_DIR keeps each run's whole report (its long tasks, script costs, LCP breakdown)
+  // and its trace (<name>.trace.json: the tasks as observed, before the simulated 4x slowdown).
   const reportDir = process.env.BENCH_WEB_REPORT_DIR;
   if (reportDir) {
     mkdirSync(reportDir, { recursive: true });
-    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
-    writeFileSync(path.join(reportDir, name), JSON.stringify(lhr));
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}`;
+    writeFileSync(path.join(reportDir, `${name}.json`), JSON.stringify(lhr));
+    writeFileSync(path.join(reportDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   process.stdout.write(
@@ -42,6 +46,7 @@ try {
       speedIndexMs: metric('speed-index'),
       lcpElement:
         lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+      ...cpuSummary(result.artifacts.Trace.traceEvents),
     }),
   );
 } finally {

@@ -13,6 +13,13 @@ export interface LighthouseRun {
   speedIndexMs: number;
   /** The HTML of the largest contentful paint's element, to see what the page waited for. */
   lcpElement?: string;
+  /** The longest main-thread task's thread time and wall time, ms (trace-cpu.mjs). */
+  longestTaskCpuMs: number;
+  longestTaskWallMs: number;
+  /** The main thread's thread time over its tasks' wall time: under 1 when it waited for a core. */
+  cpuShare: number;
+  /** The TBT the tasks from FCP on would make at 4x by their thread time: the machine's load left out. */
+  cpuTbtMs: number;
 }
 
 const RUNNER = path.join(__dirname, 'lighthouse-run.mjs');

@@ -65,15 +65,19 @@ export async function onStatsChanged(deps: MissionsDeps, trx: Tx, batch: StatsCh
         },
       }));
     });
-    // A card count that rose may now hold a whole team; a roster check skipped on an older, lower
-    // count (team-roster.ts) is asked again here.
+    // A card count that rose to the smallest team's size or more may now hold a whole team; a roster
+    // check skipped on an older, lower count (team-roster.ts) is asked again here.
     if (teamRosterBadges(deps.badges).length > 0)
       await requestRosterChecks(
         trx,
         changes
           .filter((change, i) => {
             const folded = folds[i]!;
-            return !folded.stale && change.cardCount > (folded.previous?.card_count ?? 0);
+            return (
+              !folded.stale &&
+              change.cardCount > (folded.previous?.card_count ?? 0) &&
+              change.cardCount >= deps.smallestTeam.players
+            );
           })
           .map(({ userId, at }) => ({ userId, eventAt: at })),
       );

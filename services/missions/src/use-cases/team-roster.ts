@@ -26,11 +26,18 @@ export interface CardReceived {
  */
 export async function onCardsReceived(deps: MissionsDeps, trx: Tx, cards: CardReceived[]): Promise<void> {
   if (teamRosterBadges(deps.badges).length === 0) return;
+  let received = cards.filter((card) => card.userId > 0);
+  const floor = deps.smallestTeam.players;
+  if (floor > 0 && received.length > 0) {
+    // Fewer cards than the smallest team by the last folded count: no team can be whole, and a count
+    // that lags behind this card rises by a fold, which asks then (collection-value.ts). A read here
+    // spares the queue's upsert and the check's three statements (bench:cost, a market buy).
+    const counts = await cardCounts(trx, [...new Set(received.map((card) => card.userId))]);
+    received = received.filter((card) => (counts.get(card.userId) ?? 0) >= floor);
+  }
   await requestRosterChecks(
     trx,
-    cards
-      .filter((card) => card.userId > 0)
-      .map(({ userId, at, meta }) => ({ userId, eventAt: eventTime(at, meta.occurredAt) })),
+    received.map(({ userId, at, meta }) => ({ userId, eventAt: eventTime(at, meta.occurredAt) })),
   );
 }
 

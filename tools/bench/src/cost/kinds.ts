@@ -51,6 +51,17 @@ function keepSpare(ctx: CostContext, user: User, cards: readonly CardAnswer[]): 
   ctx.spare.set(user.id, [...(ctx.spare.get(user.id) ?? []), ...cards.map((c) => c.id)]);
 }
 
+/**
+ * Per-user reads that bench:crowd's players send most after the market and their cards (its "most
+ * called routes"), each one gRPC call or more behind the gateway.
+ */
+const CROWD_READS: [string, string][] = [
+  ['missions', '/api/missions'],
+  ['trades incoming', '/api/trades/incoming'],
+  ['starter pack', '/api/user/starter-pack'],
+  ['unread count', '/api/notifications/unread-count'],
+];
+
 /** The kinds, in the order they run: each later one uses what the earlier ones left (cards, missions done). */
 export const KINDS: Kind[] = [
   {
@@ -96,6 +107,14 @@ export const KINDS: Kind[] = [
       return roundRobin(ctx.users, reads(ctx), (user) => ({ user, method: 'GET', path: '/api/user' }));
     },
   },
+  ...CROWD_READS.map(([name, path]): Kind => ({
+    name,
+    read: true,
+    expect: [200],
+    async prepare(ctx) {
+      return roundRobin(ctx.users, reads(ctx), (user) => ({ user, method: 'GET', path }));
+    },
+  })),
   {
     name: 'buy',
     expect: [200],

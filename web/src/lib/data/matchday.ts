@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api, type HistoryPage, type LineupBody, type MatchdayView } from '@touchline/contract';
 
@@ -15,11 +15,13 @@ export const matchdayKeys = {
 };
 
 /** The matchday open for lineups, the user's lineup in it and the server's time (for the countdown). */
+export const currentMatchdayQuery = queryOptions({
+  queryKey: matchdayKeys.current(),
+  queryFn: ({ signal }) => call(api.matchday.current, { signal }),
+});
+
 export function useCurrentMatchday() {
-  return useQuery({
-    queryKey: matchdayKeys.current(),
-    queryFn: ({ signal }) => call(api.matchday.current, { signal }),
-  });
+  return useQuery(currentMatchdayQuery);
 }
 
 /** The latest scored matchday's best lineups and the user's own place. */

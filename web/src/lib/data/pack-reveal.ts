@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@touchline/contract';
 
@@ -14,8 +14,14 @@ export const packRevealKeys = {
 
 export const getUnopenedPacks = (signal?: AbortSignal) => call(api.packs.unopened, { signal });
 
+/** Home's notice reads it too: prefetch-home.ts asks for it early. */
+export const unopenedPacksQuery = queryOptions({
+  queryKey: packRevealKeys.unopened,
+  queryFn: ({ signal }) => getUnopenedPacks(signal),
+});
+
 export function useUnopenedPacks() {
-  return useQuery({ queryKey: packRevealKeys.unopened, queryFn: ({ signal }) => getUnopenedPacks(signal) });
+  return useQuery(unopenedPacksQuery);
 }
 
 /** The player saw the pack's cards: it is no longer unopened anywhere. */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@touchline/contract';
 
@@ -20,9 +20,17 @@ export const getPacks = (signal?: AbortSignal) => call(api.packs.list, { signal 
 export const purchasePack = (packId: number, idempotencyKey: string) =>
   call(api.packs.purchase, { body: { packId }, idempotencyKey });
 
-/** The card packs of the shop, with their published odds. */
+/**
+ * The card packs of the shop, with their published odds. Home's first-pack card shows the cheapest:
+ * prefetch-home.ts asks for them early.
+ */
+export const packsQuery = queryOptions({
+  queryKey: shopKeys.packs(),
+  queryFn: ({ signal }) => getPacks(signal),
+});
+
 export function usePacks() {
-  return useQuery({ queryKey: shopKeys.packs(), queryFn: ({ signal }) => getPacks(signal) });
+  return useQuery(packsQuery);
 }
 
 export interface PurchasePackVariables {
