@@ -208,7 +208,7 @@ describe('the cost of a trade card hold and its commit (issue 41, "Cut the write
     }
   }
 
-  it('a hold is 4 statements (5 before), its commit 3 (5 before); the transfer events as before', async () => {
+  it('a hold is 4 statements (5 before), its commit 2 (5 before); the transfer events as before', async () => {
     const ids = await give(7, 2);
     const held = await counted(() =>
       holdCards(deps(), {
@@ -225,7 +225,7 @@ describe('the cost of a trade card hold and its commit (issue 41, "Cut the write
 
     const committed = await counted(() => commitCardHold(deps(), 'cost-h'));
     expect(committed.result).toEqual({ status: 'committed' });
-    expect(committed.statements.length, committed.statements.join('\n')).toBeLessThanOrEqual(3);
+    expect(committed.statements.length, committed.statements.join('\n')).toBeLessThanOrEqual(2);
     expect(await owners(ids)).toEqual([8, 8]);
 
     const prices = (await cards.database

@@ -107,6 +107,24 @@ export async function releaseHeldCards(trx: Knex.Transaction, ids: number[], hol
   await trx('cards').whereIn('id', ids).where({ hold_key: holdKey }).update({ hold_key: null });
 }
 
+/**
+ * The hold moved from `held` to `status` and answered as it is now, or undefined when it is not held
+ * (unknown, committed or voided: lockHold tells which). The conditional UPDATE takes the row lock
+ * and decides at once; one waiting on a racing commit or void re-reads the row after it.
+ */
+export async function settleHold(
+  trx: Knex.Transaction,
+  holdKey: string,
+  status: 'committed' | 'voided',
+  now: Date,
+): Promise<HoldRow | undefined> {
+  const [row] = (await trx('card_holds')
+    .where({ hold_key: holdKey, status: 'held' })
+    .update({ status, updated_at: now })
+    .returning('*')) as HoldRow[];
+  return row;
+}
+
 export async function setHoldStatus(
   trx: Knex.Transaction,
   holdKey: string,

@@ -10,6 +10,7 @@ import {
   markCardsHeld,
   releaseHeldCards,
   setHoldStatus,
+  settleHold,
 } from '../db/card-holds';
 import type { CardsDeps } from './deps';
 
@@ -58,14 +59,17 @@ export async function holdCards(deps: CardsDeps, request: HoldCardsRequest__Outp
 /** Moves the held cards to the receiver. Repeats answer the same; a voided hold can never be committed. */
 export async function commitCardHold(deps: CardsDeps, holdKey: string) {
   const hold = await inTransaction(deps.db, async (trx) => {
-    const row = await lockHold(trx, holdKey);
-    if (!row) throw notFound('No such card hold');
-    if (row.status === 'voided') throw conflict('Card hold was voided');
-    if (row.status === 'committed') return row;
     const now = deps.clock.now();
+    // The usual case, a held hold, is decided by its conditional update; any other is read under its lock.
+    const row = await settleHold(trx, holdKey, 'committed', now);
+    if (!row) {
+      const seen = await lockHold(trx, holdKey);
+      if (!seen) throw notFound('No such card hold');
+      if (seen.status === 'voided') throw conflict('Card hold was voided');
+      return seen;
+    }
     const ids = row.card_ids.map(Number);
     const cards = await giveHeldCards(trx, ids, row.to_user_id, now);
-    await setHoldStatus(trx, holdKey, 'committed', now);
     await deps.outbox.addAll(
       trx,
       cards.map((card) => ({
