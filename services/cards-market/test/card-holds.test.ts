@@ -7,6 +7,7 @@ import { cardsMarketService } from '../src/service';
 import { CARD_UNAVAILABLE, commitCardHold, holdCards, voidCardHold } from '../src/use-cases/card-holds';
 import type { CardsDeps } from '../src/use-cases/deps';
 import { sellCard } from '../src/use-cases/selling';
+import { decodeEvent } from '@touchline/protos';
 
 const clock = fixedClock('2026-11-23T15:00:00Z');
 let cards: TestService;
@@ -189,5 +190,76 @@ describe('card holds for trades', () => {
       expect([commit.status, voided.status].filter((s) => s === 'fulfilled')).toHaveLength(1);
       expect(await owners(ids)).toEqual([commit.status === 'fulfilled' ? 9 : 8]);
     }
+  });
+});
+
+describe('the cost of a trade card hold and its commit (issue 41, "Cut the write path\'s cost")', () => {
+  /** Statements on the cards tables while `work` runs (BEGIN, COMMIT and the outbox are the kit's). */
+  async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+    const statements: string[] = [];
+    const listen = (query: { sql: string }) => {
+      if (/"?(cards|card_holds|listings|players)"?/.test(query.sql)) statements.push(query.sql);
+    };
+    cards.database.db.on('query', listen);
+    try {
+      return { result: await work(), statements };
+    } finally {
+      cards.database.db.removeListener('query', listen);
+    }
+  }
+
+  it('a hold is 4 statements (5 before), its commit 2 (5 before); the transfer events as before', async () => {
+    const ids = await give(7, 2);
+    const held = await counted(() =>
+      holdCards(deps(), {
+        holdKey: 'cost-h',
+        ownerUserId: 7,
+        toUserId: 8,
+        cardIds: ids,
+        reason: 'trade',
+        reference: 'trade:99:1',
+      }),
+    );
+    expect(held.result).toEqual({ holdKey: 'cost-h', status: 'held', cardIds: ids });
+    expect(held.statements.length, held.statements.join('\n')).toBeLessThanOrEqual(4);
+
+    const committed = await counted(() => commitCardHold(deps(), 'cost-h'));
+    expect(committed.result).toEqual({ status: 'committed' });
+    expect(committed.statements.length, committed.statements.join('\n')).toBeLessThanOrEqual(2);
+    expect(await owners(ids)).toEqual([8, 8]);
+
+    const prices = (await cards.database
+      .db('cards as k')
+      .join('players as p', 'p.id', 'k.player_id')
+      .whereIn('k.id', ids)
+      .orderBy('k.id')
+      .select('k.id', 'k.player_id', 'p.current_price', 'k.hold_key', 'k.purchase_price')) as {
+      id: number;
+      player_id: number;
+      current_price: number;
+      hold_key: string | null;
+      purchase_price: number;
+    }[];
+    expect(prices.every((c) => c.hold_key === null && Number(c.purchase_price) === 0)).toBe(true);
+    const events = (await cards.database
+      .db('outbox')
+      .where({ topic: 'cards.card.transferred' })
+      .whereIn(
+        'key',
+        ids.map((id) => String(id)),
+      )
+      .orderBy('id')
+      .select('payload')) as { payload: Uint8Array }[];
+    expect(events.map((e) => decodeEvent('cards.card.transferred', e.payload))).toMatchObject(
+      prices.map((c) => ({
+        cardId: c.id,
+        playerId: c.player_id,
+        fromUserId: 7,
+        toUserId: 8,
+        currentPrice: Number(c.current_price),
+        reason: 'trade',
+        reference: 'trade:99:1',
+      })),
+    );
   });
 });

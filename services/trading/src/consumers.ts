@@ -1,6 +1,7 @@
 import { batchConsumer, consumer, type EventConsumer } from '@touchline/kit';
 import { MARKET_USER_ID } from '@touchline/rules';
 import { onCardsBurned, onCardsTransferred, onListingsCreated, onUserBanned } from './use-cases/card-events';
+import { isTradeReference } from './domain/saga';
 import type { TradingDeps } from './use-cases/deps';
 import { recordSales } from './use-cases/trade-history';
 
@@ -12,10 +13,11 @@ export function tradingConsumers(deps: TradingDeps): EventConsumer[] {
     // History rows, listed and moved cards do not depend on each other: a fetched batch goes at once.
     batchConsumer('market.sale.completed', (sales, trx) => recordSales(trx, eventsOf(sales))),
     batchConsumer('cards.card.transferred', (moves, trx) => onCardsTransferred(deps, trx, eventsOf(moves)), {
-      // A card leaving the market's supply (a market buy, an admin's grant) was in no offer or wish:
-      // those hold players' cards, and its move to the market ended them. No transaction for it
-      // (bench:cost: trading was 2 ms and 1.8 statements of a market buy's cost).
-      relevant: (move) => move.fromUserId !== MARKET_USER_ID,
+      // Two kinds of move ask nothing, so no transaction for them: a card leaving the market's supply
+      // (a market buy, an admin's grant) was in no offer or wish, those hold players' cards and its
+      // move to the market ended them (bench:cost: 2 ms and 1.8 statements of a market buy); and a
+      // trade's own transfers, whose saga ended what they would.
+      relevant: (move) => move.fromUserId !== MARKET_USER_ID && !isTradeReference(move.reference),
     }),
     batchConsumer('cards.card.burned', (burned, trx) => onCardsBurned(deps, trx, eventsOf(burned))),
     batchConsumer('cards.listing.created', (listed, trx) => onListingsCreated(deps, trx, eventsOf(listed))),

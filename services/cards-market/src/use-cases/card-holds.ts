@@ -4,16 +4,14 @@ import type { HoldCardsRequest__Output } from '@touchline/protos/gen/touchline/c
 import {
   anyListed,
   giveHeldCards,
-  heldCards,
   insertHold,
   lockCardsToHold,
   lockHold,
   markCardsHeld,
   releaseHeldCards,
   setHoldStatus,
+  settleHold,
 } from '../db/card-holds';
-import { cardsByIds } from '../db/queries';
-import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
 
 export const CARD_UNAVAILABLE = 'A card in this trade is no longer available';
@@ -41,8 +39,7 @@ export async function holdCards(deps: CardsDeps, request: HoldCardsRequest__Outp
       throw conflict(LINEUP_CARD_MESSAGES.tradeCardInLineup);
     if (!usable || listed) throw conflict(CARD_UNAVAILABLE);
     const now = deps.clock.now();
-    await markCardsHeld(trx, ids, request.holdKey);
-    await insertHold(
+    await markCardsHeld(
       trx,
       {
         holdKey: request.holdKey,
@@ -62,33 +59,37 @@ export async function holdCards(deps: CardsDeps, request: HoldCardsRequest__Outp
 /** Moves the held cards to the receiver. Repeats answer the same; a voided hold can never be committed. */
 export async function commitCardHold(deps: CardsDeps, holdKey: string) {
   const hold = await inTransaction(deps.db, async (trx) => {
-    const row = await lockHold(trx, holdKey);
-    if (!row) throw notFound('No such card hold');
-    if (row.status === 'voided') throw conflict('Card hold was voided');
-    if (row.status === 'committed') return row;
     const now = deps.clock.now();
-    const ids = row.card_ids.map(Number);
-    const cards = await heldCards(trx, ids);
-    await giveHeldCards(trx, ids, row.to_user_id, now);
-    await setHoldStatus(trx, holdKey, 'committed', now);
-    for (const card of cards) {
-      await deps.outbox.add(trx, 'cards.card.transferred', String(card.id), {
-        cardId: card.id,
-        playerId: card.player_id,
-        fromUserId: row.owner_id,
-        toUserId: row.to_user_id,
-        currentPrice: card.current_price,
-        reason: 'trade',
-        reference: row.reference,
-        transferredAt: now.toISOString(),
-      });
+    // The usual case, a held hold, is decided by its conditional update; any other is read under its lock.
+    const row = await settleHold(trx, holdKey, 'committed', now);
+    if (!row) {
+      const seen = await lockHold(trx, holdKey);
+      if (!seen) throw notFound('No such card hold');
+      if (seen.status === 'voided') throw conflict('Card hold was voided');
+      return seen;
     }
+    const ids = row.card_ids.map(Number);
+    const cards = await giveHeldCards(trx, ids, row.to_user_id, now);
+    await deps.outbox.addAll(
+      trx,
+      cards.map((card) => ({
+        topic: 'cards.card.transferred' as const,
+        key: String(card.id),
+        payload: {
+          cardId: card.id,
+          playerId: card.player_id,
+          fromUserId: row.owner_id,
+          toUserId: row.to_user_id,
+          currentPrice: card.current_price,
+          reason: 'trade',
+          reference: row.reference,
+          transferredAt: now.toISOString(),
+        },
+      })),
+    );
     return { ...row, status: 'committed' as const };
   });
-  return {
-    status: hold.status,
-    cards: cardMessages(await cardsByIds(deps.db, deps.players, hold.card_ids.map(Number)), deps.players),
-  };
+  return { status: hold.status };
 }
 
 /** Releases the cards. Voiding an unknown key leaves a tombstone, so a late hold or commit with it fails. */

@@ -70,11 +70,45 @@ export async function withCards(db: Db, rows: OfferRow[]): Promise<Offer[]> {
   });
 }
 
-export async function findOffer(db: Db, id: number, lock = false): Promise<Offer | undefined> {
-  const query = db('trade_offers').where({ id });
-  if (lock) query.forUpdate();
-  const row = (await query.first()) as OfferRow | undefined;
-  return row ? (await withCards(db, [row]))[0] : undefined;
+/** The ids of one side of the offer `o`, in the order offered (a select-list expression). */
+const sideIds = (db: Db, side: 'offered' | 'requested', as: string) =>
+  db.raw(
+    `array(select c.card_id from trade_offer_cards c where c.offer_id = o.id and c.side = ? order by c.position) as ??`,
+    [side, as],
+  );
+
+/**
+ * The offer with its cards in one statement (its row locked FOR UPDATE when `lock`; the cards are
+ * read, not locked: they never change). With `acceptKey`, also the id of the accept saga under that
+ * key, if any (the accept's first read and its locked read each need both).
+ */
+export async function findOffer(
+  db: Db,
+  id: number,
+  lock = false,
+  acceptKey?: string,
+): Promise<(Offer & { keySagaId?: string | null }) | undefined> {
+  const query = db('trade_offers as o')
+    .where('o.id', id)
+    .select('o.*', sideIds(db, 'offered', 'offered_ids'), sideIds(db, 'requested', 'requested_ids'));
+  if (acceptKey !== undefined)
+    query.select(
+      db.raw(`(select s.id from trade_sagas s where s.offer_id = o.id and s.accept_key = ?) as key_saga_id`, [
+        acceptKey,
+      ]),
+    );
+  if (lock) query.forUpdate('o');
+  const row = (await query.first()) as
+    | (OfferRow & { offered_ids: unknown[]; requested_ids: unknown[]; key_saga_id?: string | null })
+    | undefined;
+  if (!row) return undefined;
+  const { offered_ids, requested_ids, key_saga_id, ...offer } = row;
+  return {
+    ...offer,
+    offeredCardIds: offered_ids.map(Number),
+    requestedCardIds: requested_ids.map(Number),
+    ...(acceptKey !== undefined ? { keySagaId: key_saga_id ?? null } : {}),
+  };
 }
 
 export async function findOfferByKey(db: Db, fromUserId: number, key: string): Promise<Offer | undefined> {
@@ -135,6 +169,20 @@ export async function insertOffer(
   ];
   if (cards.length > 0) await trx('trade_offer_cards').insert(cards);
   return { ...row, offeredCardIds: terms.offeredCardIds, requestedCardIds: terms.requestedCardIds };
+}
+
+/** setOfferStatus that also answers the row as it is now (the UPDATE locks it). */
+export async function updateOffer(
+  trx: Knex.Transaction,
+  id: number,
+  changes: Partial<Pick<OfferRow, 'status' | 'status_reason' | 'pending_void' | 'attempt'>>,
+  now: Date,
+): Promise<OfferRow | undefined> {
+  const [row] = (await trx('trade_offers')
+    .where({ id })
+    .update({ ...changes, updated_at: now })
+    .returning('*')) as OfferRow[];
+  return row;
 }
 
 export async function setOfferStatus(

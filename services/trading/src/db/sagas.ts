@@ -30,18 +30,21 @@ export async function findSagaByKey(
     SagaRow | undefined;
 }
 
-export async function insertSaga(
+/**
+ * A new accept attempt in one statement: the saga row (state `holding`) and the offer, locked by
+ * the caller, moved to `accepting` under that attempt.
+ */
+export async function startSaga(
   trx: Knex.Transaction,
   saga: Pick<SagaRow, 'id' | 'offer_id' | 'attempt' | 'accept_key' | 'cards'>,
   now: Date,
-): Promise<void> {
-  await trx('trade_sagas').insert({
-    ...saga,
-    cards: JSON.stringify(saga.cards),
-    state: 'holding',
-    created_at: now,
-    updated_at: now,
-  });
+): Promise<SagaRow> {
+  const row = { ...saga, state: 'holding' as const, failure: null, created_at: now, updated_at: now };
+  await trx('trade_offers')
+    .with('saga', trx('trade_sagas').insert({ ...row, cards: JSON.stringify(saga.cards) }))
+    .where({ id: saga.offer_id })
+    .update({ status: 'accepting', attempt: saga.attempt, updated_at: now });
+  return row;
 }
 
 /** The one decision of the saga: only a saga still in `from` moves; false when another driver moved it. */
@@ -57,6 +60,25 @@ export async function moveSaga(
   if (failure !== undefined) changes.failure = failure;
   const updated = await db('trade_sagas').where({ id, state: from }).update(changes);
   return updated === 1;
+}
+
+/**
+ * moveSaga that answers the saga as moved, or undefined when it was not in `from` (another driver
+ * moved it): the conditional UPDATE both takes the row lock and decides, so no locked read goes
+ * first. A driver that waited on the lock sees the row re-checked after the other's commit.
+ */
+export async function advanceSaga(
+  db: Db,
+  id: string,
+  from: SagaState,
+  to: SagaState,
+  now: Date,
+): Promise<SagaRow | undefined> {
+  const [row] = (await db('trade_sagas')
+    .where({ id, state: from })
+    .update({ state: to, updated_at: now })
+    .returning('*')) as SagaRow[];
+  return row;
 }
 
 /** Sagas in a non-final state that nobody has touched since `before`. */

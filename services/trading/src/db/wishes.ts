@@ -35,13 +35,6 @@ export async function findWishByKey(db: Db, userId: number, key: string): Promis
     WishRow | undefined;
 }
 
-/** Closes the open wishes on these cards (see wishesClosing); none for no cards. */
-export async function closeWishesOnCards(...args: Parameters<typeof wishesClosing>): Promise<number> {
-  const [, cardIds] = args;
-  if (cardIds.length === 0) return 0;
-  return wishesClosing(...args);
-}
-
 /**
  * The statement, not yet sent, that closes the open wishes on these cards (the card changed owner or
  * was listed), except the user's or the wish the filter keeps; it can run alongside another

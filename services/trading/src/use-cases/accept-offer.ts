@@ -11,14 +11,14 @@ import {
 import { UNDER_REVIEW } from '@touchline/rules';
 import type { AcceptOfferRequest__Output } from '@touchline/protos/gen/touchline/trading/AcceptOfferRequest';
 import type { AcceptOfferResponse } from '@touchline/protos/gen/touchline/trading/AcceptOfferResponse';
-import { findOffer, setOfferStatus, type Offer } from '../db/offers';
+import { findOffer, type Offer } from '../db/offers';
 import { offerMessage } from '../mappers';
-import { findSaga, findSagaByKey, insertSaga } from '../db/sagas';
+import { findSaga, findSagaByKey, startSaga } from '../db/sagas';
 import type { TradedCardSnapshot } from '../domain/history';
 import { BEING_ACCEPTED, CARD_UNAVAILABLE, OFFER_EXPIRED, OFFER_NOT_FOUND } from '../domain/offer';
 import { sagaIdOf } from '../domain/saga';
 import { gate, type OfferState } from '../domain/transitions';
-import { driveSaga } from './accept-saga';
+import { driveSaga, type KnownSaga } from './accept-saga';
 import type { TradingDeps } from './deps';
 import { voidOffer } from './voiding';
 
@@ -54,17 +54,28 @@ async function snapshot(deps: TradingDeps, offer: Offer): Promise<TradedCardSnap
   });
 }
 
-/** Runs the saga and answers as the RPC does: the accepted offer, or the reason it failed. */
-async function answer(deps: TradingDeps, sagaId: string, offerId: number): Promise<AcceptOfferResponse> {
-  const outcome = await driveSaga(deps, sagaId);
+/**
+ * Runs the saga and answers as the RPC does: the accepted offer (as this driver wrote it, or read
+ * when another finished it), or the reason it failed.
+ */
+async function answer(
+  deps: TradingDeps,
+  sagaId: string,
+  offerId: number,
+  known?: KnownSaga,
+): Promise<AcceptOfferResponse> {
+  const outcome = await driveSaga(deps, sagaId, known);
   if (outcome.kind === 'failed')
     throw outcome.failure === UNDER_REVIEW ? forbidden(UNDER_REVIEW) : businessRule(outcome.failure);
-  return { offer: offerMessage((await findOffer(deps.db, offerId))!, deps.clock.now()) };
+  return { offer: offerMessage(outcome.offer ?? (await findOffer(deps.db, offerId))!, deps.clock.now()) };
 }
 
 const RETRY_WAIT_MS = 10_000;
 
-type Started = { kind: 'new' | 'resume'; sagaId: string } | { kind: 'refused'; error: DomainError };
+type Started =
+  | { kind: 'new'; sagaId: string; known: KnownSaga }
+  | { kind: 'resume'; sagaId: string }
+  | { kind: 'refused'; error: DomainError };
 
 /**
  * A retry of an accept whose holds are still being taken waits for that attempt's decision rather
@@ -93,22 +104,26 @@ export async function acceptOffer(
 ): Promise<AcceptOfferResponse> {
   const key = request.idempotencyKey;
   if (!key) throw invalid('idempotency_key is required');
-  const offer = await findOffer(deps.db, request.offerId);
+  // The offer, its cards and the saga already under this key, if any, in one read.
+  const offer = await findOffer(deps.db, request.offerId, false, key);
   if (!offer || offer.to_user_id !== request.userId) {
     // Not the recipient: the gate tells a sender (403) from a stranger (404).
     const refusal = gate(stateOf(offer), request.userId, 'accept', deps.clock.now());
     throw refusal.kind === 'refuse' ? refusal.error : notFound(OFFER_NOT_FOUND);
   }
-  const known = await findSagaByKey(deps.db, offer.id, key);
-  if (known) return resume(deps, known.id, offer.id);
+  if (offer.keySagaId) return resume(deps, offer.keySagaId, offer.id);
   const early = gate(stateOf(offer), request.userId, 'accept', deps.clock.now());
   if (early.kind === 'refuse') throw early.error;
 
   const cards = await snapshot(deps, offer);
   const started = await inTransaction(deps.db, async (trx): Promise<Started> => {
     const locked = (await findOffer(trx, offer.id, true))!;
-    const raced = await findSagaByKey(trx, offer.id, key);
-    if (raced) return { kind: 'resume', sagaId: raced.id };
+    // Every saga is started under this lock with the next attempt: when the attempt is the one the
+    // first read saw, no saga (under this key or any) began since, and that read found none.
+    if (locked.attempt !== offer.attempt) {
+      const raced = await findSagaByKey(trx, offer.id, key);
+      if (raced) return { kind: 'resume', sagaId: raced.id };
+    }
     const now = deps.clock.now();
     const verdict = gate(stateOf(locked), request.userId, 'accept', now);
     if (verdict.kind === 'refuse') return { kind: 'refused', error: verdict.error };
@@ -118,12 +133,15 @@ export async function acceptOffer(
     }
     const attempt = locked.attempt + 1;
     const sagaId = sagaIdOf(locked.id, attempt);
-    await setOfferStatus(trx, locked.id, { status: 'accepting', attempt }, now);
-    await insertSaga(trx, { id: sagaId, offer_id: locked.id, attempt, accept_key: key, cards }, now);
-    return { kind: 'new', sagaId };
+    const saga = await startSaga(
+      trx,
+      { id: sagaId, offer_id: locked.id, attempt, accept_key: key, cards },
+      now,
+    );
+    return { kind: 'new', sagaId, known: { saga, offer: { ...locked, status: 'accepting', attempt } } };
   });
   // Thrown after the transaction, so an expiry found on the way is kept.
   if (started.kind === 'refused') throw started.error;
   if (started.kind === 'resume') return resume(deps, started.sagaId, offer.id);
-  return answer(deps, started.sagaId, offer.id);
+  return answer(deps, started.sagaId, offer.id, started.known);
 }

@@ -1,9 +1,16 @@
 import { DomainError, isOutcomeUnknown, pending, inTransaction } from '@touchline/kit';
 import { UNDER_REVIEW } from '@touchline/rules';
-import { findOffer, openOffersWithCards, setOfferStatus, termsOf } from '../db/offers';
-import { findSaga, moveSaga, type SagaRow } from '../db/sagas';
+import {
+  findOffer,
+  openOffersWithCards,
+  setOfferStatus,
+  termsOf,
+  updateOffer,
+  type Offer,
+} from '../db/offers';
+import { advanceSaga, findSaga, moveSaga, type SagaRow } from '../db/sagas';
 import { insertHistory } from '../db/trade-history';
-import { closeWishesOnCards, fulfilWish } from '../db/wishes';
+import { fulfilWish, wishesClosing } from '../db/wishes';
 import { tradeHistoryEntries, type TradedCardSnapshot } from '../domain/history';
 import {
   CARD_UNAVAILABLE,
@@ -19,7 +26,14 @@ import { voidOffer } from './voiding';
 
 export const TRADE_FAILED = 'This trade could not be completed';
 
-export type SagaOutcome = { kind: 'accepted' } | { kind: 'failed'; failure: string };
+/** `offer`: the accepted offer, when this driver finished the saga (it has the row the commit wrote). */
+export type SagaOutcome = { kind: 'accepted'; offer?: Offer } | { kind: 'failed'; failure: string };
+
+/** What a driver that has just started the saga already holds: the saga row and its offer. */
+export interface KnownSaga {
+  saga: SagaRow;
+  offer: Offer;
+}
 
 /** What the accepting player reads when a hold is refused (peers' errors are DomainErrors, peers.ts). */
 function holdFailure(step: HoldStep, error: unknown): string {
@@ -92,18 +106,29 @@ function cardsOf(saga: SagaRow): TradedCardSnapshot[] {
  * Everything committed: the offer is accepted, with its history rows, trading.trade.accepted, the
  * wish it answered fulfilled, and every other open offer or wish on the traded cards ended, all in
  * one transaction (the cards.card.transferred events of our own trade are skipped by the consumer).
+ * The saga's conditional move takes its lock and decides, and the offer's update answers its row
+ * (the cards of an offer never change: the driver's copy of them serves). Undefined when another
+ * driver finished it.
  */
-async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<boolean> {
+async function finishCommitted(deps: TradingDeps, sagaId: string, offer: Offer): Promise<Offer | undefined> {
   return inTransaction(deps.db, async (trx) => {
-    const saga = (await findSaga(trx, sagaId, true))!;
-    if (saga.state !== 'committing') return false;
-    const offer = (await findOffer(trx, saga.offer_id, true))!;
     const now = deps.clock.now();
-    const terms = termsOf(offer);
+    const saga = await advanceSaga(trx, sagaId, 'committing', 'committed', now);
+    if (!saga) return undefined;
+    const row = (await updateOffer(
+      trx,
+      saga.offer_id,
+      { status: 'accepted', status_reason: '', pending_void: null },
+      now,
+    ))!;
+    const accepted: Offer = {
+      ...row,
+      offeredCardIds: offer.offeredCardIds,
+      requestedCardIds: offer.requestedCardIds,
+    };
+    const terms = termsOf(accepted);
     const cards = cardsOf(saga);
-    await moveSaga(trx, saga.id, 'committing', 'committed', now);
-    await setOfferStatus(trx, offer.id, { status: 'accepted', status_reason: '', pending_void: null }, now);
-    const entries = tradeHistoryEntries(offer.id, terms, cards);
+    const entries = tradeHistoryEntries(accepted.id, terms, cards);
     await insertHistory(
       trx,
       entries.map((e) => ({
@@ -120,27 +145,30 @@ async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<boole
         created_at: now,
       })),
     );
-    await deps.outbox.add(trx, 'trading.trade.accepted', String(offer.id), {
-      offerId: offer.id,
-      fromUserId: offer.from_user_id,
-      toUserId: offer.to_user_id,
+    await deps.outbox.add(trx, 'trading.trade.accepted', String(accepted.id), {
+      offerId: accepted.id,
+      fromUserId: accepted.from_user_id,
+      toUserId: accepted.to_user_id,
       cards: cards.map(({ purchasePrice: _paid, ...card }) => card),
-      offeredCoins: offer.offered_coins,
-      requestedCoins: offer.requested_coins,
+      offeredCoins: accepted.offered_coins,
+      requestedCoins: accepted.requested_coins,
       ...received(terms),
-      wishId: offer.wish_id ?? 0,
+      wishId: accepted.wish_id ?? 0,
       acceptedAt: now.toISOString(),
     });
-    if (offer.wish_id) await fulfilWish(trx, offer.wish_id, now);
+    // Fulfilled first, so the closing of the open wishes on the cards below leaves it fulfilled.
+    if (accepted.wish_id) await fulfilWish(trx, accepted.wish_id, now);
     const traded = cards.map((c) => c.cardId);
-    const seen = new Set<number>([offer.id]);
-    for (const other of await openOffersWithCards(trx, traded)) {
+    // The wishes on the cards end in the statement that finds the offers on them (one round trip).
+    const wishes =
+      traded.length > 0 ? wishesClosing(trx, traded, 'voided', 'The card changed owner', now) : undefined;
+    const seen = new Set<number>([accepted.id]);
+    for (const other of await openOffersWithCards(trx, traded, wishes)) {
       if (seen.has(other.id)) continue;
       seen.add(other.id);
       await voidOffer(deps, trx, other, 'card_moved', now);
     }
-    await closeWishesOnCards(trx, traded, 'voided', 'The card changed owner', now);
-    return true;
+    return accepted;
   });
 }
 
@@ -150,11 +178,11 @@ async function finishCommitted(deps: TradingDeps, sagaId: string): Promise<boole
  */
 async function finishFailed(deps: TradingDeps, sagaId: string): Promise<boolean> {
   return inTransaction(deps.db, async (trx) => {
-    const saga = (await findSaga(trx, sagaId, true))!;
-    if (saga.state !== 'compensating') return false;
-    const offer = (await findOffer(trx, saga.offer_id, true))!;
     const now = deps.clock.now();
-    await moveSaga(trx, saga.id, 'compensating', 'failed', now);
+    // Lock and decision in one: undefined when another driver finished it.
+    const saga = await advanceSaga(trx, sagaId, 'compensating', 'failed', now);
+    if (!saga) return false;
+    const offer = (await findOffer(trx, saga.offer_id, true))!;
     if (offer.status !== 'accepting') return true;
     const failure = saga.failure ?? TRADE_FAILED;
     await setOfferStatus(
@@ -177,17 +205,19 @@ async function finishFailed(deps: TradingDeps, sagaId: string): Promise<boolean>
  * and the decision out of `holding` is taken once. A commit that cannot be completed now throws:
  * the trade is decided and the sweeper finishes it.
  */
-export async function driveSaga(deps: TradingDeps, sagaId: string): Promise<SagaOutcome> {
+export async function driveSaga(deps: TradingDeps, sagaId: string, known?: KnownSaga): Promise<SagaOutcome> {
   // The saga as this driver last moved or read it: a move it made itself needs no read to follow.
-  let saga = await findSaga(deps.db, sagaId);
-  // An offer's terms never change, so its holds are planned once.
+  let saga = known?.saga ?? (await findSaga(deps.db, sagaId));
+  // An offer's terms never change, so its holds are planned once (from the caller's copy if it has one).
+  let offer = known?.offer;
   let steps: HoldStep[] | undefined;
   const reread = () => findSaga(deps.db, sagaId);
   for (;;) {
     if (!saga) throw new Error(`trade saga ${sagaId} not found`);
     if (saga.state === 'committed') return { kind: 'accepted' };
     if (saga.state === 'failed') return { kind: 'failed', failure: saga.failure ?? TRADE_FAILED };
-    steps ??= holdPlan(saga.id, termsOf((await findOffer(deps.db, saga.offer_id))!));
+    offer ??= (await findOffer(deps.db, saga.offer_id))!;
+    steps ??= holdPlan(saga.id, termsOf(offer));
 
     if (saga.state === 'holding') {
       const failure = await holdAll(deps, saga, steps);
@@ -206,7 +236,9 @@ export async function driveSaga(deps: TradingDeps, sagaId: string): Promise<Saga
         // Decided, not failed: the answer is pending (202) and a retry with the key tells the end.
         throw pending(TRADE_FINISHING);
       }
-      saga = (await finishCommitted(deps, saga.id)) ? { ...saga, state: 'committed' } : await reread();
+      const accepted = await finishCommitted(deps, saga.id, offer);
+      if (accepted) return { kind: 'accepted', offer: accepted };
+      saga = await reread();
       continue;
     }
     // compensating

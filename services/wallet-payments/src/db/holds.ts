@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AccountRow } from './accounts';
 import type { HoldStatus } from '../domain/hold';
 
 export interface HoldRow {
@@ -30,6 +31,33 @@ export async function insertHold(
     .ignore()
     .returning('hold_key')) as unknown[];
   return inserted.length > 0;
+}
+
+/**
+ * insertHold and the reservation on the payer's account (addHeld) in one statement: the hold row and
+ * `held + amount`, the latter only when the row went in. Returns the payer's account afterwards, or
+ * undefined when the key existed (nothing reserved). The caller holds the account's lock and has
+ * checked the coins are there.
+ */
+export async function insertHoldReserving(
+  trx: Knex.Transaction,
+  row: Omit<HoldRow, 'transaction_id'> & { from_account: string },
+  now: Date,
+): Promise<AccountRow | undefined> {
+  const inserted = trx('holds')
+    .insert(row)
+    .onConflict('hold_key')
+    .ignore()
+    .returning(['amount', 'from_account']);
+  const { rows } = (await trx.raw(
+    `with h as (?)
+     update accounts as a set held = a.held + h.amount, updated_at = ?
+       from h
+      where a.name = h.from_account
+      returning a.name, a.kind, a.balance, a.held`,
+    [inserted, now],
+  )) as { rows: AccountRow[] };
+  return rows[0];
 }
 
 export async function findHold(db: Knex, key: string): Promise<HoldRow | undefined> {

@@ -55,15 +55,23 @@ export async function insertEntries(
  * taken, having written nothing, as claimKey does; otherwise the transaction's id and the accounts
  * of the entries afterwards. The caller holds the accounts' locks (lockAccounts) and has checked
  * that every debit is covered: the accounts' CHECK would refuse an overdraft with an error.
+ * `released`: coins of a hold on an account of the entries that the posting settles (CommitHold),
+ * taken off `held` in the same row update as the balance, so balance − held never dips.
  */
 export async function recordPosting(
   trx: Knex.Transaction,
   row: Omit<TransactionRow, 'id'>,
   entries: readonly Entry[],
   now: Date,
+  released?: { account: string; amount: number },
 ): Promise<{ transactionId: number; accounts: AccountRow[] } | undefined> {
-  const values = entries.map(() => '(?::text, ?::bigint)').join(', ');
-  const lines = entries.flatMap((e) => [e.account, e.amount]);
+  const values = entries.map(() => '(?::text, ?::bigint, ?::bigint)').join(', ');
+  const lines = entries.flatMap((e) => [
+    e.account,
+    e.amount,
+    released?.account === e.account ? released.amount : 0,
+  ]);
+  const release = released ? ', held = a.held - v.release' : '';
   const { rows } = (await trx.raw(
     `with t as (
        insert into transactions (idempotency_key, fingerprint, reason, reference, created_at)
@@ -71,12 +79,12 @@ export async function recordPosting(
        on conflict (idempotency_key) do nothing
        returning id
      ), v as (
-       select * from (values ${values}) as v(account, amount)
+       select * from (values ${values}) as v(account, amount, release)
      ), e as (
        insert into entries (transaction_id, account, amount, created_at)
        select t.id, v.account, v.amount, ? from t, v
      ), a as (
-       update accounts as a set balance = a.balance + v.amount, updated_at = ?
+       update accounts as a set balance = a.balance + v.amount${release}, updated_at = ?
          from t, v
         where a.name = v.account
         returning a.name, a.kind, a.balance, a.held

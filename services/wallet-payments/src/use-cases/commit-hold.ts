@@ -50,12 +50,13 @@ export async function commitHold(deps: WalletDeps, holdKeyInput: string): Promis
     // A hold's accounts never change, so reading them unlocked tells which accounts to lock first.
     const seen = await findHold(trx, holdKey);
     if (!seen) throw notFound(HOLD_NOT_FOUND);
-    if (seen.from_account) await lockAccounts(trx, involvedAccounts(postingOf(seen)));
+    const locked = seen.from_account ? await lockAccounts(trx, involvedAccounts(postingOf(seen))) : undefined;
     const row = (await lockHold(trx, holdKey))!;
     if (row.status === 'voided') throw conflict(HOLD_WAS_VOIDED);
     if (row.status === 'committed') return { status: 'committed', transactionId: Number(row.transaction_id) };
 
-    const posted = await post(deps, trx, postingOf(row));
+    // The accounts stay locked from above (read under their locks): post need not lock them again.
+    const posted = await post(deps, trx, postingOf(row), locked);
     await setHoldStatus(
       trx,
       holdKey,

@@ -3,8 +3,8 @@ import { UNDER_REVIEW } from '@touchline/rules';
 import type { HoldRequest__Output } from '@touchline/protos/gen/touchline/wallet/HoldRequest';
 import type { PayRequest__Output } from '@touchline/protos/gen/touchline/wallet/PayRequest';
 import type { HoldResponse__Output as HoldResponse } from '@touchline/protos/gen/touchline/wallet/HoldResponse';
-import { addHeld, ensureAccounts, findAccounts, lockAccounts, type AccountRow } from '../db/accounts';
-import { findHold, insertHold, type HoldRow } from '../db/holds';
+import { ensureAccounts, findAccounts, lockAccounts, type AccountRow } from '../db/accounts';
+import { findHold, insertHoldReserving, type HoldRow } from '../db/holds';
 import { accountKind } from '../domain/accounts';
 import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
 import { HOLD_KEY_REUSED } from '../domain/hold';
@@ -103,10 +103,13 @@ export async function hold(deps: WalletDeps, request: HoldRequest__Output): Prom
     const refusal = await debitRefusal(trx, from, terms);
     if (refusal === UNDER_REVIEW) throw underReview();
     if (refusal) throw businessRule(refusal);
-    const created = await insertHold(trx, { ...holdRowOf(checked, now), status: 'held', void_reason: null });
+    const after = await insertHoldReserving(
+      trx,
+      { ...holdRowOf(checked, now), status: 'held', void_reason: null },
+      now,
+    );
     // A VoidHold of this key (which needs no account lock when nothing was held) committed first.
-    if (!created) return existingHold(trx, (await findHold(trx, holdKey))!, terms);
-    const after = await addHeld(trx, terms.from, terms.amount, now);
+    if (!after) return existingHold(trx, (await findHold(trx, holdKey))!, terms);
     return { holdKey, status: 'held', fromBalance: spendable(after) };
   });
 }

@@ -72,10 +72,13 @@ export async function post(
     reference: order.reference,
     created_at: now,
   };
-  // The usual case in one statement. A posting that releases held coins, or that the balances may not
-  // cover, takes the steps one by one: a key posted before must answer its first outcome, not a refusal.
-  if (!order.released && debitsCovered(order, locked)) {
-    const recorded = await recordPosting(trx, key, order.entries, now);
+  // The usual case in one statement, a hold's release included when its account has an entry. A
+  // posting that the balances may not cover takes the steps one by one: a key posted before must
+  // answer its first outcome, not a refusal.
+  const releasedInEntries =
+    !order.released || order.entries.some((entry) => entry.account === order.released!.account);
+  if (releasedInEntries && debitsCovered(order, locked)) {
+    const recorded = await recordPosting(trx, key, order.entries, now, order.released);
     if (!recorded) return replay(trx, order);
     const accounts = new Map([...locked, ...recorded.accounts.map((row) => [row.name, row] as const)]);
     await announce(deps, trx, recorded.transactionId, order, accounts, now);
