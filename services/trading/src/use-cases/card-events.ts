@@ -2,7 +2,6 @@ import { inRounds, type Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
 import { lockOpenOffersOfUser, openOffersWithCards } from '../db/offers';
 import { voidWishesOfUser, wishesClosing } from '../db/wishes';
-import { isTradeReference } from '../domain/saga';
 import type { TradingDeps } from './deps';
 import { voidOffer } from './voiding';
 
@@ -31,7 +30,8 @@ async function voidOffersWithCards(
 /**
  * Cards changed owner elsewhere (a sale, a transfer to the shop, an admin move): offers and wishes
  * that count on a previous owner end. A move onto the owner an offer expects (an old event arriving
- * late) changes nothing. Trades of our own are skipped: their saga applies the consequences itself.
+ * late) changes nothing. Trades of our own and moves out of the market's supply never come here (the
+ * consumer answers them irrelevant, consumers.ts): their saga, or the move to the market, ended them.
  * The wishes end in the statement that finds the offers: one round trip for both, per round of a
  * fetched batch (a card moved twice in the batch is handled in order).
  */
@@ -41,10 +41,7 @@ export async function onCardsTransferred(
   events: EventOutput<'cards.card.transferred'>[],
 ): Promise<void> {
   const now = deps.clock.now();
-  for (const round of inRounds(
-    events.filter((event) => !isTradeReference(event.reference)),
-    (event) => event.cardId,
-  )) {
+  for (const round of inRounds(events, (event) => event.cardId)) {
     const owners = new Map(round.map((event) => [event.cardId, event.toUserId]));
     const cardIds = [...owners.keys()];
     const wishes = wishesClosing(trx, cardIds, 'voided', 'The card changed owner', now, {
