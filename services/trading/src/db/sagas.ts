@@ -47,25 +47,11 @@ export async function startSaga(
   return row;
 }
 
-/** The one decision of the saga: only a saga still in `from` moves; false when another driver moved it. */
-export async function moveSaga(
-  db: Db,
-  id: string,
-  from: SagaState,
-  to: SagaState,
-  now: Date,
-  failure?: string,
-): Promise<boolean> {
-  const changes: Record<string, unknown> = { state: to, updated_at: now };
-  if (failure !== undefined) changes.failure = failure;
-  const updated = await db('trade_sagas').where({ id, state: from }).update(changes);
-  return updated === 1;
-}
-
 /**
- * moveSaga that answers the saga as moved, or undefined when it was not in `from` (another driver
- * moved it): the conditional UPDATE both takes the row lock and decides, so no locked read goes
- * first. A driver that waited on the lock sees the row re-checked after the other's commit.
+ * The one decision of the saga: only a saga still in `from` moves (to `to`, with its failure when
+ * given). Answers the saga as moved, or undefined when another driver moved it: the conditional
+ * UPDATE both takes the row lock and decides, so no locked read goes first, and a driver that waited
+ * on the lock sees the row re-checked after the other's commit.
  */
 export async function advanceSaga(
   db: Db,
@@ -73,12 +59,20 @@ export async function advanceSaga(
   from: SagaState,
   to: SagaState,
   now: Date,
+  failure?: string,
 ): Promise<SagaRow | undefined> {
+  const changes: Record<string, unknown> = { state: to, updated_at: now };
+  if (failure !== undefined) changes.failure = failure;
   const [row] = (await db('trade_sagas')
     .where({ id, state: from })
-    .update({ state: to, updated_at: now })
+    .update(changes)
     .returning('*')) as SagaRow[];
   return row;
+}
+
+/** advanceSaga for a caller that needs only whether this driver moved it. */
+export async function moveSaga(...args: Parameters<typeof advanceSaga>): Promise<boolean> {
+  return (await advanceSaga(...args)) !== undefined;
 }
 
 /** Sagas in a non-final state that nobody has touched since `before`. */
