@@ -42,7 +42,8 @@ export async function auditAuctions(db: Knex): Promise<AuditLine[]> {
   );
   const cards = await rows(
     db,
-    // The winner has the card, unless it moved on later (a sale, a trade, another auction, the shop).
+    // The winner has the card, unless it moved on later (a sale, a trade, another auction, the shop,
+    // or a challenge that burned it: the challenges' audit checks that burn).
     `select a.id auction_id, a.card_id, a.winner_id, c.owner_id from cards_market.auctions a
        join cards_market.cards c on c.id = a.card_id
       where a.status = 'sold' and c.owner_id <> a.winner_id
@@ -50,6 +51,7 @@ export async function auditAuctions(db: Knex): Promise<AuditLine[]> {
         and not exists (select 1 from cards_market.card_holds h where a.card_id = any(h.card_ids) and h.status = 'committed' and h.updated_at > a.settled_at)
         and not exists (select 1 from cards_market.auctions a2 where a2.card_id = a.card_id and a2.status = 'sold' and a2.settled_at > a.settled_at)
         and not exists (select 1 from cards_market.shop_transfers t where a.card_id = any(t.card_ids))
+        and not exists (select 1 from cards_market.challenge_submissions cs where cs.id = c.burned_by and cs.created_at > a.settled_at)
       limit 10`,
   );
   const [count] = await rows(
