@@ -11,6 +11,7 @@ import type { CardsDeps } from '../src/use-cases/deps';
 import { runDueTick } from '../src/use-cases/prices';
 import { sellCard, withdrawListing } from '../src/use-cases/selling';
 import { cardsWithIds } from '../src/use-cases/collection';
+import { marketSupply, type MarketSupply } from '../src/db/listings';
 import type { WalletClient } from '../src/peers';
 import { marketDeps, startMarketWithWallet, type MarketWithWallet } from './market-support';
 
@@ -415,5 +416,46 @@ describe('price ticks', () => {
 
   it('does not tick while the market is closed', async () => {
     expect(await runDueTick(depsWith({ clock: fixedClock('2026-11-28T15:00:00Z') }))).toBe(false); // Saturday
+  });
+});
+
+describe("the market's own supply", () => {
+  it('is the lowest free market edition of each player, skipping held, reserved and sold ones', async () => {
+    const db = cards.database.db;
+    const reference = async () =>
+      (
+        (await db.raw(
+          `select distinct on (player_id) id as card_id, player_id, edition_number from cards
+            where owner_id = 0 and reserved_by is null and hold_key is null order by player_id, edition_number`,
+        )) as { rows: MarketSupply[] }
+      ).rows;
+    const [player] = (await db('cards')
+      .where({ owner_id: 0 })
+      .whereNull('reserved_by')
+      .whereNull('hold_key')
+      .groupBy('player_id')
+      .havingRaw('count(*) >= 4')
+      .orderBy('player_id', 'desc')
+      .pluck('player_id')) as number[];
+    const editions = (await db('cards')
+      .where({ player_id: player, owner_id: 0 })
+      .orderBy('edition_number')
+      .limit(3)
+      .pluck('id')) as number[];
+    const [held, reserved, sold] = editions as [number, number, number];
+    await db('cards').where({ id: held }).update({ hold_key: 'test-supply-hold' });
+    await db('cards').where({ id: reserved }).update({ reserved_by: 'test-supply-sale' });
+    await db('cards').where({ id: sold }).update({ owner_id: 424_242 });
+    try {
+      const supply = await marketSupply(db);
+      expect(supply.map((s) => Number(s.card_id))).not.toEqual(expect.arrayContaining([held]));
+      const mine = supply.find((s) => Number(s.player_id) === player)!;
+      expect(editions).not.toContain(Number(mine.card_id));
+      expect(supply).toEqual(await reference());
+    } finally {
+      await db('cards').where({ id: held }).update({ hold_key: null });
+      await db('cards').where({ id: reserved }).update({ reserved_by: null });
+      await db('cards').where({ id: sold }).update({ owner_id: 0 });
+    }
   });
 });

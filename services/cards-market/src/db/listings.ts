@@ -163,8 +163,13 @@ export async function activeListings(db: Knex): Promise<ActiveListing[]> {
 /** The lowest free market-owned edition of each player the market still holds. */
 export async function marketSupply(db: Knex): Promise<MarketSupply[]> {
   const result = (await db.raw(
-    `select distinct on (player_id) id as card_id, player_id, edition_number from cards
-       where owner_id = 0 and reserved_by is null and hold_key is null order by player_id, edition_number`,
+    // One probe of the cards_market_supply index per player (migration 018), not a sort of them all.
+    `select p.id as player_id, k.id as card_id, k.edition_number from players p
+       cross join lateral (
+         select id, edition_number from cards
+          where player_id = p.id and owner_id = 0 and reserved_by is null and hold_key is null
+          order by edition_number limit 1) k
+      order by p.id`,
   )) as { rows: MarketSupply[] };
   return result.rows;
 }

@@ -16,6 +16,7 @@ import { packPullCosts } from './014_pack_pull_costs';
 import { challenges } from './015_challenges';
 import { pitchDemand } from './016_pitch_demand';
 import { challengePackRewards } from './017_challenge_pack_rewards';
+import { marketSupplyIndex } from './018_market_supply_index';
 
 /** The cards_market schema, in order. */
 export const migrations: Migration[] = [
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   challenges,
   pitchDemand,
   challengePackRewards,
+  marketSupplyIndex,
 ];
