@@ -176,6 +176,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   api.use(...apiChecks);
   // Shedding per client, once the session says who it is; per upstream service in the clients.
   api.use(inFlight);
+  api.use(dropSharedOnMutation(shared));
   api.use(
     dispatchToRouters([
       authRoutes({ clients, limits, devices, verifier, cookie, publicUrl, appealEmail: config.APPEAL_EMAIL }),
@@ -186,10 +187,9 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   api.use((req, res, next) =>
     req.method === 'GET' ? next() : limits.middleware(RULES.mutation)(req, res, next),
   );
-  api.use(dropSharedOnMutation(shared));
   api.use(
     dispatchToRouters([
-      userRoutes(clients, verifier, badges),
+      userRoutes(clients, verifier, badges, shared),
       cardsRoutes(clients, shared),
       marketRoutes(clients, shared),
       tradeHistoryRoutes(clients),

@@ -38,6 +38,7 @@ const market = {
   price: 100,
   calls: 0,
   playerCalls: 0,
+  statusCalls: 0,
   /** While set, ListMarket waits for it (to hold requests together). */
   gate: undefined as Promise<void> | undefined,
 };
@@ -75,6 +76,13 @@ const standIn = {
   async ListAllPlayers() {
     market.playerCalls++;
     return { players: [player(market.price, 9), player(market.price, 7)] };
+  },
+  async GetCollectionSummaries() {
+    return { summaries: [] };
+  },
+  async GetMarketStatus() {
+    market.statusCalls++;
+    return { isOpen: true, nextEvent: 'close', nextEventAt: '2026-11-23T21:00:00.000Z' };
   },
   async GetOwnedCounts(request: { userId: number }) {
     return { counts: request.userId === 4_000_001 ? [{ playerId: 7, count: 2 }] : [] };
@@ -240,6 +248,64 @@ describe('a shared answer (GET /api/market)', () => {
     } finally {
       store.get = original;
     }
+  });
+});
+
+describe('the usernames and the market hours (GET /api/users/usernames, /api/market/status)', () => {
+  /** Counts identity's ListUsernames calls from here on. */
+  function countListUsernames(): { calls: number; restore(): void } {
+    const original = clients.identity.ListUsernames;
+    const counter = {
+      calls: 0,
+      restore: () => void (clients.identity.ListUsernames = original),
+    };
+    clients.identity.ListUsernames = ((...args: Parameters<typeof original>) => {
+      counter.calls++;
+      return original.apply(clients.identity, args);
+    }) as typeof original;
+    return counter;
+  }
+
+  it('are loaded once for every reader, with an ETag', async () => {
+    const counter = countListUsernames();
+    try {
+      const first = await get('/api/users/usernames');
+      const again = await get('/api/users/usernames', { cookie: otherCookie });
+      expect(first.status).toBe(200);
+      expect(again.body.equals(first.body)).toBe(true);
+      expect(counter.calls).toBe(1);
+      expect((await get('/api/users/usernames', { 'If-None-Match': first.headers.etag! })).status).toBe(304);
+    } finally {
+      counter.restore();
+    }
+    const statusCalls = market.statusCalls;
+    const status = await get('/api/market/status');
+    expect(status.status).toBe(200);
+    expect(JSON.parse(status.body.toString())).toEqual({
+      isOpen: true,
+      nextEvent: 'close',
+      nextEventAt: '2026-11-23T21:00:00.000Z',
+    });
+    expect((await get('/api/market/status', { 'If-None-Match': status.headers.etag! })).status).toBe(304);
+    expect(market.statusCalls).toBe(statusCalls + 1);
+  });
+
+  it('show a sign-up through this gateway at once', async () => {
+    const names = async () => JSON.parse((await get('/api/users/usernames')).body.toString()) as unknown[];
+    await names(); // kept from now on: the max-age here is ten minutes
+    const email = `shared.${randomUUID().slice(0, 8)}@example.com`;
+    const signUp = await fetch(`${gateway.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: {
+        origin: 'http://touchline.test',
+        'content-type': 'application/json',
+        'X-Forwarded-For': '10.8.0.9',
+      },
+      body: JSON.stringify({ email, password: 'correct horse battery staple' }),
+    });
+    expect(signUp.status, await signUp.clone().text()).toBe(201);
+    const { id, username } = (await signUp.json()) as { id: number; username: string };
+    expect(await names()).toContainEqual({ id, username });
   });
 });
 

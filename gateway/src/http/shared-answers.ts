@@ -4,11 +4,18 @@ import { shareBody } from './shared-json';
 
 /**
  * What a shared answer is built from, and so what makes it change: listings (listed, withdrawn,
- * sold, the market's own cards), prices (a tick), players (a mint moves an edition count), sellers'
- * usernames. An answer names the topics it depends on; a change of one drops it.
+ * sold, the market's own cards), prices (a tick), players (a mint moves an edition count),
+ * usernames (a sign-up, a rename, a ban), the market's hours (it opened or closed). An answer names
+ * the topics it depends on; a change of one drops it.
  */
-export type SharedTopic = 'listings' | 'prices' | 'players' | 'usernames';
-export const SHARED_TOPICS: readonly SharedTopic[] = ['listings', 'prices', 'players', 'usernames'];
+export type SharedTopic = 'listings' | 'prices' | 'players' | 'usernames' | 'marketStatus';
+export const SHARED_TOPICS: readonly SharedTopic[] = [
+  'listings',
+  'prices',
+  'players',
+  'usernames',
+  'marketStatus',
+];
 
 export interface SharedAnswersOptions {
   /** An answer is rebuilt after this long even without an event: a missed event costs at most this. */

@@ -18,8 +18,9 @@ function topicsOfChange(message: LiveMessage__Output): readonly SharedTopic[] | 
     case 'prices':
       return ['prices'];
     case 'market': // listed, withdrawn (a ban's too), sold (the market's own cards included)
-    case 'marketStatus':
       return ['listings'];
+    case 'marketStatus':
+      return ['listings', 'marketStatus'];
     case 'resync':
       return 'all';
     default:
@@ -50,8 +51,10 @@ const MUTATIONS: readonly [RouteDef, readonly SharedTopic[]][] = [
   // Minted editions: every player's edition count shows on every player list.
   [api.packs.purchase, ['players']],
   [api.payments.redeemPromo, ['players']],
-  // The market page names the sellers.
+  // The market page names the sellers; the trade screens list every player who is not banned.
   [api.user.setUsername, ['usernames']],
+  [api.auth.register, ['usernames']],
+  [api.admin.ban, ['usernames']],
 ];
 
 const matchers = MUTATIONS.map(([route, topics]) => ({
@@ -61,8 +64,9 @@ const matchers = MUTATIONS.map(([route, topics]) => ({
 }));
 
 /**
- * For the /api router: a mutation listed above that answers 2xx drops the answers it changed, just
- * before its status line is written (so no client can read the old answer after seeing the new one).
+ * For the /api router, ahead of its routes (sign-up's included): a mutation listed above that
+ * answers 2xx drops the answers it changed, just before its status line is written (so no client can
+ * read the old answer after seeing the new one).
  */
 export function dropSharedOnMutation(shared: SharedAnswers): RequestHandler {
   return (req, res, next) => {

@@ -14,17 +14,24 @@ const BUY_TIMEOUT_MS = 15_000;
 const LISTINGS: SharedTopic[] = ['listings', 'prices', 'players', 'usernames'];
 const PLAYERS: SharedTopic[] = ['prices', 'players'];
 const PRICES: SharedTopic[] = ['prices'];
+const MARKET_STATUS: SharedTopic[] = ['marketStatus'];
 
 /** Market hours, listings, selling, buying, prices (docs/spec/game-spec.md#7-the-calls-it-makes; docs/design.md#4-cross-service-operations-sagas and #5-cards-and-the-market). */
 export function marketRoutes(clients: Clients, shared: SharedAnswers) {
   const { cardsMarket } = clients;
   return new ContractRouter()
     .add(api.market.status, async () => {
-      const status = await cardsMarket.GetMarketStatus({});
-      return {
-        status: 200,
-        body: { isOpen: status.isOpen, nextEvent: status.nextEvent, nextEventAt: status.nextEventAt || null },
-      };
+      // The shell asks it on every load (3-5% of a crowd's requests): the same for everyone until
+      // the market opens or closes (its live change), a max-age at most.
+      const body = await shared.get(api.market.status.path, MARKET_STATUS, async () => {
+        const status = await cardsMarket.GetMarketStatus({});
+        return {
+          isOpen: status.isOpen,
+          nextEvent: status.nextEvent,
+          nextEventAt: status.nextEventAt || null,
+        };
+      });
+      return { status: 200, body };
     })
     .add(api.market.listings, async ({ query: { cursor, limit, ...filters } }) => {
       // The same list for everyone until a listing, a sale or a price changes it, or a seller's name;
