@@ -62,6 +62,8 @@ function player(price: number, id = 7): Player__Output {
 const item = (cardId: number): MarketItem__Output =>
   ({ id: cardId, player: player(market.price), userId: 0, price: market.price }) as MarketItem__Output;
 
+const starterPacksRevealed = new Set<number>();
+
 const standIn = {
   async ListMarket() {
     market.calls++;
@@ -76,6 +78,12 @@ const standIn = {
   async ListAllPlayers() {
     market.playerCalls++;
     return { players: [player(market.price, 9), player(market.price, 7)] };
+  },
+  /** Users whose starter pack the stand-in reveals, and the reads it answered. */
+  starterPackCalls: 0,
+  async GetStarterPack(request: { userId: number }) {
+    this.starterPackCalls++;
+    return { cards: [], revealed: starterPacksRevealed.has(request.userId) };
   },
   async GetCollectionSummaries() {
     return { summaries: [] };
@@ -306,6 +314,24 @@ describe('the usernames and the market hours (GET /api/users/usernames, /api/mar
     expect(signUp.status, await signUp.clone().text()).toBe(201);
     const { id, username } = (await signUp.json()) as { id: number; username: string };
     expect(await names()).toContainEqual({ id, username });
+  });
+});
+
+describe('the starter pack (GET /api/user/starter-pack)', () => {
+  it('is not asked for again once the service said it was revealed, which is for good', async () => {
+    const ask = async () => {
+      const calls = standIn.starterPackCalls;
+      const answer = await get('/api/user/starter-pack', { cookie: otherCookie });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body.toString())).toEqual([]);
+      return standIn.starterPackCalls - calls;
+    };
+    expect(await ask()).toBe(1); // not revealed (not granted yet): asked each time
+    expect(await ask()).toBe(1);
+    starterPacksRevealed.add(4_000_002);
+    expect(await ask()).toBe(1); // the answer says revealed
+    expect(await ask()).toBe(0);
+    expect(await ask()).toBe(0);
   });
 });
 

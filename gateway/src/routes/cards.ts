@@ -4,6 +4,7 @@ import { catalogOf } from '../compose/catalog';
 import { filterEntries } from '../compose/catalog-filters';
 import { catalogOrder } from '../compose/page-orders';
 import { cardJson, playerJson, teamJson } from '../compose/cards';
+import { RevealedStarterPacks } from '../compose/revealed-starter-packs';
 import { ContractRouter } from '../http/contract-router';
 import { sharedKey, type SharedAnswers, type SharedTopic } from '../http/shared-answers';
 import { sharedBody } from '../http/shared-json';
@@ -18,6 +19,7 @@ const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 /** Teams, rosters, the catalog, the user's cards and starter pack (docs/spec/game-spec.md#7-the-calls-it-makes). */
 export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
   const { cardsMarket } = clients;
+  const revealed = new RevealedStarterPacks();
   const teams = async () => ({
     status: 200 as const,
     body: await shared.get(api.cards.teams.path, [], async () =>
@@ -30,13 +32,20 @@ export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
       return { status: 200, body: sharedBody(answer, ({ cards }) => cards.map(cardJson)) };
     })
     .add(api.cards.starterPack, async ({ userId }) => {
-      const { cards } = await cardsMarket.GetStarterPack({ userId });
-      return { status: 200, body: cards.map(cardJson) };
+      if (revealed.has(userId)) return { status: 200, body: [] };
+      const answer = await cardsMarket.GetStarterPack({ userId });
+      if (answer.revealed) revealed.add(userId);
+      return { status: 200, body: answer.cards.map(cardJson) };
     })
-    .add(api.cards.starterPackRevealed, async ({ userId }) => ({
-      status: 200,
-      body: await cardsMarket.MarkStarterPackRevealed({ userId, idempotencyKey: `starter-reveal:${userId}` }),
-    }))
+    .add(api.cards.starterPackRevealed, async ({ userId }) => {
+      const body = await cardsMarket.MarkStarterPackRevealed({
+        userId,
+        idempotencyKey: `starter-reveal:${userId}`,
+      });
+      // 0 is a repeat, or a pack not granted yet: the next read learns which.
+      if (body.revealed > 0) revealed.add(userId);
+      return { status: 200, body };
+    })
     .add(api.cards.catalog, async ({ userId, query }) => {
       // Every player (shared by all users) with the user's own counts (a few numbers) added.
       const [players, { counts }] = await Promise.all([

@@ -33,11 +33,7 @@ import {
   unwatchPlayer,
   watchPlayer,
 } from './use-cases/watchlist';
-import {
-  grantStarterPackNow,
-  markStarterPackRevealed,
-  unrevealedStarterCards,
-} from './use-cases/starter-pack';
+import { grantStarterPackNow, markStarterPackRevealed, starterPackState } from './use-cases/starter-pack';
 
 /** Maps each CardsMarket RPC onto its use case. RPCs missing here answer UNIMPLEMENTED until built. */
 export function cardsMarketUseCases(
@@ -56,9 +52,10 @@ export function cardsMarketUseCases(
     GetCardsByIds: (req) => cardsWithIds(deps, req.cardIds),
     MintCards: (req) => mintCards(deps, req),
     GrantStarterPack: (req) => grantStarterPackNow(deps, req.userId),
-    GetStarterPack: async (req) => ({
-      cards: cardMessages(await unrevealedStarterCards(deps, req.userId), deps.players),
-    }),
+    GetStarterPack: async (req) => {
+      const { cards, revealed } = await starterPackState(deps, req.userId);
+      return { cards: cardMessages(cards, deps.players), revealed };
+    },
     MarkStarterPackRevealed: (req) => markStarterPackRevealed(deps, req.userId),
     GetMarketStatus: async () => getMarketStatus(deps),
     ListMarket: (req) => listMarket(deps, req),

@@ -50,9 +50,12 @@ describe('starter pack', () => {
   });
 
   it('shows the unrevealed starter cards until they are marked revealed, once', async () => {
+    // Before the grant: nothing to show, and not revealed (the gateway keeps asking).
+    expect(await client.GetStarterPack({ userId: 502 })).toEqual({ cards: [], revealed: false });
     await t.bus.publish([registered(502, '00000000-0000-4000-8000-000000000503')]);
     const pack = await client.GetStarterPack({ userId: 502 });
     expect(pack.cards).toHaveLength(3);
+    expect(pack.revealed).toBe(false);
     expect(pack.cards.every((c) => c.player!.name.length > 0)).toBe(true);
     expect(await client.MarkStarterPackRevealed({ userId: 502, idempotencyKey: 'r1' })).toEqual({
       revealed: 3,
@@ -60,7 +63,7 @@ describe('starter pack', () => {
     expect(await client.MarkStarterPackRevealed({ userId: 502, idempotencyKey: 'r2' })).toEqual({
       revealed: 0,
     });
-    expect((await client.GetStarterPack({ userId: 502 })).cards).toEqual([]);
+    expect(await client.GetStarterPack({ userId: 502 })).toEqual({ cards: [], revealed: true });
   });
 
   it('counts owned cards in the catalog and the collection summary', async () => {

@@ -16,11 +16,14 @@ export async function recordStarterPack(
   await trx('starter_packs').insert({ user_id: userId, card_ids: cardIds, granted_at: now });
 }
 
-/** The starter cards not revealed yet, if any. */
-export async function unrevealedStarterPack(db: Knex, userId: number): Promise<number[] | undefined> {
-  const row = (await db('starter_packs').where({ user_id: userId }).whereNull('revealed_at').first()) as
-    { card_ids: number[] } | undefined;
-  return row?.card_ids.map(Number);
+/** The user's starter pack, if it was granted: its cards, and whether it was revealed. */
+export async function starterPackOf(
+  db: Knex,
+  userId: number,
+): Promise<{ cardIds: number[]; revealed: boolean } | undefined> {
+  const row = (await db('starter_packs').where({ user_id: userId }).first('card_ids', 'revealed_at')) as
+    { card_ids: number[]; revealed_at: Date | null } | undefined;
+  return row && { cardIds: row.card_ids.map(Number), revealed: row.revealed_at !== null };
 }
 
 /** Marks the starter pack revealed; returns how many cards it holds (0 when it was already). */

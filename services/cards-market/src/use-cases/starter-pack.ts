@@ -4,7 +4,7 @@ import {
   markStarterPackRevealed as markRevealed,
   recordStarterPack,
   starterPackCards,
-  unrevealedStarterPack,
+  starterPackOf,
 } from '../db/starter-packs';
 import { STARTER_PACK_SIZE, STARTER_PACK_WEIGHTS, drawRarity } from '../domain/starter-pack';
 import { cardMessages } from '../mappers';
@@ -47,13 +47,19 @@ export async function grantStarterPackNow(deps: CardsDeps, userId: number) {
   return { cards: cardMessages(await cardsByIds(deps.db, deps.players, ids), deps.players) };
 }
 
-/** The starter cards the user has not seen revealed yet (empty afterwards). */
-export async function unrevealedStarterCards(deps: CardsDeps, userId: number): Promise<CardWithPlayer[]> {
-  const pack = await unrevealedStarterPack(deps.db, userId);
-  if (!pack) return [];
-  const cards = await cardsByIds(deps.db, deps.players, pack);
+/**
+ * The starter cards the user has not seen revealed yet (none afterwards, nor before the grant), and
+ * whether the pack was revealed: for good, so the gateway can stop asking.
+ */
+export async function starterPackState(
+  deps: CardsDeps,
+  userId: number,
+): Promise<{ cards: CardWithPlayer[]; revealed: boolean }> {
+  const pack = await starterPackOf(deps.db, userId);
+  if (!pack || pack.revealed) return { cards: [], revealed: pack?.revealed ?? false };
+  const cards = await cardsByIds(deps.db, deps.players, pack.cardIds);
   // Only cards the user still owns: one sold before the reveal is not shown again.
-  return cards.filter((c) => c.owner_id === userId);
+  return { cards: cards.filter((c) => c.owner_id === userId), revealed: false };
 }
 
 /** Marks the starter pack seen; a repeat marks nothing. */
