@@ -80,6 +80,7 @@ const KEPT = new Set([
   'teamCounts',
   'matchday',
   'challenges',
+  'starterPack',
 ]);
 
 /** A lineup's places (libs/rules' lineupShapeError): one of each, then one more outfield player. */
@@ -211,6 +212,16 @@ export class CrowdPlayer {
     this.cached.clear();
     this.marketPages = 0;
     await Promise.all(SHELL.map((q) => this.ask(q)));
+    // The starter pack's overlay shows its cards until the player has seen them (StarterPackOverlay):
+    // the web marks it revealed, then reads the pack (empty now) and the user again.
+    const starter = this.data.get('starterPack');
+    if (Array.isArray(starter) && starter.length > 0) {
+      const res = await this.post('/api/user/starter-pack/revealed');
+      if (res.status !== 200) return;
+      const again = ['starterPack', 'user'];
+      for (const key of again) this.cached.delete(key);
+      await Promise.all(SHELL.filter((q) => again.includes(q.key)).map((q) => this.ask(q)));
+    }
   }
 
   private invalidate(keys: readonly string[]): void {
