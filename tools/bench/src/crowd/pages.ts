@@ -13,15 +13,19 @@ export interface Query {
 
 const q = (key: string, path: string, always = false): Query => ({ key, path, always });
 
-/** The shell every signed-in screen shows: header (user, balance, counts), market status, starter pack. */
+/**
+ * The shell every signed-in screen shows (web/src/app/layout/AppShell.tsx, components/Header.tsx):
+ * the user (its coins are the header's balance pill), the bell's unread count and the navigation's
+ * count of offers received. The balance with its held coins is read by the screens that show it
+ * (the shop, coins, the wallet sheet), the market's hours by the market and the collection.
+ */
 export const SHELL: Query[] = [
   q('user', '/api/user'),
-  q('balance', '/api/user/balance', true),
   q('unread', '/api/notifications/unread-count'),
   q('incomingCount', '/api/trades/incoming/count'),
-  q('marketStatus', '/api/market/status'),
-  q('starterPack', '/api/user/starter-pack'),
 ];
+
+const marketStatus = q('marketStatus', '/api/market/status');
 
 export const POSITIONS = ['Forward', 'Midfielder', 'Defender', 'Goalkeeper'] as const;
 
@@ -34,6 +38,8 @@ export const marketPagePath = (path: string, cursor: string) =>
 
 export const PAGES = {
   home: [
+    // Home's starter-pack overlay (HomeRoute.tsx): shown until the pack is revealed (player.ts).
+    q('starterPack', '/api/user/starter-pack'),
     q('missions', '/api/missions'),
     q('trending', '/api/market/trending'),
     q('userCards', '/api/user/cards'),
@@ -46,10 +52,15 @@ export const PAGES = {
    * The market's default list (MarketRoute: all positions, cheapest first), its first page as the
    * web asks it (useMarketListings, MARKET_PAGE_SIZE); scrolling asks the next ones (player.ts).
    */
-  market: [q('listings', `/api/market?sort=price_asc&limit=${MARKET_PAGE_SIZE}`)],
+  market: [q('listings', `/api/market?sort=price_asc&limit=${MARKET_PAGE_SIZE}`), marketStatus],
   /** The stock market's default list (StockMarketRoute: dearest first). */
   stockMarket: [q('allPlayers', '/api/market/all-players?sort=price_desc')],
-  collection: [q('userCards', '/api/user/cards'), q('teamCounts', '/api/teams/with-player-counts')],
+  collection: [
+    q('userCards', '/api/user/cards'),
+    q('teamCounts', '/api/teams/with-player-counts'),
+    // The collection's bar when the market is closed (MarketClosedBar).
+    marketStatus,
+  ],
   /** The catalog's first page (useCatalog, CATALOG_PAGE_SIZE, no filter). */
   catalog: [q('catalog', `/api/player-catalog?limit=${MARKET_PAGE_SIZE}`)],
   rosters: [q('teamCounts', '/api/teams/with-player-counts')],
@@ -83,7 +94,7 @@ export const PAGES = {
   ],
   /** The Market's My Listings tab (issue 43): the player's own listings, first page. */
   myListings: [q('ownListings', '/api/market/my-listings?limit=50')],
-  coins: [q('coinPackages', '/api/coin-packages')],
+  coins: [q('coinPackages', '/api/coin-packages'), q('balance', '/api/user/balance', true)],
 } satisfies Record<string, Query[]>;
 export type Page = keyof typeof PAGES;
 

@@ -212,22 +212,23 @@ export class CrowdPlayer {
     this.cached.clear();
     this.marketPages = 0;
     await Promise.all(SHELL.map((q) => this.ask(q)));
-    // The starter pack's overlay shows its cards until the player has seen them (StarterPackOverlay):
-    // the web marks it revealed, then reads the pack (empty now) and the user again.
+  }
+
+  /**
+   * Home's starter-pack overlay shows its cards until the player has seen them (StarterPackOverlay):
+   * the web marks the pack revealed, then reads it (empty now) and the user again.
+   */
+  private async revealStarterPack(): Promise<void> {
     const starter = this.data.get('starterPack');
-    if (Array.isArray(starter) && starter.length > 0) {
-      const res = await this.post('/api/user/starter-pack/revealed');
-      if (res.status !== 200) return;
-      const again = ['starterPack', 'user'];
-      for (const key of again) this.cached.delete(key);
-      await Promise.all(SHELL.filter((q) => again.includes(q.key)).map((q) => this.ask(q)));
-    }
+    if (!Array.isArray(starter) || starter.length === 0) return;
+    const res = await this.post('/api/user/starter-pack/revealed');
+    if (res.status === 200) this.invalidate(['starterPack', 'user']);
   }
 
   private invalidate(keys: readonly string[]): void {
     for (const k of keys) this.cached.delete(k);
-    // Queries of the screen on show refetch at once.
-    const onScreen = this.page ? PAGES[this.page].filter((q) => keys.includes(q.key)) : [];
+    // Queries on show refetch at once: the shell's (on every screen) and the screen's.
+    const onScreen = [...SHELL, ...(this.page ? PAGES[this.page] : [])].filter((q) => keys.includes(q.key));
     for (const q of onScreen) void this.ask(q);
   }
 
@@ -287,6 +288,7 @@ export class CrowdPlayer {
   private async show(page: Page): Promise<void> {
     this.page = page;
     await Promise.all(PAGES[page].map((q) => this.ask(q)));
+    if (page === 'home') await this.revealStarterPack();
   }
 
   private post(path: string, body: unknown = {}) {
