@@ -5,6 +5,7 @@ import { userQueryKey } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
 import { refreshCards, refreshCoins } from '@/lib/data/coins';
 import { marketKeys } from '@/lib/data/market';
+import { refreshAfterAnswer, tradeKeys } from '@/lib/data/trades';
 import { setLiveOpen } from '@/lib/live/open';
 
 import { makeUser } from './utils';
@@ -44,6 +45,24 @@ describe('what a change of coins or cards reads again (issue 41, item 4)', () =>
     await refreshCoins(queryClient, 40);
     await refreshCards(queryClient);
     expect(queryClient.getQueryData(marketKeys.balance())).toEqual({ coins: 40 });
+    expect(stale()).toEqual([true, true, true]);
+  });
+});
+
+describe('what answering an offer reads again (issue 41, item 4)', () => {
+  it('with the stream open only the offers received: its events bring the cards, coins and user', async () => {
+    const { queryClient, stale } = cached(true);
+    queryClient.setQueryData(tradeKeys.incoming(), []);
+    await refreshAfterAnswer(queryClient);
+    expect(queryClient.getQueryState(tradeKeys.incoming())?.isInvalidated).toBe(true);
+    expect(stale()).toEqual([false, false, false]);
+  });
+
+  it('without the stream, everything a trade changes', async () => {
+    const { queryClient, stale } = cached(false);
+    queryClient.setQueryData(tradeKeys.incoming(), []);
+    await refreshAfterAnswer(queryClient);
+    expect(queryClient.getQueryState(tradeKeys.incoming())?.isInvalidated).toBe(true);
     expect(stale()).toEqual([true, true, true]);
   });
 });

@@ -15,14 +15,15 @@ const q = (key: string, path: string, always = false): Query => ({ key, path, al
 
 /**
  * The shell every signed-in screen shows (web/src/app/layout/AppShell.tsx, components/Header.tsx):
- * the user (its coins are the header's balance pill), the bell's unread count and the navigation's
- * count of offers received. The balance with its held coins is read by the screens that show it
+ * the user (its coins are the header's balance pill), the bell's unread count and the offers
+ * received (the navigation's badge). The balance with its held coins is read by the screens that show it
  * (the shop, coins, the wallet sheet), the market's hours by the market and the collection.
  */
 export const SHELL: Query[] = [
   q('user', '/api/user'),
   q('unread', '/api/notifications/unread-count'),
-  q('incomingCount', '/api/trades/incoming/count'),
+  // The navigation's badge counts the offers received from their list (useIncomingTradesCount).
+  q('incoming', '/api/trades/incoming'),
 ];
 
 const marketStatus = q('marketStatus', '/api/market/status');
@@ -109,7 +110,12 @@ export const INVALIDATES = {
   packLive: [],
   coins: ['user', 'balance'],
   coinsLive: [],
-  offer: ['incoming', 'outgoing', 'incomingCount', 'userCards', 'user', 'balance', 'tradeHistory', 'wishes'],
+  /** refreshAfterTrade (web/src/lib/data/trades.ts): a cancel, or an answer while the stream is not open. */
+  offer: ['incoming', 'outgoing', 'userCards', 'user', 'balance', 'tradeHistory', 'wishes'],
+  /** refreshAfterAnswer with the stream open: its events bring the rest. */
+  answerLive: ['incoming'],
+  /** useCreateTrade: the Sent list. */
+  offerMade: ['outgoing'],
   wish: ['wishes'],
   mission: ['missions', 'missionsCompleted', 'user', 'badges'],
   /** A `cards` event on the live stream (cards gained or lost by someone else's act). */

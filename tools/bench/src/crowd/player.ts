@@ -89,7 +89,7 @@ const LINEUP_PLACES = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'outfi
 /** What the web invalidates on each live event (web/src/lib/live): the market's lists are handled apart. */
 const LIVE_INVALIDATES: Record<Exclude<StreamSignal, 'market-listed'>, readonly string[]> = {
   cards: INVALIDATES.cardsEvent,
-  offers: ['incoming', 'outgoing', 'incomingCount', 'tradeHistory', 'wishes'],
+  offers: ['incoming', 'outgoing', 'tradeHistory', 'wishes'],
   missions: ['missions', 'missionsCompleted'],
   wishes: ['wishes'],
 };
@@ -383,7 +383,7 @@ export class CrowdPlayer {
           requestedCardIds: [],
           requestedCoins: 1 + Math.floor(r() * 500),
         });
-        return this.invalidate(INVALIDATES.offer);
+        return this.invalidate(INVALIDATES.offerMade);
       }
       case 'answerOffers': {
         await this.show('trades');
@@ -391,15 +391,16 @@ export class CrowdPlayer {
           this.list<Offer>('incoming').filter((o) => o.status === 'pending'),
           r,
         );
-        if (offer) await this.post(`/api/trades/${offer.id}/${r() < 0.7 ? 'accept' : 'decline'}`);
-        else {
-          const mine = pick(
-            this.list<Offer>('outgoing').filter((o) => o.status === 'pending'),
-            r,
-          );
-          if (!mine) return;
-          await this.session.call('DELETE', `/api/trades/${mine.id}`, { idempotent: true });
+        if (offer) {
+          await this.post(`/api/trades/${offer.id}/${r() < 0.7 ? 'accept' : 'decline'}`);
+          return this.invalidate(this.stream?.isOpen ? INVALIDATES.answerLive : INVALIDATES.offer);
         }
+        const mine = pick(
+          this.list<Offer>('outgoing').filter((o) => o.status === 'pending'),
+          r,
+        );
+        if (!mine) return;
+        await this.session.call('DELETE', `/api/trades/${mine.id}`, { idempotent: true });
         return this.invalidate(INVALIDATES.offer);
       }
       case 'wish': {

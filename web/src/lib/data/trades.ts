@@ -7,6 +7,7 @@ import { userQueryKey, useUser } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
 import { marketKeys } from '@/lib/data/market';
 import { tradeHistoryKeys } from '@/lib/data/trade-history';
+import { isLiveOpen } from '@/lib/live/open';
 import { untilSettled } from '@/lib/pending';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -125,6 +126,18 @@ export function refreshAfterTrade(queryClient: QueryClient) {
   ]);
 }
 
+/**
+ * After the user answered an offer received (accepted or declined). With the live stream open its
+ * events bring the rest (issue 41, fewer requests per player): `offers` the lists, the thread, the
+ * history and the wishes, `cards` the collection and the user's counts, `balance` the coins. Only the
+ * list the user acted on is read again at once, so the offer leaves it without waiting for the event.
+ * Without the stream, everything is read again.
+ */
+export function refreshAfterAnswer(queryClient: QueryClient) {
+  if (!isLiveOpen(queryClient)) return refreshAfterTrade(queryClient);
+  return queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() });
+}
+
 export interface CreateTradeVariables {
   request: CreateOfferBody;
   /** One per click: newIdempotencyKey(). */
@@ -152,7 +165,7 @@ export function useAcceptTrade() {
     // A decided trade still being completed answers pending (202): ask again with the key until it ends.
     mutationFn: ({ offerId, idempotencyKey }: OfferActionVariables) =>
       untilSettled(() => acceptTrade(offerId, idempotencyKey)),
-    onSuccess: () => refreshAfterTrade(queryClient),
+    onSuccess: () => refreshAfterAnswer(queryClient),
     // A failed accept may have ended the offer (a card moved) or recorded why: show its current state.
     onError: () => queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() }),
   });
@@ -163,11 +176,14 @@ export function useDeclineTrade() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ offerId, idempotencyKey }: OfferActionVariables) => declineTrade(offerId, idempotencyKey),
-    onSuccess: () => refreshAfterTrade(queryClient),
+    onSuccess: () => refreshAfterAnswer(queryClient),
   });
 }
 
-/** Cancels an own outgoing offer. */
+/**
+ * Cancels an own outgoing offer. Everything is read again even with the stream open: the coins it
+ * held are released with no event of their own (a hold is not a posting).
+ */
 export function useCancelTrade() {
   const queryClient = useQueryClient();
   return useMutation({
