@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { OutboxRow } from '@touchline/kit';
 import { toDate, type Db } from './types';
 import type { ProgressRow } from './progress';
 
@@ -146,28 +146,75 @@ export async function findClaimByIdOrKey(
 }
 
 /**
- * pending → paid; undefined when another driver already marked it. Also counts the user's other paid
- * claims (in the statement's snapshot, so without this one) for the claim badges: no second statement.
+ * pending → paid, with what that earns, in one statement and so without a transaction: the claim's
+ * row, the claim badges that the user's paid claims reach (of `badges`, the ones not known earned),
+ * and the outbox rows of the claim's event and of the badges this statement inserted (`events`, each
+ * tagged with its badge, in order). Undefined, having written nothing, when another driver already
+ * marked the claim (the update waits for its row lock, then finds the claim paid). The user's paid
+ * claims are counted in the statement's snapshot, which holds the others but not this one.
  */
-export async function markPaid(
-  trx: Knex.Transaction,
+export async function settleClaim(
+  db: Db,
   claimId: string,
   paid: { coins: number; transactionId: number },
   now: Date,
-): Promise<{ claim: ClaimRow; paidBefore: number } | undefined> {
-  const { rows } = (await trx.raw(
-    `update mission_claims
-        set state = 'paid', coins = ?, transaction_id = ?, paid_at = ?, updated_at = ?
-      where claim_id = ? and state = 'pending'
-      returning *,
-                (select count(*) from mission_claims c
-                  where c.user_id = mission_claims.user_id and c.state = 'paid') as paid_before`,
-    [paid.coins, paid.transactionId, now, now, claimId],
-  )) as { rows: (ClaimRow & { paid_before: number | string })[] };
+  badges: { badgeId: string; atLeast: number }[],
+  events: { row: OutboxRow; badgeId: string | null }[],
+): Promise<{ claim: ClaimRow; paidClaims: number; badgesInserted: string[] } | undefined> {
+  const sorted = [...badges].sort((a, b) => a.badgeId.localeCompare(b.badgeId));
+  const badgeValues = sorted.map(() => '(?::text, ?::int)').join(', ');
+  const eventValues = events
+    .map(() => '(?::int, ?::uuid, ?::text, ?::text, ?::bytea, ?::jsonb, ?::text)')
+    .join(', ');
+  const { rows } = (await db.raw(
+    `with c as (
+       update mission_claims
+          set state = 'paid', coins = ?, transaction_id = ?, paid_at = ?, updated_at = ?
+        where claim_id = ? and state = 'pending'
+        returning *,
+                  (select count(*) from mission_claims o
+                    where o.user_id = mission_claims.user_id and o.state = 'paid') + 1 as paid_claims
+     ), b as (
+       ${
+         sorted.length === 0
+           ? 'select null::text as badge_id where false'
+           : `insert into user_badges (user_id, badge_id, earned_at)
+              select c.user_id, v.badge_id, ? from c, (values ${badgeValues}) as v(badge_id, at_least)
+               where c.paid_claims >= v.at_least
+               order by v.badge_id
+              on conflict do nothing
+              returning badge_id`
+       }
+     ), e as (
+       insert into outbox (event_id, topic, key, payload, headers)
+       select v.event_id, v.topic, v.key, v.payload, v.headers
+         from (values ${eventValues}) as v(n, event_id, topic, key, payload, headers, badge_id)
+        where exists (select 1 from c) and (v.badge_id is null or v.badge_id in (select badge_id from b))
+        order by v.n
+     )
+     select c.*, array(select badge_id from b) as badges_inserted from c`,
+    [
+      paid.coins,
+      paid.transactionId,
+      now,
+      now,
+      claimId,
+      ...(sorted.length === 0 ? [] : [now, ...sorted.flatMap((b) => [b.badgeId, b.atLeast])]),
+      ...events.flatMap(({ row, badgeId }, n) => [
+        n,
+        row.event_id,
+        row.topic,
+        row.key,
+        row.payload,
+        JSON.stringify(row.headers),
+        badgeId,
+      ]),
+    ],
+  )) as { rows: (ClaimRow & { paid_claims: number | string; badges_inserted: string[] })[] };
   const row = rows[0];
   if (!row) return undefined;
-  const { paid_before: paidBefore, ...claim } = row;
-  return { claim: normalise(claim), paidBefore: Number(paidBefore) };
+  const { paid_claims: paidClaims, badges_inserted: badgesInserted, ...claim } = row;
+  return { claim: normalise(claim), paidClaims: Number(paidClaims), badgesInserted };
 }
 
 /** A payment attempt that did not finish: the sweeper waits a while from here before trying again. */

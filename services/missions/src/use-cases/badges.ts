@@ -22,25 +22,13 @@ export interface BadgeReached {
  * transaction's own, and a rollback takes it away.
  */
 export async function earnReached(deps: MissionsDeps, trx: Tx, reached: BadgeReached[]): Promise<void> {
-  await deps.outbox.addAll(trx, await recordReached(deps, trx, reached));
-}
-
-/**
- * earnReached's badge rows, without its outbox write: the caller writes the returned events with
- * its own change's, in one insert.
- */
-export async function recordReached(
-  deps: MissionsDeps,
-  trx: Tx,
-  reached: BadgeReached[],
-): Promise<OutboxEvent[]> {
   const keyOf = (userId: number, badgeId: string) => `${userId}:${badgeId}`;
   const fresh = new Map<string, BadgeReached>();
   for (const one of reached) {
     const key = keyOf(one.userId, one.badge.id);
     if (!fresh.has(key) && !deps.earnedBadges.has(one.userId, one.badge.id)) fresh.set(key, one);
   }
-  if (fresh.size === 0) return [];
+  if (fresh.size === 0) return;
   // Users, then badges, in a fixed order, so two transactions never wait on each other in a cycle.
   const ordered = [...fresh.values()].sort(
     (a, b) => a.userId - b.userId || a.badge.id.localeCompare(b.badge.id),
@@ -56,20 +44,26 @@ export async function recordReached(
     () => {},
   );
   // The events in the order the badges were reached.
-  return [...fresh.values()]
-    .filter(({ userId, badge }) => inserted.has(keyOf(userId, badge.id)))
-    .map(({ userId, badge, earnedAt }): OutboxEvent => ({
-      topic: 'missions.badge.earned',
-      key: String(userId),
-      payload: {
-        userId,
-        badgeId: badge.id,
-        name: badge.name,
-        description: badge.description,
-        icon: badge.icon,
-        earnedAt: earnedAt.toISOString(),
-      },
-    }));
+  await deps.outbox.addAll(
+    trx,
+    [...fresh.values()].filter(({ userId, badge }) => inserted.has(keyOf(userId, badge.id))).map(earnedEvent),
+  );
+}
+
+/** missions.badge.earned: tells notifications of a badge reached. */
+export function earnedEvent({ userId, badge, earnedAt }: BadgeReached): OutboxEvent {
+  return {
+    topic: 'missions.badge.earned',
+    key: String(userId),
+    payload: {
+      userId,
+      badgeId: badge.id,
+      name: badge.name,
+      description: badge.description,
+      icon: badge.icon,
+      earnedAt: earnedAt.toISOString(),
+    },
+  };
 }
 
 /** Earns one user's badges at one time (see earnReached). */

@@ -1,11 +1,11 @@
-import { businessRule, conflict, invalid, notFound, inTransaction } from '@touchline/kit';
+import { businessRule, conflict, invalid, notFound } from '@touchline/kit';
 import type { ClaimMissionRequest__Output } from '@touchline/protos/gen/touchline/missions/ClaimMissionRequest';
 import type { ClaimMissionResponse } from '@touchline/protos/gen/touchline/missions/ClaimMissionResponse';
 import {
   findClaim,
   findClaimByIdOrKey,
   lookUpOrRecordClaim,
-  markPaid,
+  settleClaim,
   touchClaim,
   type ClaimProgress,
   type ClaimRow,
@@ -20,10 +20,10 @@ import {
   claimIdOf,
   claimedMessage,
 } from '../domain/claims';
-import type { MissionDefinition } from '../domain/definitions';
+import type { BadgeDefinition, MissionDefinition } from '../domain/definitions';
 import { periodOf } from '../domain/periods';
 import { missionMessage } from '../mappers';
-import { recordReached } from './badges';
+import { earnedEvent } from './badges';
 import type { MissionsDeps } from './deps';
 
 const MAX_KEY_LENGTH = 200;
@@ -82,44 +82,53 @@ async function findOrRecordClaim(
   throw conflict(KEY_REUSED);
 }
 
-/** The wallet paid: the claim is settled (once), announced, and counted towards the claim badges. */
+/**
+ * The wallet paid: the claim is settled (once), announced, and counted towards the claim badges, in
+ * one statement (db/claims.ts). Each claim badge not known earned goes in as a candidate with its
+ * event, written only if the statement earns it.
+ */
 async function settlePaid(
   deps: MissionsDeps,
   claim: ClaimRow,
   paid: { coins: number; transactionId: number },
 ): Promise<ClaimRow> {
-  return inTransaction(deps.db, async (trx) => {
-    const now = deps.clock.now();
-    const settled = await markPaid(trx, claim.claim_id, paid, now);
-    if (!settled) return (await findClaim(trx, claim.claim_id))!;
-    const badgeEvents = await recordReached(
-      deps,
-      trx,
-      badgesForClaims(settled.paidBefore + 1, deps.badges).map((badge) => ({
-        userId: claim.user_id,
-        badge,
-        earnedAt: now,
-      })),
-    );
-    // The claim's event and its badges' in one outbox insert.
-    await deps.outbox.addAll(trx, [
-      {
-        topic: 'missions.reward.claimed',
-        key: String(claim.user_id),
-        payload: {
-          claimId: claim.claim_id,
-          userId: claim.user_id,
-          missionId: claim.mission_id,
-          periodKey: claim.period_key,
-          reward: claim.reward,
-          claimedAt: now.toISOString(),
-        },
+  const now = deps.clock.now();
+  const userId = claim.user_id;
+  const candidates = deps.badges.filter(
+    (badge) => badge.rule.kind === 'missionsClaimed' && !deps.earnedBadges.has(userId, badge.id),
+  );
+  const rows = deps.outbox.rowsOf([
+    {
+      topic: 'missions.reward.claimed',
+      key: String(userId),
+      payload: {
+        claimId: claim.claim_id,
+        userId,
+        missionId: claim.mission_id,
+        periodKey: claim.period_key,
+        reward: claim.reward,
+        claimedAt: now.toISOString(),
       },
-      ...badgeEvents,
-    ]);
-    return settled.claim;
-  });
+    },
+    ...candidates.map((badge) => earnedEvent({ userId, badge, earnedAt: now })),
+  ]);
+  const settled = await settleClaim(
+    deps.db,
+    claim.claim_id,
+    paid,
+    now,
+    candidates.map((badge) => ({ badgeId: badge.id, atLeast: atLeastOf(badge) })),
+    rows.map((row, i) => ({ row, badgeId: i === 0 ? null : candidates[i - 1]!.id })),
+  );
+  if (!settled) return (await findClaim(deps.db, claim.claim_id))!;
+  deps.outbox.written();
+  for (const badge of badgesForClaims(settled.paidClaims, candidates))
+    deps.earnedBadges.add(userId, badge.id);
+  return settled.claim;
 }
+
+const atLeastOf = (badge: BadgeDefinition) =>
+  badge.rule.kind === 'missionsClaimed' ? badge.rule.atLeast : 0;
 
 /**
  * Pays a recorded claim through the wallet's Grant, keyed by the claim id: however many drivers (the
