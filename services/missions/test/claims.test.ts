@@ -301,6 +301,8 @@ describe('the claims badge', () => {
     const { badge, badges } = await h.client.GetUserBadges({ userId: user });
     expect(badge).toBe('Mission Specialist');
     expect(badges.map((b) => b.id)).toEqual(['missions-10']);
+    const earned = (await h.events('missions.badge.earned')).filter((e) => e.userId === user);
+    expect(earned.map((e) => e.badgeId)).toEqual(['missions-10']);
     expect(await h.balance(user)).toBe(110);
   });
 });

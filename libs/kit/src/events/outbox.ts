@@ -43,8 +43,21 @@ export class Outbox {
   /** Events of any topics in one insert, in the order given (one change that several topics describe). */
   async addAll(trx: Knex.Transaction, events: OutboxEvent[]): Promise<string[]> {
     if (events.length === 0) return [];
+    const rows = this.rowsOf(events);
+    for (let i = 0; i < rows.length; i += 500) await trx('outbox').insert(rows.slice(i, i + 500));
+    void trx.executionPromise.then(this.onCommitted, () => {});
+    return rows.map((r) => r.event_id);
+  }
+
+  /**
+   * The outbox rows of events, for a change that writes them in its own single statement (an insert
+   * into `outbox` in a data-modifying CTE), so that it needs no transaction: the statement commits the
+   * change and its events together. Call `written()` once the statement wrote some, so the relay
+   * publishes them without waiting for its next poll.
+   */
+  rowsOf(events: OutboxEvent[]): OutboxRow[] {
     const occurredAt = this.clock.now().toISOString();
-    const rows = events.map(({ topic, key, payload }) => {
+    return events.map(({ topic, key, payload }) => {
       const eventId = this.random.uuid();
       const headers: Record<string, string> = {
         [EVENT_HEADERS.id]: eventId,
@@ -54,8 +67,19 @@ export class Outbox {
       propagation.inject(context.active(), headers);
       return { event_id: eventId, topic, key, payload: encodeEvent(topic, payload as never), headers };
     });
-    for (let i = 0; i < rows.length; i += 500) await trx('outbox').insert(rows.slice(i, i + 500));
-    void trx.executionPromise.then(this.onCommitted, () => {});
-    return rows.map((r) => r.event_id);
   }
+
+  /** Rows from rowsOf were committed by the caller's statement. */
+  written(): void {
+    this.onCommitted();
+  }
+}
+
+/** A row of the `outbox` table as written (its id, creation and publication times are the table's). */
+export interface OutboxRow {
+  event_id: string;
+  topic: string;
+  key: string;
+  payload: Buffer;
+  headers: Record<string, string>;
 }

@@ -115,15 +115,3 @@ export async function saveProgressMany(
     ],
   );
 }
-
-/** The user's rows of the given period instances (one query for a whole mission list). */
-export async function progressInPeriods(
-  db: Db,
-  userId: number,
-  periodKeys: string[],
-): Promise<ProgressRow[]> {
-  const rows = (await db('mission_progress')
-    .where({ user_id: userId })
-    .whereIn('period_key', periodKeys)) as ProgressRow[];
-  return rows.map(normalise);
-}

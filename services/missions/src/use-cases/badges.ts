@@ -1,4 +1,4 @@
-import type { Tx } from '@touchline/kit';
+import type { OutboxEvent, Tx } from '@touchline/kit';
 import type { GetUserBadgesResponse } from '@touchline/protos/gen/touchline/missions/GetUserBadgesResponse';
 import type { ListBadgesResponse } from '@touchline/protos/gen/touchline/missions/ListBadgesResponse';
 import { insertBadges, userBadges, userCounters } from '../db/badges';
@@ -44,23 +44,26 @@ export async function earnReached(deps: MissionsDeps, trx: Tx, reached: BadgeRea
     () => {},
   );
   // The events in the order the badges were reached.
-  await deps.outbox.addMany(
+  await deps.outbox.addAll(
     trx,
-    'missions.badge.earned',
-    [...fresh.values()]
-      .filter(({ userId, badge }) => inserted.has(keyOf(userId, badge.id)))
-      .map(({ userId, badge, earnedAt }) => ({
-        key: String(userId),
-        payload: {
-          userId,
-          badgeId: badge.id,
-          name: badge.name,
-          description: badge.description,
-          icon: badge.icon,
-          earnedAt: earnedAt.toISOString(),
-        },
-      })),
+    [...fresh.values()].filter(({ userId, badge }) => inserted.has(keyOf(userId, badge.id))).map(earnedEvent),
   );
+}
+
+/** missions.badge.earned: tells notifications of a badge reached. */
+export function earnedEvent({ userId, badge, earnedAt }: BadgeReached): OutboxEvent {
+  return {
+    topic: 'missions.badge.earned',
+    key: String(userId),
+    payload: {
+      userId,
+      badgeId: badge.id,
+      name: badge.name,
+      description: badge.description,
+      icon: badge.icon,
+      earnedAt: earnedAt.toISOString(),
+    },
+  };
 }
 
 /** Earns one user's badges at one time (see earnReached). */

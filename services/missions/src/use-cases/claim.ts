@@ -1,16 +1,15 @@
-import { businessRule, conflict, invalid, notFound, inTransaction } from '@touchline/kit';
+import { businessRule, conflict, invalid, notFound } from '@touchline/kit';
 import type { ClaimMissionRequest__Output } from '@touchline/protos/gen/touchline/missions/ClaimMissionRequest';
 import type { ClaimMissionResponse } from '@touchline/protos/gen/touchline/missions/ClaimMissionResponse';
 import {
-  countPaidClaims,
   findClaim,
-  findClaimByKey,
-  insertClaim,
-  markPaid,
+  findClaimByIdOrKey,
+  lookUpOrRecordClaim,
+  settleClaim,
   touchClaim,
+  type ClaimProgress,
   type ClaimRow,
 } from '../db/claims';
-import { findProgress } from '../db/progress';
 import { badgesForClaims } from '../domain/badges';
 import {
   ALREADY_CLAIMED,
@@ -21,75 +20,115 @@ import {
   claimIdOf,
   claimedMessage,
 } from '../domain/claims';
-import type { MissionDefinition } from '../domain/definitions';
+import type { BadgeDefinition, MissionDefinition } from '../domain/definitions';
 import { periodOf } from '../domain/periods';
 import { missionMessage } from '../mappers';
-import { earnBadges } from './badges';
+import { earnedEvent } from './badges';
 import type { MissionsDeps } from './deps';
 
 const MAX_KEY_LENGTH = 200;
 
+/** A claim request's claim, whether it is the request's own, and its mission instance's progress. */
+interface Found {
+  claim: ClaimRow;
+  mine: boolean;
+  progress: ClaimProgress | undefined;
+}
+
 /**
- * Records the claim of the current period's finished mission, before anything is paid: from here on
- * the claim exists whatever happens to the payment. The progress row's lock makes parallel claims
- * take turns; the later ones find the first's claim (`mine` false unless they carry its key).
+ * Finds the request's claim, or records the claim of the current period's finished mission, before
+ * anything is paid: from here on the claim exists whatever happens to the payment. A retry with the
+ * same key finds its claim (of whatever period); other claims of a claimed instance find the
+ * first's (`mine` false). One statement (db/claims.ts), and a second only when a racing claim
+ * committed while it ran.
  */
-async function recordClaim(
+async function findOrRecordClaim(
   deps: MissionsDeps,
   userId: number,
   mission: MissionDefinition,
   key: string,
-): Promise<{ claim: ClaimRow; mine: boolean }> {
-  return inTransaction(deps.db, async (trx) => {
-    const now = deps.clock.now();
-    const period = periodOf(mission.period, now);
-    const progress = await findProgress(trx, userId, mission.id, period.key, true);
-    if (!progress?.completed_at) throw businessRule(NOT_FINISHED);
-    const claimId = claimIdOf(userId, mission.id, period.key);
-    const existing = await findClaim(trx, claimId, true);
-    if (existing) return { claim: existing, mine: existing.idempotency_key === key };
-    // The same key racing in for another mission of the user: one of them gets it.
-    if (await findClaimByKey(trx, userId, key)) throw conflict(KEY_REUSED);
-    const claim = await insertClaim(
-      trx,
-      {
-        claim_id: claimId,
-        user_id: userId,
-        mission_id: mission.id,
-        period_key: period.key,
-        idempotency_key: key,
-        reward: mission.reward,
-      },
-      now,
-    );
-    if (!claim) throw conflict(KEY_REUSED);
-    return { claim, mine: true };
-  });
+): Promise<Found> {
+  const now = deps.clock.now();
+  const period = periodOf(mission.period, now);
+  const claimId = claimIdOf(userId, mission.id, period.key);
+  const found = await lookUpOrRecordClaim(
+    deps.db,
+    {
+      claim_id: claimId,
+      user_id: userId,
+      mission_id: mission.id,
+      period_key: period.key,
+      idempotency_key: key,
+      reward: mission.reward,
+    },
+    now,
+  );
+  const { progress } = found;
+  if (found.byKey) {
+    if (found.byKey.claim.mission_id !== mission.id) throw conflict(KEY_REUSED);
+    return { ...found.byKey, mine: true };
+  }
+  if (found.inserted) return { claim: found.inserted, mine: true, progress };
+  if (found.byId) return { claim: found.byId, mine: false, progress };
+  if (!progress?.completed_at) throw businessRule(NOT_FINISHED);
+  // A racing claim took the id or the key while the statement ran (its insert did nothing).
+  const raced = await findClaimByIdOrKey(deps.db, claimId, userId, key);
+  if (raced.byKey) {
+    if (raced.byKey.mission_id !== mission.id) throw conflict(KEY_REUSED);
+    const current = raced.byKey.period_key === period.key;
+    return { claim: raced.byKey, mine: true, progress: current ? progress : undefined };
+  }
+  if (raced.byId) return { claim: raced.byId, mine: false, progress };
+  throw conflict(KEY_REUSED);
 }
 
-/** The wallet paid: the claim is settled (once), announced, and counted towards the claim badges. */
+/**
+ * The wallet paid: the claim is settled (once), announced, and counted towards the claim badges, in
+ * one statement (db/claims.ts). Each claim badge not known earned goes in as a candidate with its
+ * event, written only if the statement earns it.
+ */
 async function settlePaid(
   deps: MissionsDeps,
   claim: ClaimRow,
   paid: { coins: number; transactionId: number },
 ): Promise<ClaimRow> {
-  return inTransaction(deps.db, async (trx) => {
-    const now = deps.clock.now();
-    const settled = await markPaid(trx, claim.claim_id, paid, now);
-    if (!settled) return (await findClaim(trx, claim.claim_id))!;
-    await deps.outbox.add(trx, 'missions.reward.claimed', String(claim.user_id), {
-      claimId: claim.claim_id,
-      userId: claim.user_id,
-      missionId: claim.mission_id,
-      periodKey: claim.period_key,
-      reward: claim.reward,
-      claimedAt: now.toISOString(),
-    });
-    const claimed = await countPaidClaims(trx, claim.user_id);
-    await earnBadges(deps, trx, claim.user_id, badgesForClaims(claimed, deps.badges), now);
-    return settled;
-  });
+  const now = deps.clock.now();
+  const userId = claim.user_id;
+  const candidates = deps.badges.filter(
+    (badge) => badge.rule.kind === 'missionsClaimed' && !deps.earnedBadges.has(userId, badge.id),
+  );
+  const rows = deps.outbox.rowsOf([
+    {
+      topic: 'missions.reward.claimed',
+      key: String(userId),
+      payload: {
+        claimId: claim.claim_id,
+        userId,
+        missionId: claim.mission_id,
+        periodKey: claim.period_key,
+        reward: claim.reward,
+        claimedAt: now.toISOString(),
+      },
+    },
+    ...candidates.map((badge) => earnedEvent({ userId, badge, earnedAt: now })),
+  ]);
+  const settled = await settleClaim(
+    deps.db,
+    claim.claim_id,
+    paid,
+    now,
+    candidates.map((badge) => ({ badgeId: badge.id, atLeast: atLeastOf(badge) })),
+    rows.map((row, i) => ({ row, badgeId: i === 0 ? null : candidates[i - 1]!.id })),
+  );
+  if (!settled) return (await findClaim(deps.db, claim.claim_id))!;
+  deps.outbox.written();
+  for (const badge of badgesForClaims(settled.paidClaims, candidates))
+    deps.earnedBadges.add(userId, badge.id);
+  return settled.claim;
 }
+
+const atLeastOf = (badge: BadgeDefinition) =>
+  badge.rule.kind === 'missionsClaimed' ? badge.rule.atLeast : 0;
 
 /**
  * Pays a recorded claim through the wallet's Grant, keyed by the claim id: however many drivers (the
@@ -121,12 +160,15 @@ export async function payClaim(deps: MissionsDeps, claim: ClaimRow): Promise<Cla
   }
 }
 
-async function answer(
-  deps: MissionsDeps,
+/**
+ * The answer, from the claim and the progress its first statement read (a finished instance's
+ * progress and completion never change).
+ */
+function answer(
   mission: MissionDefinition,
   claim: ClaimRow,
-): Promise<ClaimMissionResponse> {
-  const progress = await findProgress(deps.db, claim.user_id, claim.mission_id, claim.period_key);
+  progress: ClaimProgress | undefined,
+): ClaimMissionResponse {
   const paid = claim.state === 'paid';
   return {
     mission: missionMessage(
@@ -134,7 +176,7 @@ async function answer(
       {
         periodKey: claim.period_key,
         resetsAt: progress?.period_end ?? periodOf(mission.period, claim.claimed_at).end,
-        progress: progress ? Number(progress.progress) : mission.target,
+        progress: progress ? progress.progress : mission.target,
         completedAt: progress?.completed_at ?? null,
       },
       claim,
@@ -163,12 +205,8 @@ export async function claimMission(
   if (request.userId <= 0) throw invalid('user_id is required');
   const mission = deps.missions.find((m) => m.id === Number(request.missionId));
   if (!mission) throw notFound(MISSION_NOT_FOUND);
-  const replay = await findClaimByKey(deps.db, request.userId, key);
-  if (replay && replay.mission_id !== mission.id) throw conflict(KEY_REUSED);
-  const { claim, mine } = replay
-    ? { claim: replay, mine: true }
-    : await recordClaim(deps, request.userId, mission, key);
+  const { claim, mine, progress } = await findOrRecordClaim(deps, request.userId, mission, key);
   const settled = await payClaim(deps, claim);
   if (!mine) throw conflict(ALREADY_CLAIMED);
-  return answer(deps, mission, settled);
+  return answer(mission, settled, progress);
 }

@@ -1,7 +1,6 @@
 import type { ListCompletedMissionsResponse } from '@touchline/protos/gen/touchline/missions/ListCompletedMissionsResponse';
 import type { ListMissionsResponse } from '@touchline/protos/gen/touchline/missions/ListMissionsResponse';
-import { claimedMissions, claimsInPeriods } from '../db/claims';
-import { progressInPeriods } from '../db/progress';
+import { claimedMissions, instancesInPeriods } from '../db/claims';
 import { periodOf } from '../domain/periods';
 import { missionMessage } from '../mappers';
 import type { MissionsDeps } from './deps';
@@ -15,23 +14,19 @@ export async function listMissions(deps: MissionsDeps, userId: number): Promise<
   const daily = periodOf('daily', now);
   const weekly = periodOf('weekly', now);
   const keys = [daily.key, weekly.key];
-  const [rows, claims] = await Promise.all([
-    progressInPeriods(deps.db, userId, keys),
-    claimsInPeriods(deps.db, userId, keys),
-  ]);
+  const rows = await instancesInPeriods(deps.db, userId, keys);
   const missions = deps.missions.map((mission) => {
     const period = mission.period === 'daily' ? daily : weekly;
     const row = rows.find((r) => r.mission_id === mission.id && r.period_key === period.key);
-    const claim = claims.find((c) => c.mission_id === mission.id && c.period_key === period.key);
     return missionMessage(
       mission,
       {
         periodKey: period.key,
         resetsAt: period.end,
-        progress: row ? Number(row.progress) : 0,
+        progress: row ? row.progress : 0,
         completedAt: row?.completed_at ?? null,
       },
-      claim,
+      row?.claim,
     );
   });
   return {

@@ -232,4 +232,17 @@ export const KINDS: Kind[] = [
       return ops.slice(0, ctx.operations);
     },
   },
+  // After the claims, so that the Completed tab has something to list.
+  {
+    name: 'missions completed',
+    read: true,
+    expect: [200],
+    async prepare(ctx) {
+      return roundRobin(ctx.users, reads(ctx), (user) => ({
+        user,
+        method: 'GET',
+        path: '/api/missions/completed',
+      }));
+    },
+  },
 ];
