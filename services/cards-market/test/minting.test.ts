@@ -170,7 +170,7 @@ describe('edition minting', () => {
     expect(await mintedSoFar(db, last)).toBe(max - 1);
   });
 
-  it('gives concurrent packs of one rarity distinct editions, never beyond the max, and no deadlock', async () => {
+  it('gives concurrent packs of one rarity distinct editions, never beyond the max', async () => {
     const db = t.database.db;
     const rarity = 'Ultra Legendary';
     const max = RARITY_RULES[rarity].maxEditions;

@@ -85,9 +85,10 @@ export interface MintedEdition {
 
 /**
  * Mints the next editions of the orders' players in one statement (a player ordered twice gets two
- * consecutive editions): their rows locked in id order, so concurrent mints of overlapping players
- * queue up instead of deadlocking, then one guarded increment each and one insert of every card. A
- * player without enough editions left is not touched and its orders get undefined, in order.
+ * consecutive editions): their rows locked in id order, so two such statements on overlapping
+ * players queue up instead of deadlocking (a transaction that runs a second one, for picks sold out
+ * meanwhile, still can: kit runs it again), then one guarded increment each and one insert of every
+ * card. A player without enough editions left is not touched and its orders get undefined, in order.
  */
 export async function mintEditions(
   trx: Knex.Transaction,
