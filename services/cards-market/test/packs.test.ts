@@ -130,9 +130,8 @@ describe('buying packs', () => {
     const owned = (await cards.database.db('cards').where({ owner_id: 204 }).select('id')) as {
       id: number;
     }[];
-    expect(owned.map((c) => c.id).sort((x, y) => x - y)).toEqual(
-      a.cards!.map((c) => c.id).sort((x, y) => x - y),
-    );
+    const byId = (x: number, y: number) => x - y;
+    expect(owned.map((c) => c.id).sort(byId)).toEqual(a.cards!.map((c) => Number(c.id)).sort(byId));
     const mintedAfter = Number(
       ((await cards.database.db('players').sum({ n: 'minted_editions' }).first()) as { n: string }).n,
     );
