@@ -5,12 +5,13 @@ import { SERVICES } from '@touchline/protos';
 import type { CardsMarketDefinition } from '@touchline/protos/gen/touchline/cards_market/CardsMarket';
 import { RARITY_RULES } from '../src/domain/rarity';
 import { cardsMarketService } from '../src/service';
-import { mintEdition } from '../src/use-cases/mint';
+import { mintEditions } from '../src/db/minting';
+import { mintEdition, mintOfRarities } from '../src/use-cases/mint';
 
 let t: TestService;
 let client: ReturnType<typeof createPromiseClient<CardsMarketDefinition>>;
 const outbox = new Outbox(systemClock, systemRandom);
-const deps = { outbox, clock: systemClock };
+const deps = { outbox, clock: systemClock, random: systemRandom };
 
 beforeAll(async () => {
   t = await startTestService(cardsMarketService);
@@ -139,5 +140,79 @@ describe('edition minting', () => {
     ).rejects.toMatchObject({ code: 3 });
     const after = (await t.database.db('cards').count({ n: '*' }).first()) as { n: number };
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('mints a player ordered twice two consecutive editions, or neither when only one is left', async () => {
+    const db = t.database.db;
+    const [twice, last] = [await playerIdOf(db, 'Epic', 7), await playerIdOf(db, 'Epic', 8)];
+    const before = await mintedSoFar(db, twice);
+    const max = RARITY_RULES.Epic.maxEditions;
+    await db('players')
+      .where({ id: last })
+      .update({ minted_editions: max - 1 });
+    const order = (playerId: number, purchasePrice: number) => ({
+      playerId,
+      ownerId: 77,
+      purchasePrice,
+      origin: 'pack',
+    });
+    const minted = await db.transaction((trx) =>
+      mintEditions(trx, [order(last, 1), order(twice, 2), order(last, 3), order(twice, 4)], new Date()),
+    );
+    expect(minted.map((card) => card?.edition_number)).toEqual([
+      undefined,
+      before + 1,
+      undefined,
+      before + 2,
+    ]);
+    expect(minted.map((card) => card?.purchase_price)).toEqual([undefined, 2, undefined, 4]);
+    expect(await mintedSoFar(db, twice)).toBe(before + 2);
+    expect(await mintedSoFar(db, last)).toBe(max - 1);
+  });
+
+  it('gives concurrent packs of one rarity distinct editions, never beyond the max', async () => {
+    const db = t.database.db;
+    const rarity = 'Ultra Legendary';
+    const max = RARITY_RULES[rarity].maxEditions;
+    // Two editions left of each player: 8 packs of 5 ask for more than are left.
+    await db('players')
+      .where({ rarity })
+      .update({ minted_editions: db.raw('greatest(minted_editions, ?)', [max - 2]) });
+    const before = new Map(
+      (
+        (await db('players').where({ rarity }).select('id', 'minted_editions')) as {
+          id: number;
+          minted_editions: number;
+        }[]
+      ).map((p) => [p.id, p.minted_editions]),
+    );
+    const pools = [db, t.database.connect()];
+    const slots = (i: number) =>
+      Array.from({ length: 5 }, () => ({
+        rarity,
+        order: { ownerId: 2000 + i, reason: 'pack' as const, reference: `p${i}` },
+      }));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        pools[i % pools.length]!.transaction((trx) => mintOfRarities(deps, trx, slots(i))),
+      ),
+    );
+    const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o.reason as Error).message);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused)).toEqual(new Set([`No ${rarity} cards are left to mint`]));
+    const minted = outcomes.flatMap((o) => (o.status === 'fulfilled' ? o.value.cards : []));
+    expect(minted).toHaveLength(5 * (8 - refused.length));
+    for (const [playerId, from] of before) {
+      const editions = (
+        (await db('cards')
+          .where({ player_id: playerId })
+          .where('owner_id', '>=', 2000)
+          .orderBy('edition_number')
+          .select('edition_number')) as { edition_number: number }[]
+      ).map((row) => row.edition_number);
+      const now = await mintedSoFar(db, playerId);
+      expect(now).toBeLessThanOrEqual(max);
+      expect(editions).toEqual(range(from + 1, now - from));
+    }
   });
 });

@@ -115,6 +115,31 @@ describe('buying packs', () => {
     await audit();
   });
 
+  it('mints a pack once when twin requests race: the later mint rolls back and answers the same cards', async () => {
+    const pack = PACKS[2]!;
+    await grant(204, pack.price);
+    const mintedBefore = Number(
+      ((await cards.database.db('players').sum({ n: 'minted_editions' }).first()) as { n: string }).n,
+    );
+    const [a, b] = await Promise.all([
+      purchasePack(deps(), { userId: 204, packId: pack.id, idempotencyKey: 'pack-twin' }),
+      purchasePack(deps(), { userId: 204, packId: pack.id, idempotencyKey: 'pack-twin' }),
+    ]);
+    expect(a.success && b.success).toBe(true);
+    expect(b.cards!.map((c) => c.id)).toEqual(a.cards!.map((c) => c.id));
+    const owned = (await cards.database.db('cards').where({ owner_id: 204 }).select('id')) as {
+      id: number;
+    }[];
+    const byId = (x: number, y: number) => x - y;
+    expect(owned.map((c) => c.id).sort(byId)).toEqual(a.cards!.map((c) => Number(c.id)).sort(byId));
+    const mintedAfter = Number(
+      ((await cards.database.db('players').sum({ n: 'minted_editions' }).first()) as { n: string }).n,
+    );
+    expect(mintedAfter - mintedBefore).toBe(pack.packSize);
+    expect(await coins(204)).toBe(0);
+    await audit();
+  });
+
   it('refuses without enough coins before taking anything', async () => {
     await grant(202, 100);
     await expect(

@@ -12,13 +12,13 @@ export interface PurchaseRow {
   failure: string | null;
 }
 
-/** Records the purchase as started unless one with this id exists already (a retry), then reads it. */
+/** Records the purchase as started, or reads the one with this id (a retry). */
 export async function startPurchase(
   db: Knex,
   purchase: { id: string; userId: number; packId: number; price: number },
   now: Date,
 ): Promise<PurchaseRow> {
-  await db('pack_purchases')
+  const [started] = (await db('pack_purchases')
     .insert({
       id: purchase.id,
       user_id: purchase.userId,
@@ -29,8 +29,13 @@ export async function startPurchase(
       updated_at: now,
     })
     .onConflict('id')
-    .ignore();
-  return (await db('pack_purchases').where({ id: purchase.id }).first()) as PurchaseRow;
+    .ignore()
+    .returning('*')) as PurchaseRow[];
+  return started ?? (await findPurchase(db, purchase.id));
+}
+
+export async function findPurchase(db: Knex, id: string): Promise<PurchaseRow> {
+  return (await db('pack_purchases').where({ id }).first()) as PurchaseRow;
 }
 
 export async function lockPurchase(trx: Knex.Transaction, id: string): Promise<PurchaseRow> {

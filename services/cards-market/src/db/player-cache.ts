@@ -53,6 +53,26 @@ export class PlayerCache {
     this.rows = undefined;
   }
 
+  /**
+   * Editions this process has just minted and committed, with the players' counts its statement
+   * returned: the rows take them at once, as a new generation, instead of every player being read
+   * again for a changed count (two statements, one over the price history, per pack: bench:cost).
+   * Counts only grow, so a count older than the row's is ignored.
+   */
+  minted(players: { player_id: number; minted_editions: number }[]): void {
+    if (!this.rows) return;
+    let changed = false;
+    for (const { player_id: id, minted_editions } of players) {
+      const row = this.byId.get(id);
+      if (!row || row.minted_editions >= minted_editions) continue;
+      this.byId.set(id, { ...row, minted_editions });
+      changed = true;
+    }
+    if (!changed) return;
+    this.rows = this.rows.map((row) => this.byId.get(row.id)!);
+    this.loads++;
+  }
+
   private async fresh(): Promise<void> {
     if (this.rows && this.clock.now().getTime() - this.loadedAt < this.ttlMs) return;
     this.loading ??= (async () => {

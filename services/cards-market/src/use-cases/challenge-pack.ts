@@ -1,7 +1,7 @@
 import { businessRule, DomainError, type Tx } from '@touchline/kit';
 import { drawPack, type PackDefinition } from '../domain/packs';
 import type { CardsDeps } from './deps';
-import { mintRandomOfRarity } from './mint';
+import { mintOfRarities } from './mint';
 
 /**
  * Mints a squad challenge's reward pack inside the transaction that burns the squad (decision 0018),
@@ -19,15 +19,15 @@ export async function mintRewardPack(
   reference: string,
 ): Promise<number[]> {
   const order = { ownerId: userId, reason: 'challenge' as const, reference, purchasePrice: 0 };
-  const ids: number[] = [];
   try {
-    for (const rarity of drawPack(pack, deps.random))
-      ids.push(await mintRandomOfRarity(deps, trx, rarity, order));
+    const slots = drawPack(pack, deps.random).map((rarity) => ({ rarity, order }));
+    const { cards, events } = await mintOfRarities(deps, trx, slots);
+    await deps.outbox.addAll(trx, events);
+    return cards.map((card) => card.id);
   } catch (error) {
     // A rarity sold out: the squad stays the player's, and the answer says why.
     if (error instanceof DomainError && error.code === 'business_rule')
       throw businessRule(`The ${pack.name} cannot be given now: ${error.message}`);
     throw error;
   }
-  return ids;
 }

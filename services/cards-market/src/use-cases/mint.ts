@@ -1,5 +1,12 @@
-import { businessRule, type Tx } from '@touchline/kit';
-import { insertCard, playersWithEditionsLeft, takeNextEdition } from '../db/minting';
+import { businessRule, type OutboxEvent, type Tx } from '@touchline/kit';
+import {
+  insertCard,
+  mintablePlayers,
+  mintEditions,
+  takeNextEdition,
+  type MintablePlayer,
+  type MintedEdition,
+} from '../db/minting';
 import type { MintReason } from '../domain/card';
 import { drawIndex } from '../domain/starter-pack';
 import type { CardsDeps } from './deps';
@@ -53,20 +60,92 @@ export async function mintEdition(
   return cardId;
 }
 
-/** Mints one card of a random player of `rarity` that still has editions left. */
+/** One card to mint: a random player of `rarity` with editions left, for `order`. */
+export interface RaritySlot {
+  rarity: string;
+  order: MintOrder;
+}
+
+/** What mintOfRarities made: the cards in the slots' order, and their events, not written yet. */
+export interface MintedCards {
+  cards: MintedEdition[];
+  events: OutboxEvent[];
+}
+
+/**
+ * Mints one card per slot, each of a random player of its rarity with editions left, in the
+ * caller's transaction and in a few statements whatever the count (bench:cost, a pack purchase):
+ * one read of the candidates of every rarity, then one mint of every pick (db/minting.ts). Each
+ * pick is drawn as a mint per card would draw it, a player leaving the draw with its last edition.
+ * A candidate can sell out between the read and the mint (another transaction): its slots are drawn
+ * again. The caller writes the events (with its own, in one outbox write).
+ */
+export async function mintOfRarities(
+  deps: Pick<CardsDeps, 'clock' | 'random'>,
+  trx: Tx,
+  slots: RaritySlot[],
+): Promise<MintedCards> {
+  const minted: (MintedEdition | undefined)[] = slots.map(() => undefined);
+  const now = deps.clock.now();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const open = slots.flatMap((slot, index) => (minted[index] ? [] : [{ ...slot, index }]));
+    if (open.length === 0) break;
+    const candidates = new Map<string, MintablePlayer[]>();
+    for (const player of await mintablePlayers(trx, [...new Set(open.map((slot) => slot.rarity))]))
+      candidates.set(player.rarity, [...(candidates.get(player.rarity) ?? []), player]);
+    const picks = open.map((slot) => {
+      const players = candidates.get(slot.rarity) ?? [];
+      if (players.length === 0) throw businessRule(`No ${slot.rarity} cards are left to mint`);
+      const at = drawIndex(players.length, deps.random);
+      const player = players[at]!;
+      if (--player.left === 0) players.splice(at, 1);
+      return { index: slot.index, playerId: player.id, order: slot.order };
+    });
+    const cards = await mintEditions(
+      trx,
+      picks.map(({ playerId, order }) => ({
+        playerId,
+        ownerId: order.ownerId,
+        purchasePrice: order.purchasePrice ?? 0,
+        origin: order.reason,
+      })),
+      now,
+    );
+    picks.forEach((pick, at) => (minted[pick.index] = cards[at]));
+  }
+  const missing = slots.findIndex((_, index) => !minted[index]);
+  if (missing >= 0) throw businessRule(`No ${slots[missing]!.rarity} cards are left to mint`);
+  const cards = minted as MintedEdition[];
+  return {
+    cards,
+    events: cards.map((card, index) => ({
+      topic: 'cards.card.minted',
+      key: String(card.id),
+      payload: {
+        cardId: card.id,
+        userId: card.owner_id,
+        playerId: card.player_id,
+        playerName: card.name,
+        rarity: card.rarity,
+        editionNumber: card.edition_number,
+        maxEditions: card.max_editions,
+        currentPrice: card.current_price,
+        reason: slots[index]!.order.reason,
+        reference: slots[index]!.order.reference,
+        mintedAt: now.toISOString(),
+      },
+    })),
+  };
+}
+
+/** Mints one card of a random player of `rarity` that still has editions left, with its event. */
 export async function mintRandomOfRarity(
   deps: Pick<CardsDeps, 'outbox' | 'clock' | 'random'>,
   trx: Tx,
   rarity: string,
   order: MintOrder,
 ): Promise<number> {
-  // A candidate can sell out between the read and the mint (another transaction): draw again.
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const candidates = await playersWithEditionsLeft(trx, rarity);
-    if (candidates.length === 0) break;
-    const id = candidates[drawIndex(candidates.length, deps.random)]!;
-    const cardId = await mintEdition(deps, trx, id, order);
-    if (cardId !== undefined) return cardId;
-  }
-  throw businessRule(`No ${rarity} cards are left to mint`);
+  const { cards, events } = await mintOfRarities(deps, trx, [{ rarity, order }]);
+  await deps.outbox.addAll(trx, events);
+  return cards[0]!.id;
 }

@@ -12,17 +12,20 @@ import { PLATFORM, userAccount } from '@touchline/rules';
 import type { PurchasePackRequest__Output } from '@touchline/protos/gen/touchline/cards_market/PurchasePackRequest';
 import type { PurchasePackResponse } from '@touchline/protos/gen/touchline/cards_market/PurchasePackResponse';
 import {
+  findPurchase,
   lockPurchase,
   movePurchase,
   startPurchase,
   stuckPurchases,
   type PurchaseRow,
 } from '../db/pack-purchases';
-import { cardsByIds } from '../db/queries';
+import type { MintedEdition } from '../db/minting';
+import { cardsByIds, cardsWithPlayers, type CardWithPlayer } from '../db/queries';
+import type { CardRow } from '../domain/card';
 import { drawPack, findPack, packCardCosts, PACKS, type PackDefinition } from '../domain/packs';
 import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
-import { mintRandomOfRarity } from './mint';
+import { mintOfRarities } from './mint';
 import { stuckCutoff, sweep } from './sweep';
 
 export const NOT_ENOUGH_FOR_PACK = 'Not enough coins to buy this pack';
@@ -57,43 +60,69 @@ async function moveState(
   await movePurchase(deps.db, id, from, change, deps.clock.now());
 }
 
+/** The cards of a completed purchase: their ids, and their rows when this request minted them. */
+interface Opened {
+  cardIds: number[];
+  minted?: MintedEdition[];
+}
+
+/** Rolls the mint back: a twin request or a refund moved the purchase on from started meanwhile. */
+class PurchaseMoved extends Error {}
+
 /**
  * Step 3: mint the pack's cards by its odds, all or nothing, and record them with the opening event.
- * 'refunding' when the purchase is being refunded already (by a twin request whose mint failed).
+ * The purchase completes from started only, under its row lock, in the mint's last statements: a
+ * twin request or a refund that moved it first wins, and this mint rolls back. 'refunding' when the
+ * purchase is being refunded (by a twin request whose mint failed).
  */
 async function mint(
   deps: CardsDeps,
   purchase: PurchaseRow,
   pack: PackDefinition,
-): Promise<number[] | 'refunding'> {
-  const ids = await inTransaction(deps.db, async (trx) => {
-    const row = await lockPurchase(trx, purchase.id);
-    if (row.state === 'completed') return row.card_ids!.map(Number);
-    if (row.state !== 'started') return 'refunding' as const;
-    const order = { ownerId: purchase.user_id, reason: 'pack' as const, reference: purchase.id };
-    const minted: number[] = [];
-    const rarities = drawPack(pack, deps.random);
-    // Each card carries its share of the price paid, so its profit or loss is against its cost.
-    const costs = packCardCosts(purchase.price, rarities.length);
-    for (const [index, rarity] of rarities.entries())
-      minted.push(await mintRandomOfRarity(deps, trx, rarity, { ...order, purchasePrice: costs[index] }));
-    const now = deps.clock.now();
-    await movePurchase(trx, purchase.id, 'started', { state: 'completed', card_ids: minted }, now);
-    await deps.outbox.add(trx, 'cards.pack.opened', String(purchase.user_id), {
-      purchaseId: purchase.id,
-      userId: purchase.user_id,
-      packId: pack.id,
-      packName: pack.name,
-      cardIds: minted,
-      rarities,
-      coinsSpent: pack.price,
-      source: 'purchase',
-      openedAt: now.toISOString(),
+): Promise<Opened | 'refunding'> {
+  const order = { ownerId: purchase.user_id, reason: 'pack' as const, reference: purchase.id };
+  const rarities = drawPack(pack, deps.random);
+  // Each card carries its share of the price paid, so its profit or loss is against its cost.
+  const costs = packCardCosts(purchase.price, rarities.length);
+  let minted: MintedEdition[];
+  try {
+    minted = await inTransaction(deps.db, async (trx) => {
+      const { cards, events } = await mintOfRarities(
+        deps,
+        trx,
+        rarities.map((rarity, index) => ({ rarity, order: { ...order, purchasePrice: costs[index] } })),
+      );
+      const cardIds = cards.map((card) => card.id);
+      const now = deps.clock.now();
+      const change = { state: 'completed' as const, card_ids: cardIds };
+      if (!(await movePurchase(trx, purchase.id, 'started', change, now))) throw new PurchaseMoved();
+      await deps.outbox.addAll(trx, [
+        ...events,
+        {
+          topic: 'cards.pack.opened',
+          key: String(purchase.user_id),
+          payload: {
+            purchaseId: purchase.id,
+            userId: purchase.user_id,
+            packId: pack.id,
+            packName: pack.name,
+            cardIds,
+            rarities,
+            coinsSpent: pack.price,
+            source: 'purchase',
+            openedAt: now.toISOString(),
+          },
+        },
+      ]);
+      return cards;
     });
-    return minted;
-  });
-  deps.players.invalidate();
-  return ids;
+  } catch (error) {
+    if (!(error instanceof PurchaseMoved)) throw error;
+    const row = await findPurchase(deps.db, purchase.id);
+    return row.state === 'completed' ? { cardIds: row.card_ids!.map(Number) } : 'refunding';
+  }
+  deps.players.minted(minted);
+  return { cardIds: minted.map((card) => card.id), minted };
 }
 
 /**
@@ -126,18 +155,41 @@ async function refund(
   return { balance: result.toBalance, reason: row.failure ?? reason };
 }
 
+/** The cards this request minted, as a read of them would give them (new cards: no listing, no hold). */
+function mintedCards(deps: CardsDeps, minted: MintedEdition[]): Promise<CardWithPlayer[]> {
+  const rows: CardRow[] = minted
+    .map((card) => ({
+      id: card.id,
+      player_id: card.player_id,
+      edition_number: card.edition_number,
+      owner_id: card.owner_id,
+      acquired_at: card.acquired_at,
+      purchase_price: card.purchase_price,
+      origin: card.origin,
+      hold_key: null,
+      listing_id: null,
+      listing_price: null,
+      listing_fee_percent: null,
+    }))
+    .sort((a, b) => a.id - b.id);
+  return cardsWithPlayers(deps.players, rows);
+}
+
 async function respond(
   deps: CardsDeps,
   purchase: PurchaseRow,
   pack: PackDefinition,
-  cardIds: number[],
+  opened: Opened,
   remaining?: number,
 ): Promise<PurchasePackResponse> {
+  const cards = opened.minted
+    ? await mintedCards(deps, opened.minted)
+    : await cardsByIds(deps.db, deps.players, opened.cardIds);
   return {
     success: true,
     message: `${pack.name} opened`,
     packName: pack.name,
-    cards: cardMessages(await cardsByIds(deps.db, deps.players, cardIds), deps.players),
+    cards: cardMessages(cards, deps.players),
     coinsSpent: pack.price,
     remainingCoins: remaining ?? (await deps.wallet.GetBalance({ userId: purchase.user_id })).coins,
     refunded: false,
@@ -164,7 +216,8 @@ export async function purchasePack(
   );
   if (purchase.user_id !== request.userId || purchase.pack_id !== pack.id)
     throw conflict('Idempotency key was used for another purchase');
-  if (purchase.state === 'completed') return respond(deps, purchase, pack, purchase.card_ids!.map(Number));
+  if (purchase.state === 'completed')
+    return respond(deps, purchase, pack, { cardIds: purchase.card_ids!.map(Number) });
   if (purchase.state === 'failed') throw businessRule(purchase.failure ?? NOT_ENOUGH_FOR_PACK);
   if (purchase.state === 'refunded')
     return refundedAnswer(deps, purchase, pack, purchase.failure ?? 'Minting failed');
@@ -225,9 +278,9 @@ async function settlePurchase(
     }
     throw error;
   }
-  let minted: number[] | 'refunding';
+  let opened: Opened | 'refunding';
   try {
-    minted = await mint(deps, purchase, pack);
+    opened = await mint(deps, purchase, pack);
   } catch (error) {
     deps.logger.warn({ err: error, purchaseId: purchase.id }, 'pack minting failed: refunding');
     return refundAndAnswer(
@@ -237,8 +290,8 @@ async function settlePurchase(
       isRefused(error) ? (error as DomainError).message : 'The cards could not be minted',
     );
   }
-  if (minted === 'refunding') return refundAndAnswer(deps, purchase, pack, 'The cards could not be minted');
-  return respond(deps, purchase, pack, minted, remaining);
+  if (opened === 'refunding') return refundAndAnswer(deps, purchase, pack, 'The cards could not be minted');
+  return respond(deps, purchase, pack, opened, remaining);
 }
 
 async function refundAndAnswer(
@@ -248,7 +301,7 @@ async function refundAndAnswer(
   reason: string,
 ): Promise<PurchasePackResponse> {
   const refunded = await refund(deps, purchase, reason);
-  if ('cardIds' in refunded) return respond(deps, purchase, pack, refunded.cardIds);
+  if ('cardIds' in refunded) return respond(deps, purchase, pack, { cardIds: refunded.cardIds });
   return refundedAnswer(deps, purchase, pack, refunded.reason, refunded.balance);
 }
 

@@ -9,7 +9,7 @@ import {
 import { STARTER_PACK_SIZE, STARTER_PACK_WEIGHTS, drawRarity } from '../domain/starter-pack';
 import { cardMessages } from '../mappers';
 import type { CardsDeps } from './deps';
-import { mintRandomOfRarity } from './mint';
+import { mintOfRarities } from './mint';
 
 /**
  * Mints a new user's three starter cards, once: the starter_packs row (primary key user id) is
@@ -20,23 +20,25 @@ export async function grantStarterPack(deps: CardsDeps, trx: Tx, userId: number)
   const existing = await starterPackCards(trx, userId);
   if (existing) return existing;
   const now = deps.clock.now();
-  const cardIds: number[] = [];
-  for (let i = 0; i < STARTER_PACK_SIZE; i++) {
-    const rarity = drawRarity(STARTER_PACK_WEIGHTS, deps.random);
-    cardIds.push(
-      await mintRandomOfRarity(deps, trx, rarity, {
-        ownerId: userId,
-        reason: 'starter_pack',
-        reference: `starter:${userId}`,
-      }),
-    );
-  }
+  const order = { ownerId: userId, reason: 'starter_pack' as const, reference: `starter:${userId}` };
+  const { cards, events } = await mintOfRarities(
+    deps,
+    trx,
+    Array.from({ length: STARTER_PACK_SIZE }, () => ({
+      rarity: drawRarity(STARTER_PACK_WEIGHTS, deps.random),
+      order,
+    })),
+  );
+  const cardIds = cards.map((card) => card.id);
   await recordStarterPack(trx, userId, cardIds, now);
-  await deps.outbox.add(trx, 'cards.starter_pack.granted', String(userId), {
-    userId,
-    cardIds,
-    grantedAt: now.toISOString(),
-  });
+  await deps.outbox.addAll(trx, [
+    ...events,
+    {
+      topic: 'cards.starter_pack.granted',
+      key: String(userId),
+      payload: { userId, cardIds, grantedAt: now.toISOString() },
+    },
+  ]);
   return cardIds;
 }
 
