@@ -237,7 +237,7 @@ export interface PlayerFigureProps {
 
 /**
  * The player drawn from their art parameters (figureMarkup). The drawing's 40-60 elements go in as
- * one string: as elements, each cost React a fiber and the DOM calls to make it, and home draws
+ * one string: as elements, each cost React a fiber and the DOM calls to make it, and home draws up to
  * twelve figures in its first frame (docs/performance.md, issue 43 item 16).
  */
 export function PlayerFigure({ art, className }: PlayerFigureProps) {
