@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { CardRow } from '../domain/card';
 
 export interface MintedPlayer {
   minted_editions: number;
@@ -67,14 +68,10 @@ export interface EditionOrder {
 }
 
 /** A card minted by mintEditions, with what its event tells of its player. */
-export interface MintedEdition {
-  id: number;
-  player_id: number;
-  edition_number: number;
-  owner_id: number;
-  acquired_at: Date;
-  purchase_price: number;
-  origin: string;
+export interface MintedEdition extends Pick<
+  CardRow,
+  'id' | 'player_id' | 'edition_number' | 'owner_id' | 'acquired_at' | 'purchase_price' | 'origin'
+> {
   max_editions: number;
   name: string;
   rarity: string;
