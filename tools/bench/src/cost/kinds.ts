@@ -62,6 +62,18 @@ const CROWD_READS: [string, string][] = [
   ['unread count', '/api/notifications/unread-count'],
 ];
 
+/** A read of each player's own, as many as the reads' share, the players taking turns. */
+function perUserRead(name: string, path: string): Kind {
+  return {
+    name,
+    read: true,
+    expect: [200],
+    async prepare(ctx) {
+      return roundRobin(ctx.users, reads(ctx), (user) => ({ user, method: 'GET', path }));
+    },
+  };
+}
+
 /** The kinds, in the order they run: each later one uses what the earlier ones left (cards, missions done). */
 export const KINDS: Kind[] = [
   {
@@ -107,14 +119,7 @@ export const KINDS: Kind[] = [
       return roundRobin(ctx.users, reads(ctx), (user) => ({ user, method: 'GET', path: '/api/user' }));
     },
   },
-  ...CROWD_READS.map(([name, path]): Kind => ({
-    name,
-    read: true,
-    expect: [200],
-    async prepare(ctx) {
-      return roundRobin(ctx.users, reads(ctx), (user) => ({ user, method: 'GET', path }));
-    },
-  })),
+  ...CROWD_READS.map(([name, path]) => perUserRead(name, path)),
   {
     name: 'buy',
     expect: [200],
@@ -233,16 +238,5 @@ export const KINDS: Kind[] = [
     },
   },
   // After the claims, so that the Completed tab has something to list.
-  {
-    name: 'missions completed',
-    read: true,
-    expect: [200],
-    async prepare(ctx) {
-      return roundRobin(ctx.users, reads(ctx), (user) => ({
-        user,
-        method: 'GET',
-        path: '/api/missions/completed',
-      }));
-    },
-  },
+  perUserRead('missions completed', '/api/missions/completed'),
 ];
