@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, Outbox, systemRandom } from '@touchline/kit';
-import { silentLogger, startTestService, type TestService } from '@touchline/kit/testing';
-import { walletService } from '@touchline/wallet-payments';
+import { silentLogger, type TestService } from '@touchline/kit/testing';
 import { cardsMarketConfigSchema } from '../src/config';
 import { PlayerCache } from '../src/db/player-cache';
 import { PACKS } from '../src/domain/packs';
-import { cardsMarketService } from '../src/service';
 import type { CardsDeps } from '../src/use-cases/deps';
 import { purchasePack } from '../src/use-cases/packs';
-import { createPeers, type WalletClient } from '../src/peers';
+import type { WalletClient } from '../src/peers';
+import { startMarketWithWallet, type MarketWithWallet } from './market-support';
 
 /**
  * What a pack purchase costs cards-market's database (issue 41, "Cut the write path's cost"): its
@@ -17,22 +16,16 @@ import { createPeers, type WalletClient } from '../src/peers';
  * database (its transaction's BEGIN and COMMIT included; the outbox relay's are the kit's).
  */
 const clock = fixedClock('2026-11-23T15:00:00Z');
-let wallet: TestService;
+let market: MarketWithWallet;
 let cards: TestService;
 let walletClient: WalletClient;
 
 beforeAll(async () => {
-  wallet = await startTestService(walletService, { env: { WELCOME_COINS: '0' } });
-  walletClient = createPeers({ 'wallet-payments': wallet.service.address }).wallet;
-  cards = await startTestService(cardsMarketService, {
-    clock,
-    peers: { 'wallet-payments': wallet.service.address },
-  });
+  market = await startMarketWithWallet(clock, {});
+  ({ cards, walletClient } = market);
 });
 afterAll(async () => {
-  walletClient.close();
-  await cards?.stop();
-  await wallet?.stop();
+  await market?.stop();
 });
 
 describe('the cost of a pack purchase', () => {
