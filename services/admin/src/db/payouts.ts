@@ -28,8 +28,13 @@ export async function claimPayout(
       .onConflict('request_id')
       .ignore();
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') return 'taken';
-    throw error;
+    if ((error as { code?: string }).code !== '23505') throw error;
+    // The id's own unique index is not the conflict target: two admins claiming the same id for
+    // the same request at once meet there, and the later one must see the earlier one's claim
+    // (the same request's), not "another request" (admin oversight.test.ts's race, seen in CI).
+    const own = (await db('cashout_payouts').where({ request_id: claim.requestId }).first()) as
+      PayoutRow | undefined;
+    return own ?? 'taken';
   }
   return (await db('cashout_payouts').where({ request_id: claim.requestId }).first()) as PayoutRow;
 }
