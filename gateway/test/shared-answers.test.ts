@@ -79,7 +79,7 @@ const standIn = {
     market.playerCalls++;
     return { players: [player(market.price, 9), player(market.price, 7)] };
   },
-  /** Users whose starter pack the stand-in reveals, and the reads it answered. */
+  /** The starter-pack reads it answered (revealed for the users in starterPacksRevealed). */
   starterPackCalls: 0,
   async GetStarterPack(request: { userId: number }) {
     this.starterPackCalls++;

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedClock, Outbox, systemRandom } from '@touchline/kit';
-import { silentLogger, type TestService } from '@touchline/kit/testing';
-import { cardsMarketConfigSchema } from '../src/config';
+import { fixedClock } from '@touchline/kit';
+import type { TestService } from '@touchline/kit/testing';
 import { PlayerCache } from '../src/db/player-cache';
 import { PACKS } from '../src/domain/packs';
-import type { CardsDeps } from '../src/use-cases/deps';
 import { purchasePack } from '../src/use-cases/packs';
 import type { WalletClient } from '../src/peers';
-import { startMarketWithWallet, type MarketWithWallet } from './market-support';
+import { marketDeps, startMarketWithWallet, type MarketWithWallet } from './market-support';
 
 /**
  * What a pack purchase costs cards-market's database (issue 41, "Cut the write path's cost"): its
@@ -39,17 +37,7 @@ describe('the cost of a pack purchase', () => {
     const players = new PlayerCache(db, clock, 60_000);
     await players.all();
     const generation = players.generation;
-    const deps: CardsDeps = {
-      db,
-      outbox: new Outbox(clock, systemRandom),
-      clock,
-      random: systemRandom,
-      logger: silentLogger,
-      config: cardsMarketConfigSchema.parse({}),
-      priceKey: 'touchline',
-      wallet: walletClient,
-      players,
-    };
+    const deps = marketDeps(market, clock, {}, { db, players });
 
     const statements: string[] = [];
     const count = (query: { sql: string }) => statements.push(query.sql);
