@@ -238,7 +238,7 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     version: 3,
   },
   'leaderboard.board.changed': {
-    moves: [{ userId: 7, collectionValue: BIG, previousValue: 1200 }],
+    moves: [{ userId: 7, collectionValue: BIG, previousValue: 1200, cardCount: 3, rank: 2 }],
     truncated: true,
     asOf: AT,
   },

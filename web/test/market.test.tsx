@@ -226,9 +226,19 @@ describe('market page', () => {
         marketLoads,
       );
 
-      // The cards event asks for the user (its card count and collection value) once.
+      // Nor do its cards and board events: the user's count, value and rank come with the board's
+      // change (web/src/lib/live/leaderboard.ts).
       act(() => source.emit('cards', { change: 'gained', cardIds: [503] }));
-      await waitFor(() => expect(loads('/api/user')).toBe(before.user + 1));
+      const move = {
+        userId: makeUser().id,
+        collectionValue: 41_000,
+        previousValue: 0,
+        cardCount: 1,
+        rank: 4,
+      };
+      act(() => source.emit('leaderboard', { moves: [move], truncated: false }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(loads('/api/user')).toBe(before.user);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -11,3 +11,4 @@ export * from './usernames';
 export * from './auctions';
 export * from './matchday';
 export * from './challenges';
+export * from './board';

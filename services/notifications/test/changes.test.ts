@@ -171,7 +171,7 @@ describe('which change events a domain event makes, and for whom', () => {
   });
 
   it('leaderboard: one change for everyone with the moves as they are', () => {
-    const moves = [{ userId: 4, collectionValue: 900, previousValue: 300 }];
+    const moves = [{ userId: 4, collectionValue: 900, previousValue: 300, cardCount: 6, rank: 3 }];
     expect(changesFor('leaderboard.board.changed', { moves, truncated: false, asOf: AT })).toEqual([
       { audience: 'LIVE_AUDIENCE_EVERYONE', userId: 0, leaderboard: { moves, truncated: false } },
     ]);

@@ -101,12 +101,21 @@ export const LiveAdminFlags = z.object({ userId: z.number() }).meta({ id: 'LiveA
 export const LiveAccount = z.object({ change: z.enum(['muted', 'unmuted']) }).meta({ id: 'LiveAccount' });
 /**
  * For everyone: collection values moved, so the leaderboard and anyone's rank may have. Each move is
- * a user's value before and after; `truncated` when more users moved than are listed (a price tick):
- * then every page reads its rank again.
+ * a user's value before and after, card count after and rank after (0: not ranked; also 0 in a cut
+ * list), so the mover's own page shows its totals without asking; `truncated` when more users moved
+ * than are listed (a price tick): then every page reads its rank again.
  */
 export const LiveLeaderboard = z
   .object({
-    moves: z.array(z.object({ userId: z.number(), collectionValue: z.number(), previousValue: z.number() })),
+    moves: z.array(
+      z.object({
+        userId: z.number(),
+        collectionValue: z.number(),
+        previousValue: z.number(),
+        cardCount: z.number(),
+        rank: z.number(),
+      }),
+    ),
     truncated: z.boolean(),
   })
   .meta({ id: 'LiveLeaderboard' });

@@ -9,6 +9,7 @@ import {
   recordTransfers,
   registerUser,
   setBanned,
+  statsFromDb,
   type CardRecord,
   type UserTotals,
 } from '../db/projection';
@@ -46,7 +47,10 @@ async function changed(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]): Prom
 
 /**
  * One board event per change of totals (not one per user): the live stream tells every open board
- * and home's rank that the order may have moved (notifications' changes.ts).
+ * and home's rank that the order may have moved (notifications' changes.ts), and each mover's page
+ * its new count, value and rank (issue 41: GET /api/user was read again after every own change).
+ * The ranks are read in this transaction, after its totals; a cut list carries none (every page
+ * reads its rank again, and a price tick's hundreds of counts would cost more than they save).
  */
 async function boardChanged(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]): Promise<void> {
   const { moves, truncated } = boardMoves(
@@ -54,9 +58,22 @@ async function boardChanged(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]):
       userId: row.userId,
       collectionValue: row.collectionValue,
       previousValue: row.previousValue ?? row.collectionValue,
+      cardCount: row.cardCount,
+      rank: 0,
     })),
   );
   if (moves.length === 0) return;
+  if (!truncated) {
+    const ranks = new Map(
+      (
+        await statsFromDb(
+          trx,
+          moves.map((move) => move.userId),
+        )
+      ).map((r) => [r.userId, r.rank]),
+    );
+    for (const move of moves) move.rank = ranks.get(move.userId) ?? 0;
+  }
   const asOf = new Date(Math.max(...rows.map((row) => row.asOf.getTime())));
   await deps.outbox.add(trx, 'leaderboard.board.changed', 'board', {
     moves,

@@ -118,6 +118,9 @@ export const INVALIDATES = {
   offerMade: ['outgoing'],
   wish: ['wishes'],
   mission: ['missions', 'missionsCompleted', 'user', 'badges'],
-  /** A `cards` event on the live stream (cards gained or lost by someone else's act). */
-  cardsEvent: ['userCards', 'catalog', 'user'],
+  /**
+   * A `cards` event on the live stream (cards gained or lost). The user's totals come with the
+   * leaderboard's change that follows (player.ts onBoard).
+   */
+  cardsEvent: ['userCards', 'catalog'],
 } as const;

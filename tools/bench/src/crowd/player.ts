@@ -13,6 +13,9 @@ import type { Session } from './session';
 import type { LiveStream, StreamSignal } from './stream';
 import { thinkTimeMs, type ThinkTime } from './think';
 
+/** web/src/lib/live/leaderboard.ts: an open board reads itself again at most this often. */
+const BOARD_REFRESH_MS = 2_000;
+
 interface MarketItem {
   id: number;
   userId: number;
@@ -92,6 +95,7 @@ const LIVE_INVALIDATES: Record<Exclude<StreamSignal, 'market-listed'>, readonly 
   offers: ['incoming', 'outgoing', 'tradeHistory', 'wishes'],
   missions: ['missions', 'missionsCompleted'],
   wishes: ['wishes'],
+  badges: ['user', 'badges'],
 };
 
 /** Share of moves that start with a fresh load of the app (a new tab, a reload): every query asked again. */
@@ -169,6 +173,8 @@ export class CrowdPlayer {
   /** The decoded answers of the queries in KEPT, as the screen shows them (from the cache or fresh). */
   private readonly data = new Map<string, unknown>();
   private refetching = false;
+  /** The board's read after a leaderboard change, pending (onBoard). */
+  private boardRefresh: NodeJS.Timeout | undefined;
   /** The market list's pages loaded beyond the first (an infinite query refetches them all, in order). */
   private marketPages = 0;
   /** The cursor after the market list's last loaded page; null at its end. */
@@ -179,6 +185,22 @@ export class CrowdPlayer {
     private readonly world: World,
     readonly random: () => number,
   ) {}
+
+  /**
+   * The leaderboard's change as web/src/lib/live/leaderboard.ts takes it: the user's totals and
+   * rank follow from its moves without a request, except after a cut list (a price tick); the
+   * board, when on show, reads itself again once within BOARD_REFRESH_MS.
+   */
+  onBoard = (cut: boolean): void => {
+    if (cut) this.invalidate(['user']);
+    this.cached.delete('leaderboard');
+    if (this.boardRefresh) return;
+    this.boardRefresh = setTimeout(() => {
+      this.boardRefresh = undefined;
+      if (this.page === 'leaderboard') void this.ask(PAGES.leaderboard[0]!);
+    }, BOARD_REFRESH_MS);
+    this.boardRefresh.unref();
+  };
 
   /** What the stream says: the web refetches the market's list when it is on screen, and the cards. */
   onSignal = (signal: StreamSignal): void => {

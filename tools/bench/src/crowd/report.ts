@@ -54,7 +54,7 @@ export function report(f: LevelFigures): void {
     .join(', ');
   console.log(`         slowest routes by p99 ms (calls): ${slowest}`);
   const busiest = tally
-    .busiestRoutes(12)
+    .busiestRoutes(Number(process.env.BENCH_TOP_ROUTES ?? 12))
     .map(([route, count]) => `${route} ${((100 * count) / Math.max(1, tally.total)).toFixed(1)}%`)
     .join(', ');
   console.log(`         most called routes (share of requests): ${busiest}`);

@@ -1,15 +1,19 @@
 import http from 'node:http';
 
 /** What the stream told the page that makes it ask the server again. */
-export type StreamSignal = 'market-listed' | 'cards' | 'offers' | 'missions' | 'wishes';
-const REFETCHING_EVENTS = ['cards', 'offers', 'missions', 'wishes'] as const;
+export type StreamSignal = 'market-listed' | 'cards' | 'offers' | 'missions' | 'wishes' | 'badges';
+const REFETCHING_EVENTS = ['cards', 'offers', 'missions', 'wishes', 'badges'] as const;
+
+/** A leaderboard change whose list was cut (a price tick): the web reads the user's rank again. */
+const CUT_BOARD = /event: leaderboard\ndata: [^\n]*"truncated":true/;
 
 /**
  * A tab's live stream (GET /api/notifications/stream), held on a socket of its own as a browser
  * does, and read cheaply: each chunk is only searched for the events after which the web
  * refetches (web/src/lib/live: a listing added, or a market card sold, refetches the market's
- * lists; cards, offers, missions and wishes refetch their lists). Reconnects after the server's `retry:` pause
- * (3 s) when it ends, as an EventSource would, until closed.
+ * lists; cards, offers, missions, wishes and badges refetch their lists; a leaderboard change
+ * refetches the board, and the user when its list was cut). Reconnects after the
+ * server's `retry:` pause (3 s) when it ends, as an EventSource would, until closed.
  */
 export class LiveStream {
   private req?: http.ClientRequest;
@@ -24,6 +28,7 @@ export class LiveStream {
     private readonly url: URL,
     private readonly headers: () => Record<string, string>,
     private readonly onSignal: (signal: StreamSignal) => void,
+    private readonly onBoard: (cut: boolean) => void,
   ) {}
 
   open(): void {
@@ -56,6 +61,7 @@ export class LiveStream {
             this.onSignal('market-listed');
           for (const event of REFETCHING_EVENTS)
             if (chunk.includes(`event: ${event}\n`)) this.onSignal(event);
+          if (chunk.includes('event: leaderboard\n')) this.onBoard(CUT_BOARD.test(chunk));
         });
         res.on('end', () => this.again(3_000));
         res.on('error', () => undefined);

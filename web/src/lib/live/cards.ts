@@ -2,15 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 
 import type { Card, LiveCards } from '@touchline/contract';
 
-import { userQueryKey } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
 import { ownListingKeys } from '@/lib/data/own-listings';
 import { tradeKeys } from '@/lib/data/trades';
 
 /**
  * The user's cards changed. A card sold or traded away leaves every cached collection at once (a tap on
- * it would only meet "You do not own this card"); then the collection, the catalog's ownership and the
- * user's card count and collection value are read again.
+ * it would only meet "You do not own this card"); then the collection and the catalog's ownership are
+ * read again. The user's card count, collection value and rank come with the leaderboard's change
+ * that follows (live/leaderboard.ts), not by reading the user again.
  */
 export function onCards(queryClient: QueryClient, { change, cardIds }: LiveCards): void {
   if (change === 'lost') {
@@ -24,7 +24,6 @@ export function onCards(queryClient: QueryClient, { change, cardIds }: LiveCards
   if (change !== 'gained') void queryClient.invalidateQueries({ queryKey: ownListingKeys.all });
   if (change === 'listed' || change === 'unlisted') return;
   void queryClient.invalidateQueries({ queryKey: cardKeys.catalog() });
-  void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true });
   // Another player's cards one may ask for include none the user now owns.
   void queryClient.invalidateQueries({ queryKey: [...tradeKeys.all, 'tradeable-cards'] });
 }

@@ -1,39 +1,60 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import type { LiveLeaderboard, User } from '@touchline/contract';
+import { rankShift } from '@touchline/rules';
 
 import { userQueryKey } from '@/lib/data/auth';
 import { leaderboardKeys } from '@/lib/data/leaderboard';
 
-type Standing = { userId: number; value: number };
-
-/** The board's order (services/leaderboard domain/ranking.ts): higher value first, ties to the lower id. */
-const isAhead = (other: Standing, me: Standing) =>
-  other.value > me.value || (other.value === me.value && other.userId < me.userId);
-
 /**
- * Whether the moves can change `me`'s rank: my own value moved, or another player passed me one way
- * or the other. Pure, so the rule is tested on its own; a cut list (a price tick) always may.
+ * An open board reads itself again at most this often (issue 43: it follows within 2 s). Every
+ * card move anywhere is a change of the board: read at each, a crowd's boards asked more than
+ * anything else (issue 41).
  */
-export function rankMayHaveMoved(event: LiveLeaderboard, me: Standing): boolean {
-  if (event.truncated) return true;
-  return event.moves.some((move) => {
-    if (move.userId === me.userId) return true;
-    const before = isAhead({ userId: move.userId, value: move.previousValue }, me);
-    const after = isAhead({ userId: move.userId, value: move.collectionValue }, me);
-    return before !== after;
-  });
+export const BOARD_REFRESH_MS = 2_000;
+
+const boardRefresh = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
+
+/** Marks the board stale now; an open one reads itself again once, within BOARD_REFRESH_MS. */
+function refreshBoardSoon(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: leaderboardKeys.all, refetchType: 'none' });
+  if (boardRefresh.has(queryClient)) return;
+  boardRefresh.set(
+    queryClient,
+    setTimeout(() => {
+      boardRefresh.delete(queryClient);
+      void queryClient.refetchQueries({ queryKey: leaderboardKeys.all, type: 'active', stale: true });
+    }, BOARD_REFRESH_MS),
+  );
 }
 
 /**
- * `leaderboard`: collection values moved. An open board reads itself again (an inactive one is only
- * marked stale); home's rank, which is the user's, is read again only when these moves can change it,
- * so a sale between two other players costs every other tab nothing.
+ * `leaderboard`: collection values moved. The board reads itself again (refreshBoardSoon). Home's
+ * rank and the header's totals are the user's, kept without reading the user again (issue 41: a
+ * crowd's players read it after every card move of anyone near them): the user's own move brings
+ * their count, value and rank as of its change; other players' moves shift the rank by the places
+ * they passed (libs/rules' rankShift); only a cut list (a price tick) reads the user again.
  */
 export function onLeaderboard(queryClient: QueryClient, event: LiveLeaderboard): void {
-  void queryClient.invalidateQueries({ queryKey: leaderboardKeys.all });
+  refreshBoardSoon(queryClient);
   const user = queryClient.getQueryData<User | null>(userQueryKey);
   if (!user) return;
-  if (rankMayHaveMoved(event, { userId: user.id, value: user.collectionValue ?? 0 }))
+  if (event.truncated) {
     void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true });
+    return;
+  }
+  const own = event.moves.find((move) => move.userId === user.id);
+  const shift = own ? 0 : rankShift(event.moves, { userId: user.id, value: user.collectionValue ?? 0 });
+  if (!own && (shift === 0 || user.rank == null)) return;
+  queryClient.setQueryData<User | null>(userQueryKey, (shown) => {
+    if (!shown) return shown;
+    if (own)
+      return {
+        ...shown,
+        cardCount: own.cardCount,
+        collectionValue: own.collectionValue,
+        rank: own.rank > 0 ? own.rank : null,
+      };
+    return shown.rank == null ? shown : { ...shown, rank: shown.rank + shift };
+  });
 }
