@@ -5,9 +5,13 @@ import { userQueryKey } from '@/lib/data/auth';
 import { cardKeys } from '@/lib/data/cards';
 import { refreshCards, refreshCoins } from '@/lib/data/coins';
 import { marketKeys } from '@/lib/data/market';
+import { missionKeys, refreshAfterClaim } from '@/lib/data/missions';
 import { refreshAfterAnswer, tradeKeys } from '@/lib/data/trades';
 import { setLiveOpen } from '@/lib/live/open';
 
+import type { MissionLists } from '@touchline/contract';
+
+import { makeMission, missionLists } from './mission-fixtures';
 import { makeUser } from './utils';
 
 /** A client holding the user, the balance and the user's cards, none of them stale. */
@@ -64,5 +68,42 @@ describe('what answering an offer reads again (issue 41, item 4)', () => {
     await refreshAfterAnswer(queryClient);
     expect(queryClient.getQueryState(tradeKeys.incoming())?.isInvalidated).toBe(true);
     expect(stale()).toEqual([true, true, true]);
+  });
+});
+
+describe('what a mission claim reads again (issue 41, item 4)', () => {
+  const claimed = makeMission({
+    id: 2,
+    completed: true,
+    claimed: true,
+    claimedAt: '2026-11-30T10:00:00.000Z',
+  });
+  const result = { mission: claimed, reward: 500, coins: 600, message: 'Claimed' };
+  const withLists = (liveOpen: boolean) => {
+    const { queryClient, stale } = cached(liveOpen);
+    queryClient.setQueryData(missionKeys.lists(), missionLists);
+    queryClient.setQueryData(missionKeys.completed(), []);
+    const missionsStale = () =>
+      [missionKeys.lists(), missionKeys.completed()].map(
+        (queryKey) => queryClient.getQueryState(queryKey)?.isInvalidated ?? false,
+      );
+    return { queryClient, stale, missionsStale };
+  };
+
+  it('with the stream open the answer shows, and its events read the lists (not twice)', async () => {
+    const { queryClient, stale, missionsStale } = withLists(true);
+    await refreshAfterClaim(queryClient, result);
+    const lists = queryClient.getQueryData<MissionLists>(missionKeys.lists())!;
+    expect([...lists.daily, ...lists.weekly].find((m) => m.id === 2)).toEqual(claimed);
+    expect(queryClient.getQueryData<{ coins: number }>(userQueryKey)?.coins).toBe(600);
+    expect(missionsStale()).toEqual([false, false]);
+    expect(stale()).toEqual([false, false, false]);
+  });
+
+  it('without the stream the missions, the completed list and the user are read again', async () => {
+    const { queryClient, stale, missionsStale } = withLists(false);
+    await refreshAfterClaim(queryClient, result);
+    expect(missionsStale()).toEqual([true, true]);
+    expect(stale()).toEqual([true, true, false]);
   });
 });

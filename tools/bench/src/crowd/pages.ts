@@ -117,7 +117,10 @@ export const INVALIDATES = {
   /** useCreateTrade: the Sent list. */
   offerMade: ['outgoing'],
   wish: ['wishes'],
-  mission: ['missions', 'missionsCompleted', 'user', 'badges'],
+  /** refreshAfterClaim (web/src/lib/data/missions.ts) while the stream is not open. */
+  mission: ['missions', 'missionsCompleted', 'user', 'balance', 'badges'],
+  /** With the stream open: the answer's mission and coins show, its `missions` event reads the lists. */
+  missionLive: [],
   /**
    * A `cards` event on the live stream (cards gained or lost). The user's totals come with the
    * leaderboard's change that follows (player.ts onBoard).

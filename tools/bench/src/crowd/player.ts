@@ -455,7 +455,8 @@ export class CrowdPlayer {
           ? [...lists.daily, ...lists.weekly].filter((m) => !m.claimed && m.progress >= m.target)
           : [];
         for (const mission of ready) await this.post(`/api/missions/${mission.id}/claim`);
-        if (ready.length > 0) this.invalidate(INVALIDATES.mission);
+        if (ready.length > 0)
+          this.invalidate(this.stream?.isOpen ? INVALIDATES.missionLive : INVALIDATES.mission);
         return;
       }
       case 'buyCoins': {

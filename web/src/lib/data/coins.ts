@@ -83,7 +83,8 @@ export function refreshCoins(queryClient: QueryClient, coins?: number) {
 
 /**
  * Refetches the user's cards and what depends on them (catalog ownership), unless the live stream is
- * open: the `cards` event of the change refetches them, and the user's counts with them.
+ * open: the `cards` event of the change refetches them, and the leaderboard's change brings the
+ * user's counts (live/leaderboard.ts).
  */
 export function refreshCards(queryClient: QueryClient) {
   if (isLiveOpen(queryClient)) return Promise.resolve();

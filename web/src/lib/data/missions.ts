@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
-import { api, type Mission, type MissionLists } from '@touchline/contract';
+import { api, type ClaimResult, type Mission, type MissionLists } from '@touchline/contract';
 
 import { call } from '@/lib/api';
 import { refreshCoins } from '@/lib/data/coins';
+import { isLiveOpen } from '@/lib/live/open';
 import { untilSettled } from '@/lib/pending';
 
 export const missionKeys = {
@@ -31,6 +32,12 @@ export function useMissions() {
 }
 
 const ready = (mission: Mission) => mission.completed && !mission.claimed;
+
+/** The lists with one mission as the server now has it (a claim's answer). */
+export function withMission(lists: MissionLists, mission: Mission): MissionLists {
+  const put = (missions: Mission[]) => missions.map((m) => (m.id === mission.id ? mission : m));
+  return { ...lists, daily: put(lists.daily), weekly: put(lists.weekly) };
+}
 
 /**
  * Missions ready to claim first, then the rest in the server's order (stable). A module-level
@@ -63,19 +70,31 @@ export interface ClaimMissionVariables {
   idempotencyKey: string;
 }
 
-/**
- * Claims a reward: the balance shows the new coins at once, then the missions, the completed list and
- * the user (coins, badges) are refetched. A claim the wallet has not paid yet is asked again with its
- * key until it is.
- */
+/** Claims a mission's reward (refreshAfterClaim), asked again with its key until the wallet has paid it. */
 export function useClaimMission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, idempotencyKey }: ClaimMissionVariables) =>
       untilSettled(() => claimMission(id, idempotencyKey)),
     onSuccess: (result) => {
-      void refreshCoins(queryClient, result.coins);
-      void queryClient.invalidateQueries({ queryKey: missionKeys.all });
+      void refreshAfterClaim(queryClient, result);
     },
   });
+}
+
+/**
+ * After a claim: the balance shows the new coins at once and the claimed mission shows claimed.
+ * With the live stream open its events bring the rest (the `missions` change reads the lists again,
+ * a `badges` change the user: live/missions.ts), so nothing is asked twice; otherwise the missions,
+ * the completed list, the badges' progress and the user (coins, badges) are refetched.
+ */
+export function refreshAfterClaim(queryClient: QueryClient, result: ClaimResult): Promise<unknown> {
+  void refreshCoins(queryClient, result.coins);
+  if (isLiveOpen(queryClient)) {
+    queryClient.setQueryData<MissionLists>(missionKeys.lists(), (lists) =>
+      lists ? withMission(lists, result.mission) : lists,
+    );
+    return Promise.resolve();
+  }
+  return queryClient.invalidateQueries({ queryKey: missionKeys.all });
 }
