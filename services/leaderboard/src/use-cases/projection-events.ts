@@ -59,24 +59,22 @@ async function boardChanged(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]):
       collectionValue: row.collectionValue,
       previousValue: row.previousValue ?? row.collectionValue,
       cardCount: row.cardCount,
-      rank: 0,
     })),
   );
   if (moves.length === 0) return;
-  if (!truncated) {
-    const ranks = new Map(
-      (
-        await statsFromDb(
-          trx,
-          moves.map((move) => move.userId),
-        )
-      ).map((r) => [r.userId, r.rank]),
-    );
-    for (const move of moves) move.rank = ranks.get(move.userId) ?? 0;
-  }
+  const ranks = truncated
+    ? new Map<number, number>()
+    : new Map(
+        (
+          await statsFromDb(
+            trx,
+            moves.map((move) => move.userId),
+          )
+        ).map((r) => [r.userId, r.rank]),
+      );
   const asOf = new Date(Math.max(...rows.map((row) => row.asOf.getTime())));
   await deps.outbox.add(trx, 'leaderboard.board.changed', 'board', {
-    moves,
+    moves: moves.map((move) => ({ ...move, rank: ranks.get(move.userId) ?? 0 })),
     truncated,
     asOf: asOf.toISOString(),
   });
