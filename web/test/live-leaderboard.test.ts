@@ -2,11 +2,11 @@ import { QueryObserver, type QueryClient, type QueryKey } from '@tanstack/react-
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { User } from '@touchline/contract';
+import { BOARD_REFRESH_MS } from '@touchline/rules';
 
 import { userQueryKey } from '@/lib/data/auth';
 import { leaderboardKeys } from '@/lib/data/leaderboard';
 import { dispatchLiveEvent } from '@/lib/live/dispatch';
-import { BOARD_REFRESH_MS } from '@/lib/live/leaderboard';
 import { createQueryClient } from '@/lib/query-client';
 
 import { makeUser } from './utils';

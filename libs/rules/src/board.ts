@@ -1,7 +1,7 @@
 /** A player's place in the leaderboard's order: their collection value. */
 export interface Standing {
   userId: number;
-  value: number;
+  collectionValue: number;
 }
 
 /** A user's move on the board: the collection value before and after. */
@@ -11,9 +11,20 @@ export interface ValueMove {
   collectionValue: number;
 }
 
-/** The board's order (services/leaderboard domain/ranking.ts): higher value first, ties to the lower id. */
-export const isAhead = (other: Standing, me: Standing): boolean =>
-  other.value > me.value || (other.value === me.value && other.userId < me.userId);
+/**
+ * Board order, as a comparator: higher collection value first, ties to the earlier sign-up (ids
+ * grow with sign-ups). The leaderboard ranks by it; a page tells from it whom a move passed.
+ */
+export function boardOrder(a: Standing, b: Standing): number {
+  return b.collectionValue - a.collectionValue || a.userId - b.userId;
+}
+
+/**
+ * An open board reads itself again at most this often after changes (issue 43: it follows within
+ * 2 s). Every card move anywhere is a change of the board: read at each, a crowd's boards asked more
+ * than anything else (issue 41). The web's live leaderboard and the crowd benchmark both follow it.
+ */
+export const BOARD_REFRESH_MS = 2_000;
 
 /**
  * How many places other players' moves shift `me` on the board: +1 for each who passed `me` (`me`
@@ -23,11 +34,12 @@ export const isAhead = (other: Standing, me: Standing): boolean =>
  * home's rank with it instead of reading the user again after every change (issue 41).
  */
 export function rankShift(moves: readonly ValueMove[], me: Standing): number {
+  const ahead = (userId: number, collectionValue: number) => boardOrder({ userId, collectionValue }, me) < 0;
   let shift = 0;
   for (const move of moves) {
     if (move.userId === me.userId) continue;
-    const before = isAhead({ userId: move.userId, value: move.previousValue }, me);
-    const after = isAhead({ userId: move.userId, value: move.collectionValue }, me);
+    const before = ahead(move.userId, move.previousValue);
+    const after = ahead(move.userId, move.collectionValue);
     if (after && !before) shift++;
     else if (before && !after) shift--;
   }

@@ -8,7 +8,7 @@ const move = (userId: number, previousValue: number, collectionValue: number) =>
 });
 
 describe('rankShift', () => {
-  const me = { userId: 5, value: 1_000 };
+  const me = { userId: 5, collectionValue: 1_000 };
 
   it('counts a pass either way, and ties go to the lower id', () => {
     expect(rankShift([move(9, 800, 1_200)], me)).toBe(1);

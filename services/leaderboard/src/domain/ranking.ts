@@ -1,4 +1,4 @@
-import { MARKET_USER_ID } from '@touchline/rules';
+import { boardOrder, MARKET_USER_ID } from '@touchline/rules';
 import { invalid } from '@touchline/kit';
 
 /** The market owns cards as user 0; it is never ranked. */
@@ -27,10 +27,8 @@ export function isRanked(entry: Pick<BoardEntry, 'userId' | 'banned'>): boolean 
   return entry.userId !== MARKET_USER_ID && !entry.banned;
 }
 
-/** Board order: higher collection value first, ties to the earlier sign-up (ids grow with sign-ups). */
-export function boardOrder(a: Pick<BoardEntry, 'userId' | 'collectionValue'>, b: typeof a): number {
-  return b.collectionValue - a.collectionValue || a.userId - b.userId;
-}
+/** Board order: libs/rules' (the pages tell from it whom a move passed). */
+export { boardOrder };
 
 /** How many entries GetTop returns: 0 means the default top 100. */
 export function topLimit(requested: number): number {

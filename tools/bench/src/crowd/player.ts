@@ -8,13 +8,16 @@ import {
   type Page,
   type Query,
 } from './pages';
-import { cardFit, checkSquad, type ChallengeRequirements, type Rarity } from '@touchline/rules';
+import {
+  BOARD_REFRESH_MS,
+  cardFit,
+  checkSquad,
+  type ChallengeRequirements,
+  type Rarity,
+} from '@touchline/rules';
 import type { Session } from './session';
 import type { LiveStream, StreamSignal } from './stream';
 import { thinkTimeMs, type ThinkTime } from './think';
-
-/** web/src/lib/live/leaderboard.ts: an open board reads itself again at most this often. */
-const BOARD_REFRESH_MS = 2_000;
 
 interface MarketItem {
   id: number;

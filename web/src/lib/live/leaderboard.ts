@@ -1,17 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import type { LiveLeaderboard, User } from '@touchline/contract';
-import { rankShift } from '@touchline/rules';
+import { BOARD_REFRESH_MS, rankShift } from '@touchline/rules';
 
 import { userQueryKey } from '@/lib/data/auth';
 import { leaderboardKeys } from '@/lib/data/leaderboard';
-
-/**
- * An open board reads itself again at most this often (issue 43: it follows within 2 s). Every
- * card move anywhere is a change of the board: read at each, a crowd's boards asked more than
- * anything else (issue 41).
- */
-export const BOARD_REFRESH_MS = 2_000;
 
 const boardRefresh = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
 
@@ -44,7 +37,9 @@ export function onLeaderboard(queryClient: QueryClient, event: LiveLeaderboard):
     return;
   }
   const own = event.moves.find((move) => move.userId === user.id);
-  const shift = own ? 0 : rankShift(event.moves, { userId: user.id, value: user.collectionValue ?? 0 });
+  const shift = own
+    ? 0
+    : rankShift(event.moves, { userId: user.id, collectionValue: user.collectionValue ?? 0 });
   if (!own && (shift === 0 || user.rank == null)) return;
   queryClient.setQueryData<User | null>(userQueryKey, (shown) => {
     if (!shown) return shown;
