@@ -158,7 +158,6 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   // The live stream ahead of compression and the /api router: what a request goes through stays
   // alive as long as it does, and a stream stays open for hours.
   mountLiveStream(app, apiChecks, { hub: live, notifications: clients.notifications, config });
-  app.use(compressAnswers());
   app.use(healthRoutes(readiness, [probesFromPodNetworkOnly(config.TRUST_PROXY), inFlight]));
   if (config.EMBEDDED) app.use(devMailboxRoutes());
   // Stripe signs the raw body and posts cross-site without cookies: ahead of the /api router's checks.
@@ -213,6 +212,9 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   api.use(apiNotFound);
   app.use('/api', api);
 
+  // The web app's pages and files without a precompressed copy; /api answers compress themselves
+  // in one call (http/json-answer.ts, shared-answer.ts), without the middleware's stream.
+  app.use(compressAnswers());
   mountWeb(app, { webDist: config.WEB_DIST, devWebUrl: config.DEV_WEB_URL });
   app.use((req, res) => {
     res.status(404).json({ message: `Not found: ${req.path}` });

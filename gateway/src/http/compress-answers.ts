@@ -12,8 +12,9 @@ function compressible(req: Request, res: Response): boolean {
 }
 
 /**
- * gzip or brotli for answers the server makes (JSON, index.html) above 1 KB, when the browser
- * accepts it. Files already encoded (the precompressed assets) are left alone by the middleware.
+ * gzip or brotli for the web app's pages and the files without a precompressed copy, above 1 KB,
+ * when the browser accepts it (the /api answers compress themselves: json-answer.ts). Files
+ * already encoded (the precompressed assets) are left alone by the middleware.
  */
 export function compressAnswers(): RequestHandler {
   return compression({ threshold: COMPRESS_THRESHOLD_BYTES, filter: compressible });

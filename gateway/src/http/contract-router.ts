@@ -7,6 +7,7 @@ import { idempotencyKey } from '../middleware/params';
 import { requestContext } from '../middleware/request-budget';
 import { idempotencyScope } from './idempotency-scope';
 import { describeIssue } from '../middleware/validate';
+import { sendJsonAnswer } from './json-answer';
 import { sendSharedAnswer } from './shared-answer';
 import { sharedJson } from './shared-json';
 
@@ -97,8 +98,8 @@ export class ContractRouter {
         .then((reply) => {
           if (reply.headers) res.set(reply.headers);
           const json = sharedJson(reply.body);
-          if (json === undefined) res.status(reply.status).json(reply.body);
-          else return sendSharedAnswer(req, res, reply.status, reply.body as object, json);
+          if (json === undefined) return sendJsonAnswer(req, res, reply.status, reply.body);
+          return sendSharedAnswer(req, res, reply.status, reply.body as object, json);
         })
         .catch(next);
     };

@@ -63,11 +63,10 @@ export async function sendSharedAnswer(
   try {
     bytes = await sharedCompressed(body, json, coding);
   } catch {
-    // The compression middleware has its own go at it; the ETag named the compressed bytes.
+    // zlib failing is no reason to lose the answer: it goes out plain, under the plain bytes' ETag.
     if (hash !== undefined) res.set('ETag', etagOf(hash, undefined));
     res.send(json);
     return;
   }
-  // Set before sending: the compression middleware leaves an answer that has an encoding alone.
   res.set('Content-Encoding', coding).send(bytes);
 }
