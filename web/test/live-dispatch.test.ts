@@ -21,6 +21,7 @@ import { missionKeys } from '@/lib/data/missions';
 import { notificationKeys } from '@/lib/data/notifications';
 import { tradeHistoryKeys } from '@/lib/data/trade-history';
 import { tradeKeys, tradeWishesKey } from '@/lib/data/trades';
+import { OFFER_LIST_LIMIT } from '@touchline/rules';
 import { dispatchLiveEvent, liveEventNames } from '@/lib/live/dispatch';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -141,27 +142,45 @@ describe('the live dispatcher', () => {
     expect(ids(tradeKeys.incoming())).toEqual([3]);
   });
 
-  it("offers: the sender's Sent list or the recipient's Incoming list; an accept also the history and wishes", () => {
+  it("offers: a new offer reads the sender's Sent list or the recipient's Incoming list again", () => {
     const lists = (): [QueryKey, unknown][] => [
       [tradeKeys.incoming(), []],
       [tradeKeys.outgoing(), []],
-      [tradeHistoryKeys.mine(), []],
-      [[...tradeWishesKey, 'list', {}], []],
     ];
-    cached(...lists());
-    deliver('offers', { change: 'declined', role: 'sender', offerId: 1 });
-    expect(invalidated(tradeKeys.outgoing())).toBe(true);
-    expect(invalidated(tradeKeys.incoming())).toBe(false);
-    expect(invalidated(tradeHistoryKeys.mine())).toBe(false);
-
     cached(...lists());
     deliver('offers', { change: 'made', role: 'recipient', offerId: 2 });
     expect(invalidated(tradeKeys.incoming())).toBe(true);
     expect(invalidated(tradeKeys.outgoing())).toBe(false);
 
     cached(...lists());
-    deliver('offers', { change: 'accepted', role: 'sender', offerId: 3 });
+    deliver('offers', { change: 'made', role: 'sender', offerId: 2 });
     expect(invalidated(tradeKeys.outgoing())).toBe(true);
+    expect(invalidated(tradeKeys.incoming())).toBe(false);
+  });
+
+  it('offers: an ended offer reads no list again (issue 41), unless the list was full', () => {
+    const offers = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1 }) as TradeOffer);
+    for (const change of ['accepted', 'declined', 'countered', 'cancelled', 'expired', 'voided'] as const) {
+      cached([tradeKeys.incoming(), offers(3)], [tradeKeys.outgoing(), offers(3)]);
+      deliver('offers', { change, role: 'recipient', offerId: 1 });
+      deliver('offers', { change, role: 'sender', offerId: 2 });
+      expect(invalidated(tradeKeys.incoming()), change).toBe(false);
+      expect(invalidated(tradeKeys.outgoing()), change).toBe(false);
+    }
+    cached([tradeKeys.outgoing(), offers(OFFER_LIST_LIMIT)]);
+    deliver('offers', { change: 'declined', role: 'sender', offerId: 7 });
+    expect(queryClient.getQueryData<TradeOffer[]>(tradeKeys.outgoing())).toHaveLength(OFFER_LIST_LIMIT - 1);
+    expect(invalidated(tradeKeys.outgoing())).toBe(true);
+  });
+
+  it('offers: an accept also reads the history and the wishes again, and any change an open thread', () => {
+    cached([tradeHistoryKeys.mine(), []], [[...tradeWishesKey, 'list', {}], []], [tradeKeys.thread(5), []]);
+    deliver('offers', { change: 'declined', role: 'sender', offerId: 1 });
+    expect(invalidated(tradeHistoryKeys.mine())).toBe(false);
+    expect(invalidated(tradeKeys.thread(5))).toBe(true);
+
+    cached([tradeHistoryKeys.mine(), []], [[...tradeWishesKey, 'list', {}], []]);
+    deliver('offers', { change: 'accepted', role: 'sender', offerId: 3 });
     expect(invalidated(tradeHistoryKeys.mine())).toBe(true);
     expect(invalidated([...tradeWishesKey, 'list', {}])).toBe(true);
   });

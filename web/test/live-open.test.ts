@@ -9,7 +9,8 @@ import { missionKeys, refreshAfterClaim } from '@/lib/data/missions';
 import { refreshAfterAnswer, tradeKeys } from '@/lib/data/trades';
 import { setLiveOpen } from '@/lib/live/open';
 
-import type { MissionLists } from '@touchline/contract';
+import type { MissionLists, TradeOffer } from '@touchline/contract';
+import { OFFER_LIST_LIMIT } from '@touchline/rules';
 
 import { makeMission, missionLists } from './mission-fixtures';
 import { makeUser } from './utils';
@@ -54,18 +55,32 @@ describe('what a change of coins or cards reads again (issue 41, item 4)', () =>
 });
 
 describe('what answering an offer reads again (issue 41, item 4)', () => {
-  it('with the stream open only the offers received: its events bring the cards, coins and user', async () => {
+  const offer = (id: number) => ({ id }) as TradeOffer;
+
+  it('with the stream open nothing: the offer leaves the offers received, its events bring the rest', async () => {
     const { queryClient, stale } = cached(true);
-    queryClient.setQueryData(tradeKeys.incoming(), []);
-    await refreshAfterAnswer(queryClient);
-    expect(queryClient.getQueryState(tradeKeys.incoming())?.isInvalidated).toBe(true);
+    queryClient.setQueryData(tradeKeys.incoming(), [offer(1), offer(2)]);
+    await refreshAfterAnswer(queryClient, 1);
+    expect(queryClient.getQueryData<TradeOffer[]>(tradeKeys.incoming())!.map((o) => o.id)).toEqual([2]);
+    expect(queryClient.getQueryState(tradeKeys.incoming())?.isInvalidated).toBe(false);
     expect(stale()).toEqual([false, false, false]);
+  });
+
+  it('with the stream open and the list full, it is read again: an older offer moves up', async () => {
+    const { queryClient } = cached(true);
+    queryClient.setQueryData(
+      tradeKeys.incoming(),
+      Array.from({ length: OFFER_LIST_LIMIT }, (_, i) => offer(i + 1)),
+    );
+    await refreshAfterAnswer(queryClient, 1);
+    expect(queryClient.getQueryData<TradeOffer[]>(tradeKeys.incoming())).toHaveLength(OFFER_LIST_LIMIT - 1);
+    expect(queryClient.getQueryState(tradeKeys.incoming())?.isInvalidated).toBe(true);
   });
 
   it('without the stream, everything a trade changes', async () => {
     const { queryClient, stale } = cached(false);
     queryClient.setQueryData(tradeKeys.incoming(), []);
-    await refreshAfterAnswer(queryClient);
+    await refreshAfterAnswer(queryClient, 1);
     expect(queryClient.getQueryState(tradeKeys.incoming())?.isInvalidated).toBe(true);
     expect(stale()).toEqual([true, true, true]);
   });

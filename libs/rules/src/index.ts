@@ -12,3 +12,4 @@ export * from './auctions';
 export * from './matchday';
 export * from './challenges';
 export * from './board';
+export * from './offers';

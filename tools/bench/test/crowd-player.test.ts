@@ -211,4 +211,27 @@ describe('a crowd player', () => {
     expect(count('/api/packs')).toBe(1);
     expect(count('/api/user/balance')).toBeGreaterThan(2);
   });
+  it('follows an offer event as the web does: a new offer reads its list again, an ended one none (issue 41)', async () => {
+    const driver = new HttpDriver(url, { maxSockets: Infinity });
+    const session = new Session(driver, 'crowd44@bench.example', '10.0.0.45', 5_000, () => undefined);
+    const player = new CrowdPlayer(session, new World(), () => 0.99);
+    await player.run(Date.now() + 100, { medianMs: 1, p95Ms: 2 });
+    const asked = (path: string) => seen.filter((s) => s.url === path).length;
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+    const incoming = asked('/api/trades/incoming');
+    const outgoing = asked('/api/trades/outgoing');
+
+    for (const change of ['declined', 'accepted', 'countered', 'cancelled', 'expired', 'voided'])
+      player.onOffer({ change, role: 'recipient', offerId: 7 });
+    player.onOffer({ change: 'cancelled', role: 'sender', offerId: 8 });
+    await settle();
+    expect(asked('/api/trades/incoming')).toBe(incoming);
+    expect(asked('/api/trades/outgoing')).toBe(outgoing);
+
+    // The offers received are on every screen (the shell): a new one is asked for at once.
+    player.onOffer({ change: 'made', role: 'recipient', offerId: 9 });
+    await settle();
+    expect(asked('/api/trades/incoming')).toBe(incoming + 1);
+    driver.close();
+  });
 });

@@ -1,10 +1,10 @@
 import { invalid } from '@touchline/kit';
+import { OFFER_LIST_LIMIT } from '@touchline/rules';
 import type { TradeOffer } from '@touchline/protos/gen/touchline/trading/TradeOffer';
 import { countOpenOffersTo, offersOf } from '../db/offers';
 import { offerMessage } from '../mappers';
 import type { TradingDeps } from './deps';
 
-const LIST_LIMIT = 200;
 const STATUS_FILTERS = [
   '',
   'pending',
@@ -33,7 +33,14 @@ export async function listOffers(
   if (!STATUS_FILTERS.includes(request.status)) throw invalid('Unknown offer status');
   const now = deps.clock.now();
   const status = request.status || 'pending';
-  const offers = await offersOf(deps.db, partyColumn(direction), request.userId, status, now, LIST_LIMIT);
+  const offers = await offersOf(
+    deps.db,
+    partyColumn(direction),
+    request.userId,
+    status,
+    now,
+    OFFER_LIST_LIMIT,
+  );
   return { offers: offers.map((o) => offerMessage(o, now)) };
 }
 

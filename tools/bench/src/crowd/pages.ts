@@ -112,8 +112,8 @@ export const INVALIDATES = {
   coinsLive: [],
   /** refreshAfterTrade (web/src/lib/data/trades.ts): a cancel, or an answer while the stream is not open. */
   offer: ['incoming', 'outgoing', 'userCards', 'user', 'balance', 'tradeHistory', 'wishes'],
-  /** refreshAfterAnswer with the stream open: its events bring the rest. */
-  answerLive: ['incoming'],
+  /** refreshAfterAnswer with the stream open: the offer leaves Incoming, its events bring the rest. */
+  answerLive: [],
   /** useCreateTrade: the Sent list. */
   offerMade: ['outgoing'],
   wish: ['wishes'],

@@ -12,11 +12,12 @@ import {
   BOARD_REFRESH_MS,
   cardFit,
   checkSquad,
+  OFFER_LIST_LIMIT,
   type ChallengeRequirements,
   type Rarity,
 } from '@touchline/rules';
 import type { Session } from './session';
-import type { LiveStream, StreamSignal } from './stream';
+import type { LiveStream, OfferChange, StreamSignal } from './stream';
 import { thinkTimeMs, type ThinkTime } from './think';
 
 interface MarketItem {
@@ -95,7 +96,6 @@ const LINEUP_PLACES = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'outfi
 /** What the web invalidates on each live event (web/src/lib/live): the market's lists are handled apart. */
 const LIVE_INVALIDATES: Record<Exclude<StreamSignal, 'market-listed'>, readonly string[]> = {
   cards: INVALIDATES.cardsEvent,
-  offers: ['incoming', 'outgoing', 'tradeHistory', 'wishes'],
   missions: ['missions', 'missionsCompleted'],
   wishes: ['wishes'],
   badges: ['user', 'badges'],
@@ -204,6 +204,28 @@ export class CrowdPlayer {
     }, BOARD_REFRESH_MS);
     this.boardRefresh.unref();
   };
+
+  /**
+   * An offer's change as web/src/lib/live/offers.ts takes it: a new offer reads the user's side's
+   * list again; an ended one leaves it without a request, unless the list was full; an accept
+   * also reads the history and the wishes.
+   */
+  onOffer = ({ change, role, offerId }: OfferChange): void => {
+    const list = role === 'sender' ? 'outgoing' : 'incoming';
+    if (change === 'made' || this.withoutOffer(list, offerId) === 'was full') this.invalidate([list]);
+    if (change === 'accepted') this.invalidate(['tradeHistory', 'wishes']);
+  };
+
+  /** Takes an offer out of a kept list of pending offers (the web's withoutOffer). */
+  private withoutOffer(list: 'incoming' | 'outgoing', offerId: number): 'was full' | 'done' {
+    const before = this.data.get(list);
+    if (!Array.isArray(before)) return 'done';
+    this.data.set(
+      list,
+      (before as Offer[]).filter((offer) => offer.id !== offerId),
+    );
+    return before.length >= OFFER_LIST_LIMIT ? 'was full' : 'done';
+  }
 
   /** What the stream says: the web refetches the market's list when it is on screen, and the cards. */
   onSignal = (signal: StreamSignal): void => {
@@ -418,7 +440,9 @@ export class CrowdPlayer {
         );
         if (offer) {
           await this.post(`/api/trades/${offer.id}/${r() < 0.7 ? 'accept' : 'decline'}`);
-          return this.invalidate(this.stream?.isOpen ? INVALIDATES.answerLive : INVALIDATES.offer);
+          if (!this.stream?.isOpen) return this.invalidate(INVALIDATES.offer);
+          if (this.withoutOffer('incoming', offer.id) === 'was full') this.invalidate(['incoming']);
+          return this.invalidate(INVALIDATES.answerLive);
         }
         const mine = pick(
           this.list<Offer>('outgoing').filter((o) => o.status === 'pending'),

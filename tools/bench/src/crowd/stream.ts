@@ -1,8 +1,16 @@
 import http from 'node:http';
 
 /** What the stream told the page that makes it ask the server again. */
-export type StreamSignal = 'market-listed' | 'cards' | 'offers' | 'missions' | 'wishes' | 'badges';
-const REFETCHING_EVENTS = ['cards', 'offers', 'missions', 'wishes', 'badges'] as const;
+export type StreamSignal = 'market-listed' | 'cards' | 'missions' | 'wishes' | 'badges';
+const REFETCHING_EVENTS = ['cards', 'missions', 'wishes', 'badges'] as const;
+
+/** An `offers` event's data (contract LiveOffers): the web acts on its change and the user's side. */
+export interface OfferChange {
+  change: string;
+  role: 'sender' | 'recipient';
+  offerId: number;
+}
+const OFFER_FRAMES = /event: offers\ndata: ([^\n]*)/g;
 
 /** A leaderboard change whose list was cut (a price tick): the web reads the user's rank again. */
 const CUT_BOARD = /event: leaderboard\ndata: [^\n]*"truncated":true/;
@@ -11,7 +19,8 @@ const CUT_BOARD = /event: leaderboard\ndata: [^\n]*"truncated":true/;
  * A tab's live stream (GET /api/notifications/stream), held on a socket of its own as a browser
  * does, and read cheaply: each chunk is only searched for the events after which the web
  * refetches (web/src/lib/live: a listing added, or a market card sold, refetches the market's
- * lists; cards, offers, missions, wishes and badges refetch their lists; a leaderboard change
+ * lists; cards, missions, wishes and badges refetch their lists; an offer's change is handed over
+ * with its data (the web reads a list only for a new offer); a leaderboard change
  * refetches the board, and the user when its list was cut). Reconnects after the
  * server's `retry:` pause (3 s) when it ends, as an EventSource would, until closed.
  */
@@ -29,6 +38,7 @@ export class LiveStream {
     private readonly headers: () => Record<string, string>,
     private readonly onSignal: (signal: StreamSignal) => void,
     private readonly onBoard: (cut: boolean) => void,
+    private readonly onOffer: (offer: OfferChange) => void,
   ) {}
 
   open(): void {
@@ -62,6 +72,9 @@ export class LiveStream {
           for (const event of REFETCHING_EVENTS)
             if (chunk.includes(`event: ${event}\n`)) this.onSignal(event);
           if (chunk.includes('event: leaderboard\n')) this.onBoard(CUT_BOARD.test(chunk));
+          if (chunk.includes('event: offers\n'))
+            for (const [, data] of chunk.matchAll(OFFER_FRAMES))
+              this.onOffer(JSON.parse(data!) as OfferChange);
         });
         res.on('end', () => this.again(3_000));
         res.on('error', () => undefined);

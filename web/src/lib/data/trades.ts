@@ -1,6 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 
 import { api, type CounterOfferBody, type CreateOfferBody, type TradeOffer } from '@touchline/contract';
+import { OFFER_LIST_LIMIT } from '@touchline/rules';
 
 import { call } from '@/lib/api';
 import { userQueryKey, useUser } from '@/lib/data/auth';
@@ -127,14 +135,29 @@ export function refreshAfterTrade(queryClient: QueryClient) {
 }
 
 /**
- * After the user answered an offer received (accepted or declined). With the live stream open its
- * events bring the rest (issue 41, fewer requests per player): `offers` the lists, the thread, the
- * history and the wishes, `cards` the collection and the user's counts, `balance` the coins. Only the
- * list the user acted on is read again at once, so the offer leaves it without waiting for the event.
- * Without the stream, everything is read again.
+ * Takes an offer that ended out of a cached list of pending offers (Incoming, Sent); whether the
+ * list was full before, so that an older offer moves up into the place (OFFER_LIST_LIMIT).
  */
-export function refreshAfterAnswer(queryClient: QueryClient) {
+export function withoutOffer(queryClient: QueryClient, list: QueryKey, offerId: number): 'was full' | 'done' {
+  const before = queryClient.getQueryData<TradeOffer[]>(list);
+  if (!before) return 'done';
+  queryClient.setQueryData<TradeOffer[]>(
+    list,
+    before.filter((offer) => offer.id !== offerId),
+  );
+  return before.length >= OFFER_LIST_LIMIT ? 'was full' : 'done';
+}
+
+/**
+ * After the user answered an offer received (accepted or declined). With the live stream open its
+ * events bring the rest (issue 41, fewer requests per player): `offers` the thread, the history and
+ * the wishes, `cards` the collection and the user's counts, `balance` the coins. The answered offer
+ * leaves the offers received at once, without reading them again (only a full list is: an older
+ * offer moves up). Without the stream, everything is read again.
+ */
+export function refreshAfterAnswer(queryClient: QueryClient, offerId: number) {
   if (!isLiveOpen(queryClient)) return refreshAfterTrade(queryClient);
+  if (withoutOffer(queryClient, tradeKeys.incoming(), offerId) === 'done') return Promise.resolve();
   return queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() });
 }
 
@@ -165,7 +188,7 @@ export function useAcceptTrade() {
     // A decided trade still being completed answers pending (202): ask again with the key until it ends.
     mutationFn: ({ offerId, idempotencyKey }: OfferActionVariables) =>
       untilSettled(() => acceptTrade(offerId, idempotencyKey)),
-    onSuccess: () => refreshAfterAnswer(queryClient),
+    onSuccess: (_answer, { offerId }) => refreshAfterAnswer(queryClient, offerId),
     // A failed accept may have ended the offer (a card moved) or recorded why: show its current state.
     onError: () => queryClient.invalidateQueries({ queryKey: tradeKeys.incoming() }),
   });
@@ -176,7 +199,7 @@ export function useDeclineTrade() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ offerId, idempotencyKey }: OfferActionVariables) => declineTrade(offerId, idempotencyKey),
-    onSuccess: () => refreshAfterAnswer(queryClient),
+    onSuccess: (_answer, { offerId }) => refreshAfterAnswer(queryClient, offerId),
   });
 }
 
