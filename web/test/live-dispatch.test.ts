@@ -156,6 +156,11 @@ describe('the live dispatcher', () => {
     deliver('offers', { change: 'made', role: 'sender', offerId: 2 });
     expect(invalidated(tradeKeys.outgoing())).toBe(true);
     expect(invalidated(tradeKeys.incoming())).toBe(false);
+
+    // The sender's tab read its Sent list after sending: the offer is there, nothing to read.
+    cached([tradeKeys.outgoing(), [{ id: 2 } as TradeOffer]]);
+    deliver('offers', { change: 'made', role: 'sender', offerId: 2 });
+    expect(invalidated(tradeKeys.outgoing())).toBe(false);
   });
 
   it('offers: an ended offer reads no list again (issue 41), unless the list was full', () => {

@@ -207,12 +207,17 @@ export class CrowdPlayer {
 
   /**
    * An offer's change as web/src/lib/live/offers.ts takes it: a new offer reads the user's side's
-   * list again; an ended one leaves it without a request, unless the list was full; an accept
+   * list again unless it shows it already; an ended one leaves it without a request, unless the
+   * list was full; an accept
    * also reads the history and the wishes.
    */
   onOffer = ({ change, role, offerId }: OfferChange): void => {
     const list = role === 'sender' ? 'outgoing' : 'incoming';
-    if (change === 'made' || this.withoutOffer(list, offerId) === 'was full') this.invalidate([list]);
+    const reread =
+      change === 'made'
+        ? !(this.data.get(list) as Offer[] | undefined)?.some?.((offer) => offer.id === offerId)
+        : this.withoutOffer(list, offerId) === 'was full';
+    if (reread) this.invalidate([list]);
     if (change === 'accepted') this.invalidate(['tradeHistory', 'wishes']);
   };
 
