@@ -241,18 +241,39 @@ describe('the live dispatcher', () => {
     expect(invalidated(adminKeys.cashouts())).toBe(true);
   });
 
-  it('missions and badges: the mission lists, and on a badge the user and the badge catalogue', () => {
+  it('missions: the mission lists; a claim also the completed list', () => {
     cached([missionKeys.lists(), []], [missionKeys.completed(), []], [missionKeys.badges(), []]);
     deliver('missions', { change: 'progress', missionId: 3 });
     expect(invalidated(missionKeys.lists())).toBe(true);
     expect(invalidated(missionKeys.completed())).toBe(false);
     deliver('missions', { change: 'claimed', missionId: 3 });
     expect(invalidated(missionKeys.completed())).toBe(true);
+  });
 
+  it("badges: the badge joins the user's badges, newest first, without a read of the user (issue 41)", () => {
+    const earned = (name: string, earnedAt: string) => ({
+      name,
+      description: `${name}!`,
+      icon: 'star',
+      earnedAt,
+    });
+    const first = earned('Market Debut', '2026-11-30T10:00:00.000Z');
+    cached([userQueryKey, makeUser({ badge: first.name, badges: [first] })], [missionKeys.badges(), []]);
+    const later = earned('Deal Maker', '2026-11-30T11:00:00.000Z');
+    deliver('badges', { badgeId: 'first-trade', ...later });
+    const user = () => queryClient.getQueryData<User>(userQueryKey)!;
+    expect(user().badge).toBe('Deal Maker');
+    expect(user().badges).toEqual([later, first]);
     expect(invalidated(userQueryKey)).toBe(false);
-    deliver('badges', { badgeId: 'first-trade', name: 'First Trade' });
-    expect(invalidated(userQueryKey)).toBe(true);
+    // The catalogue shows progress as well: read again (when on show).
     expect(invalidated(missionKeys.badges())).toBe(true);
+
+    // The same event again (a replay) changes nothing; an older one goes to its place.
+    deliver('badges', { badgeId: 'first-trade', ...later });
+    const oldest = earned('Pack Opener', '2026-11-30T09:00:00.000Z');
+    deliver('badges', { badgeId: 'first-pack', ...oldest });
+    expect(user().badges).toEqual([later, first, oldest]);
+    expect(user().badge).toBe('Deal Maker');
   });
 
   it('notification and unread: the bell count is set and the lists refetch', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CashoutStatus } from './cashout';
 import { Timestamp } from './common';
 import { NotificationStreamEvent } from './notifications';
+import { Badge } from './user';
 
 /**
  * The change events of the live stream (GET /api/notifications/stream, docs/design.md#8-live-and-under-a-crowd).
@@ -56,8 +57,8 @@ export const LiveMissions = z
   .object({ change: z.enum(['progress', 'completed', 'claimed']), missionId: z.number().nullable() })
   .meta({ id: 'LiveMissions' });
 
-/** The user earned a badge. */
-export const LiveBadges = z.object({ badgeId: z.string(), name: z.string() }).meta({ id: 'LiveBadges' });
+/** The user earned a badge: the badge as the user's badges list it, and its id. */
+export const LiveBadges = Badge.extend({ badgeId: z.string() }).meta({ id: 'LiveBadges' });
 
 export const LivePrice = z
   .object({

@@ -152,7 +152,16 @@ export const CHANGES = {
     toUser(e.userId, { missions: { change: 'completed', missionId: e.missionId } }),
   'missions.reward.claimed': (e) =>
     toUser(e.userId, { missions: { change: 'claimed', missionId: e.missionId } }),
-  'missions.badge.earned': (e) => toUser(e.userId, { badges: { badgeId: e.badgeId, name: e.name } }),
+  'missions.badge.earned': (e) =>
+    toUser(e.userId, {
+      badges: {
+        badgeId: e.badgeId,
+        name: e.name,
+        description: e.description,
+        icon: e.icon,
+        earnedAt: e.earnedAt,
+      },
+    }),
   // Any board, and any player's rank, may have moved: every page decides from the moves (web lib/live).
   'leaderboard.board.changed': (e) => [
     toEveryone({ leaderboard: { moves: e.moves, truncated: e.truncated } }),

@@ -98,7 +98,7 @@ const LIVE_INVALIDATES: Record<Exclude<StreamSignal, 'market-listed'>, readonly 
   cards: INVALIDATES.cardsEvent,
   missions: ['missions', 'missionsCompleted'],
   wishes: ['wishes'],
-  badges: ['user', 'badges'],
+  badges: ['badges'],
 };
 
 /** Share of moves that start with a fresh load of the app (a new tab, a reload): every query asked again. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import type { LiveBadges, LiveMissions } from '@touchline/contract';
+import type { Badge, LiveBadges, LiveMissions, User } from '@touchline/contract';
 
 import { userQueryKey } from '@/lib/data/auth';
 import { missionKeys } from '@/lib/data/missions';
@@ -11,8 +11,21 @@ export function onMissions(queryClient: QueryClient, { change }: LiveMissions): 
   if (change === 'claimed') void queryClient.invalidateQueries({ queryKey: missionKeys.completed() });
 }
 
-/** A badge was earned: the user (latest badge and the badge list) and the missions screen's badges. */
-export function onBadges(queryClient: QueryClient, _data: LiveBadges): void {
-  void queryClient.invalidateQueries({ queryKey: userQueryKey, exact: true });
+/**
+ * A badge was earned: the event carries it, so the user's badges (newest first, the latest one
+ * named as the user's badge) take it without a read (issue 41: each badge read the whole user, five
+ * services, again). The Achievements screen's list, which shows progress too, is read again when
+ * on show.
+ */
+export function onBadges(queryClient: QueryClient, { badgeId: _id, ...badge }: LiveBadges): void {
+  queryClient.setQueryData<User | null>(userQueryKey, (user) => (user ? withBadge(user, badge) : user));
   void queryClient.invalidateQueries({ queryKey: missionKeys.badges() });
+}
+
+/** The user with one more badge; a badge it lists already (the event came twice) changes nothing. */
+export function withBadge(user: User, badge: Badge): User {
+  if (user.badges.some((earned) => earned.name === badge.name)) return user;
+  // Newest first, as missions lists them; a badge earned in the same instant keeps its place.
+  const badges = [...user.badges, badge].sort((a, b) => Date.parse(b.earnedAt) - Date.parse(a.earnedAt));
+  return { ...user, badges, badge: badges[0]!.name };
 }
