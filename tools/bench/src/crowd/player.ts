@@ -96,7 +96,8 @@ const LINEUP_PLACES = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'outfi
 /** What the web invalidates on each live event (web/src/lib/live): the market's lists are handled apart. */
 const LIVE_INVALIDATES: Record<Exclude<StreamSignal, 'market-listed'>, readonly string[]> = {
   cards: INVALIDATES.cardsEvent,
-  missions: ['missions', 'missionsCompleted'],
+  missions: ['missions'],
+  'mission-claimed': ['missions', 'missionsCompleted'],
   wishes: ['wishes'],
   badges: ['badges'],
 };

@@ -1,8 +1,10 @@
 import http from 'node:http';
 
 /** What the stream told the page that makes it ask the server again. */
-export type StreamSignal = 'market-listed' | 'cards' | 'missions' | 'wishes' | 'badges';
-const REFETCHING_EVENTS = ['cards', 'missions', 'wishes', 'badges'] as const;
+export type StreamSignal = 'market-listed' | 'cards' | 'missions' | 'mission-claimed' | 'wishes' | 'badges';
+const REFETCHING_EVENTS = ['cards', 'wishes', 'badges'] as const;
+/** A claim also changes the Completed tab (web/src/lib/live/missions.ts); progress only the lists. */
+const CLAIMED_MISSION = /event: missions\ndata: \{"change":"claimed"/;
 
 /** An `offers` event's data (contract LiveOffers): the web acts on its change and the user's side. */
 export interface OfferChange {
@@ -69,6 +71,8 @@ export class LiveStream {
             /"change":"listed"|"change":"sold","listingId":0\b/.test(chunk)
           )
             this.onSignal('market-listed');
+          if (chunk.includes('event: missions\n'))
+            this.onSignal(CLAIMED_MISSION.test(chunk) ? 'mission-claimed' : 'missions');
           for (const event of REFETCHING_EVENTS)
             if (chunk.includes(`event: ${event}\n`)) this.onSignal(event);
           if (chunk.includes('event: leaderboard\n')) this.onBoard(CUT_BOARD.test(chunk));
