@@ -440,6 +440,30 @@ describe('the store', () => {
     expect(loads).toBe(3);
   });
 
+  it("a user's own change is theirs at once; the others share the coalesced answer (read-your-writes)", async () => {
+    let now = 0;
+    const store = new SharedAnswers({ maxAgeMs: 10_000, minIntervalMs: 1_000, capacity: 8, now: () => now });
+    let loads = 0;
+    const load = () => Promise.resolve({ n: ++loads });
+    const seller = 7;
+    const other = 8;
+    expect(await store.get('k', ['listings'], load, seller)).toEqual({ n: 1 });
+    now = 400;
+    // The seller lists a card through this process: their next read has it, within the interval.
+    store.changedBy(seller, 'listings');
+    expect(await store.get('k', ['listings'], load, other)).toEqual({ n: 1 });
+    expect(await store.get('k', ['listings'], load, seller)).toEqual({ n: 2 });
+    // The answer after the change is everyone's now.
+    expect(await store.get('k', ['listings'], load, other)).toEqual({ n: 2 });
+    // A change by someone else (a live event, another user's sale) is coalesced for the seller too.
+    now = 600;
+    store.changedBy(other, 'listings');
+    expect(await store.get('k', ['listings'], load, seller)).toEqual({ n: 2 });
+    store.changed('listings');
+    expect(await store.get('k', ['listings'], load, seller)).toEqual({ n: 2 });
+    expect(loads).toBe(2);
+  });
+
   it('past the max-age serves the old answer while one reload runs; past twice the max-age it waits', async () => {
     const s = setup();
     const first = s.store.get('k', [], s.load);

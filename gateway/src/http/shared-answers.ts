@@ -34,11 +34,16 @@ export interface SharedAnswersOptions {
   now?: () => number;
 }
 
+/** Users whose last own change is remembered (the least recent go first). */
+const OWN_CHANGES_KEPT = 20_000;
+
 interface Entry {
   body: object;
   topics: readonly SharedTopic[];
   stamp: string;
   builtAt: number;
+  /** How many changes the store had seen when its load started (changeCount). */
+  seen: number;
 }
 
 interface Loading {
@@ -74,6 +79,15 @@ export class SharedAnswers {
   private used = false;
   private readonly now: () => number;
 
+  /**
+   * When each user last changed answers through this process (a sale, a withdrawal…): their own next
+   * read of a changed answer is not coalesced, so nobody is shown the market without the card they
+   * just listed (read-your-writes; the others still share the coalesced answer).
+   */
+  private readonly ownChanges = new LRUCache<number, number>({ max: OWN_CHANGES_KEPT });
+  /** Grows with every change: orders a user's change and an answer's load, even in one millisecond. */
+  private changeCount = 0;
+
   constructor(private readonly options: SharedAnswersOptions) {
     this.entries = new LRUCache({ max: options.capacity });
     this.now = options.now ?? Date.now;
@@ -82,8 +96,14 @@ export class SharedAnswers {
   /**
    * The answer for `key`, kept or loaded once for every concurrent caller. `load` must answer the
    * same for every user (nothing per user in it); its body is frozen in development and tests.
+   * `reader`, the signed-in user asking, sees their own changes (changedBy) at once.
    */
-  get<B extends object>(key: string, topics: readonly SharedTopic[], load: () => Promise<B>): Promise<B> {
+  get<B extends object>(
+    key: string,
+    topics: readonly SharedTopic[],
+    load: () => Promise<B>,
+    reader?: number,
+  ): Promise<B> {
     if (!this.used) {
       this.used = true;
       this.options.onFirstUse?.();
@@ -100,6 +120,9 @@ export class SharedAnswers {
         }
         return Promise.resolve(kept.body as B);
       }
+      // Changed by the reader's own change since it was built: they get the answer after it.
+      if (reader !== undefined && (this.ownChanges.get(reader) ?? -1) > kept.seen)
+        return this.loadNext(key, topics, load);
       // Changed, but built within the minimum interval: it serves; the first request after the
       // interval rebuilds it, and it serves on while that runs, up to three intervals after it was
       // built (under a crowd the wait for the rebuild was most of the market page's time).
@@ -137,11 +160,12 @@ export class SharedAnswers {
   ): Promise<B> {
     const stamp = this.stampOf(topics);
     const builtAt = this.now();
+    const seen = this.changeCount;
     const epoch = this.epoch;
     const promise = load().then((body) => {
       const shared = markConditional(shareBody(body));
       // A load that began before everything was dropped is handed to its callers, not kept.
-      if (this.epoch === epoch) this.entries.set(key, { body: shared, topics, stamp, builtAt });
+      if (this.epoch === epoch) this.entries.set(key, { body: shared, topics, stamp, builtAt, seen });
       return shared;
     });
     const loading: Loading = { stamp, promise };
@@ -158,6 +182,13 @@ export class SharedAnswers {
   changed(...topics: SharedTopic[]): void {
     // Their stamps no longer match; they stay to serve within the minimum interval.
     for (const topic of topics) this.versions.set(topic, this.versions.get(topic)! + 1);
+    this.changeCount++;
+  }
+
+  /** `changed`, by a request of `userId` (a mutation through this process): see ownChanges. */
+  changedBy(userId: number | undefined, ...topics: SharedTopic[]): void {
+    this.changed(...topics);
+    if (userId !== undefined && this.options.minIntervalMs) this.ownChanges.set(userId, this.changeCount);
   }
 
   /** Everything is rebuilt (the live link was lost or came back: events may have been missed). */

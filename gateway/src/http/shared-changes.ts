@@ -66,14 +66,18 @@ const matchers = MUTATIONS.map(([route, topics]) => ({
 /**
  * For the /api router, ahead of its routes (sign-up's included): a mutation listed above that
  * answers 2xx drops the answers it changed, just before its status line is written (so no client can
- * read the old answer after seeing the new one).
+ * read the old answer after seeing the new one), and its user's next reads see them at once.
  */
 export function dropSharedOnMutation(shared: SharedAnswers): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       const path = req.baseUrl + req.path;
       const match = matchers.find((m) => m.method === req.method && m.path.test(path));
-      if (match) onStatus(res, (status) => status >= 200 && status < 300 && shared.changed(...match.topics));
+      if (match)
+        onStatus(
+          res,
+          (status) => status >= 200 && status < 300 && shared.changedBy(req.session?.userId, ...match.topics),
+        );
     }
     next();
   };

@@ -49,10 +49,15 @@ export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
     .add(api.cards.catalog, async ({ userId, query }) => {
       // Every player (shared by all users) with the user's own counts (a few numbers) added.
       const [players, { counts }] = await Promise.all([
-        shared.get(`${api.cards.catalog.path}#players`, PLAYERS, async () => {
-          const { players } = await cardsMarket.ListAllPlayers({});
-          return [...players].sort(byId).map(playerJson);
-        }),
+        shared.get(
+          `${api.cards.catalog.path}#players`,
+          PLAYERS,
+          async () => {
+            const { players } = await cardsMarket.ListAllPlayers({});
+            return [...players].sort(byId).map(playerJson);
+          },
+          userId,
+        ),
         cardsMarket.GetOwnedCounts({ userId }),
       ]);
       const entries = catalogOf(userId, players, counts);

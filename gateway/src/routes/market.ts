@@ -33,25 +33,35 @@ export function marketRoutes(clients: Clients, shared: SharedAnswers) {
       });
       return { status: 200, body };
     })
-    .add(api.market.listings, async ({ query: { cursor, limit, ...filters } }) => {
+    .add(api.market.listings, async ({ userId, query: { cursor, limit, ...filters } }) => {
       // The same list for everyone until a listing, a sale or a price changes it, or a seller's name;
       // a page is cut from it (compose/paging.ts), so paging costs no upstream call.
-      const list = await shared.get(sharedKey(api.market.listings.path, filters), LISTINGS, async () => {
-        // No user: the answer is everyone's (the service does not read it for the market page).
-        const answer = await cardsMarket.ListMarket({ userId: 0, ...filters });
-        const usernames = await usernamesOf(
-          clients,
-          answer.items.map((i) => i.userId),
-        );
-        return answer.items.map((item) => marketItemJson(item, usernames));
-      });
+      const list = await shared.get(
+        sharedKey(api.market.listings.path, filters),
+        LISTINGS,
+        async () => {
+          // No user: the answer is everyone's (the service does not read it for the market page).
+          const answer = await cardsMarket.ListMarket({ userId: 0, ...filters });
+          const usernames = await usernamesOf(
+            clients,
+            answer.items.map((i) => i.userId),
+          );
+          return answer.items.map((item) => marketItemJson(item, usernames));
+        },
+        userId,
+      );
       return { status: 200, body: pagedAnswer(list, marketOrder(filters.sort), { cursor, limit }) };
     })
-    .add(api.market.allPlayers, async ({ query: { cursor, limit, ...filters } }) => {
-      const list = await shared.get(sharedKey(api.market.allPlayers.path, filters), PLAYERS, async () => {
-        const { players } = await cardsMarket.ListAllPlayers(filters);
-        return players.map(playerJson);
-      });
+    .add(api.market.allPlayers, async ({ userId, query: { cursor, limit, ...filters } }) => {
+      const list = await shared.get(
+        sharedKey(api.market.allPlayers.path, filters),
+        PLAYERS,
+        async () => {
+          const { players } = await cardsMarket.ListAllPlayers(filters);
+          return players.map(playerJson);
+        },
+        userId,
+      );
       return { status: 200, body: pagedAnswer(list, playerOrder(filters.sort), { cursor, limit }) };
     })
     .add(api.market.trending, async () => {
