@@ -28,10 +28,12 @@ describe('the market (the e2e app runs with MARKET_HOURS=always)', () => {
     await expect.poll(() => balanceOf(alice)).toBe(10_000);
     const startCoins = 10_000;
 
-    // The cheapest card the market itself sells.
+    // The cheapest card the market itself sells, read once the screen shows the market (a price
+    // tick between an earlier read and the screen's may move it off the first page).
+    await alice.goto('/market');
+    await alice.locator('[data-testid^="listing-"]').first().waitFor();
     const items = (await (await alice.request.get('/api/market?sort=price_asc')).json()) as MarketItem[];
     const offer = items.find((i) => i.userId === 0)!;
-    await alice.goto('/market');
     const row = alice.getByTestId(`listing-${offer.id}`);
     await row.getByRole('button', { name: 'Buy', exact: true }).click();
     // The row asks first, stating what moves (issue 13, item 5).

@@ -42,13 +42,15 @@ describe('missions', () => {
     const mission = (await dailyMission(page, 'Buy a card on the market'))!;
     expect(mission).toMatchObject({ completed: false, claimed: false });
 
-    // Buy the cheapest card the market itself sells.
+    // Buy the cheapest card the market itself sells, read once the screen shows the market (a
+    // price tick between an earlier read and the screen's may move it off the first page).
+    await page.goto('/market');
+    await page.locator('[data-testid^="listing-"]').first().waitFor();
     const items = await getJson<{ id: number; userId: number; price: number }[]>(
       page,
       '/api/market?sort=price_asc',
     );
     const offer = items.find((i) => i.userId === 0)!;
-    await page.goto('/market');
     await page.getByTestId(`listing-${offer.id}`).getByRole('button', { name: 'Buy', exact: true }).click();
     await page
       .getByRole('alertdialog')
