@@ -4,7 +4,8 @@ import type { Request, Response } from 'express';
 import { preferredCoding, type Coding } from './accept-encoding';
 import { COMPRESS_THRESHOLD_BYTES } from './compress-answers';
 
-const CODINGS: readonly Coding[] = ['br', 'gzip'];
+/** The codings the gateway's JSON answers come in, best first. */
+export const JSON_CODINGS: readonly Coding[] = ['br', 'gzip'];
 /** The quality the compression middleware used for these answers: the same bytes, made in one call. */
 const BROTLI_QUALITY = 4;
 /**
@@ -26,8 +27,11 @@ function brotliOptions(size: number) {
   };
 }
 
-/** `json` in `coding`: synchronously when small (see SYNC_COMPRESS_MAX_BYTES), else off the loop. */
-function compressed(json: string, coding: Coding): Buffer | Promise<Buffer> {
+/**
+ * `json` in `coding`: synchronously when small (see SYNC_COMPRESS_MAX_BYTES), else off the loop.
+ * Every JSON answer the gateway compresses goes through here (shared-answer.ts once per body).
+ */
+export function compressJson(json: string, coding: Coding): Buffer | Promise<Buffer> {
   const size = Buffer.byteLength(json);
   if (size <= SYNC_COMPRESS_MAX_BYTES)
     return coding === 'br' ? brotliCompressSync(json, brotliOptions(size)) : gzipSync(json);
@@ -53,14 +57,15 @@ export async function sendJsonAnswer(
     return;
   }
   res.vary('Accept-Encoding');
-  const coding = req.method === 'HEAD' ? undefined : preferredCoding(req.get('accept-encoding'), CODINGS);
+  const coding =
+    req.method === 'HEAD' ? undefined : preferredCoding(req.get('accept-encoding'), JSON_CODINGS);
   if (!coding) {
     res.send(json);
     return;
   }
   let bytes: Buffer;
   try {
-    bytes = await compressed(json, coding);
+    bytes = await compressJson(json, coding);
   } catch {
     // zlib failing (out of memory) is no reason to lose the answer: it goes out as it is.
     res.send(json);

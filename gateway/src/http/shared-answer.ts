@@ -1,15 +1,8 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { preferredCoding, type Coding } from './accept-encoding';
 import { COMPRESS_THRESHOLD_BYTES } from './compress-answers';
 import { contentHash, etagOf, notModified, SHARED_CACHE_CONTROL } from './conditional';
-
-const CODINGS: readonly Coding[] = ['br', 'gzip'];
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-/** The compression middleware's own brotli quality: the same bytes cost, made once instead of per request. */
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+import { compressJson, JSON_CODINGS } from './json-answer';
 
 /** The compressed copies of a shared body's JSON, by coding; keyed by the body, like its JSON. */
 const copies = new WeakMap<object, Partial<Record<Coding, Promise<Buffer>>>>();
@@ -20,7 +13,8 @@ export function sharedCompressed(body: object, json: string, coding: Coding): Pr
   if (!byCoding) copies.set(body, (byCoding = {}));
   let copy = byCoding[coding];
   if (!copy) {
-    copy = coding === 'br' ? brotli(json, BROTLI) : gzipped(json);
+    // As a promise even when made at once: a throw is a failed copy, kept from no one.
+    copy = new Promise<Buffer>((resolve) => resolve(compressJson(json, coding)));
     byCoding[coding] = copy;
     // A failed compression is not kept: the next request tries again.
     copy.catch(() => delete byCoding[coding]);
@@ -44,7 +38,7 @@ export async function sendSharedAnswer(
   res.vary('Accept-Encoding');
   const coding =
     json.length >= COMPRESS_THRESHOLD_BYTES
-      ? preferredCoding(req.get('accept-encoding'), CODINGS)
+      ? preferredCoding(req.get('accept-encoding'), JSON_CODINGS)
       : undefined;
   const hash = status === 200 ? contentHash(body, json) : undefined;
   if (hash !== undefined) {

@@ -209,14 +209,14 @@ export class CrowdPlayer {
   /**
    * An offer's change as web/src/lib/live/offers.ts takes it: a new offer reads the user's side's
    * list again unless it shows it already; an ended one leaves it without a request, unless the
-   * list was full; an accept
-   * also reads the history and the wishes.
+   * list was full; an accept also reads the history and the wishes.
    */
   onOffer = ({ change, role, offerId }: OfferChange): void => {
     const list = role === 'sender' ? 'outgoing' : 'incoming';
+    const shown = this.data.get(list);
     const reread =
       change === 'made'
-        ? !(this.data.get(list) as Offer[] | undefined)?.some?.((offer) => offer.id === offerId)
+        ? !(Array.isArray(shown) && (shown as Offer[]).some((offer) => offer.id === offerId))
         : this.withoutOffer(list, offerId) === 'was full';
     if (reread) this.invalidate([list]);
     if (change === 'accepted') this.invalidate(['tradeHistory', 'wishes']);
