@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { appUrl } from './support/app';
 import { startTcpProxy } from '@touchline/kit/testing';
 import { useBrowser, phoneContext } from './support/browser';
-import { playerViaApi } from './support/api';
+import { playerViaApi, READ_RETRIES } from './support/api';
 import { openLive } from './support/live';
 import { signUpOnPage } from './support/session';
 
@@ -17,7 +17,8 @@ async function newPlayer(prefix: string): Promise<{ page: Page; username: string
   return { page, username };
 }
 
-const get = async <T>(page: Page, path: string) => (await (await page.request.get(path)).json()) as T;
+const get = async <T>(page: Page, path: string) =>
+  (await (await page.request.get(path, READ_RETRIES)).json()) as T;
 
 /** An offer of one of A's cards to B, through the API as the Trade Center sends it. */
 async function offer(from: Page, toUsername: string, cardIndex: number): Promise<void> {
@@ -86,21 +87,29 @@ async function watchStream(page: Page): Promise<StreamLog> {
     Object.entries(headers).find(([name]) => name.toLowerCase() === 'last-event-id')?.[1] as
       string | undefined;
   const byId = new Map<string, { lastEventId: string | undefined }>();
+  // Headers the network stack adds (Last-Event-ID among them) arrive in the ExtraInfo event, not in
+  // requestWillBeSent, and Chromium does not order the two: either may come first.
+  const extraHeaders = new Map<string, string | undefined>();
   cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
     const url = new URL(request.url);
     if (url.pathname !== '/api/notifications/stream') return;
     streamRequests.add(requestId);
     // The browser's own reconnect sends the header; a stream the app opened anew, the query.
     const entry = {
-      lastEventId: lastEventIdOf(request.headers) ?? url.searchParams.get('lastEventId') ?? undefined,
+      lastEventId:
+        lastEventIdOf(request.headers) ??
+        extraHeaders.get(requestId) ??
+        url.searchParams.get('lastEventId') ??
+        undefined,
     };
+    extraHeaders.delete(requestId);
     byId.set(requestId, entry);
     log.requests.push(entry);
   });
-  // Headers the network stack adds (Last-Event-ID among them) arrive in this event, not the one above.
   cdp.on('Network.requestWillBeSentExtraInfo', ({ requestId, headers }) => {
     const entry = byId.get(requestId);
     if (entry) entry.lastEventId ??= lastEventIdOf(headers);
+    else extraHeaders.set(requestId, lastEventIdOf(headers));
   });
   // The stream's body runs until its connection closes (no chunked framing), so a dropped
   // connection ends it as finished, not failed: either way the stream is gone.

@@ -2,6 +2,13 @@ import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, uniqueEmail, viewportContext } from './browser';
 
+/**
+ * A read sent again when its connection was reset before an answer: a browser resends an
+ * idempotent request whose reused connection the server reset, Playwright's request context only
+ * when told (a CI run's auctions test lost a balance read to one ECONNRESET).
+ */
+export const READ_RETRIES = { maxRetries: 2 };
+
 /** Calls the app's API with the page's session; fails on any answer but 2xx, with its body. */
 export async function apiJson<T>(
   page: Page,
@@ -9,7 +16,8 @@ export async function apiJson<T>(
   path: string,
   data?: unknown,
 ): Promise<T> {
-  const res = method === 'get' ? await page.request.get(path) : await page.request.post(path, { data });
+  const res =
+    method === 'get' ? await page.request.get(path, READ_RETRIES) : await page.request.post(path, { data });
   expect(res.status(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()) as T;
 }
