@@ -179,6 +179,11 @@ describe('a shared answer (GET /api/market)', () => {
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
     expect(again.headers['cache-control']).toBe('private, no-cache');
+    // Not behind any change, and a 304 says so too (a browser's cached copy takes its headers).
+    expect([first.headers['touchline-answer-behind'], again.headers['touchline-answer-behind']]).toEqual([
+      '0',
+      '0',
+    ]);
   });
 
   it('names the coding in the ETag, and a client holding either coding has the content', async () => {
@@ -438,6 +443,32 @@ describe('the store', () => {
     now = 4_500;
     expect(await store.get('k', ['listings'], load)).toEqual({ n: 3 });
     expect(loads).toBe(3);
+  });
+
+  it('says an answer is behind while it serves one that a known change has passed', async () => {
+    let now = 0;
+    const store = new SharedAnswers({ maxAgeMs: 10_000, minIntervalMs: 1_000, capacity: 8, now: () => now });
+    let loads = 0;
+    const load = () => Promise.resolve({ n: ++loads });
+    const first = await store.get('k', ['listings'], load);
+    expect(store.headersFor('k', ['listings'], first)).toEqual({ 'Touchline-Answer-Behind': '0' });
+    // A change of another topic does not make it behind.
+    store.changed('prices');
+    expect(store.isBehind('k', ['listings'], first)).toBe(false);
+    now = 400;
+    store.changed('listings');
+    const coalesced = await store.get('k', ['listings'], load);
+    expect(coalesced).toBe(first);
+    expect(store.headersFor('k', ['listings'], coalesced)).toEqual({ 'Touchline-Answer-Behind': '1' });
+    // The rebuilt answer is not; the one it replaced, handed out before, still is.
+    now = 4_000;
+    const rebuilt = await store.get('k', ['listings'], load);
+    expect(rebuilt).toEqual({ n: 2 });
+    expect(store.isBehind('k', ['listings'], rebuilt)).toBe(false);
+    expect(store.isBehind('k', ['listings'], first)).toBe(true);
+    // Everything dropped (the live link came back): what was handed out is behind.
+    store.clear();
+    expect(store.isBehind('k', ['listings'], rebuilt)).toBe(true);
   });
 
   it("a user's own change is theirs at once; the others share the coalesced answer (read-your-writes)", async () => {

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { SHARED_ANSWER_BEHIND_HEADER } from '@touchline/contract';
 import { markConditional } from './conditional';
 import { shareBody } from './shared-json';
 
@@ -176,6 +177,20 @@ export class SharedAnswers {
     };
     promise.then(done, done);
     return promise;
+  }
+
+  /**
+   * Whether `body`, which get(key, topics) gave, is behind a change this store has seen (served
+   * while coalesced or rebuilt, or loaded while another change came): the client should ask again.
+   */
+  isBehind(key: string, topics: readonly SharedTopic[], body: object): boolean {
+    const kept = this.entries.peek(key);
+    return kept?.body !== body || kept.stamp !== this.stampOf(topics);
+  }
+
+  /** The header that tells the client whether `body` is behind (SHARED_ANSWER_BEHIND_HEADER). */
+  headersFor(key: string, topics: readonly SharedTopic[], body: object): Record<string, string> {
+    return { [SHARED_ANSWER_BEHIND_HEADER]: this.isBehind(key, topics, body) ? '1' : '0' };
   }
 
   /** Something the answers are built from changed: those depending on `topics` are rebuilt. */

@@ -20,12 +20,11 @@ const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
   const { cardsMarket } = clients;
   const revealed = new RevealedStarterPacks();
-  const teams = async () => ({
-    status: 200 as const,
-    body: await shared.get(api.cards.teams.path, [], async () =>
-      (await cardsMarket.ListTeams({})).teams.map(teamJson),
-    ),
-  });
+  const teams = async () => {
+    const key = api.cards.teams.path;
+    const body = await shared.get(key, [], async () => (await cardsMarket.ListTeams({})).teams.map(teamJson));
+    return { status: 200 as const, body, headers: shared.headersFor(key, [], body) };
+  };
   return new ContractRouter()
     .add(api.cards.userCards, async ({ userId }) => {
       const answer = await cardsMarket.ListUserCards({ userId });
@@ -48,9 +47,10 @@ export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
     })
     .add(api.cards.catalog, async ({ userId, query }) => {
       // Every player (shared by all users) with the user's own counts (a few numbers) added.
+      const playersKey = `${api.cards.catalog.path}#players`;
       const [players, { counts }] = await Promise.all([
         shared.get(
-          `${api.cards.catalog.path}#players`,
+          playersKey,
           PLAYERS,
           async () => {
             const { players } = await cardsMarket.ListAllPlayers({});
@@ -66,7 +66,11 @@ export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
         collectedPlayers: counts.filter((c) => c.count > 0).length,
       };
       // A page says the user's progress over every player, not only the filtered ones.
-      return { status: 200, body: pagedAnswer(filterEntries(entries, query), catalogOrder, query, progress) };
+      return {
+        status: 200,
+        body: pagedAnswer(filterEntries(entries, query), catalogOrder, query, progress),
+        headers: shared.headersFor(playersKey, PLAYERS, players),
+      };
     })
     .add(api.cards.teams, teams)
     .add(api.cards.teamsWithPlayerCounts, teams)
@@ -76,6 +80,6 @@ export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
         const { players } = await cardsMarket.GetTeamPlayers({ teamId: params.id });
         return players.map(playerJson);
       });
-      return { status: 200, body };
+      return { status: 200, body, headers: shared.headersFor(key, PLAYERS, body) };
     }).router;
 }

@@ -23,7 +23,8 @@ export function marketRoutes(clients: Clients, shared: SharedAnswers) {
     .add(api.market.status, async () => {
       // The shell asks it on every load (3-5% of a crowd's requests): the same for everyone until
       // the market opens or closes (its live change), a max-age at most.
-      const body = await shared.get(api.market.status.path, MARKET_STATUS, async () => {
+      const key = api.market.status.path;
+      const body = await shared.get(key, MARKET_STATUS, async () => {
         const status = await cardsMarket.GetMarketStatus({});
         return {
           isOpen: status.isOpen,
@@ -31,13 +32,14 @@ export function marketRoutes(clients: Clients, shared: SharedAnswers) {
           nextEventAt: status.nextEventAt || null,
         };
       });
-      return { status: 200, body };
+      return { status: 200, body, headers: shared.headersFor(key, MARKET_STATUS, body) };
     })
     .add(api.market.listings, async ({ userId, query: { cursor, limit, ...filters } }) => {
       // The same list for everyone until a listing, a sale or a price changes it, or a seller's name;
       // a page is cut from it (compose/paging.ts), so paging costs no upstream call.
+      const key = sharedKey(api.market.listings.path, filters);
       const list = await shared.get(
-        sharedKey(api.market.listings.path, filters),
+        key,
         LISTINGS,
         async () => {
           // No user: the answer is everyone's (the service does not read it for the market page).
@@ -50,11 +52,16 @@ export function marketRoutes(clients: Clients, shared: SharedAnswers) {
         },
         userId,
       );
-      return { status: 200, body: pagedAnswer(list, marketOrder(filters.sort), { cursor, limit }) };
+      return {
+        status: 200,
+        body: pagedAnswer(list, marketOrder(filters.sort), { cursor, limit }),
+        headers: shared.headersFor(key, LISTINGS, list),
+      };
     })
     .add(api.market.allPlayers, async ({ userId, query: { cursor, limit, ...filters } }) => {
+      const key = sharedKey(api.market.allPlayers.path, filters);
       const list = await shared.get(
-        sharedKey(api.market.allPlayers.path, filters),
+        key,
         PLAYERS,
         async () => {
           const { players } = await cardsMarket.ListAllPlayers(filters);
@@ -62,21 +69,26 @@ export function marketRoutes(clients: Clients, shared: SharedAnswers) {
         },
         userId,
       );
-      return { status: 200, body: pagedAnswer(list, playerOrder(filters.sort), { cursor, limit }) };
+      return {
+        status: 200,
+        body: pagedAnswer(list, playerOrder(filters.sort), { cursor, limit }),
+        headers: shared.headersFor(key, PLAYERS, list),
+      };
     })
     .add(api.market.trending, async () => {
-      const body = await shared.get(api.market.trending.path, PLAYERS, async () => {
+      const key = api.market.trending.path;
+      const body = await shared.get(key, PLAYERS, async () => {
         const { players } = await cardsMarket.GetTrending({ limit: TRENDING_LIMIT });
         return players.map(playerJson);
       });
-      return { status: 200, body };
+      return { status: 200, body, headers: shared.headersFor(key, PLAYERS, body) };
     })
     .add(api.market.priceHistory, async ({ params, query }) => {
       const key = sharedKey(api.market.priceHistory.path, { id: params.id, ...query });
       const body = await shared.get(key, PRICES, () =>
         cardsMarket.GetPriceHistory({ playerId: params.id, range: query.range }),
       );
-      return { status: 200, body };
+      return { status: 200, body, headers: shared.headersFor(key, PRICES, body) };
     })
     .add(api.market.sell, async ({ userId, params, body, idempotencyKey }) => {
       const result = await cardsMarket.SellCard({

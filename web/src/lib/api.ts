@@ -8,7 +8,15 @@
  * refunded pack purchase's remainingCoins).
  */
 
-import { pathOf, type BodyInputOf, type QueryOf, type RouteDef, type SuccessOf } from '@touchline/contract';
+import {
+  pathOf,
+  SHARED_ANSWER_BEHIND_HEADER,
+  SHARED_ANSWER_MAX_STALE_MS,
+  type BodyInputOf,
+  type QueryOf,
+  type RouteDef,
+  type SuccessOf,
+} from '@touchline/contract';
 
 import { busyRetryDelay, showBusy, waitToRetry } from './shedding';
 
@@ -93,6 +101,27 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+let answerBehind: (() => void) | undefined;
+/** When the last answer behind came while no one listened (the first screen loads before the stream). */
+let unheardBehindAt = -Infinity;
+
+/**
+ * `listener` is told of every shared answer that says it is behind a change the gateway knows of
+ * (SHARED_ANSWER_BEHIND_HEADER; live/answers-behind.ts asks again), and at once of one that came
+ * within SHARED_ANSWER_MAX_STALE_MS before it listened. Undefined stops telling.
+ */
+export function onAnswerBehind(listener: (() => void) | undefined): void {
+  answerBehind = listener;
+  if (listener && Date.now() - unheardBehindAt < SHARED_ANSWER_MAX_STALE_MS) listener();
+  unheardBehindAt = -Infinity;
+}
+
+function noticeBehind(response: Response): void {
+  if (response.headers.get(SHARED_ANSWER_BEHIND_HEADER) !== '1') return;
+  if (answerBehind) answerBehind();
+  else unheardBehindAt = Date.now();
+}
+
 /**
  * Sends a request to the API and returns the parsed JSON body (undefined when empty). An answer that
  * sheds load (503 or 429 with Retry-After) is retried after the time it gives, a few times, for a
@@ -112,7 +141,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     for (let attempt = 1; ; attempt++) {
       const response = await fetch(path, init);
-      if (response.ok) return (await readBody(response)) as T;
+      if (response.ok) {
+        noticeBehind(response);
+        return (await readBody(response)) as T;
+      }
       const delay = busyRetryDelay(response, { method, headers }, attempt);
       if (delay === undefined) {
         const { message, data } = await readErrorBody(response);

@@ -22,6 +22,13 @@ import { Badge } from './user';
  */
 export const SHARED_ANSWER_COALESCE_MS = 1_000;
 export const SHARED_ANSWER_MAX_STALE_MS = 3 * SHARED_ANSWER_COALESCE_MS;
+/**
+ * On every shared answer: '1' when it is behind a change the gateway already knows of (served
+ * within the intervals above), '0' when not. A page that got '1' asks again after
+ * SHARED_ANSWER_MAX_STALE_MS; the live events it follows cannot tell it, for the change came before
+ * the page was open. On a 304 too, so a cached copy's value never outlives it.
+ */
+export const SHARED_ANSWER_BEHIND_HEADER = 'Touchline-Answer-Behind';
 
 export const LiveBalance = z.object({ balance: z.number(), version: z.number() }).meta({ id: 'LiveBalance' });
 

@@ -10,6 +10,7 @@ import { nextStreamRetryMs, STREAM_FIRST_RETRY_MS } from '@/lib/shedding';
 import { toast } from '@/lib/toast';
 
 import { showBan } from './account';
+import { followAnswersBehind } from './answers-behind';
 import { dispatchLiveEvent, liveEventNames } from './dispatch';
 import { setLiveOpen } from './open';
 import { refetchShown } from './sync';
@@ -54,6 +55,8 @@ export function useLiveStream(): void {
   const { data: user } = useUser();
   const queryClient = useQueryClient();
   const userId = user?.id;
+
+  useEffect(() => followAnswersBehind(queryClient), [queryClient]);
 
   useEffect(() => {
     if (!userId || typeof EventSource === 'undefined') return;
