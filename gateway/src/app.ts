@@ -24,6 +24,7 @@ import { recordRequests } from './middleware/metrics';
 import { requestBudget } from './middleware/request-budget';
 import { requestId } from './middleware/request-id';
 import { securityHeaders } from './middleware/security-headers';
+import { series } from './middleware/series';
 import { refuseControlCharacters } from './middleware/text-fields';
 import { jsonBodies, refuseMalformedPath } from './middleware/transport';
 import { adminRoutes } from './routes/admin';
@@ -129,20 +130,22 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   const inFlight = limitInFlight(inFlightLimits(config));
 
   app.use(
-    securityHeaders({
-      embedded: config.EMBEDDED,
-      stripe: Boolean(config.STRIPE_PUBLISHABLE_KEY),
-      devServer: Boolean(config.DEV_WEB_URL),
-    }),
+    series(
+      securityHeaders({
+        embedded: config.EMBEDDED,
+        stripe: Boolean(config.STRIPE_PUBLISHABLE_KEY),
+        devServer: Boolean(config.DEV_WEB_URL),
+      }),
+      recordRequests(),
+      requestId,
+      // Every request's upstream calls share one budget from here (the live stream's included).
+      requestBudget(config.UPSTREAM_TIMEOUT_MS, (method) => queueWaitMs(config, method)),
+      // Transport before code: a Host this deployment does not serve (DNS rebinding) and a path that
+      // is not UTF-8 stop here, ahead of every route.
+      hostCheck(hosts),
+      refuseMalformedPath,
+    ),
   );
-  app.use(recordRequests());
-  app.use(requestId);
-  // Every request's upstream calls share one budget from here (the live stream's included).
-  app.use(requestBudget(config.UPSTREAM_TIMEOUT_MS, (method) => queueWaitMs(config, method)));
-  // Transport before code: a Host this deployment does not serve (DNS rebinding) and a path that
-  // is not UTF-8 stop here, ahead of every route.
-  app.use(hostCheck(hosts));
-  app.use(refuseMalformedPath);
   // What every /api request goes through first, the live stream's included.
   const apiChecks: RequestHandler[] = [
     (_req, res, next) => {
@@ -166,25 +169,29 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
   const api = express.Router();
   // A process too busy to answer in time refuses before doing any work for the request.
   api.use(
-    shedWhileLagging({
-      maxLagMs: maxLoopLagMs(config),
-      retryAfterSeconds: config.SHED_RETRY_AFTER_S,
-      lagMs: loopLagMs,
-    }),
+    series(
+      shedWhileLagging({
+        maxLagMs: maxLoopLagMs(config),
+        retryAfterSeconds: config.SHED_RETRY_AFTER_S,
+        lagMs: loopLagMs,
+      }),
+      ...apiChecks,
+      // Shedding per client, once the session says who it is; per upstream service in the clients.
+      inFlight,
+      dropSharedOnMutation(shared),
+    ),
   );
-  api.use(...apiChecks);
-  // Shedding per client, once the session says who it is; per upstream service in the clients.
-  api.use(inFlight);
-  api.use(dropSharedOnMutation(shared));
   api.use(
     dispatchToRouters([
       authRoutes({ clients, limits, devices, verifier, cookie, publicUrl, appealEmail: config.APPEAL_EMAIL }),
       openApiRoutes(),
     ]),
   );
-  api.use(requireSession);
-  api.use((req, res, next) =>
-    req.method === 'GET' ? next() : limits.middleware(RULES.mutation)(req, res, next),
+  const mutationLimit = limits.middleware(RULES.mutation);
+  api.use(
+    series(requireSession, (req, res, next) =>
+      req.method === 'GET' ? next() : mutationLimit(req, res, next),
+    ),
   );
   api.use(
     dispatchToRouters([

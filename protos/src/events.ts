@@ -115,9 +115,16 @@ export function isTopic(topic: string): topic is Topic {
   return Object.hasOwn(TOPIC_MESSAGES, topic);
 }
 
+/** Each topic's message type, looked up once: a lookup walks the namespace by name (every event paid it). */
+const messageTypes = new Map<string, Type>();
+
 function messageType(topic: string): Type {
+  const known = messageTypes.get(topic);
+  if (known) return known;
   if (!isTopic(topic)) throw new Error(`unknown event topic: ${topic}`);
-  return protoRoot().lookupType(`touchline.events.${TOPIC_MESSAGES[topic]}`);
+  const type = protoRoot().lookupType(`touchline.events.${TOPIC_MESSAGES[topic]}`);
+  messageTypes.set(topic, type);
+  return type;
 }
 
 export function encodeEvent<T extends Topic>(topic: T, payload: EventInput<T>): Buffer {

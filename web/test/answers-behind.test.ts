@@ -25,7 +25,7 @@ function answerBehind(behind: '0' | '1') {
 /** A cached market list, fresh until something invalidates it. */
 function clientWithMarket(): QueryClient {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-  queryClient.setQueryData(marketKeys.listing({ position: '', sort: 'price_asc', search: '' }), []);
+  queryClient.setQueryData(marketKeys.listing({ position: null, sort: 'price_asc', search: '' }), []);
   return queryClient;
 }
 
@@ -67,7 +67,7 @@ describe('a shared answer behind a change', () => {
     await vi.advanceTimersByTimeAsync(SHARED_ANSWER_MAX_STALE_MS + 250);
     expect(invalidated(queryClient)).toBe(true);
     // The read again is behind too (the market changes all the time): no third read.
-    queryClient.setQueryData(marketKeys.listing({ position: '', sort: 'price_asc', search: '' }), []);
+    queryClient.setQueryData(marketKeys.listing({ position: null, sort: 'price_asc', search: '' }), []);
     await readMarket();
     await vi.advanceTimersByTimeAsync(2 * (SHARED_ANSWER_MAX_STALE_MS + 250));
     expect(invalidated(queryClient)).toBe(false);
