@@ -13,7 +13,7 @@ import {
 
 import { adminKeys } from '@/lib/data/admin';
 import { userQueryKey } from '@/lib/data/auth';
-import { cardKeys } from '@/lib/data/cards';
+import { cardKeys, putOwnCard } from '@/lib/data/cards';
 import { cashoutKeys } from '@/lib/data/cashout';
 import { coinKeys } from '@/lib/data/coins';
 import { marketKeys } from '@/lib/data/market';
@@ -26,7 +26,7 @@ import { dispatchLiveEvent, liveEventNames } from '@/lib/live/dispatch';
 import { createQueryClient } from '@/lib/query-client';
 
 import { makeCashout } from './admin-fixtures';
-import { collection } from './card-fixtures';
+import { collection, makeCard, players } from './card-fixtures';
 import { makeUser } from './utils';
 
 let queryClient: QueryClient;
@@ -101,31 +101,57 @@ describe('the live dispatcher', () => {
     expect(queryClient.getQueryData(userQueryKey)).toBeNull();
   });
 
-  it('cards lost: the cards leave the cached collection at once, then it is refetched; not the user (its totals come with the leaderboard change)', () => {
+  it('cards lost: the cards leave the cached collection at once, which is not read again; nor the user (its totals come with the leaderboard change)', () => {
     cached([cardKeys.userCards(), collection], [cardKeys.catalog(), []]);
-    deliver('cards', { change: 'lost', cardIds: [105, 103] });
+    deliver('cards', { change: 'lost', cardIds: [105, 103], listingPrice: 0 });
     const ids = queryClient.getQueryData<typeof collection>(cardKeys.userCards())!.map((card) => card.id);
     expect(ids).toEqual([106, 104, 102, 101]);
-    expect(invalidated(cardKeys.userCards())).toBe(true);
+    expect(invalidated(cardKeys.userCards())).toBe(false);
     expect(invalidated(cardKeys.catalog())).toBe(true);
     expect(invalidated(userQueryKey)).toBe(false);
   });
 
-  it('cards gained: the collection and the catalog are refetched, not the user', () => {
+  it('cards gained: the collection is read again unless it holds the cards (an own buy put it there); the catalog, not the user', () => {
     cached([cardKeys.userCards(), collection], [cardKeys.catalog(), []]);
-    deliver('cards', { change: 'gained', cardIds: [200] });
+    deliver('cards', { change: 'gained', cardIds: [200], listingPrice: 0 });
     expect(queryClient.getQueryData<typeof collection>(cardKeys.userCards())).toHaveLength(6);
     expect(invalidated(cardKeys.userCards())).toBe(true);
     expect(invalidated(cardKeys.catalog())).toBe(true);
     expect(invalidated(userQueryKey)).toBe(false);
+
+    cached([cardKeys.userCards(), collection], [cardKeys.catalog(), []]);
+    putOwnCard(
+      queryClient,
+      makeCard({ id: 200, player: players.alba, acquiredAt: '2026-03-07T18:00:00.000Z' }),
+    );
+    deliver('cards', { change: 'gained', cardIds: [200], listingPrice: 0 });
+    const ids = queryClient.getQueryData<typeof collection>(cardKeys.userCards())!.map((card) => card.id);
+    expect(ids).toEqual([200, 106, 105, 104, 103, 102, 101]);
+    expect(invalidated(cardKeys.userCards())).toBe(false);
+    expect(invalidated(cardKeys.catalog())).toBe(true);
   });
 
-  it('cards listed or unlisted: only the collection (its sale state) is refetched', () => {
+  it('cards listed or unlisted: the collection is read again unless it shows that state; not the catalog', () => {
     cached([cardKeys.userCards(), collection], [cardKeys.catalog(), []]);
-    deliver('cards', { change: 'listed', cardIds: [101] });
+    deliver('cards', { change: 'listed', cardIds: [101], listingPrice: 900 });
     expect(invalidated(cardKeys.userCards())).toBe(true);
     expect(invalidated(cardKeys.catalog())).toBe(false);
     expect(invalidated(userQueryKey)).toBe(false);
+
+    // The own listing's answer put the listed card in: the change is shown, at its price only.
+    cached([cardKeys.userCards(), collection]);
+    putOwnCard(queryClient, { ...collection[5]!, forSale: true, listingPrice: 900, listingFeePercent: 10 });
+    deliver('cards', { change: 'listed', cardIds: [101], listingPrice: 900 });
+    expect(invalidated(cardKeys.userCards())).toBe(false);
+    deliver('cards', { change: 'listed', cardIds: [101], listingPrice: 950 });
+    expect(invalidated(cardKeys.userCards())).toBe(true);
+
+    cached([cardKeys.userCards(), collection]);
+    deliver('cards', { change: 'unlisted', cardIds: [101], listingPrice: 0 });
+    expect(invalidated(cardKeys.userCards())).toBe(false);
+    cached([cardKeys.userCards(), [{ ...collection[5]!, auctionId: 4, forSale: false }]]);
+    deliver('cards', { change: 'unlisted', cardIds: [101], listingPrice: 0 });
+    expect(invalidated(cardKeys.userCards())).toBe(true);
   });
 
   it('offers: an offer that ended leaves the pending list it was in at once', () => {

@@ -228,7 +228,7 @@ describe('market page', () => {
 
       // Nor do its cards and board events: the user's count, value and rank come with the board's
       // change (web/src/lib/live/leaderboard.ts).
-      act(() => source.emit('cards', { change: 'gained', cardIds: [503] }));
+      act(() => source.emit('cards', { change: 'gained', cardIds: [503], listingPrice: 0 }));
       const move = {
         userId: makeUser().id,
         collectionValue: 41_000,

@@ -13,3 +13,4 @@ export * from './matchday';
 export * from './challenges';
 export * from './board';
 export * from './offers';
+export * from './own-cards';

@@ -52,8 +52,16 @@ describe('which change events a domain event makes, and for whom', () => {
       transferredAt: AT,
     };
     expect(changesFor('cards.card.transferred', move)).toEqual([
-      { audience: 'LIVE_AUDIENCE_USER', userId: 1, cards: { change: 'lost', cardIds: [10] } },
-      { audience: 'LIVE_AUDIENCE_USER', userId: 2, cards: { change: 'gained', cardIds: [10] } },
+      {
+        audience: 'LIVE_AUDIENCE_USER',
+        userId: 1,
+        cards: { change: 'lost', cardIds: [10], listingPrice: 0 },
+      },
+      {
+        audience: 'LIVE_AUDIENCE_USER',
+        userId: 2,
+        cards: { change: 'gained', cardIds: [10], listingPrice: 0 },
+      },
     ]);
     expect(who(changesFor('cards.card.transferred', { ...move, toUserId: 0 }))).toEqual([
       ['LIVE_AUDIENCE_USER', 1, 'cards'],
@@ -87,7 +95,11 @@ describe('which change events a domain event makes, and for whom', () => {
       openedAt: AT,
     });
     expect(pack).toEqual([
-      { audience: 'LIVE_AUDIENCE_USER', userId: 1, cards: { change: 'gained', cardIds: [10, 11, 12] } },
+      {
+        audience: 'LIVE_AUDIENCE_USER',
+        userId: 1,
+        cards: { change: 'gained', cardIds: [10, 11, 12], listingPrice: 0 },
+      },
     ]);
   });
 
@@ -246,8 +258,16 @@ describe('which change events a domain event makes, and for whom', () => {
       packCardIds: [90, 91],
     };
     expect(changesFor('market.challenge.completed', done)).toEqual([
-      { audience: 'LIVE_AUDIENCE_USER', userId: 7, cards: { change: 'lost', cardIds: [31, 32] } },
-      { audience: 'LIVE_AUDIENCE_USER', userId: 7, cards: { change: 'gained', cardIds: [90, 91] } },
+      {
+        audience: 'LIVE_AUDIENCE_USER',
+        userId: 7,
+        cards: { change: 'lost', cardIds: [31, 32], listingPrice: 0 },
+      },
+      {
+        audience: 'LIVE_AUDIENCE_USER',
+        userId: 7,
+        cards: { change: 'gained', cardIds: [90, 91], listingPrice: 0 },
+      },
     ]);
     // Coins only: nothing gained.
     expect(changesFor('market.challenge.completed', { ...done, packCardIds: [] })).toHaveLength(1);

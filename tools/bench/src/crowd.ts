@@ -139,7 +139,7 @@ async function main(): Promise<void> {
         }
         await waitForWelcome(fresh);
         for (const p of fresh) {
-          p.stream = new LiveStream(url, () => p.session.headers(), p.onSignal, p.onBoard, p.onOffer);
+          p.stream = new LiveStream(url, () => p.session.headers(), p);
           p.stream.open();
           world.players.push(p);
         }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CardsChange } from '@touchline/rules';
 import { LiveStream, type OfferChange, type StreamSignal } from '../src/crowd/stream';
 
 /** Frames as the gateway writes them (gateway/src/live/events.ts), two of them in one chunk. */
@@ -9,7 +10,7 @@ const FRAMES = [
   'event: offers\ndata: {"change":"made","role":"recipient","offerId":7}\n\nevent: offers\ndata: {"change":"declined","role":"sender","offerId":8}\n\n',
   'event: missions\ndata: {"change":"claimed","missionId":3}\n\n',
   'event: leaderboard\ndata: {"moves":[],"truncated":true}\n\n',
-  'event: cards\ndata: {"change":"gained","cardIds":[1]}\n\n',
+  'event: cards\ndata: {"change":"gained","cardIds":[1],"listingPrice":0}\n\nevent: cards\ndata: {"change":"listed","cardIds":[2],"listingPrice":900}\n\n',
 ];
 
 let server: http.Server;
@@ -30,25 +31,29 @@ afterAll(async () => {
 });
 
 describe("the crowd's live stream", () => {
-  it('tells each event as the web acts on it: offers with their data, a claim apart from progress', async () => {
+  it('tells each event as the web acts on it: offers and cards with their data, a claim apart from progress', async () => {
     const signals: StreamSignal[] = [];
     const offers: OfferChange[] = [];
     const boards: boolean[] = [];
-    const stream = new LiveStream(
-      url,
-      () => ({}),
-      (signal) => signals.push(signal),
-      (cut) => boards.push(cut),
-      (offer) => offers.push(offer),
-    );
+    const cards: CardsChange[] = [];
+    const stream = new LiveStream(url, () => ({}), {
+      onSignal: (signal) => signals.push(signal),
+      onBoard: (cut) => boards.push(cut),
+      onOffer: (offer) => offers.push(offer),
+      onCards: (change) => cards.push(change),
+    });
     stream.open();
-    await expect.poll(() => signals.length + offers.length + boards.length).toBe(6);
+    await expect.poll(() => signals.length + offers.length + boards.length + cards.length).toBe(7);
     stream.close();
-    expect(signals).toEqual(['missions', 'mission-claimed', 'cards']);
+    expect(signals).toEqual(['missions', 'mission-claimed']);
     expect(offers).toEqual([
       { change: 'made', role: 'recipient', offerId: 7 },
       { change: 'declined', role: 'sender', offerId: 8 },
     ]);
     expect(boards).toEqual([true]);
+    expect(cards).toEqual([
+      { change: 'gained', cardIds: [1], listingPrice: 0 },
+      { change: 'listed', cardIds: [2], listingPrice: 900 },
+    ]);
   });
 });

@@ -37,6 +37,8 @@ export const LiveCards = z
   .object({
     change: z.enum(['gained', 'lost', 'listed', 'unlisted']),
     cardIds: z.array(z.number()),
+    /** 'listed': the listing's price (0 otherwise). */
+    listingPrice: z.number(),
   })
   .meta({ id: 'LiveCards' });
 

@@ -24,7 +24,7 @@ function toAdmins(fields: ChangeFields): Change {
 }
 
 const gained = (userId: number, cardIds: number[]) =>
-  cardIds.length > 0 ? toUser(userId, { cards: { change: 'gained', cardIds } }) : [];
+  cardIds.length > 0 ? toUser(userId, { cards: { change: 'gained', cardIds, listingPrice: 0 } }) : [];
 
 /**
  * The fraud flags (admin) are read from the exchanges between players, trades and sales between two
@@ -56,15 +56,15 @@ export const CHANGES = {
   'wallet.promo.redeemed': (e) => gained(e.userId, e.cardIds),
   // A squad challenge: the squad is burned, and its reward pack's cards (if any) are the player's.
   'market.challenge.completed': (e) => [
-    ...toUser(e.userId, { cards: { change: 'lost', cardIds: e.cardIds } }),
+    ...toUser(e.userId, { cards: { change: 'lost', cardIds: e.cardIds, listingPrice: 0 } }),
     ...gained(e.userId, e.packCardIds),
   ],
   'cards.card.transferred': (e) => [
-    ...toUser(e.fromUserId, { cards: { change: 'lost', cardIds: [e.cardId] } }),
+    ...toUser(e.fromUserId, { cards: { change: 'lost', cardIds: [e.cardId], listingPrice: 0 } }),
     ...gained(e.toUserId, [e.cardId]),
   ],
   'cards.listing.created': (e) => [
-    ...toUser(e.userId, { cards: { change: 'listed', cardIds: [e.cardId] } }),
+    ...toUser(e.userId, { cards: { change: 'listed', cardIds: [e.cardId], listingPrice: e.price } }),
     toEveryone({
       market: {
         change: 'listed',
@@ -76,7 +76,7 @@ export const CHANGES = {
     }),
   ],
   'cards.listing.withdrawn': (e) => [
-    ...toUser(e.userId, { cards: { change: 'unlisted', cardIds: [e.cardId] } }),
+    ...toUser(e.userId, { cards: { change: 'unlisted', cardIds: [e.cardId], listingPrice: 0 } }),
     toEveryone({
       market: {
         change: 'withdrawn',
@@ -128,7 +128,7 @@ export const CHANGES = {
     // The card comes back to its seller without a transfer: their collection reads it again.
     ...(e.outcome === 'sold'
       ? []
-      : toUser(e.sellerUserId, { cards: { change: 'unlisted', cardIds: [e.cardId] } })),
+      : toUser(e.sellerUserId, { cards: { change: 'unlisted', cardIds: [e.cardId], listingPrice: 0 } })),
   ],
   'market.prices.ticked': (e) =>
     e.prices.length > 0 ? [toEveryone({ prices: { tick: e.tick, at: e.tickedAt, prices: e.prices } })] : [],

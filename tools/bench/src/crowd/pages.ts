@@ -121,9 +121,4 @@ export const INVALIDATES = {
   mission: ['missions', 'missionsCompleted', 'user', 'balance', 'badges'],
   /** With the stream open: the answer's mission and coins show, its `missions` event reads the lists. */
   missionLive: [],
-  /**
-   * A `cards` event on the live stream (cards gained or lost). The user's totals come with the
-   * leaderboard's change that follows (player.ts onBoard).
-   */
-  cardsEvent: ['userCards', 'catalog'],
 } as const;

@@ -12,7 +12,9 @@ import {
   BOARD_REFRESH_MS,
   cardFit,
   checkSquad,
+  collectionShows,
   OFFER_LIST_LIMIT,
+  type CardsChange,
   type ChallengeRequirements,
   type Rarity,
 } from '@touchline/rules';
@@ -29,6 +31,7 @@ interface MarketItem {
 interface OwnCard {
   id: number;
   forSale: boolean;
+  listingPrice: number | null;
   auctionId?: number | null;
   player: { id: number; currentPrice: number; position: string; rarity: string; teamId: number };
 }
@@ -95,7 +98,6 @@ const LINEUP_PLACES = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'outfi
 
 /** What the web invalidates on each live event (web/src/lib/live): the market's lists are handled apart. */
 const LIVE_INVALIDATES: Record<Exclude<StreamSignal, 'market-listed'>, readonly string[]> = {
-  cards: INVALIDATES.cardsEvent,
   missions: ['missions'],
   'mission-claimed': ['missions', 'missionsCompleted'],
   wishes: ['wishes'],
@@ -221,6 +223,38 @@ export class CrowdPlayer {
     if (reread) this.invalidate([list]);
     if (change === 'accepted') this.invalidate(['tradeHistory', 'wishes']);
   };
+
+  /**
+   * A `cards` change as web/src/lib/live/cards.ts takes it: a lost card leaves the kept collection,
+   * which is read again only when it does not show the change (collectionShows: the player's own
+   * buy, listing or withdrawal put the answer's card in it); a card gained or lost reads the catalog.
+   */
+  onCards = (change: CardsChange): void => {
+    const kept = this.cached.has('userCards');
+    if (change.change === 'lost' && kept) {
+      const lost = new Set(change.cardIds);
+      this.data.set(
+        'userCards',
+        this.cards.filter((card) => !lost.has(card.id)),
+      );
+    }
+    const keys = collectionShows(kept ? this.cards : undefined, change) ? [] : ['userCards'];
+    if (change.change === 'gained' || change.change === 'lost') keys.push('catalog');
+    this.invalidate(keys);
+  };
+
+  /** An own action's answer's card in the kept collection (the web's putOwnCard). */
+  private putOwnCard(answer: { status: number; text: string }): void {
+    if (answer.status !== 200 || !this.cached.has('userCards')) return;
+    const card = (parseOr(answer.text, {}) as { card?: OwnCard }).card;
+    if (!card) return;
+    const cards = this.cards;
+    const at = cards.findIndex((kept) => kept.id === card.id);
+    this.data.set(
+      'userCards',
+      at === -1 ? [card, ...cards] : cards.map((kept, i) => (i === at ? card : kept)),
+    );
+  }
 
   /** Takes an offer out of a kept list of pending offers (the web's withoutOffer). */
   private withoutOffer(list: 'incoming' | 'outgoing', offerId: number): 'was full' | 'done' {
@@ -394,7 +428,7 @@ export class CrowdPlayer {
         await this.show('market');
         const item = pick(this.world.market.filter((i) => i.userId !== this.session.id).slice(0, 100), r);
         if (!item) return;
-        await this.post(`/api/market/buy/${item.id}`, { expectedPrice: item.price });
+        this.putOwnCard(await this.post(`/api/market/buy/${item.id}`, { expectedPrice: item.price }));
         return this.invalidate(this.stream?.isOpen ? INVALIDATES.marketTradeLive : INVALIDATES.marketTrade);
       }
       case 'sell': {
@@ -405,7 +439,7 @@ export class CrowdPlayer {
         );
         if (!card) return;
         const price = Math.max(1, Math.round(card.player.currentPrice * (0.9 + r() * 0.3)));
-        await this.post(`/api/market/sell/${card.id}`, { price });
+        this.putOwnCard(await this.post(`/api/market/sell/${card.id}`, { price }));
         return this.invalidate(this.stream?.isOpen ? INVALIDATES.marketTradeLive : INVALIDATES.marketTrade);
       }
       case 'withdraw': {
@@ -415,7 +449,7 @@ export class CrowdPlayer {
           r,
         );
         if (!card) return;
-        await this.post(`/api/market/withdraw/${card.id}`);
+        this.putOwnCard(await this.post(`/api/market/withdraw/${card.id}`));
         return this.invalidate(this.stream?.isOpen ? INVALIDATES.marketTradeLive : INVALIDATES.marketTrade);
       }
       case 'offer': {

@@ -1,8 +1,9 @@
 import http from 'node:http';
+import type { CardsChange } from '@touchline/rules';
 
 /** What the stream told the page that makes it ask the server again. */
-export type StreamSignal = 'market-listed' | 'cards' | 'missions' | 'mission-claimed' | 'wishes' | 'badges';
-const REFETCHING_EVENTS = ['cards', 'wishes', 'badges'] as const;
+export type StreamSignal = 'market-listed' | 'missions' | 'mission-claimed' | 'wishes' | 'badges';
+const REFETCHING_EVENTS = ['wishes', 'badges'] as const;
 /** A claim also changes the Completed tab (web/src/lib/live/missions.ts); progress only the lists. */
 const CLAIMED_MISSION = /event: missions\ndata: \{"change":"claimed"/;
 
@@ -13,6 +14,17 @@ export interface OfferChange {
   offerId: number;
 }
 const OFFER_FRAMES = /event: offers\ndata: ([^\n]*)/g;
+const CARDS_FRAMES = /event: cards\ndata: ([^\n]*)/g;
+
+/** What the player does with what the stream tells. */
+export interface StreamHandlers {
+  onSignal(signal: StreamSignal): void;
+  /** A leaderboard change; `cut`: its list was cut (a price tick). */
+  onBoard(cut: boolean): void;
+  onOffer(offer: OfferChange): void;
+  /** A `cards` change with its data: the web reads the collection only when it does not show it. */
+  onCards(change: CardsChange): void;
+}
 
 /** A leaderboard change whose list was cut (a price tick): the web reads the user's rank again. */
 const CUT_BOARD = /event: leaderboard\ndata: [^\n]*"truncated":true/;
@@ -21,8 +33,9 @@ const CUT_BOARD = /event: leaderboard\ndata: [^\n]*"truncated":true/;
  * A tab's live stream (GET /api/notifications/stream), held on a socket of its own as a browser
  * does, and read cheaply: each chunk is only searched for the events after which the web
  * refetches (web/src/lib/live: a listing added, or a market card sold, refetches the market's
- * lists; cards, missions, wishes and badges refetch their lists; an offer's change is handed over
- * with its data (the web reads a list only for a new offer); a leaderboard change
+ * lists; missions, wishes and badges refetch their lists; an offer's or the cards' change is handed
+ * over with its data (the web reads a list only for a new offer, the collection only when it does
+ * not show the change); a leaderboard change
  * refetches the board, and the user when its list was cut). Reconnects after the
  * server's `retry:` pause (3 s) when it ends, as an EventSource would, until closed.
  */
@@ -38,9 +51,7 @@ export class LiveStream {
   constructor(
     private readonly url: URL,
     private readonly headers: () => Record<string, string>,
-    private readonly onSignal: (signal: StreamSignal) => void,
-    private readonly onBoard: (cut: boolean) => void,
-    private readonly onOffer: (offer: OfferChange) => void,
+    private readonly handlers: StreamHandlers,
   ) {}
 
   open(): void {
@@ -65,20 +76,21 @@ export class LiveStream {
         }
         this.isOpen = true;
         res.setEncoding('utf8');
+        const { onSignal, onBoard, onOffer, onCards } = this.handlers;
         res.on('data', (chunk: string) => {
           if (
             chunk.includes('event: market\n') &&
             /"change":"listed"|"change":"sold","listingId":0\b/.test(chunk)
           )
-            this.onSignal('market-listed');
+            onSignal('market-listed');
           if (chunk.includes('event: missions\n'))
-            this.onSignal(CLAIMED_MISSION.test(chunk) ? 'mission-claimed' : 'missions');
-          for (const event of REFETCHING_EVENTS)
-            if (chunk.includes(`event: ${event}\n`)) this.onSignal(event);
-          if (chunk.includes('event: leaderboard\n')) this.onBoard(CUT_BOARD.test(chunk));
+            onSignal(CLAIMED_MISSION.test(chunk) ? 'mission-claimed' : 'missions');
+          for (const event of REFETCHING_EVENTS) if (chunk.includes(`event: ${event}\n`)) onSignal(event);
+          if (chunk.includes('event: leaderboard\n')) onBoard(CUT_BOARD.test(chunk));
           if (chunk.includes('event: offers\n'))
-            for (const [, data] of chunk.matchAll(OFFER_FRAMES))
-              this.onOffer(JSON.parse(data!) as OfferChange);
+            for (const [, data] of chunk.matchAll(OFFER_FRAMES)) onOffer(JSON.parse(data!) as OfferChange);
+          if (chunk.includes('event: cards\n'))
+            for (const [, data] of chunk.matchAll(CARDS_FRAMES)) onCards(JSON.parse(data!) as CardsChange);
         });
         res.on('end', () => this.again(3_000));
         res.on('error', () => undefined);

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   api,
+  type Card,
   type CatalogEntry,
   type CatalogPage,
   type Position,
@@ -92,6 +93,19 @@ export const userCardsQuery = queryOptions({
 /** The signed-in user's cards, newest first. */
 export function useUserCards() {
   return useQuery(userCardsQuery);
+}
+
+/**
+ * A card as the answer of the user's own action has it (a buy, a listing, a withdrawal), put into the
+ * cached collection: first when new (the newest is first), else in its place. The live `cards` change
+ * that follows then finds it there and the collection is not read again (live/cards.ts).
+ */
+export function putOwnCard(queryClient: QueryClient, card: Card): void {
+  queryClient.setQueryData<Card[]>(cardKeys.userCards(), (cards) => {
+    if (!cards) return cards;
+    const at = cards.findIndex((kept) => kept.id === card.id);
+    return at === -1 ? [card, ...cards] : cards.map((kept, i) => (i === at ? card : kept));
+  });
 }
 
 export const starterPackQuery = queryOptions({

@@ -23,7 +23,7 @@ import { statusRefreshIn } from '@/lib/market-status-refresh';
 
 import { call } from '@/lib/api';
 import { userQueryKey } from '@/lib/data/auth';
-import { cardKeys } from '@/lib/data/cards';
+import { cardKeys, putOwnCard } from '@/lib/data/cards';
 import { tradeHistoryKeys } from '@/lib/data/trade-history';
 import { asPage } from '@/lib/data/pages';
 import { isLiveOpen } from '@/lib/live/open';
@@ -235,6 +235,7 @@ export function useBuyCard() {
       const coins = result.remainingCoins;
       queryClient.setQueryData<User | null>(userQueryKey, (user) => (user ? { ...user, coins } : user));
       queryClient.setQueryData<Balance>(marketKeys.balance(), { coins });
+      putOwnCard(queryClient, result.card);
       return refreshAfterOwnTrade(queryClient);
     },
   });
@@ -254,7 +255,10 @@ export function useSellCard() {
   return useMutation({
     mutationFn: ({ cardId, price, expectedFeePercent, idempotencyKey }: SellCardVariables) =>
       sellCard(cardId, price, expectedFeePercent, idempotencyKey),
-    onSuccess: () => refreshAfterOwnTrade(queryClient),
+    onSuccess: (result) => {
+      putOwnCard(queryClient, result.card);
+      return refreshAfterOwnTrade(queryClient);
+    },
     // A refusal may mean the price moved (409 with the new rate): show the card's current price again.
     onError: () => queryClient.invalidateQueries({ queryKey: cardKeys.userCards() }),
   });
@@ -271,6 +275,9 @@ export function useWithdrawListing() {
   return useMutation({
     mutationFn: ({ cardId, idempotencyKey }: WithdrawListingVariables) =>
       withdrawListing(cardId, idempotencyKey),
-    onSuccess: () => refreshAfterOwnTrade(queryClient),
+    onSuccess: (result) => {
+      putOwnCard(queryClient, result.card);
+      return refreshAfterOwnTrade(queryClient);
+    },
   });
 }
