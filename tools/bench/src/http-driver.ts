@@ -56,7 +56,14 @@ export class HttpDriver {
     });
   }
 
-  request(r: DriverRequest): Promise<DriverAnswer> {
+  /**
+   * One request. A kept-alive socket that the server closed (its idle timeout) just as the request
+   * went out on it resets before any answer; a browser then sends the request again on a new
+   * connection, and so does this, once (Node's documented `reusedSocket` pattern). Without it a
+   * crowd counted such resets as requests without an answer (5-7 in a 250-player run when the
+   * driver's loop was late to drop the socket ahead of the server's timeout).
+   */
+  request(r: DriverRequest, resent = false): Promise<DriverAnswer> {
     return new Promise((resolve) => {
       let settled = false;
       const done = (answer: DriverAnswer) => {
@@ -105,7 +112,15 @@ export class HttpDriver {
             done({ status: 0, text: '', timedOut: true });
           }, r.timeoutMs)
         : undefined;
-      req.on('error', () => done({ status: 0, text: '', timedOut: false }));
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (!settled && !resent && req.reusedSocket && error.code === 'ECONNRESET') {
+          settled = true;
+          clearTimeout(timer);
+          resolve(this.request(r, true));
+          return;
+        }
+        done({ status: 0, text: '', timedOut: false });
+      });
       req.end(r.body);
     });
   }
