@@ -193,6 +193,17 @@ export class SharedAnswers {
     return { [SHARED_ANSWER_BEHIND_HEADER]: this.isBehind(key, topics, body) ? '1' : '0' };
   }
 
+  /** get(), with the header that says whether the answer is behind: what a route answers. */
+  async answer<B extends object>(
+    key: string,
+    topics: readonly SharedTopic[],
+    load: () => Promise<B>,
+    reader?: number,
+  ): Promise<{ body: B; headers: Record<string, string> }> {
+    const body = await this.get(key, topics, load, reader);
+    return { body, headers: this.headersFor(key, topics, body) };
+  }
+
   /** Something the answers are built from changed: those depending on `topics` are rebuilt. */
   changed(...topics: SharedTopic[]): void {
     // Their stamps no longer match; they stay to serve within the minimum interval.

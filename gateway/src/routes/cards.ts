@@ -20,11 +20,12 @@ const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
   const { cardsMarket } = clients;
   const revealed = new RevealedStarterPacks();
-  const teams = async () => {
-    const key = api.cards.teams.path;
-    const body = await shared.get(key, [], async () => (await cardsMarket.ListTeams({})).teams.map(teamJson));
-    return { status: 200 as const, body, headers: shared.headersFor(key, [], body) };
-  };
+  const teams = async () => ({
+    status: 200 as const,
+    ...(await shared.answer(api.cards.teams.path, [], async () =>
+      (await cardsMarket.ListTeams({})).teams.map(teamJson),
+    )),
+  });
   return new ContractRouter()
     .add(api.cards.userCards, async ({ userId }) => {
       const answer = await cardsMarket.ListUserCards({ userId });
@@ -47,10 +48,9 @@ export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
     })
     .add(api.cards.catalog, async ({ userId, query }) => {
       // Every player (shared by all users) with the user's own counts (a few numbers) added.
-      const playersKey = `${api.cards.catalog.path}#players`;
-      const [players, { counts }] = await Promise.all([
-        shared.get(
-          playersKey,
+      const [{ body: players, headers }, { counts }] = await Promise.all([
+        shared.answer(
+          `${api.cards.catalog.path}#players`,
           PLAYERS,
           async () => {
             const { players } = await cardsMarket.ListAllPlayers({});
@@ -69,17 +69,17 @@ export function cardsRoutes(clients: Clients, shared: SharedAnswers) {
       return {
         status: 200,
         body: pagedAnswer(filterEntries(entries, query), catalogOrder, query, progress),
-        headers: shared.headersFor(playersKey, PLAYERS, players),
+        headers,
       };
     })
     .add(api.cards.teams, teams)
     .add(api.cards.teamsWithPlayerCounts, teams)
     .add(api.cards.teamPlayers, async ({ params }) => {
       const key = sharedKey(api.cards.teamPlayers.path, { id: params.id });
-      const body = await shared.get(key, PLAYERS, async () => {
+      const answer = await shared.answer(key, PLAYERS, async () => {
         const { players } = await cardsMarket.GetTeamPlayers({ teamId: params.id });
         return players.map(playerJson);
       });
-      return { status: 200, body, headers: shared.headersFor(key, PLAYERS, body) };
+      return { status: 200, ...answer };
     }).router;
 }

@@ -23,8 +23,7 @@ export function marketRoutes(clients: Clients, shared: SharedAnswers) {
     .add(api.market.status, async () => {
       // The shell asks it on every load (3-5% of a crowd's requests): the same for everyone until
       // the market opens or closes (its live change), a max-age at most.
-      const key = api.market.status.path;
-      const body = await shared.get(key, MARKET_STATUS, async () => {
+      const answer = await shared.answer(api.market.status.path, MARKET_STATUS, async () => {
         const status = await cardsMarket.GetMarketStatus({});
         return {
           isOpen: status.isOpen,
@@ -32,14 +31,13 @@ export function marketRoutes(clients: Clients, shared: SharedAnswers) {
           nextEventAt: status.nextEventAt || null,
         };
       });
-      return { status: 200, body, headers: shared.headersFor(key, MARKET_STATUS, body) };
+      return { status: 200, ...answer };
     })
     .add(api.market.listings, async ({ userId, query: { cursor, limit, ...filters } }) => {
       // The same list for everyone until a listing, a sale or a price changes it, or a seller's name;
       // a page is cut from it (compose/paging.ts), so paging costs no upstream call.
-      const key = sharedKey(api.market.listings.path, filters);
-      const list = await shared.get(
-        key,
+      const { body: list, headers } = await shared.answer(
+        sharedKey(api.market.listings.path, filters),
         LISTINGS,
         async () => {
           // No user: the answer is everyone's (the service does not read it for the market page).
@@ -55,13 +53,12 @@ export function marketRoutes(clients: Clients, shared: SharedAnswers) {
       return {
         status: 200,
         body: pagedAnswer(list, marketOrder(filters.sort), { cursor, limit }),
-        headers: shared.headersFor(key, LISTINGS, list),
+        headers,
       };
     })
     .add(api.market.allPlayers, async ({ userId, query: { cursor, limit, ...filters } }) => {
-      const key = sharedKey(api.market.allPlayers.path, filters);
-      const list = await shared.get(
-        key,
+      const { body: list, headers } = await shared.answer(
+        sharedKey(api.market.allPlayers.path, filters),
         PLAYERS,
         async () => {
           const { players } = await cardsMarket.ListAllPlayers(filters);
@@ -72,23 +69,22 @@ export function marketRoutes(clients: Clients, shared: SharedAnswers) {
       return {
         status: 200,
         body: pagedAnswer(list, playerOrder(filters.sort), { cursor, limit }),
-        headers: shared.headersFor(key, PLAYERS, list),
+        headers,
       };
     })
     .add(api.market.trending, async () => {
-      const key = api.market.trending.path;
-      const body = await shared.get(key, PLAYERS, async () => {
+      const answer = await shared.answer(api.market.trending.path, PLAYERS, async () => {
         const { players } = await cardsMarket.GetTrending({ limit: TRENDING_LIMIT });
         return players.map(playerJson);
       });
-      return { status: 200, body, headers: shared.headersFor(key, PLAYERS, body) };
+      return { status: 200, ...answer };
     })
     .add(api.market.priceHistory, async ({ params, query }) => {
       const key = sharedKey(api.market.priceHistory.path, { id: params.id, ...query });
-      const body = await shared.get(key, PRICES, () =>
+      const answer = await shared.answer(key, PRICES, () =>
         cardsMarket.GetPriceHistory({ playerId: params.id, range: query.range }),
       );
-      return { status: 200, body, headers: shared.headersFor(key, PRICES, body) };
+      return { status: 200, ...answer };
     })
     .add(api.market.sell, async ({ userId, params, body, idempotencyKey }) => {
       const result = await cardsMarket.SellCard({

@@ -4,11 +4,8 @@ import type { Clients } from '../clients';
 import { currentUser } from '../compose/user';
 import type { UserBadges } from '../compose/user-badges';
 import { ContractRouter } from '../http/contract-router';
-import type { SharedAnswers, SharedTopic } from '../http/shared-answers';
+import type { SharedAnswers } from '../http/shared-answers';
 import type { SessionVerifier } from '../session';
-
-/** What the usernames' shared answer is built from (shared-answers.ts). */
-const USERNAMES: SharedTopic[] = ['usernames'];
 
 /** The signed-in user's own account. Mounted behind requireSession. */
 export function userRoutes(
@@ -36,12 +33,11 @@ export function userRoutes(
     .add(api.user.usernames, async () => {
       // Every player who is not banned: the same for everyone, and it grows with the players (a
       // crowd of 250 read all 250 names 162 times in 30 s), so built once per change.
-      const key = api.user.usernames.path;
-      const body = await shared.get(key, USERNAMES, async () => {
+      const answer = await shared.answer(api.user.usernames.path, ['usernames'], async () => {
         const { usernames } = await identity.ListUsernames({});
         return usernames.map((u) => ({ id: u.id, username: u.username }));
       });
-      return { status: 200, body, headers: shared.headersFor(key, USERNAMES, body) };
+      return { status: 200, ...answer };
     })
     .add(api.user.setFavoriteTeam, async ({ userId, body: { teamId } }) => {
       if (teamId !== null) {

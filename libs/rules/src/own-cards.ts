@@ -33,3 +33,13 @@ export function collectionShows(cards: readonly OwnCardState[] | undefined, chan
     return !card.forSale && !card.auctionId;
   });
 }
+
+/**
+ * The collection with a card as an own action's answer has it (a buy, a listing, a withdrawal): in
+ * its place when there, else first (a collection lists the newest first). The web's cache and
+ * bench:crowd's player keep it so.
+ */
+export function withOwnCard<C extends { id: number }>(cards: readonly C[], card: C): C[] {
+  const at = cards.findIndex((kept) => kept.id === card.id);
+  return at === -1 ? [card, ...cards] : cards.map((kept, i) => (i === at ? card : kept));
+}

@@ -17,6 +17,7 @@ import {
   type CardsChange,
   type ChallengeRequirements,
   type Rarity,
+  withOwnCard,
 } from '@touchline/rules';
 import type { Session } from './session';
 import type { LiveStream, OfferChange, StreamSignal } from './stream';
@@ -248,12 +249,7 @@ export class CrowdPlayer {
     if (answer.status !== 200 || !this.cached.has('userCards')) return;
     const card = (parseOr(answer.text, {}) as { card?: OwnCard }).card;
     if (!card) return;
-    const cards = this.cards;
-    const at = cards.findIndex((kept) => kept.id === card.id);
-    this.data.set(
-      'userCards',
-      at === -1 ? [card, ...cards] : cards.map((kept, i) => (i === at ? card : kept)),
-    );
+    this.data.set('userCards', withOwnCard(this.cards, card));
   }
 
   /** Takes an offer out of a kept list of pending offers (the web's withoutOffer). */

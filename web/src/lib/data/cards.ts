@@ -8,6 +8,7 @@ import {
   type Rarity,
   type Team,
 } from '@touchline/contract';
+import { withOwnCard } from '@touchline/rules';
 
 import { userQueryKey } from '@/lib/data/auth';
 import { call } from '@/lib/api';
@@ -97,15 +98,11 @@ export function useUserCards() {
 
 /**
  * A card as the answer of the user's own action has it (a buy, a listing, a withdrawal), put into the
- * cached collection: first when new (the newest is first), else in its place. The live `cards` change
+ * cached collection (libs/rules withOwnCard). The live `cards` change
  * that follows then finds it there and the collection is not read again (live/cards.ts).
  */
 export function putOwnCard(queryClient: QueryClient, card: Card): void {
-  queryClient.setQueryData<Card[]>(cardKeys.userCards(), (cards) => {
-    if (!cards) return cards;
-    const at = cards.findIndex((kept) => kept.id === card.id);
-    return at === -1 ? [card, ...cards] : cards.map((kept, i) => (i === at ? card : kept));
-  });
+  queryClient.setQueryData<Card[]>(cardKeys.userCards(), (cards) => cards && withOwnCard(cards, card));
 }
 
 export const starterPackQuery = queryOptions({
