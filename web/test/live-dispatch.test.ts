@@ -7,6 +7,7 @@ import {
   type CashoutRequest,
   type LiveEventData,
   type LiveEventName,
+  type MissionLists,
   type TradeOffer,
   type User,
 } from '@touchline/contract';
@@ -27,6 +28,7 @@ import { createQueryClient } from '@/lib/query-client';
 
 import { makeCashout } from './admin-fixtures';
 import { collection, makeCard, players } from './card-fixtures';
+import { makeMission } from './mission-fixtures';
 import { makeUser } from './utils';
 
 let queryClient: QueryClient;
@@ -267,13 +269,42 @@ describe('the live dispatcher', () => {
     expect(invalidated(adminKeys.cashouts())).toBe(true);
   });
 
-  it('missions: the mission lists; a claim also the completed list', () => {
-    cached([missionKeys.lists(), []], [missionKeys.completed(), []], [missionKeys.badges(), []]);
-    deliver('missions', { change: 'progress', missionId: 3 });
-    expect(invalidated(missionKeys.lists())).toBe(true);
+  it('missions: moved missions go into the cached lists without a read; a claim reads the completed list', () => {
+    const resetsAt = '2026-11-24T05:00:00.000Z';
+    const lists = {
+      daily: [makeMission({ id: 3, target: 3, progress: 1, resetsAt }), makeMission({ id: 4, resetsAt })],
+      weekly: [],
+    };
+    cached([missionKeys.lists(), lists], [missionKeys.completed(), []], [missionKeys.badges(), []]);
+    const moved = {
+      missionId: 3,
+      progress: 3,
+      completed: true,
+      completedAt: '2026-11-23T12:00:00.000Z',
+      resetsAt,
+    };
+    deliver('missions', { change: 'progress', missionId: 3, missions: [moved] });
+    expect(invalidated(missionKeys.lists())).toBe(false);
+    expect(queryClient.getQueryData<MissionLists>(missionKeys.lists())!.daily[0]).toEqual({
+      ...lists.daily[0],
+      progress: 3,
+      completed: true,
+      completedAt: moved.completedAt,
+    });
     expect(invalidated(missionKeys.completed())).toBe(false);
-    deliver('missions', { change: 'claimed', missionId: 3 });
+
+    // A claim in another tab: these lists do not show it, so they are read, and the Completed tab.
+    deliver('missions', { change: 'claimed', missionId: 3, missions: [] });
+    expect(invalidated(missionKeys.lists())).toBe(true);
     expect(invalidated(missionKeys.completed())).toBe(true);
+  });
+
+  it('missions: a mission of a period the lists do not hold reads them again', () => {
+    cached([missionKeys.lists(), { daily: [makeMission({ id: 3 })], weekly: [] }]);
+    const tomorrow = '2026-11-25T05:00:00.000Z';
+    const moved = { missionId: 3, progress: 1, completed: false, completedAt: null, resetsAt: tomorrow };
+    deliver('missions', { change: 'progress', missionId: 3, missions: [moved] });
+    expect(invalidated(missionKeys.lists())).toBe(true);
   });
 
   it("badges: the badge joins the user's badges, newest first, without a read of the user (issue 41)", () => {

@@ -46,7 +46,14 @@ function eventOf(m: LiveMessage__Output): { event: LiveEventName; data: unknown;
     case 'missions':
       return {
         event: 'missions',
-        data: { change: m.missions!.change, missionId: m.missions!.missionId || null },
+        data: {
+          change: m.missions!.change,
+          missionId: m.missions!.missionId || null,
+          missions: m.missions!.missions.map((mission) => ({
+            ...mission,
+            completedAt: mission.completedAt || null,
+          })),
+        },
       };
     case 'badges':
       return { event: 'badges', data: m.badges };

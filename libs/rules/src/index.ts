@@ -14,3 +14,4 @@ export * from './challenges';
 export * from './board';
 export * from './offers';
 export * from './own-cards';
+export * from './own-missions';

@@ -1,3 +1,4 @@
+import type { MissionProgress__Output as MissionProgress } from '@touchline/protos/gen/touchline/events/MissionProgress';
 import type { Mission } from '@touchline/protos/gen/touchline/missions/Mission';
 import type { ClaimRow } from './db/claims';
 import type { MissionDefinition } from './domain/definitions';
@@ -20,14 +21,28 @@ export function missionMessage(
     period: mission.period,
     description: mission.description,
     icon: mission.icon,
-    progress: Math.min(instance.progress, mission.target),
+    ...listedProgress(mission, instance),
     target: mission.target,
     reward: claim?.reward ?? mission.reward,
     claimed: claim !== undefined,
+    claimedAt: iso(claim?.claimed_at),
+    periodKey: instance.periodKey,
+  };
+}
+
+/**
+ * What a list shows of a mission's progress: the Mission's fields above, and the live stream's
+ * MissionProgress (use-cases/advance.ts), so that an open list patched from an event shows what a
+ * read would.
+ */
+export function listedProgress(
+  mission: MissionDefinition,
+  instance: { resetsAt: Date; progress: number; completedAt: Date | null },
+): Omit<MissionProgress, 'missionId'> {
+  return {
+    progress: Math.min(instance.progress, mission.target),
     completed: instance.completedAt !== null || instance.progress >= mission.target,
     completedAt: iso(instance.completedAt),
-    claimedAt: iso(claim?.claimed_at),
     resetsAt: iso(instance.resetsAt),
-    periodKey: instance.periodKey,
   };
 }

@@ -50,6 +50,17 @@ describe('progress from events', () => {
     expect(completed).toEqual([
       expect.objectContaining({ missionId: SIGN_IN, period: 'daily', periodKey: '2026-11-23', reward: 100 }),
     ]);
+    // Both events carry the mission as the list shows it, for the live stream (issue 41).
+    const listed = {
+      missionId: SIGN_IN,
+      progress: 1,
+      completed: true,
+      completedAt: '2026-11-23T14:00:00.000Z',
+      resetsAt: '2026-11-24T05:00:00.000Z',
+    };
+    expect(completed[0]).toMatchObject({ progress: listed });
+    const moved = (await h.events('missions.progress.changed')).filter((e) => e.userId === user);
+    expect(moved[0]).toMatchObject({ missionIds: [SIGN_IN], missions: [listed] });
   });
 
   it("counts a sign-up as that day's sign-in, and a sign-in the same day adds nothing", async () => {

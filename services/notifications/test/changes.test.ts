@@ -171,11 +171,45 @@ describe('which change events a domain event makes, and for whom', () => {
     ]);
   });
 
-  it('missions: one mission moved names it, several name none; a tick with no change says nothing', () => {
+  it('missions: the moved missions as listed, one named; a tick with no change says nothing', () => {
+    const listed = (missionId: number, progress: number) => ({
+      missionId,
+      progress,
+      completed: progress >= 3,
+      completedAt: progress >= 3 ? AT : '',
+      resetsAt: '2026-11-28T05:00:00.000Z',
+    });
     const progress = (missionIds: number[]) =>
-      changesFor('missions.progress.changed', { userId: 4, missionIds, changedAt: AT })[0]!.missions;
-    expect(progress([3])).toEqual({ change: 'progress', missionId: 3 });
-    expect(progress([3, 5])).toEqual({ change: 'progress', missionId: 0 });
+      changesFor('missions.progress.changed', {
+        userId: 4,
+        missionIds,
+        missions: missionIds.map((id) => listed(id, 2)),
+        changedAt: AT,
+      })[0]!.missions;
+    expect(progress([3])).toEqual({ change: 'progress', missionId: 3, missions: [listed(3, 2)] });
+    expect(progress([3, 5])).toEqual({
+      change: 'progress',
+      missionId: 0,
+      missions: [listed(3, 2), listed(5, 2)],
+    });
+    const completion = {
+      userId: 4,
+      missionId: 3,
+      period: 'daily',
+      periodKey: '2026-11-27',
+      description: 'Buy 3 cards',
+      reward: 100,
+      completedAt: AT,
+    };
+    expect(
+      changesFor('missions.mission.completed', { ...completion, progress: listed(3, 3) })[0]!.missions,
+    ).toEqual({ change: 'completed', missionId: 3, missions: [listed(3, 3)] });
+    // An event written before completions carried the mission: the list is read again.
+    expect(changesFor('missions.mission.completed', { ...completion, progress: null })[0]!.missions).toEqual({
+      change: 'completed',
+      missionId: 3,
+      missions: [],
+    });
     expect(changesFor('market.prices.ticked', { tick: 1, tickedAt: AT, prices: [] })).toEqual([]);
     expect(changesFor('market.status.changed', { isOpen: false, changedAt: AT })).toEqual([
       { audience: 'LIVE_AUDIENCE_EVERYONE', userId: 0, marketStatus: { isOpen: false } },

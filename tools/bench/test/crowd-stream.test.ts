@@ -1,14 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardsChange } from '@touchline/rules';
+import type { CardsChange, MissionsChange } from '@touchline/rules';
 import { LiveStream, type OfferChange, type StreamSignal } from '../src/crowd/stream';
 
 /** Frames as the gateway writes them (gateway/src/live/events.ts), two of them in one chunk. */
 const FRAMES = [
-  'event: missions\ndata: {"change":"progress","missionId":3}\n\n',
+  'event: missions\ndata: {"change":"progress","missionId":3,"missions":[{"missionId":3,"progress":2,"completed":false,"completedAt":null,"resetsAt":"2026-11-28T05:00:00.000Z"}]}\n\nevent: wishes\ndata: {"change":"created","wishId":4}\n\n',
   'event: offers\ndata: {"change":"made","role":"recipient","offerId":7}\n\nevent: offers\ndata: {"change":"declined","role":"sender","offerId":8}\n\n',
-  'event: missions\ndata: {"change":"claimed","missionId":3}\n\n',
+  'event: missions\ndata: {"change":"claimed","missionId":3,"missions":[]}\n\n',
   'event: leaderboard\ndata: {"moves":[],"truncated":true}\n\n',
   'event: cards\ndata: {"change":"gained","cardIds":[1],"listingPrice":0}\n\nevent: cards\ndata: {"change":"listed","cardIds":[2],"listingPrice":900}\n\n',
 ];
@@ -31,21 +31,28 @@ afterAll(async () => {
 });
 
 describe("the crowd's live stream", () => {
-  it('tells each event as the web acts on it: offers and cards with their data, a claim apart from progress', async () => {
+  it('tells each event as the web acts on it: offers, cards and missions with their data', async () => {
     const signals: StreamSignal[] = [];
     const offers: OfferChange[] = [];
     const boards: boolean[] = [];
     const cards: CardsChange[] = [];
+    const missions: MissionsChange[] = [];
     const stream = new LiveStream(url, () => ({}), {
       onSignal: (signal) => signals.push(signal),
       onBoard: (cut) => boards.push(cut),
       onOffer: (offer) => offers.push(offer),
       onCards: (change) => cards.push(change),
+      onMissions: (change) => missions.push(change),
     });
     stream.open();
-    await expect.poll(() => signals.length + offers.length + boards.length + cards.length).toBe(7);
+    const heard = () => signals.length + offers.length + boards.length + cards.length + missions.length;
+    await expect.poll(heard).toBe(8);
     stream.close();
-    expect(signals).toEqual(['missions', 'mission-claimed']);
+    expect(signals).toEqual(['wishes']);
+    expect(missions.map(({ change, missions: moved }) => [change, moved.map((m) => m.progress)])).toEqual([
+      ['progress', [2]],
+      ['claimed', []],
+    ]);
     expect(offers).toEqual([
       { change: 'made', role: 'recipient', offerId: 7 },
       { change: 'declined', role: 'sender', offerId: 8 },

@@ -61,9 +61,27 @@ export const LiveCashout = z
   .object({ requestId: z.number(), status: CashoutStatus })
   .meta({ id: 'LiveCashout' });
 
-/** The user's mission progress moved, a mission completed or a reward was claimed. */
+/** A mission of the current period as its list now shows it (the Mission's changing fields). */
+export const LiveMissionProgress = z
+  .object({
+    missionId: z.number(),
+    progress: z.number(),
+    completed: z.boolean(),
+    completedAt: Timestamp.nullable(),
+    resetsAt: Timestamp,
+  })
+  .meta({ id: 'LiveMissionProgress' });
+
+/**
+ * The user's mission progress moved, a mission completed or a reward was claimed. Progress and
+ * completions carry the missions that moved, so an open list takes them without a read.
+ */
 export const LiveMissions = z
-  .object({ change: z.enum(['progress', 'completed', 'claimed']), missionId: z.number().nullable() })
+  .object({
+    change: z.enum(['progress', 'completed', 'claimed']),
+    missionId: z.number().nullable(),
+    missions: z.array(LiveMissionProgress),
+  })
   .meta({ id: 'LiveMissions' });
 
 /** The user earned a badge: the badge as the user's badges list it, and its id. */
@@ -226,6 +244,7 @@ export type LiveOffers = z.infer<typeof LiveOffers>;
 export type LiveWishes = z.infer<typeof LiveWishes>;
 export type LiveCashout = z.infer<typeof LiveCashout>;
 export type LiveMissions = z.infer<typeof LiveMissions>;
+export type LiveMissionProgress = z.infer<typeof LiveMissionProgress>;
 export type LiveBadges = z.infer<typeof LiveBadges>;
 export type LivePrice = z.infer<typeof LivePrice>;
 export type LivePrices = z.infer<typeof LivePrices>;

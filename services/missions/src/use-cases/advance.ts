@@ -1,8 +1,10 @@
 import type { OutboxEvent, Tx } from '@touchline/kit';
+import type { MissionProgress__Output as MissionProgress } from '@touchline/protos/gen/touchline/events/MissionProgress';
 import { lockProgressMany, progressOf, saveProgressMany } from '../db/progress';
 import type { MissionDefinition } from '../domain/definitions';
 import { periodOf, type Period } from '../domain/periods';
 import type { Progress, Step } from '../domain/progress';
+import { listedProgress } from '../mappers';
 import type { MissionsDeps } from './deps';
 
 /** missions.mission.completed, once per instance; none for a period already over (it cannot be claimed). */
@@ -26,6 +28,7 @@ function completionOf(
         description: mission.description,
         reward: mission.reward,
         completedAt: next.completedAt!.toISOString(),
+        progress: progressOfMission(mission, period, next),
       },
     },
   ];
@@ -120,15 +123,32 @@ function progressEvents(
   }[],
   now: Date,
 ): OutboxEvent[] {
-  const moved = new Map<number, number[]>();
+  const moved = new Map<number, MissionProgress[]>();
   for (const { userId, mission, period, row, progress } of instances) {
     if (period.end.getTime() <= now.getTime()) continue;
     if (JSON.stringify(progressOf(row)) === JSON.stringify(progress)) continue;
-    moved.set(userId, [...(moved.get(userId) ?? []), mission.id]);
+    moved.set(userId, [...(moved.get(userId) ?? []), progressOfMission(mission, period, progress)]);
   }
-  return [...moved].map(([userId, missionIds]) => ({
+  return [...moved].map(([userId, missions]) => ({
     topic: 'missions.progress.changed',
     key: String(userId),
-    payload: { userId, missionIds, changedAt: now.toISOString() },
+    payload: {
+      userId,
+      missionIds: missions.map((m) => m.missionId),
+      missions,
+      changedAt: now.toISOString(),
+    },
   }));
+}
+
+/** The mission as the user's list now shows it (mappers.ts listedProgress), for the live stream. */
+function progressOfMission(mission: MissionDefinition, period: Period, progress: Progress): MissionProgress {
+  return {
+    missionId: mission.id,
+    ...listedProgress(mission, {
+      resetsAt: period.end,
+      progress: progress.progress,
+      completedAt: progress.completedAt,
+    }),
+  };
 }

@@ -146,12 +146,18 @@ export const CHANGES = {
   'trading.wish.removed': (e) => toUser(e.userId, { wishes: { change: 'removed', wishId: e.wishId } }),
   'missions.progress.changed': (e) =>
     toUser(e.userId, {
-      missions: { change: 'progress', missionId: e.missionIds.length === 1 ? e.missionIds[0]! : 0 },
+      missions: {
+        change: 'progress',
+        missionId: e.missionIds.length === 1 ? e.missionIds[0]! : 0,
+        missions: e.missions,
+      },
     }),
   'missions.mission.completed': (e) =>
-    toUser(e.userId, { missions: { change: 'completed', missionId: e.missionId } }),
+    toUser(e.userId, {
+      missions: { change: 'completed', missionId: e.missionId, missions: e.progress ? [e.progress] : [] },
+    }),
   'missions.reward.claimed': (e) =>
-    toUser(e.userId, { missions: { change: 'claimed', missionId: e.missionId } }),
+    toUser(e.userId, { missions: { change: 'claimed', missionId: e.missionId, missions: [] } }),
   'missions.badge.earned': (e) =>
     toUser(e.userId, {
       badges: {

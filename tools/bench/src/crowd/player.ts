@@ -13,9 +13,13 @@ import {
   cardFit,
   checkSquad,
   collectionShows,
+  missionListsAfter,
   OFFER_LIST_LIMIT,
   type CardsChange,
   type ChallengeRequirements,
+  type ListedMission,
+  type MissionLists,
+  type MissionsChange,
   type Rarity,
   withOwnCard,
 } from '@touchline/rules';
@@ -51,11 +55,8 @@ interface Offer {
   id: number;
   status: string;
 }
-interface Mission {
-  id: number;
-  progress: number;
+interface Mission extends ListedMission {
   target: number;
-  claimed: boolean;
 }
 
 /** How often a player picks each move (relative weights): mostly browsing, a third of moves change something. */
@@ -99,8 +100,6 @@ const LINEUP_PLACES = ['Goalkeeper', 'Defender', 'Midfielder', 'Forward', 'outfi
 
 /** What the web invalidates on each live event (web/src/lib/live): the market's lists are handled apart. */
 const LIVE_INVALIDATES: Record<Exclude<StreamSignal, 'market-listed'>, readonly string[]> = {
-  missions: ['missions'],
-  'mission-claimed': ['missions', 'missionsCompleted'],
   wishes: ['wishes'],
   badges: ['badges'],
 };
@@ -244,12 +243,38 @@ export class CrowdPlayer {
     this.invalidate(keys);
   };
 
+  /**
+   * A `missions` change as web/src/lib/live/missions.ts takes it: kept lists take the moved missions
+   * (missionListsAfter) and are read again only when they cannot show the change; a claim also reads
+   * the Completed tab.
+   */
+  onMissions = (change: MissionsChange): void => {
+    const after = missionListsAfter(
+      this.cached.has('missions') ? (this.data.get('missions') as MissionLists<Mission>) : undefined,
+      change,
+    );
+    const keys = after ? [] : ['missions'];
+    if (after) this.data.set('missions', after);
+    if (change.change === 'claimed') keys.push('missionsCompleted');
+    this.invalidate(keys);
+  };
+
   /** An own action's answer's card in the kept collection (the web's putOwnCard). */
   private putOwnCard(answer: { status: number; text: string }): void {
     if (answer.status !== 200 || !this.cached.has('userCards')) return;
     const card = (parseOr(answer.text, {}) as { card?: OwnCard }).card;
     if (!card) return;
     this.data.set('userCards', withOwnCard(this.cards, card));
+  }
+
+  /** A claim's answer's mission in the kept lists (the web's refreshAfterClaim, withMission). */
+  private putMission(answer: { status: number; text: string }): void {
+    const lists = this.data.get('missions') as MissionLists<Mission> | undefined;
+    if (answer.status !== 200 || !lists || !this.cached.has('missions')) return;
+    const mission = (parseOr(answer.text, {}) as { mission?: Mission }).mission;
+    if (!mission) return;
+    const put = (missions: Mission[]) => missions.map((kept) => (kept.id === mission.id ? mission : kept));
+    this.data.set('missions', { daily: put(lists.daily), weekly: put(lists.weekly) });
   }
 
   /** Takes an offer out of a kept list of pending offers (the web's withoutOffer). */
@@ -517,7 +542,7 @@ export class CrowdPlayer {
         const ready = lists?.daily
           ? [...lists.daily, ...lists.weekly].filter((m) => !m.claimed && m.progress >= m.target)
           : [];
-        for (const mission of ready) await this.post(`/api/missions/${mission.id}/claim`);
+        for (const mission of ready) this.putMission(await this.post(`/api/missions/${mission.id}/claim`));
         if (ready.length > 0)
           this.invalidate(this.stream?.isOpen ? INVALIDATES.missionLive : INVALIDATES.mission);
         return;

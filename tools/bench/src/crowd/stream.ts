@@ -1,11 +1,9 @@
 import http from 'node:http';
-import type { CardsChange } from '@touchline/rules';
+import type { CardsChange, MissionsChange } from '@touchline/rules';
 
 /** What the stream told the page that makes it ask the server again. */
-export type StreamSignal = 'market-listed' | 'missions' | 'mission-claimed' | 'wishes' | 'badges';
+export type StreamSignal = 'market-listed' | 'wishes' | 'badges';
 const REFETCHING_EVENTS = ['wishes', 'badges'] as const;
-/** A claim also changes the Completed tab (web/src/lib/live/missions.ts); progress only the lists. */
-const CLAIMED_MISSION = /event: missions\ndata: \{"change":"claimed"/;
 
 /** An `offers` event's data (contract LiveOffers): the web acts on its change and the user's side. */
 export interface OfferChange {
@@ -15,6 +13,7 @@ export interface OfferChange {
 }
 const OFFER_FRAMES = /event: offers\ndata: ([^\n]*)/g;
 const CARDS_FRAMES = /event: cards\ndata: ([^\n]*)/g;
+const MISSIONS_FRAMES = /event: missions\ndata: ([^\n]*)/g;
 
 /** What the player does with what the stream tells. */
 export interface StreamHandlers {
@@ -24,6 +23,8 @@ export interface StreamHandlers {
   onOffer(offer: OfferChange): void;
   /** A `cards` change with its data: the web reads the collection only when it does not show it. */
   onCards(change: CardsChange): void;
+  /** A `missions` change with its data: the web reads the lists only when they cannot show it. */
+  onMissions(change: MissionsChange): void;
 }
 
 /** A leaderboard change whose list was cut (a price tick): the web reads the user's rank again. */
@@ -33,9 +34,9 @@ const CUT_BOARD = /event: leaderboard\ndata: [^\n]*"truncated":true/;
  * A tab's live stream (GET /api/notifications/stream), held on a socket of its own as a browser
  * does, and read cheaply: each chunk is only searched for the events after which the web
  * refetches (web/src/lib/live: a listing added, or a market card sold, refetches the market's
- * lists; missions, wishes and badges refetch their lists; an offer's or the cards' change is handed
- * over with its data (the web reads a list only for a new offer, the collection only when it does
- * not show the change); a leaderboard change
+ * lists; wishes and badges refetch their lists; an offer's, the cards' or the missions' change is
+ * handed over with its data (the web reads a list only for a new offer, the collection or the
+ * mission lists only when they do not show the change); a leaderboard change
  * refetches the board, and the user when its list was cut). Reconnects after the
  * server's `retry:` pause (3 s) when it ends, as an EventSource would, until closed.
  */
@@ -76,7 +77,7 @@ export class LiveStream {
         }
         this.isOpen = true;
         res.setEncoding('utf8');
-        const { onSignal, onBoard, onOffer, onCards } = this.handlers;
+        const { onSignal, onBoard, onOffer, onCards, onMissions } = this.handlers;
         res.on('data', (chunk: string) => {
           if (
             chunk.includes('event: market\n') &&
@@ -84,7 +85,8 @@ export class LiveStream {
           )
             onSignal('market-listed');
           if (chunk.includes('event: missions\n'))
-            onSignal(CLAIMED_MISSION.test(chunk) ? 'mission-claimed' : 'missions');
+            for (const [, data] of chunk.matchAll(MISSIONS_FRAMES))
+              onMissions(JSON.parse(data!) as MissionsChange);
           for (const event of REFETCHING_EVENTS) if (chunk.includes(`event: ${event}\n`)) onSignal(event);
           if (chunk.includes('event: leaderboard\n')) onBoard(CUT_BOARD.test(chunk));
           if (chunk.includes('event: offers\n'))

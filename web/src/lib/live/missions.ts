@@ -1,14 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import type { Badge, LiveBadges, LiveMissions, User } from '@touchline/contract';
+import type { Badge, LiveBadges, LiveMissions, MissionLists, User } from '@touchline/contract';
+import { missionListsAfter } from '@touchline/rules';
 
 import { userQueryKey } from '@/lib/data/auth';
 import { missionKeys } from '@/lib/data/missions';
 
-/** Mission progress moved, one completed or was claimed: the mission lists are read again. */
-export function onMissions(queryClient: QueryClient, { change }: LiveMissions): void {
-  void queryClient.invalidateQueries({ queryKey: missionKeys.lists() });
-  if (change === 'claimed') void queryClient.invalidateQueries({ queryKey: missionKeys.completed() });
+/**
+ * Mission progress moved, one completed or was claimed. The event carries the moved missions, so
+ * cached lists take them (missionListsAfter) and are read again only when they cannot show the change
+ * (another period, a claim made in another tab) or while a read of them is in flight (its answer
+ * could be from before the change). A claim adds to the Completed tab, which is read again.
+ */
+export function onMissions(queryClient: QueryClient, event: LiveMissions): void {
+  const key = missionKeys.lists();
+  const reading = queryClient.isFetching({ queryKey: key }) > 0;
+  const after = reading ? undefined : missionListsAfter(queryClient.getQueryData<MissionLists>(key), event);
+  if (after) queryClient.setQueryData<MissionLists>(key, after);
+  else void queryClient.invalidateQueries({ queryKey: key });
+  if (event.change === 'claimed') void queryClient.invalidateQueries({ queryKey: missionKeys.completed() });
 }
 
 /**
