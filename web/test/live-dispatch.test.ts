@@ -131,6 +131,16 @@ describe('the live dispatcher', () => {
     expect(ids).toEqual([200, 106, 105, 104, 103, 102, 101]);
     expect(invalidated(cardKeys.userCards())).toBe(false);
     expect(invalidated(cardKeys.catalog())).toBe(true);
+
+    // A pack's pulls from the purchase's answer (usePurchasePack): the newest minted first.
+    cached([cardKeys.userCards(), collection]);
+    const pulled = (id: number) =>
+      makeCard({ id, player: players.alba, acquiredAt: '2026-03-08T18:00:00.000Z' });
+    putOwnCard(queryClient, pulled(301), pulled(302));
+    deliver('cards', { change: 'gained', cardIds: [301, 302], listingPrice: 0 });
+    const after = queryClient.getQueryData<typeof collection>(cardKeys.userCards())!.map((card) => card.id);
+    expect(after.slice(0, 3)).toEqual([302, 301, 106]);
+    expect(invalidated(cardKeys.userCards())).toBe(false);
   });
 
   it('cards listed or unlisted: the collection is read again unless it shows that state; not the catalog', () => {

@@ -261,10 +261,18 @@ export class CrowdPlayer {
 
   /** An own action's answer's card in the kept collection (the web's putOwnCard). */
   private putOwnCard(answer: { status: number; text: string }): void {
-    if (answer.status !== 200 || !this.cached.has('userCards')) return;
+    if (answer.status !== 200) return;
     const card = (parseOr(answer.text, {}) as { card?: OwnCard }).card;
-    if (!card) return;
-    this.data.set('userCards', withOwnCard(this.cards, card));
+    if (card) this.putOwnCards([card]);
+  }
+
+  /** Cards an own action's answer has (a pack's pulls) in the kept collection, as the web puts them. */
+  private putOwnCards(cards: readonly OwnCard[]): void {
+    if (!this.cached.has('userCards')) return;
+    this.data.set(
+      'userCards',
+      cards.reduce((kept, card) => withOwnCard(kept, card), this.cards),
+    );
   }
 
   /** A claim's answer's mission in the kept lists (the web's refreshAfterClaim, withMission). */
@@ -622,7 +630,10 @@ export class CrowdPlayer {
       }
       case 'buyPack': {
         await this.show('shop');
-        await this.post('/api/packs/purchase', { packId: pick([1, 1, 1, 2, 3], r) });
+        const bought = await this.post('/api/packs/purchase', { packId: pick([1, 1, 1, 2, 3], r) });
+        // The pulls join the kept collection, as the web's usePurchasePack puts them.
+        if (bought.status === 200)
+          this.putOwnCards((parseOr(bought.text, {}) as { cards?: OwnCard[] }).cards ?? []);
         return this.invalidate(this.stream?.isOpen ? INVALIDATES.packLive : INVALIDATES.pack);
       }
     }

@@ -97,12 +97,15 @@ export function useUserCards() {
 }
 
 /**
- * A card as the answer of the user's own action has it (a buy, a listing, a withdrawal), put into the
- * cached collection (libs/rules withOwnCard). The live `cards` change
- * that follows then finds it there and the collection is not read again (live/cards.ts).
+ * Cards as the answer of the user's own action has them (a buy, a listing, a withdrawal, a pack's
+ * pulls), put into the cached collection (libs/rules withOwnCard). The live `cards` change that
+ * follows then finds them there and the collection is not read again (live/cards.ts).
  */
-export function putOwnCard(queryClient: QueryClient, card: Card): void {
-  queryClient.setQueryData<Card[]>(cardKeys.userCards(), (cards) => cards && withOwnCard(cards, card));
+export function putOwnCard(queryClient: QueryClient, ...put: Card[]): void {
+  queryClient.setQueryData<Card[]>(
+    cardKeys.userCards(),
+    (cards) => cards && put.reduce((collection, card) => withOwnCard(collection, card), cards),
+  );
 }
 
 export const starterPackQuery = queryOptions({

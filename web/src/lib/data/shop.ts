@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@touchline/contract';
 
 import { call } from '@/lib/api';
+import { putOwnCard } from '@/lib/data/cards';
 import { refreshCards, refreshCoins } from '@/lib/data/coins';
 import { untilSettled } from '@/lib/pending';
 
@@ -52,6 +53,8 @@ export function usePurchasePack() {
       untilSettled(() => purchasePack(packId, idempotencyKey), { onPending }),
     onSuccess: (result) => {
       void refreshCoins(queryClient, result.remainingCoins);
+      // The pulls join the collection from the answer: the `cards` event then finds them there.
+      putOwnCard(queryClient, ...result.cards.map(({ packName: _pack, ...card }) => card));
       void refreshCards(queryClient);
     },
   });
