@@ -18,12 +18,13 @@ import { cardKeys, putOwnCard } from '@/lib/data/cards';
 import { cashoutKeys } from '@/lib/data/cashout';
 import { coinKeys } from '@/lib/data/coins';
 import { marketKeys } from '@/lib/data/market';
-import { missionKeys } from '@/lib/data/missions';
+import { missionKeys, refreshAfterClaim } from '@/lib/data/missions';
 import { notificationKeys } from '@/lib/data/notifications';
 import { tradeHistoryKeys } from '@/lib/data/trade-history';
 import { tradeKeys, tradeWishesKey } from '@/lib/data/trades';
 import { OFFER_LIST_LIMIT } from '@touchline/rules';
 import { dispatchLiveEvent, liveEventNames } from '@/lib/live/dispatch';
+import { setLiveOpen } from '@/lib/live/open';
 import { createQueryClient } from '@/lib/query-client';
 
 import { makeCashout } from './admin-fixtures';
@@ -307,6 +308,27 @@ describe('the live dispatcher', () => {
     deliver('missions', { change: 'claimed', missionId: 3, missions: [] });
     expect(invalidated(missionKeys.lists())).toBe(true);
     expect(invalidated(missionKeys.completed())).toBe(true);
+  });
+
+  it("missions: the claimer's own answer shows the claim in the lists and the Completed tab; nothing is read", () => {
+    const resetsAt = '2026-11-24T05:00:00.000Z';
+    const ready = makeMission({
+      id: 3,
+      progress: 1,
+      completed: true,
+      completedAt: '2026-11-23T12:00:00.000Z',
+    });
+    cached(
+      [missionKeys.lists(), { daily: [ready, makeMission({ id: 4 })], weekly: [] }],
+      [missionKeys.completed(), []],
+    );
+    setLiveOpen(queryClient, true);
+    const mission = { ...ready, claimed: true, claimedAt: '2026-11-23T13:00:00.000Z' };
+    void refreshAfterClaim(queryClient, { mission, reward: 100, coins: 900, message: 'Claimed' });
+    deliver('missions', { change: 'claimed', missionId: 3, missions: [] });
+    expect(invalidated(missionKeys.lists())).toBe(false);
+    expect(invalidated(missionKeys.completed())).toBe(false);
+    expect(queryClient.getQueryData(missionKeys.completed())).toEqual([{ ...mission, resetsAt }]);
   });
 
   it('missions: a mission of a period the lists do not hold reads them again', () => {

@@ -68,3 +68,30 @@ export function missionListsAfter<M extends ListedMission>(
 }
 
 const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
+
+/**
+ * The Completed tab (claimed missions, newest completion first) with a claim's answer's mission in
+ * it: in its place when the list has that mission of that period, else where its completion falls.
+ */
+export function withClaimedMission<M extends ListedMission>(completed: readonly M[], mission: M): M[] {
+  const rest = completed.filter((m) => !samePeriodMission(m, mission));
+  const at = rest.findIndex((m) => Date.parse(m.completedAt ?? '') < Date.parse(mission.completedAt ?? ''));
+  return at === -1 ? [...rest, mission] : [...rest.slice(0, at), mission, ...rest.slice(at)];
+}
+
+/**
+ * Whether the Completed tab shows a live claim: the lists show the mission claimed (this period's,
+ * the only one a claim can be of) and the Completed tab has it (the claimer's own answer put it in
+ * both). A claim made in another tab is read.
+ */
+export function completedShowsClaim(
+  completed: readonly ListedMission[] | undefined,
+  lists: MissionLists<ListedMission> | undefined,
+  missionId: number | null,
+): boolean {
+  const claimed = lists && [...lists.daily, ...lists.weekly].find((m) => m.id === missionId && m.claimed);
+  return Boolean(claimed && completed?.some((m) => samePeriodMission(m, claimed)));
+}
+
+const samePeriodMission = (a: ListedMission, b: ListedMission) =>
+  a.id === b.id && sameInstant(a.resetsAt, b.resetsAt);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { missionListsAfter, type ListedMission, type MissionsChange } from '../src/own-missions';
+import {
+  completedShowsClaim,
+  missionListsAfter,
+  withClaimedMission,
+  type ListedMission,
+  type MissionsChange,
+} from '../src/own-missions';
 
 const TODAY_ENDS = '2026-11-28T05:00:00.000Z';
 const WEEK_ENDS = '2026-11-30T05:00:00.000Z';
@@ -70,5 +76,30 @@ describe('missionListsAfter', () => {
     const claimed = { daily: [mission(1, TODAY_ENDS, 3, { completed: true, claimed: true })], weekly: [] };
     expect(missionListsAfter(claimed, { change: 'claimed', missionId: 1, missions: [] })).toBe(claimed);
     expect(missionListsAfter(lists(), { change: 'claimed', missionId: 1, missions: [] })).toBeUndefined();
+  });
+});
+
+describe('the Completed tab and a claim', () => {
+  const claimed = (id: number, resetsAt: string, completedAt: string) =>
+    mission(id, resetsAt, 3, { completed: true, claimed: true, completedAt });
+  const yesterday = claimed(1, '2026-11-27T05:00:00.000Z', '2026-11-26T20:00:00.000Z');
+  const earlier = claimed(7, WEEK_ENDS, '2026-11-25T10:00:00.000Z');
+
+  it('puts the claimed mission where its completion falls, once per period', () => {
+    const today = claimed(1, TODAY_ENDS, AT);
+    expect(withClaimedMission([yesterday, earlier], today)).toEqual([today, yesterday, earlier]);
+    expect(withClaimedMission([today, yesterday], today)).toEqual([today, yesterday]);
+    const between = claimed(2, TODAY_ENDS, '2026-11-26T01:00:00.000Z');
+    expect(withClaimedMission([yesterday, earlier], between)).toEqual([yesterday, between, earlier]);
+  });
+
+  it('shows a claim when the lists and the tab both have this period’s mission claimed', () => {
+    const today = claimed(1, TODAY_ENDS, AT);
+    const lists = { daily: [today], weekly: [] };
+    expect(completedShowsClaim([today, yesterday], lists, 1)).toBe(true);
+    // Yesterday's claim of the same mission is not today's.
+    expect(completedShowsClaim([yesterday], lists, 1)).toBe(false);
+    expect(completedShowsClaim([today], { daily: [mission(1, TODAY_ENDS)], weekly: [] }, 1)).toBe(false);
+    expect(completedShowsClaim(undefined, lists, 1)).toBe(false);
   });
 });

@@ -119,6 +119,6 @@ export const INVALIDATES = {
   wish: ['wishes'],
   /** refreshAfterClaim (web/src/lib/data/missions.ts) while the stream is not open. */
   mission: ['missions', 'missionsCompleted', 'user', 'balance', 'badges'],
-  /** With the stream open: the answer's mission and coins show, its `missions` event reads the lists. */
+  /** With the stream open: the answer's mission shows in the lists and the Completed tab, and its coins. */
   missionLive: [],
 } as const;

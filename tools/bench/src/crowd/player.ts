@@ -13,6 +13,7 @@ import {
   cardFit,
   checkSquad,
   collectionShows,
+  completedShowsClaim,
   missionListsAfter,
   OFFER_LIST_LIMIT,
   type CardsChange,
@@ -21,6 +22,7 @@ import {
   type MissionLists,
   type MissionsChange,
   type Rarity,
+  withClaimedMission,
   withOwnCard,
 } from '@touchline/rules';
 import type { Session } from './session';
@@ -89,6 +91,7 @@ const KEPT = new Set([
   'outgoing',
   'wishes',
   'missions',
+  'missionsCompleted',
   'teamCounts',
   'matchday',
   'challenges',
@@ -246,7 +249,7 @@ export class CrowdPlayer {
   /**
    * A `missions` change as web/src/lib/live/missions.ts takes it: kept lists take the moved missions
    * (missionListsAfter) and are read again only when they cannot show the change; a claim also reads
-   * the Completed tab.
+   * the Completed tab unless the player's own claim answer put it there (completedShowsClaim).
    */
   onMissions = (change: MissionsChange): void => {
     const after = missionListsAfter(
@@ -255,7 +258,11 @@ export class CrowdPlayer {
     );
     const keys = after ? [] : ['missions'];
     if (after) this.data.set('missions', after);
-    if (change.change === 'claimed') keys.push('missionsCompleted');
+    const completed = this.cached.has('missionsCompleted')
+      ? (this.data.get('missionsCompleted') as Mission[])
+      : undefined;
+    if (change.change === 'claimed' && !(after && completedShowsClaim(completed, after, change.missionId)))
+      keys.push('missionsCompleted');
     this.invalidate(keys);
   };
 
@@ -275,14 +282,19 @@ export class CrowdPlayer {
     );
   }
 
-  /** A claim's answer's mission in the kept lists (the web's refreshAfterClaim, withMission). */
+  /** A claim's answer's mission in the kept lists and Completed tab (the web's refreshAfterClaim). */
   private putMission(answer: { status: number; text: string }): void {
-    const lists = this.data.get('missions') as MissionLists<Mission> | undefined;
-    if (answer.status !== 200 || !lists || !this.cached.has('missions')) return;
+    if (answer.status !== 200) return;
     const mission = (parseOr(answer.text, {}) as { mission?: Mission }).mission;
     if (!mission) return;
-    const put = (missions: Mission[]) => missions.map((kept) => (kept.id === mission.id ? mission : kept));
-    this.data.set('missions', { daily: put(lists.daily), weekly: put(lists.weekly) });
+    const lists = this.data.get('missions') as MissionLists<Mission> | undefined;
+    if (lists && this.cached.has('missions')) {
+      const put = (missions: Mission[]) => missions.map((kept) => (kept.id === mission.id ? mission : kept));
+      this.data.set('missions', { daily: put(lists.daily), weekly: put(lists.weekly) });
+    }
+    const completed = this.data.get('missionsCompleted') as Mission[] | undefined;
+    if (completed && this.cached.has('missionsCompleted'))
+      this.data.set('missionsCompleted', withClaimedMission(completed, mission));
   }
 
   /** Takes an offer out of a kept list of pending offers (the web's withoutOffer). */

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { api, type ClaimResult, type Mission, type MissionLists } from '@touchline/contract';
+import { withClaimedMission } from '@touchline/rules';
 
 import { call } from '@/lib/api';
 import { refreshCoins } from '@/lib/data/coins';
@@ -83,16 +84,20 @@ export function useClaimMission() {
 }
 
 /**
- * After a claim: the balance shows the new coins at once and the claimed mission shows claimed.
- * With the live stream open its events bring the rest (the `missions` change reads the lists again,
- * a `badges` change the user: live/missions.ts), so nothing is asked twice; otherwise the missions,
- * the completed list, the badges' progress and the user (coins, badges) are refetched.
+ * After a claim: the balance shows the new coins at once and the claimed mission shows claimed, in
+ * the lists and on the Completed tab. With the live stream open its events bring the rest (its
+ * `missions` change then finds the claim shown and reads nothing, a `badges` change adds the badge:
+ * live/missions.ts), so nothing is asked twice; otherwise the missions, the completed list, the
+ * badges' progress and the user (coins, badges) are refetched.
  */
 export function refreshAfterClaim(queryClient: QueryClient, result: ClaimResult): Promise<unknown> {
   void refreshCoins(queryClient, result.coins);
   if (isLiveOpen(queryClient)) {
     queryClient.setQueryData<MissionLists>(missionKeys.lists(), (lists) =>
       lists ? withMission(lists, result.mission) : lists,
+    );
+    queryClient.setQueryData<Mission[]>(missionKeys.completed(), (completed) =>
+      completed ? withClaimedMission(completed, result.mission) : completed,
     );
     return Promise.resolve();
   }

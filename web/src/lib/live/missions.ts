@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import type { Badge, LiveBadges, LiveMissions, MissionLists, User } from '@touchline/contract';
-import { missionListsAfter } from '@touchline/rules';
+import type { Badge, LiveBadges, LiveMissions, Mission, MissionLists, User } from '@touchline/contract';
+import { completedShowsClaim, missionListsAfter } from '@touchline/rules';
 
 import { userQueryKey } from '@/lib/data/auth';
 import { missionKeys } from '@/lib/data/missions';
@@ -10,7 +10,8 @@ import { missionKeys } from '@/lib/data/missions';
  * Mission progress moved, one completed or was claimed. The event carries the moved missions, so
  * cached lists take them (missionListsAfter) and are read again only when they cannot show the change
  * (another period, a claim made in another tab) or while a read of them is in flight (its answer
- * could be from before the change). A claim adds to the Completed tab, which is read again.
+ * could be from before the change). A claim adds to the Completed tab, which is read again unless the
+ * claimer's own answer put it there (completedShowsClaim).
  */
 export function onMissions(queryClient: QueryClient, event: LiveMissions): void {
   const key = missionKeys.lists();
@@ -18,7 +19,10 @@ export function onMissions(queryClient: QueryClient, event: LiveMissions): void 
   const after = reading ? undefined : missionListsAfter(queryClient.getQueryData<MissionLists>(key), event);
   if (after) queryClient.setQueryData<MissionLists>(key, after);
   else void queryClient.invalidateQueries({ queryKey: key });
-  if (event.change === 'claimed') void queryClient.invalidateQueries({ queryKey: missionKeys.completed() });
+  if (event.change !== 'claimed') return;
+  const completed = queryClient.getQueryData<Mission[]>(missionKeys.completed());
+  if (!after || !completedShowsClaim(completed, after, event.missionId))
+    void queryClient.invalidateQueries({ queryKey: missionKeys.completed() });
 }
 
 /**
