@@ -212,6 +212,7 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     description: 'Buy 1 card',
     reward: 500,
     completedAt: AT,
+    progress: { missionId: 2, progress: 1, completed: true, completedAt: AT, resetsAt: AT },
   },
   'missions.reward.claimed': {
     claimId: 'c-1',
@@ -229,7 +230,15 @@ const SAMPLES: { [T in Topic]: EventInput<T> } = {
     icon: '🤝',
     earnedAt: AT,
   },
-  'missions.progress.changed': { userId: 7, missionIds: [2, 3], changedAt: AT },
+  'missions.progress.changed': {
+    userId: 7,
+    missionIds: [2, 3],
+    changedAt: AT,
+    missions: [
+      { missionId: 2, progress: 1, completed: true, completedAt: AT, resetsAt: AT },
+      { missionId: 3, progress: 2, completed: false, completedAt: '', resetsAt: AT },
+    ],
+  },
   'leaderboard.stats.changed': {
     userId: 7,
     collectionValue: BIG,
