@@ -69,6 +69,12 @@ export function missionListsAfter<M extends ListedMission>(
 
 const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
+/** The lists with one mission as the server now has it (a claim's answer): the web's and the crowd's. */
+export function withMission<M extends { id: number }>(lists: MissionLists<M>, mission: M): MissionLists<M> {
+  const put = (missions: M[]) => missions.map((m) => (m.id === mission.id ? mission : m));
+  return { ...lists, daily: put(lists.daily), weekly: put(lists.weekly) };
+}
+
 /**
  * The Completed tab (claimed missions, newest completion first) with a claim's answer's mission in
  * it: in its place when the list has that mission of that period, else where its completion falls.

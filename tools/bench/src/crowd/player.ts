@@ -23,6 +23,7 @@ import {
   type MissionsChange,
   type Rarity,
   withClaimedMission,
+  withMission,
   withOwnCard,
 } from '@touchline/rules';
 import type { Session } from './session';
@@ -258,11 +259,12 @@ export class CrowdPlayer {
     );
     const keys = after ? [] : ['missions'];
     if (after) this.data.set('missions', after);
-    const completed = this.cached.has('missionsCompleted')
-      ? (this.data.get('missionsCompleted') as Mission[])
-      : undefined;
-    if (change.change === 'claimed' && !(after && completedShowsClaim(completed, after, change.missionId)))
-      keys.push('missionsCompleted');
+    if (change.change === 'claimed') {
+      const completed = this.cached.has('missionsCompleted')
+        ? (this.data.get('missionsCompleted') as Mission[])
+        : undefined;
+      if (!completedShowsClaim(completed, after, change.missionId)) keys.push('missionsCompleted');
+    }
     this.invalidate(keys);
   };
 
@@ -288,10 +290,7 @@ export class CrowdPlayer {
     const mission = (parseOr(answer.text, {}) as { mission?: Mission }).mission;
     if (!mission) return;
     const lists = this.data.get('missions') as MissionLists<Mission> | undefined;
-    if (lists && this.cached.has('missions')) {
-      const put = (missions: Mission[]) => missions.map((kept) => (kept.id === mission.id ? mission : kept));
-      this.data.set('missions', { daily: put(lists.daily), weekly: put(lists.weekly) });
-    }
+    if (lists && this.cached.has('missions')) this.data.set('missions', withMission(lists, mission));
     const completed = this.data.get('missionsCompleted') as Mission[] | undefined;
     if (completed && this.cached.has('missionsCompleted'))
       this.data.set('missionsCompleted', withClaimedMission(completed, mission));

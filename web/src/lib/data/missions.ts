@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { api, type ClaimResult, type Mission, type MissionLists } from '@touchline/contract';
-import { withClaimedMission } from '@touchline/rules';
+import { withClaimedMission, withMission } from '@touchline/rules';
 
 import { call } from '@/lib/api';
 import { refreshCoins } from '@/lib/data/coins';
@@ -33,12 +33,6 @@ export function useMissions() {
 }
 
 const ready = (mission: Mission) => mission.completed && !mission.claimed;
-
-/** The lists with one mission as the server now has it (a claim's answer). */
-export function withMission(lists: MissionLists, mission: Mission): MissionLists {
-  const put = (missions: Mission[]) => missions.map((m) => (m.id === mission.id ? mission : m));
-  return { ...lists, daily: put(lists.daily), weekly: put(lists.weekly) };
-}
 
 /**
  * Missions ready to claim first, then the rest in the server's order (stable). A module-level

@@ -21,7 +21,7 @@ export function onMissions(queryClient: QueryClient, event: LiveMissions): void 
   else void queryClient.invalidateQueries({ queryKey: key });
   if (event.change !== 'claimed') return;
   const completed = queryClient.getQueryData<Mission[]>(missionKeys.completed());
-  if (!after || !completedShowsClaim(completed, after, event.missionId))
+  if (!completedShowsClaim(completed, after, event.missionId))
     void queryClient.invalidateQueries({ queryKey: missionKeys.completed() });
 }
 
