@@ -102,11 +102,23 @@ describe('prices move on screen with the ticks', () => {
       if (pathname === '/api/market/all-players' && req.resourceType() === 'fetch')
         listRequests.push(pathname);
     });
+    // A shared answer behind a tick the gateway knew of makes the web read the shared lists once more
+    // (web/src/lib/live/answers-behind.ts): with a tick every 3 s the first list is often one. Such a
+    // read is the only one allowed; the re-read's own answer falls in its quiet time and asks nothing.
+    let loaded = false;
+    let behindAnswers = 0;
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'fetch') return;
+      if (res.headers()['touchline-answer-behind'] !== '1') return; // SHARED_ANSWER_BEHIND_HEADER
+      const rereadList = loaded && new URL(res.url()).pathname === '/api/market/all-players';
+      if (!rereadList) behindAnswers++;
+    });
 
     await openLive(page, '/market/stock');
     const table = page.getByRole('table');
     await table.locator('[data-player-id]').first().waitFor({ timeout: GIVE_UP_MS });
     const loads = listRequests.length;
+    loaded = true;
     await followsTheServer(page, 'table', 'Stock Market table');
     await page.getByText(/^Prices updated \d+ s ago$/).waitFor();
     // The moving cells (flash, arrows) keep the screen at zero serious or critical axe findings.
@@ -116,8 +128,9 @@ describe('prices move on screen with the ticks', () => {
     await page.getByRole('tab', { name: 'By Team' }).click();
     await page.locator('section [data-player-id]').first().waitFor();
     await followsTheServer(page, '[role="tabpanel"]', 'Stock Market By Team');
-    // The page's own list was fetched once: the ticks patched it (the API calls above are the test's).
-    expect(listRequests.length).toBe(loads);
+    // The ticks patched the page's list (the API calls above are the test's): it was read again only
+    // after an answer behind.
+    expect(listRequests.length - loads, `${behindAnswers} answers behind`).toBeLessThanOrEqual(behindAnswers);
 
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     await page.getByRole('list', { name: 'Trending players' }).locator('[data-player-id]').first().waitFor();
