@@ -37,8 +37,9 @@ describe('Register', () => {
       isAdmin: false,
       banned: false,
       muted: false,
-      badge: 'Rookie',
     });
+    // Badges are missions': identity's user has none to give.
+    expect(session.user).not.toHaveProperty('badges');
     expect(session.user!.id).toBeGreaterThan(0);
     expect(JSON.stringify(session)).not.toMatch(/scrypt|password/i);
   });

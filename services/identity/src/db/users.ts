@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { BadgeRow, UserRow } from '../domain/user';
+import type { UserRow } from '../domain/user';
 
 export function findUserByEmail(db: Knex, email: string): Promise<UserRow | undefined> {
   return db<UserRow>('users').where({ email }).first();
@@ -15,15 +15,6 @@ export function findUsersByIds(db: Knex, ids: number[]): Promise<UserRow[]> {
 
 export function listAllUsers(db: Knex): Promise<UserRow[]> {
   return db<UserRow>('users').orderBy('id');
-}
-
-export async function badgesOf(db: Knex, userIds: number[]): Promise<Map<number, BadgeRow[]>> {
-  const rows = userIds.length
-    ? await db<BadgeRow>('badges').whereIn('user_id', userIds).orderBy('earned_at')
-    : [];
-  const byUser = new Map<number, BadgeRow[]>();
-  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
-  return byUser;
 }
 
 /**

@@ -16,7 +16,6 @@ export interface UserRow {
   mute_reason?: string | null;
   /** When the mute ends; null: permanent (while `muted`). */
   muted_until?: Date | null;
-  badge: string;
   favorite_team_id: number | null;
   /** Idempotency key of the sign-up that created the account. */
   registration_key: string | null;
@@ -24,20 +23,12 @@ export interface UserRow {
   last_login_at: Date | null;
 }
 
-export interface BadgeRow {
-  user_id: number;
-  name: string;
-  description: string;
-  icon: string;
-  earned_at: Date;
-}
-
 /** Muted now: the flag is set and its end, if any, is still ahead (the clock ends a mute, no job does). */
 export function isMuted(row: Pick<UserRow, 'muted' | 'muted_until'>, now: Date): boolean {
   return row.muted && (!row.muted_until || row.muted_until.getTime() > now.getTime());
 }
 
-export function toUserMessage(row: UserRow, now: Date, badges: BadgeRow[] = []): User {
+export function toUserMessage(row: UserRow, now: Date): User {
   const muted = isMuted(row, now);
   return {
     id: row.id,
@@ -46,13 +37,6 @@ export function toUserMessage(row: UserRow, now: Date, badges: BadgeRow[] = []):
     isAdmin: row.is_admin,
     banned: row.banned,
     muted,
-    badge: row.badge,
-    badges: badges.map((b) => ({
-      name: b.name,
-      description: b.description,
-      icon: b.icon,
-      earnedAt: b.earned_at.toISOString(),
-    })),
     favoriteTeamId: row.favorite_team_id ?? 0,
     createdAt: row.created_at.toISOString(),
     lastLoginAt: row.last_login_at?.toISOString() ?? '',

@@ -3,7 +3,7 @@ import { MAX_REASON_LENGTH, normalizeReason, REASON_TOO_LONG } from '@touchline/
 import type { ModerationResponse } from '@touchline/protos/gen/touchline/identity/ModerationResponse';
 import type { SetFlagRequest__Output } from '@touchline/protos/gen/touchline/identity/SetFlagRequest';
 import { closeAllSessions } from '../db/sessions';
-import { badgesOf, lockUser, updateUser } from '../db/users';
+import { lockUser, updateUser } from '../db/users';
 import { isMuted, toUserMessage, type UserRow } from '../domain/user';
 import type { IdentityDeps } from './deps';
 
@@ -68,8 +68,7 @@ export async function setBanned(
       });
     }
     const revokedSessionIds = request.value ? await closeAllSessions(trx, user.id, now) : [];
-    const badges = (await badgesOf(trx, [user.id])).get(user.id);
-    return { user: toUserMessage(row, now, badges), revokedSessionIds };
+    return { user: toUserMessage(row, now), revokedSessionIds };
   });
 }
 
@@ -110,7 +109,6 @@ export async function setMuted(
         reason,
         mutedUntil: end?.toISOString() ?? '',
       });
-    const badges = (await badgesOf(trx, [user.id])).get(user.id);
-    return { user: toUserMessage(row, now, badges), revokedSessionIds: [] };
+    return { user: toUserMessage(row, now), revokedSessionIds: [] };
   });
 }

@@ -2,7 +2,7 @@ import { addDays } from 'date-fns/addDays';
 import { unauthenticated, forbidden } from '@touchline/kit';
 import type { SessionResponse } from '@touchline/protos/gen/touchline/identity/SessionResponse';
 import { findSession, insertSession, revokeSession } from '../db/sessions';
-import { badgesOf, findUserById } from '../db/users';
+import { findUserById } from '../db/users';
 import { toUserMessage, type UserRow } from '../domain/user';
 import type { IdentityDeps } from './deps';
 
@@ -19,9 +19,8 @@ async function tokenFor(
     deps.clock.now(),
     deps.config.SESSION_TOKEN_TTL_SECONDS,
   );
-  const badges = (await badgesOf(deps.db, [user.id])).get(user.id);
   return {
-    user: toUserMessage(user, deps.clock.now(), badges),
+    user: toUserMessage(user, deps.clock.now()),
     token,
     sessionId,
     expiresAt: expiresAt.toISOString(),

@@ -2,7 +2,6 @@ import { invalid, notFound } from '@touchline/kit';
 import type { User } from '@touchline/protos/gen/touchline/identity/User';
 import {
   activeUserByUsername,
-  badgesOf,
   findUserById,
   findUsersByIds,
   listAllUsers,
@@ -12,20 +11,12 @@ import {
 import { toUserMessage, type UserRow } from '../domain/user';
 import type { IdentityDeps } from './deps';
 
-async function withBadges(deps: IdentityDeps, rows: UserRow[]): Promise<User[]> {
-  const badges = await badgesOf(
-    deps.db,
-    rows.map((r) => r.id),
-  );
+function messages(deps: IdentityDeps, rows: UserRow[]): User[] {
   const now = deps.clock.now();
-  return rows.map((row) => toUserMessage(row, now, badges.get(row.id)));
+  return rows.map((row) => toUserMessage(row, now));
 }
 
-/**
- * One user, without badges: missions owns them (the gateway asks it for the user's), and nothing
- * writes identity's legacy badges table, so reading it was a statement that always came back empty
- * on every GET /api/user (issue 41).
- */
+/** One user. Badges are not identity's: missions owns them, and the gateway asks it. */
 export async function getUser(deps: IdentityDeps, userId: number): Promise<User> {
   const row = await findUserById(deps.db, userId);
   if (!row) throw notFound('User not found');
@@ -33,11 +24,11 @@ export async function getUser(deps: IdentityDeps, userId: number): Promise<User>
 }
 
 export async function getUsers(deps: IdentityDeps, userIds: number[]): Promise<{ users: User[] }> {
-  return { users: await withBadges(deps, userIds.length ? await findUsersByIds(deps.db, userIds) : []) };
+  return { users: messages(deps, userIds.length ? await findUsersByIds(deps.db, userIds) : []) };
 }
 
 export async function allUsers(deps: IdentityDeps): Promise<{ users: User[] }> {
-  return { users: await withBadges(deps, await listAllUsers(deps.db)) };
+  return { users: messages(deps, await listAllUsers(deps.db)) };
 }
 
 export async function usernames(

@@ -4,6 +4,7 @@ import { revocationsAndAdminVerifications } from './002_revocations_admin_verifi
 import { unusedSigningKeys } from './003_unused_signing_keys';
 import { banReason } from './004_ban_reason';
 import { muteReasonUntil } from './005_mute_reason_until';
+import { dropLegacyBadges } from './006_drop_legacy_badges';
 
 export const migrations: Migration[] = [
   usersAndSessions,
@@ -11,4 +12,5 @@ export const migrations: Migration[] = [
   unusedSigningKeys,
   banReason,
   muteReasonUntil,
+  dropLegacyBadges,
 ];
