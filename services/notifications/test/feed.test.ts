@@ -89,6 +89,42 @@ describe('notifications from events', () => {
     expect(sender.notifications.map((n) => n.message)).toEqual([
       'Your trade offer to bob was closed: a card in it changed owner.',
     ]);
+    // The facts notified again took back the count they added.
+    expect(recipient.unreadCount).toBe(2);
+    expect((await h.client.GetUnreadCount({ userId: 1 })).unreadCount).toBe(1);
+  });
+
+  it('keeps the feed’s unread count equal to the unread notifications while marking races adding', async () => {
+    h = await startNotifications(2);
+    const harness = h;
+    const unreadRows = async (userId: number) =>
+      Number(
+        (
+          (
+            await harness.database.db('notifications').where({ user_id: userId }).whereNull('read_at').count()
+          )[0] as {
+            count: number | string;
+          }
+        ).count,
+      );
+    await harness.send('trading.offer.created', offerCreated(1, 1, 2));
+    const sends = Array.from({ length: 12 }, (_, i) =>
+      harness.send('trading.offer.created', offerCreated(i + 2, 1, 2)),
+    );
+    const marks = Array.from({ length: 6 }, async (_, i) => {
+      const listed = await harness.replicas[i % 2]!.client.ListNotifications({ userId: 2, unreadOnly: true });
+      const ids = listed.notifications.slice(0, 2).map((n) => Number(n.id));
+      return ids.length > 0
+        ? harness.replicas[i % 2]!.client.MarkRead({ userId: 2, notificationIds: ids })
+        : harness.client.MarkAllRead({ userId: 2 });
+    });
+    await Promise.all([...sends, ...marks]);
+    const count = (await harness.client.GetUnreadCount({ userId: 2 })).unreadCount;
+    expect(count).toBe(await unreadRows(2));
+    expect(await harness.client.MarkAllRead({ userId: 2 })).toEqual({ unreadCount: 0 });
+    expect(await unreadRows(2)).toBe(0);
+    await harness.send('trading.offer.created', offerCreated(99, 1, 2));
+    expect((await harness.client.GetUnreadCount({ userId: 2 })).unreadCount).toBe(1);
   });
 
   it('marks read only the caller’s own; a foreign id changes nothing; mark all read', async () => {

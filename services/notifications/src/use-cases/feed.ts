@@ -40,26 +40,29 @@ export async function markNotificationsRead(deps: NotificationsDeps, request: Ma
   const userId = checkUser(request.userId);
   const ids = checkIds(request.notificationIds);
   if ((await countOwned(deps.db, userId, ids)) !== ids.length) throw notFound('Notification not found');
-  if ((await markRead(deps.db, userId, deps.clock.now(), ids)) > 0) signalRead(deps, userId);
-  return { unreadCount: await unreadCount(deps.db, userId) };
+  return answerRead(deps, userId, await markRead(deps.db, userId, deps.clock.now(), ids));
 }
 
 export async function markAllNotificationsRead(deps: NotificationsDeps, userId: number) {
   const user = checkUser(userId);
-  if ((await markRead(deps.db, user, deps.clock.now())) > 0) signalRead(deps, user);
-  return { unreadCount: await unreadCount(deps.db, user) };
+  return answerRead(deps, user, await markRead(deps.db, user, deps.clock.now()));
 }
 
 /** Other tabs and devices of the user see the new count at once (with the position it was read at). */
-function signalRead(deps: NotificationsDeps, userId: number): void {
-  deps.live.now(async () => {
-    const [unread, latest] = await Promise.all([unreadCount(deps.db, userId), latestIds(deps.db, [userId])]);
-    return [
-      {
-        audience: 'LIVE_AUDIENCE_USER',
-        userId,
-        unread: { unreadCount: unread, position: latest.get(userId) ?? 0 },
-      },
-    ];
-  });
+function answerRead(deps: NotificationsDeps, userId: number, read: { marked: number; unread: number }) {
+  if (read.marked > 0)
+    deps.live.now(async () => {
+      const [unread, latest] = await Promise.all([
+        unreadCount(deps.db, userId),
+        latestIds(deps.db, [userId]),
+      ]);
+      return [
+        {
+          audience: 'LIVE_AUDIENCE_USER',
+          userId,
+          unread: { unreadCount: unread, position: latest.get(userId) ?? 0 },
+        },
+      ];
+    });
+  return { unreadCount: read.unread };
 }
