@@ -1,5 +1,5 @@
 import { MARKET_USER_ID } from '@touchline/rules';
-import { inRounds, type EventMeta, type Tx } from '@touchline/kit';
+import { inRounds, type EventMeta, type OutboxEvent, type Tx } from '@touchline/kit';
 import type { EventOutput } from '@touchline/protos';
 import {
   applyTick,
@@ -23,14 +23,17 @@ function eventTime(iso: string, meta: EventMeta): Date {
   return Number.isNaN(at.getTime()) ? meta.occurredAt : at;
 }
 
-/** Totals changed (or a user joined the board): publish them (in this transaction) and refresh the cache (after commit). */
+/**
+ * Totals changed (or a user joined the board): publish them with the board's change, in one insert
+ * of this transaction, and refresh the cache (after commit).
+ */
 async function changed(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]): Promise<void> {
   // A user first seen with nothing (the old owner of a card seen only leaving them) did not change.
   const changes = rows.filter((row) => !(row.firstSeen && row.collectionValue === 0 && row.cardCount === 0));
-  await deps.outbox.addMany(
-    trx,
-    'leaderboard.stats.changed',
-    changes.map((row) => ({
+  const board = await boardChanged(trx, changes);
+  await deps.outbox.addAll(trx, [
+    ...changes.map((row): OutboxEvent => ({
+      topic: 'leaderboard.stats.changed',
       key: String(row.userId),
       payload: {
         userId: row.userId,
@@ -40,8 +43,8 @@ async function changed(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]): Prom
         version: row.version,
       },
     })),
-  );
-  await boardChanged(deps, trx, changes);
+    ...(board ? [board] : []),
+  ]);
   pushAfterCommit(deps, trx, rows);
 }
 
@@ -52,7 +55,7 @@ async function changed(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]): Prom
  * The ranks are read in this transaction, after its totals; a cut list carries none (every page
  * reads its rank again, and a price tick's hundreds of counts would cost more than they save).
  */
-async function boardChanged(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]): Promise<void> {
+async function boardChanged(trx: Tx, rows: UserTotals[]): Promise<OutboxEvent | undefined> {
   const { moves, truncated } = boardMoves(
     rows.map((row) => ({
       userId: row.userId,
@@ -61,7 +64,7 @@ async function boardChanged(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]):
       cardCount: row.cardCount,
     })),
   );
-  if (moves.length === 0) return;
+  if (moves.length === 0) return undefined;
   const ranks = truncated
     ? new Map<number, number>()
     : new Map(
@@ -73,11 +76,15 @@ async function boardChanged(deps: LeaderboardDeps, trx: Tx, rows: UserTotals[]):
         ).map((r) => [r.userId, r.rank]),
       );
   const asOf = new Date(Math.max(...rows.map((row) => row.asOf.getTime())));
-  await deps.outbox.add(trx, 'leaderboard.board.changed', 'board', {
-    moves: moves.map((move) => ({ ...move, rank: ranks.get(move.userId) ?? 0 })),
-    truncated,
-    asOf: asOf.toISOString(),
-  });
+  return {
+    topic: 'leaderboard.board.changed',
+    key: 'board',
+    payload: {
+      moves: moves.map((move) => ({ ...move, rank: ranks.get(move.userId) ?? 0 })),
+      truncated,
+      asOf: asOf.toISOString(),
+    },
+  };
 }
 
 /** A card that changed hands (or was made): its record, its price then, whose totals it moves. */
