@@ -11,6 +11,7 @@ import { LiveStream } from './crowd/stream';
 import { Tally } from './crowd/tally';
 import { capacity, missedTargets, tooManyRefused } from './crowd/targets';
 import { meanThinkMs, type ThinkTime } from './crowd/think';
+import { PgStatementCounter } from './cost/pg-counter';
 import { HttpDriver } from './http-driver';
 import { cpuMsBetween, cpuMsByPid, postgresCpuMs, signalTree } from './proc';
 import { dropBenchData, exitAfter, PG, profilingEnv, startStack, type BenchStack } from './stack';
@@ -48,10 +49,27 @@ const WELCOME_COINS = 100_000_000;
  * window (after the ramp), written to <dir>; summarise with profile-summary.ts.
  */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+/**
+ * BENCH_COUNT_SQL=1: the stack reaches Postgres through bench:cost's counting proxy, and each level
+ * reports its statements per 1,000 requests by service. A count does not move with the machine's
+ * load as CPU does; the proxy's own CPU is the load driver's.
+ */
+const COUNT_SQL = process.env.BENCH_COUNT_SQL === '1';
 /** Roles are cluster-wide: this run's own, dropped at the end (as the chaos run does). */
 const ROLE_PREFIX = `touchline_crowd_${Date.now().toString(36)}_`;
 
 /** A player's client address: distinct per player, so per-address limits count players. */
+/** Statements each service sent between two snapshots, by service (its role less the crowd's prefix). */
+function statementsBetween(before: Map<string, number>, after: Map<string, number>): Map<string, number> {
+  const sent = new Map<string, number>();
+  for (const [role, n] of after) {
+    const service = role.startsWith(ROLE_PREFIX) ? role.slice(ROLE_PREFIX.length) : role;
+    const count = n - (before.get(role) ?? 0);
+    if (count > 0) sent.set(service, (sent.get(service) ?? 0) + count);
+  }
+  return sent;
+}
+
 const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${(i & 255) + 1}`;
 
 /**
@@ -68,6 +86,10 @@ async function main(): Promise<void> {
   let stack: BenchStack | undefined;
   let db: knex.Knex | undefined;
   let driver: HttpDriver | undefined;
+  const pgServer = new URL(PG);
+  const sql = COUNT_SQL
+    ? new PgStatementCounter({ host: pgServer.hostname, port: Number(pgServer.port || 5432) })
+    : undefined;
   const world = new World();
   let stopping: Promise<void> | undefined;
   const cleanUp = () =>
@@ -76,6 +98,7 @@ async function main(): Promise<void> {
       driver?.close();
       await db?.destroy();
       await stack?.stop();
+      await sql?.close();
       await dropBenchData(ROLE_PREFIX, dataDir);
     })());
   await exitAfter(
@@ -89,7 +112,10 @@ async function main(): Promise<void> {
           WELCOME_COINS: String(WELCOME_COINS),
           ...profilingEnv(PROFILE_DIR),
         },
-        { databasePrefix: process.env.BENCH_DB_PREFIX ?? 'touchline_crowd' },
+        {
+          databasePrefix: process.env.BENCH_DB_PREFIX ?? 'touchline_crowd',
+          ...(sql ? { pg: await sql.listen(0) } : {}),
+        },
       );
       db = knex({ client: 'pg', connection: `${PG}/${stack.database}`, pool: { min: 0, max: 2 } });
       const url = new URL(stack.url);
@@ -159,6 +185,7 @@ async function main(): Promise<void> {
         const cpuBefore = cpuMsByPid(stack.child.pid!);
         const pgBefore = postgresCpuMs(stack.database);
         const driverBefore = process.cpuUsage();
+        const sqlBefore = sql?.snapshot();
         if (PROFILE_DIR) signalTree(stack.child.pid!, 'SIGUSR2');
         const started = performance.now();
         await Promise.all(running);
@@ -178,6 +205,7 @@ async function main(): Promise<void> {
           pgBefore,
           pgAfter: postgresCpuMs(stack.database),
           driverCpu: process.cpuUsage(driverBefore),
+          ...(sql && sqlBefore ? { sql: statementsBetween(sqlBefore, sql.snapshot()) } : {}),
           missed,
         });
         const failed = (t: Tally) => t.failed() || tooManyRefused(t);

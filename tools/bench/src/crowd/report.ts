@@ -15,6 +15,8 @@ export interface LevelFigures {
   pgBefore: Map<number, number>;
   pgAfter: Map<number, number>;
   driverCpu: NodeJS.CpuUsage;
+  /** Statements sent in the window by service (BENCH_COUNT_SQL=1). */
+  sql?: Map<string, number>;
   missed: string[];
 }
 
@@ -81,6 +83,13 @@ export function report(f: LevelFigures): void {
   console.log(
     `         CPU ms per 1,000 requests: stack ${per1000(cpuMsBetween(f.cpuBefore, f.cpuAfter))} (${byProcess.join(', ')}), Postgres ${per1000(cpuMsBetween(f.pgBefore, f.pgAfter))}; the load driver ${per1000(driver)}`,
   );
+  if (f.sql) {
+    const total = [...f.sql.values()].reduce((a, b) => a + b, 0);
+    const byService = [...f.sql]
+      .sort((a, b) => b[1] - a[1])
+      .map(([service, n]) => `${service} ${per1000(n)}`);
+    console.log(`         SQL statements per 1,000 requests: ${per1000(total)} (${byService.join(', ')})`);
+  }
   console.log(`         targets: ${f.missed.length === 0 ? 'met' : `missed: ${f.missed.join('; ')}`}`);
 }
 
