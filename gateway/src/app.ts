@@ -209,7 +209,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
       missionRoutes(clients),
       matchdayRoutes(clients),
       challengeRoutes(clients),
-      leaderboardRoutes(clients),
+      leaderboardRoutes(clients, shared),
       adminRoutes(clients, verifier, { live, appealEmail: config.APPEAL_EMAIL }),
       adminChallengeRoutes(clients),
       adminMatchdayRoutes(clients),

@@ -322,6 +322,50 @@ describe('the usernames and the market hours (GET /api/users/usernames, /api/mar
   });
 });
 
+describe('the leaderboard (GET /api/leaderboard)', () => {
+  it('is loaded once for every reader, and again after the board changes on the live events', async () => {
+    const original = clients.leaderboard.GetTop;
+    let calls = 0;
+    let value = 5_000;
+    clients.leaderboard.GetTop = (async () => {
+      calls++;
+      return {
+        entries: [{ userId: 990_001, collectionValue: value, cardCount: 3, rank: 1 }],
+        asOf: '',
+        total: 1,
+      };
+    }) as unknown as typeof original;
+    try {
+      const first = await get('/api/leaderboard');
+      expect(first.status).toBe(200);
+      expect(JSON.parse(first.body.toString())).toEqual([
+        { user: { id: 990_001, username: 'User #990001' }, collectionValue: 5_000, cardCount: 3, rank: 1 },
+      ]);
+      const again = await get('/api/leaderboard', { cookie: otherCookie });
+      expect(again.body.equals(first.body)).toBe(true);
+      expect((await get('/api/leaderboard', { 'If-None-Match': first.headers.etag! })).status).toBe(304);
+      expect(calls).toBe(1);
+      value = 7_500;
+      await bus.publish([
+        eventMessage('leaderboard.board.changed', 'board', {
+          moves: [{ userId: 990_001, collectionValue: 7_500, previousValue: 5_000, cardCount: 4, rank: 1 }],
+          truncated: false,
+          asOf: new Date().toISOString(),
+        }),
+      ]);
+      await eventually(async () => {
+        const board = JSON.parse((await get('/api/leaderboard')).body.toString()) as {
+          collectionValue: number;
+        }[];
+        expect(board[0]!.collectionValue).toBe(7_500);
+      });
+      expect(calls).toBe(2);
+    } finally {
+      clients.leaderboard.GetTop = original;
+    }
+  });
+});
+
 describe('the starter pack (GET /api/user/starter-pack)', () => {
   it('is not asked for again once the service said it was revealed, which is for good', async () => {
     const ask = async () => {

@@ -9,13 +9,14 @@ import { shareBody } from './shared-json';
  * usernames (a sign-up, a rename, a ban), the market's hours (it opened or closed). An answer names
  * the topics it depends on; a change of one drops it.
  */
-export type SharedTopic = 'listings' | 'prices' | 'players' | 'usernames' | 'marketStatus';
+export type SharedTopic = 'listings' | 'prices' | 'players' | 'usernames' | 'marketStatus' | 'board';
 export const SHARED_TOPICS: readonly SharedTopic[] = [
   'listings',
   'prices',
   'players',
   'usernames',
   'marketStatus',
+  'board',
 ];
 
 export interface SharedAnswersOptions {

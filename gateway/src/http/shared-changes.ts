@@ -21,6 +21,8 @@ function topicsOfChange(message: LiveMessage__Output): readonly SharedTopic[] | 
       return ['listings'];
     case 'marketStatus':
       return ['listings', 'marketStatus'];
+    case 'leaderboard': // a change of collection values: the board's order or figures moved
+      return ['board'];
     case 'resync':
       return 'all';
     default:

@@ -4,6 +4,7 @@ import { SHARED_ANSWER_MAX_STALE_MS } from '@touchline/contract';
 
 import { onAnswerBehind } from '@/lib/api';
 import { cardKeys } from '@/lib/data/cards';
+import { leaderboardKeys } from '@/lib/data/leaderboard';
 import { marketKeys } from '@/lib/data/market';
 import { tradeKeys } from '@/lib/data/trades';
 
@@ -18,6 +19,7 @@ const SHARED_QUERIES: readonly QueryKey[] = [
   cardKeys.teams(),
   cardKeys.rosters(),
   tradeKeys.usernames(),
+  leaderboardKeys.all,
 ];
 
 /**
