@@ -1,6 +1,6 @@
 import { status } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unavailable as peerUnavailable } from '@touchline/kit';
+import { unavailable as peerUnavailable, type Clock } from '@touchline/kit';
 import { acceptOffer } from '../src/use-cases/accept-offer';
 import { sweepStuckSagas } from '../src/use-cases/sweeper';
 import type { WalletClient, CardsClient } from '../src/peers';
@@ -57,6 +57,12 @@ async function holdsOf(offerId: number) {
     .select('hold_key', 'status')) as { hold_key: string; status: string }[];
   return { cardHolds, coinHolds };
 }
+
+/**
+ * The sweeper's clock a second ahead: a saga is stuck once untouched for SAGA_STUCK_AFTER_MS (1 ms
+ * here), and on a fast machine the last move and the sweep can fall within the same millisecond.
+ */
+const aSecondLater: Clock = { now: () => new Date(Date.now() + 1_000) };
 
 describe('races on one offer: exactly one outcome', () => {
   it('accept racing cancel', async () => {
@@ -205,7 +211,7 @@ describe('crashes and lost answers: the sweeper finishes what was started', () =
       await failure(h.client.CancelOffer({ userId: a, offerId: offer.id, idempotencyKey: key() })),
     ).toMatchObject({ code: status.ALREADY_EXISTS, details: 'This offer is being accepted right now' });
 
-    expect(await sweepStuckSagas(h.deps())).toBeGreaterThanOrEqual(1);
+    expect(await sweepStuckSagas(h.deps({ clock: aSecondLater }))).toBeGreaterThanOrEqual(1);
     expect(await h.offerStatus(offer.id)).toMatchObject({ status: 'accepted' });
     expect(await h.balance(a)).toEqual({ coins: 0, held: 0 });
     expect(await h.balance(b)).toEqual({ coins: 975, held: 0 });
@@ -253,7 +259,7 @@ describe('crashes and lost answers: the sweeper finishes what was started', () =
     expect(await h.holdKeyOf(card.id)).toMatch(/^trade:/);
     expect(await h.offerStatus(offer.id)).toMatchObject({ status: 'accepting' });
 
-    expect(await sweepStuckSagas(h.deps())).toBeGreaterThanOrEqual(1);
+    expect(await sweepStuckSagas(h.deps({ clock: aSecondLater }))).toBeGreaterThanOrEqual(1);
     expect(await h.holdKeyOf(card.id)).toBeNull();
     expect(await h.offerStatus(offer.id)).toEqual({ status: 'pending', status_reason: 'Not enough coins' });
     expect(await h.ownerOf(card.id)).toBe(a);
@@ -270,7 +276,7 @@ describe('crashes and lost answers: the sweeper finishes what was started', () =
       idempotencyKey: key(),
     }).catch(() => {});
     await eventually(async () => expect(await h.holdKeyOf(card.id)).toMatch(/^trade:/));
-    expect(await sweepStuckSagas(h.deps())).toBeGreaterThanOrEqual(1);
+    expect(await sweepStuckSagas(h.deps({ clock: aSecondLater }))).toBeGreaterThanOrEqual(1);
     expect(await h.holdKeyOf(card.id)).toBeNull();
     expect(await h.offerStatus(offer.id)).toEqual({
       status: 'pending',
