@@ -48,7 +48,10 @@ export async function markAllNotificationsRead(deps: NotificationsDeps, userId: 
   return answerRead(deps, user, await markRead(deps.db, user, deps.clock.now()));
 }
 
-/** Other tabs and devices of the user see the new count at once (with the position it was read at). */
+/**
+ * The caller's answer: the count after the mark (markRead). When something was marked, the user's
+ * other tabs and devices see the new count at once, with the position it was read at.
+ */
 function answerRead(deps: NotificationsDeps, userId: number, read: { marked: number; unread: number }) {
   if (read.marked > 0)
     deps.live.now(async () => {
