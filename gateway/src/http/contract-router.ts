@@ -6,6 +6,7 @@ import { NOT_SIGNED_IN } from '../middleware/auth';
 import { idempotencyKey } from '../middleware/params';
 import { requestContext } from '../middleware/request-budget';
 import { idempotencyScope } from './idempotency-scope';
+import { SameKeyCalls } from './same-key-calls';
 import { describeIssue } from '../middleware/validate';
 import { sendJsonAnswer } from './json-answer';
 import { sendSharedAnswer } from './shared-answer';
@@ -62,6 +63,9 @@ function parsedQueries(schema: z.ZodType): (req: Request) => unknown {
   };
 }
 
+/** One process's operations in flight by their key: a copy sent again meanwhile shares the answer. */
+const sameKeyCalls = new SameKeyCalls<Reply<RouteDef>>();
+
 /** The contract routes of each ContractRouter's express router, with their paths as it matches them. */
 const routesByRouter = new WeakMap<Router, { method: string; path: string }[]>();
 
@@ -94,7 +98,15 @@ export class ContractRouter {
       const call = () => handler(this.contextOf(route, req, res) as RouteContext<R>);
       const idempotency = idempotencyScope(route, req, res.locals.input as never);
       // The services hear whose key it is with every call the handler makes (kit's grpc/client.ts).
-      (idempotency ? runWithContext(requestContext(req, idempotency), call) : call())
+      // Only a signed-in user's copies share an answer: the auth routes also set cookies on `res`.
+      const answer: Promise<Reply<RouteDef>> = !idempotency
+        ? call()
+        : route.auth === 'session'
+          ? sameKeyCalls.join(idempotency, idempotencyKey(req), () =>
+              runWithContext(requestContext(req, idempotency), call),
+            )
+          : runWithContext(requestContext(req, idempotency), call);
+      answer
         .then((reply) => {
           if (reply.headers) res.set(reply.headers);
           const json = sharedJson(reply.body);
