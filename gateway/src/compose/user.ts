@@ -33,48 +33,68 @@ export function userJson(user: User__Output): User {
 const PART_TIMEOUT_MS = 1_500;
 
 /**
- * GET /api/user: identity's user plus the parts other services own (coins from the wallet, the
- * collection summary from cards-market, rank from the leaderboard, badges from missions), fetched in
- * parallel; the badges from `badges`' copy when it has one (user-badges.ts).
+ * GET /api/user: identity's user plus the parts other services own (coins from the wallet, rank
+ * and collection totals from the leaderboard, badges from missions), all asked at once; the badges
+ * from `badges`' copy when it has one (user-badges.ts).
  */
 export async function currentUser(clients: Clients, userId: number, badges?: UserBadges): Promise<User> {
-  return withParts(clients, await clients.identity.GetUser({ userId }), badges);
+  const [user, parts] = await Promise.all([
+    clients.identity.GetUser({ userId }),
+    partsOf(clients, userId, badges),
+  ]);
+  return { ...userJson(user), ...parts };
 }
 
 const within = { timeoutMs: PART_TIMEOUT_MS };
 
-/**
- * Identity's user with the parts other services own: the one user shape of every answer. Card count
- * and collection value come from cards-market, which owns the cards and is current the moment a
- * purchase settles; the leaderboard's (built from events, so a moment behind) stand in when
- * cards-market does not answer. Rank 0 is the leaderboard's "not ranked": null.
- */
+/** Identity's user with the parts other services own (partsOf): the one user shape of every answer. */
 export async function withParts(clients: Clients, user: User__Output, kept?: UserBadges): Promise<User> {
-  const userId = user.id;
-  const [summaries, balance, stats, badges] = await Promise.all([
-    clients.cardsMarket.GetCollectionSummaries({ userIds: [userId] }, within).catch(() => undefined),
+  return { ...userJson(user), ...(await partsOf(clients, user.id, kept)) };
+}
+
+type Parts = Partial<Pick<User, 'coins' | 'rank' | 'cardCount' | 'collectionValue' | 'badge' | 'badges'>>;
+
+/**
+ * The user's parts that other services own; a part whose service does not answer is left out.
+ * Rank, card count and collection value come together from the leaderboard, so that they agree (a
+ * rank is of a value); the board is built from events, a moment behind a settled purchase, and the
+ * page's own moves arrive on the live stream with their new totals (web/src/lib/live/leaderboard.ts).
+ * A user the board does not rank yet (just signed up) or cannot answer for takes the count and
+ * value from cards-market, which owns the cards. Rank 0 is the leaderboard's "not ranked": null.
+ * (Asking both for every user was one more call on the costliest read: issue 41.)
+ */
+async function partsOf(clients: Clients, userId: number, kept?: UserBadges): Promise<Parts> {
+  const [balance, stats, badges] = await Promise.all([
     clients.wallet.GetBalance({ userId }, within).catch(() => undefined),
     clients.leaderboard.GetUserStats({ userId }, within).catch(() => undefined),
     (kept ? kept.get(userId, within) : clients.missions.GetUserBadges({ userId }, within)).catch(
       () => undefined,
     ),
   ]);
-  const json = userJson(user);
-  if (balance) json.coins = balance.coins;
+  const parts: Parts = {};
+  if (balance) parts.coins = balance.coins;
   const board = stats?.stats;
-  if (board) {
-    json.rank = board.rank > 0 ? board.rank : null;
-    json.cardCount = board.cardCount;
-    json.collectionValue = board.collectionValue;
-  }
-  const summary = summaries?.summaries[0];
-  if (summary) {
-    json.cardCount = summary.cardCount;
-    json.collectionValue = summary.collectionValue;
+  if (board) parts.rank = board.rank > 0 ? board.rank : null;
+  const totals = board && board.rank > 0 ? board : await collectionSummary(clients, userId, board);
+  if (totals) {
+    parts.cardCount = totals.cardCount;
+    parts.collectionValue = totals.collectionValue;
   }
   if (badges) {
-    json.badge = badges.badge || 'Rookie';
-    json.badges = badges.badges.map(badgeJson);
+    parts.badge = badges.badge || 'Rookie';
+    parts.badges = badges.badges.map(badgeJson);
   }
-  return json;
+  return parts;
+}
+
+/** cards-market's count and value of the user's cards; the board's (if any) when it does not answer. */
+async function collectionSummary(
+  clients: Clients,
+  userId: number,
+  board: { cardCount: number; collectionValue: number } | null | undefined,
+): Promise<{ cardCount: number; collectionValue: number } | undefined> {
+  const summaries = await clients.cardsMarket
+    .GetCollectionSummaries({ userIds: [userId] }, within)
+    .catch(() => undefined);
+  return summaries?.summaries[0] ?? board ?? undefined;
 }
