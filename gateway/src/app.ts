@@ -7,6 +7,7 @@ import { DeviceCookies } from './device-cookies';
 import type { GatewayConfig, Upstream } from './config';
 import { compressAnswers } from './http/compress-answers';
 import { SharedAnswers } from './http/shared-answers';
+import { Usernames } from './compose/usernames';
 import { UserBadges } from './compose/user-badges';
 import { dropSharedOnMutation, sharedAnswersWatcher } from './http/shared-changes';
 import { dispatchToRouters } from './http/route-dispatch';
@@ -118,6 +119,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
     onFirstUse: () => live.watch(sharedAnswersWatcher(shared)),
   });
   app.locals.shared = shared;
+  const usernames = new Usernames(clients, shared);
   const badges = new UserBadges(
     clients.missions,
     () => live.linked,
@@ -199,7 +201,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
       cardsRoutes(clients, shared),
       marketRoutes(clients, shared),
       tradeHistoryRoutes(clients),
-      tradeRoutes(clients),
+      tradeRoutes(clients, usernames),
       watchlistRoutes(clients),
       auctionRoutes(clients),
       packRoutes(clients),

@@ -3,7 +3,7 @@ import type { TradeOffer__Output } from '@touchline/protos/gen/touchline/trading
 import type { TradeWish__Output } from '@touchline/protos/gen/touchline/trading/TradeWish';
 import type { Clients } from '../clients';
 import { publicCardJson, type PublicCardJson } from './cards';
-import { usernamesOf } from './usernames';
+import type { Usernames } from './usernames';
 
 /**
  * Cards and usernames an answer refers to, fetched once for the whole list. Offers and wishes show
@@ -16,14 +16,29 @@ export interface Lookups {
 
 const unique = (ids: number[]) => [...new Set(ids.filter((id) => id > 0))];
 
-/** One call to cards-market and one to identity, in parallel; other users appear by username only. */
-export async function lookups(clients: Clients, cardIds: number[], userIds: number[]): Promise<Lookups> {
+/** Who reads the answer, and where names come from. */
+export interface Readers {
+  usernames: Usernames;
+  /** The user asking (their own rename shows at once). */
+  reader?: number;
+}
+
+/**
+ * One call to cards-market, in parallel with the usernames (from the shared list: Usernames); other
+ * users appear by username only.
+ */
+export async function lookups(
+  clients: Clients,
+  { usernames, reader }: Readers,
+  cardIds: number[],
+  userIds: number[],
+): Promise<Lookups> {
   const cardList = unique(cardIds);
-  const [{ cards }, usernames] = await Promise.all([
+  const [{ cards }, names] = await Promise.all([
     cardList.length > 0 ? clients.cardsMarket.GetCardsByIds({ cardIds: cardList }) : { cards: [] },
-    usernamesOf(clients, userIds),
+    usernames.of(userIds, reader),
   ]);
-  return { cards: new Map(cards.map((c) => [c.id, publicCardJson(c)])), usernames };
+  return { cards: new Map(cards.map((c) => [c.id, publicCardJson(c)])), usernames: names };
 }
 
 const party = (id: number, l: Lookups) => ({ id, username: l.usernames.get(id) ?? null });
@@ -60,9 +75,10 @@ export function offerJson(offer: TradeOffer__Output, l: Lookups): TradeOffer {
   };
 }
 
-export async function composeOffers(clients: Clients, offers: TradeOffer__Output[]) {
+export async function composeOffers(clients: Clients, readers: Readers, offers: TradeOffer__Output[]) {
   const l = await lookups(
     clients,
+    readers,
     offers.flatMap((o) => [...o.offeredCardIds, ...o.requestedCardIds]),
     offers.flatMap((o) => [o.fromUserId, o.toUserId]),
   );
@@ -86,9 +102,10 @@ export function wishJson(wish: TradeWish__Output, l: Lookups): TradeWish {
   };
 }
 
-export async function composeWishes(clients: Clients, wishes: TradeWish__Output[]) {
+export async function composeWishes(clients: Clients, readers: Readers, wishes: TradeWish__Output[]) {
   const l = await lookups(
     clients,
+    readers,
     wishes.map((w) => w.cardId),
     wishes.map((w) => w.userId),
   );

@@ -2,15 +2,17 @@ import { api } from '@touchline/contract';
 import { fromGrpcError, isServiceError, notFound } from '@touchline/kit';
 import type { Clients } from '../clients';
 import { isTradeable, tradeableCardJson } from '../compose/cards';
-import { composeOffers, composeWishes } from '../compose/trades';
+import { composeOffers, composeWishes, type Readers } from '../compose/trades';
+import type { Usernames } from '../compose/usernames';
 import { ContractRouter } from '../http/contract-router';
 
 /** Accepting waits on the whole saga (card and coin holds, then commits): longer than a plain call. */
 const ACCEPT_TIMEOUT_MS = 20_000;
 
 /** Trade offers and trade wishes (docs/spec/game-spec.md#2-screens-and-routes and #7-the-calls-it-makes; docs/design.md#4-cross-service-operations-sagas and #7-decisions-on-the-specs-open-points). */
-export function tradeRoutes(clients: Clients) {
+export function tradeRoutes(clients: Clients, usernames: Usernames) {
   const { trading, identity, cardsMarket } = clients;
+  const by = (reader: number): Readers => ({ usernames, reader });
 
   /** Users are named by username (case-insensitive); a banned or unknown user is not found. */
   async function userIdOf(username: string): Promise<number | undefined> {
@@ -22,10 +24,10 @@ export function tradeRoutes(clients: Clients) {
     }
   }
 
-  const oneOffer = async (offer: Parameters<typeof composeOffers>[1][number] | null) =>
-    (await composeOffers(clients, [offer!]))[0]!;
-  const oneWish = async (wish: Parameters<typeof composeWishes>[1][number] | null) =>
-    (await composeWishes(clients, [wish!]))[0]!;
+  const oneOffer = async (reader: number, offer: Parameters<typeof composeOffers>[2][number] | null) =>
+    (await composeOffers(clients, by(reader), [offer!]))[0]!;
+  const oneWish = async (reader: number, wish: Parameters<typeof composeWishes>[2][number] | null) =>
+    (await composeWishes(clients, by(reader), [wish!]))[0]!;
 
   return new ContractRouter()
     .add(api.trades.create, async ({ userId, body, idempotencyKey }) => {
@@ -41,7 +43,7 @@ export function tradeRoutes(clients: Clients) {
         note: body.note,
         idempotencyKey,
       });
-      return { status: 201, body: await oneOffer(offer) };
+      return { status: 201, body: await oneOffer(userId, offer) };
     })
     .add(api.trades.tradeableCards, async ({ params }) => {
       // Banned users cannot trade: their cards are not on offer, as their usernames are not.
@@ -57,11 +59,11 @@ export function tradeRoutes(clients: Clients) {
     })
     .add(api.trades.incoming, async ({ userId, query }) => {
       const { offers } = await trading.ListIncomingOffers({ userId, status: query.status });
-      return { status: 200, body: await composeOffers(clients, offers) };
+      return { status: 200, body: await composeOffers(clients, by(userId), offers) };
     })
     .add(api.trades.outgoing, async ({ userId, query }) => {
       const { offers } = await trading.ListOutgoingOffers({ userId, status: query.status });
-      return { status: 200, body: await composeOffers(clients, offers) };
+      return { status: 200, body: await composeOffers(clients, by(userId), offers) };
     })
     .add(api.trades.offerForWish, async ({ userId, body, idempotencyKey }) => {
       const { offer } = await trading.MakeOfferForWish({
@@ -73,22 +75,22 @@ export function tradeRoutes(clients: Clients) {
         note: body.note,
         idempotencyKey,
       });
-      return { status: 201, body: await oneOffer(offer) };
+      return { status: 201, body: await oneOffer(userId, offer) };
     })
     .add(api.trades.accept, async ({ userId, params, idempotencyKey }) => {
       const { offer } = await trading.AcceptOffer(
         { userId, offerId: params.id, idempotencyKey },
         { timeoutMs: ACCEPT_TIMEOUT_MS },
       );
-      return { status: 200, body: await oneOffer(offer) };
+      return { status: 200, body: await oneOffer(userId, offer) };
     })
     .add(api.trades.decline, async ({ userId, params, idempotencyKey }) => {
       const { offer } = await trading.DeclineOffer({ userId, offerId: params.id, idempotencyKey });
-      return { status: 200, body: await oneOffer(offer) };
+      return { status: 200, body: await oneOffer(userId, offer) };
     })
     .add(api.trades.cancel, async ({ userId, params, idempotencyKey }) => {
       const { offer } = await trading.CancelOffer({ userId, offerId: params.id, idempotencyKey });
-      return { status: 200, body: await oneOffer(offer) };
+      return { status: 200, body: await oneOffer(userId, offer) };
     })
     .add(api.trades.counter, async ({ userId, params, body, idempotencyKey }) => {
       const { offer } = await trading.CounterOffer({
@@ -101,11 +103,11 @@ export function tradeRoutes(clients: Clients) {
         note: body.note,
         idempotencyKey,
       });
-      return { status: 201, body: await oneOffer(offer) };
+      return { status: 201, body: await oneOffer(userId, offer) };
     })
     .add(api.trades.thread, async ({ userId, params }) => {
       const { offers } = await trading.GetOfferThread({ userId, offerId: params.id });
-      return { status: 200, body: await composeOffers(clients, offers) };
+      return { status: 200, body: await composeOffers(clients, by(userId), offers) };
     })
     .add(api.trades.wishes, async ({ userId, query }) => {
       let ownerUserId = query.userId;
@@ -125,7 +127,7 @@ export function tradeRoutes(clients: Clients) {
         ownerUserId,
         sort,
       });
-      return { status: 200, body: await composeWishes(clients, wishes) };
+      return { status: 200, body: await composeWishes(clients, by(userId), wishes) };
     })
     .add(api.trades.createWish, async ({ userId, body, idempotencyKey }) => {
       const { wish } = await trading.CreateWish({
@@ -138,10 +140,10 @@ export function tradeRoutes(clients: Clients) {
         notes: body.notes ?? '',
         idempotencyKey,
       });
-      return { status: 201, body: await oneWish(wish) };
+      return { status: 201, body: await oneWish(userId, wish) };
     })
     .add(api.trades.cancelWish, async ({ userId, params, idempotencyKey }) => {
       const { wish } = await trading.CancelWish({ userId, wishId: params.id, idempotencyKey });
-      return { status: 200, body: await oneWish(wish) };
+      return { status: 200, body: await oneWish(userId, wish) };
     }).router;
 }

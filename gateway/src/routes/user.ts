@@ -2,6 +2,7 @@ import { api } from '@touchline/contract';
 import { notFound } from '@touchline/kit';
 import type { Clients } from '../clients';
 import { currentUser } from '../compose/user';
+import { everyUsername } from '../compose/usernames';
 import type { UserBadges } from '../compose/user-badges';
 import { ContractRouter } from '../http/contract-router';
 import type { SharedAnswers } from '../http/shared-answers';
@@ -33,10 +34,10 @@ export function userRoutes(
     .add(api.user.usernames, async () => {
       // Every player who is not banned: the same for everyone, and it grows with the players (a
       // crowd of 250 read all 250 names 162 times in 30 s), so built once per change.
-      const answer = await shared.answer(api.user.usernames.path, ['usernames'], async () => {
-        const { usernames } = await identity.ListUsernames({});
-        return usernames.map((u) => ({ id: u.id, username: u.username }));
-      });
+      // The trade screens' names come from the same answer (compose/usernames.ts).
+      const answer = await shared.answer(api.user.usernames.path, ['usernames'], () =>
+        everyUsername(clients),
+      );
       return { status: 200, ...answer };
     })
     .add(api.user.setFavoriteTeam, async ({ userId, body: { teamId } }) => {
