@@ -160,6 +160,9 @@ describe('the slowest routes', () => {
   it('name a route without its ids and query, and rank routes by p99', () => {
     expect(routeOf('get', '/api/market/price-history/12?range=1d')).toBe('GET /api/market/price-history/:id');
     expect(routeOf('POST', '/api/trades/7/accept')).toBe('POST /api/trades/:id/accept');
+    expect(routeOf('POST', '/api/test-payments/pi_test_b6215fefdf79c7bd/confirm')).toBe(
+      'POST /api/test-payments/:id/confirm',
+    );
     const t = tallyOf([
       ...Array.from({ length: 50 }, (_, i) => ({ ...ok('shared reads', 10 + i), route: 'GET /api/market' })),
       { ...ok('per-user reads', 900), route: 'GET /api/user/cards' },

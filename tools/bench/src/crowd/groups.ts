@@ -49,5 +49,10 @@ export function routeGroup(method: string, path: string): RouteGroup {
 
 /** A call's route for the report: its method and path, ids as `:id`, without the query. */
 export function routeOf(method: string, path: string): string {
-  return `${method.toUpperCase()} ${path.split('?')[0]!.replace(/\/\d+(?=\/|$)/g, '/:id')}`;
+  const bare = path
+    .split('?')[0]!
+    .replace(/\/\d+(?=\/|$)/g, '/:id')
+    // A test-mode payment's id (pi_test_…) is an id too: one route, not one per payment.
+    .replace(/\/pi_[A-Za-z0-9_]+(?=\/|$)/g, '/:id');
+  return `${method.toUpperCase()} ${bare}`;
 }
