@@ -201,7 +201,7 @@ export function createApp({ config, clients, addresses, store, logger, loopLagMs
       cardsRoutes(clients, shared),
       marketRoutes(clients, shared),
       tradeHistoryRoutes(clients),
-      tradeRoutes(clients, usernames),
+      tradeRoutes(clients, usernames, shared),
       watchlistRoutes(clients),
       auctionRoutes(clients),
       packRoutes(clients),

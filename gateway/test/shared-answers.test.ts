@@ -366,6 +366,60 @@ describe('the leaderboard (GET /api/leaderboard)', () => {
   });
 });
 
+describe('the open trade wishes (GET /api/tradewishes)', () => {
+  it('are loaded once per filter for every reader, and again after a wish changes on the live events', async () => {
+    const original = clients.trading.ListWishes;
+    const asked: string[] = [];
+    let notes = 'first';
+    clients.trading.ListWishes = (async (request: { rarity: string; userId: number }) => {
+      asked.push(`${request.rarity || 'any'} by ${request.userId}`);
+      return {
+        wishes: [
+          {
+            id: 77,
+            userId: 990_002,
+            cardId: 0,
+            desiredRarity: request.rarity,
+            desiredPosition: '',
+            desiredTeamId: 0,
+            minimumCoins: 0,
+            notes,
+            status: 'active',
+            createdAt: '2026-12-01T00:00:00.000Z',
+          },
+        ],
+      };
+    }) as unknown as typeof original;
+    try {
+      const first = await get('/api/tradewishes');
+      expect(first.status).toBe(200);
+      expect(JSON.parse(first.body.toString())).toMatchObject([{ id: 77, notes: 'first', username: null }]);
+      const again = await get('/api/tradewishes', { cookie: otherCookie });
+      expect(again.body.equals(first.body)).toBe(true);
+      expect((await get('/api/tradewishes', { 'If-None-Match': first.headers.etag! })).status).toBe(304);
+      expect((await get('/api/tradewishes?rarity=Epic')).status).toBe(200);
+      // The service is asked as nobody in particular: the answer is everyone's.
+      expect(asked).toEqual(['any by 0', 'Epic by 0']);
+      notes = 'second';
+      await bus.publish([
+        eventMessage('trading.wish.created', '78', {
+          wishId: 78,
+          userId: 990_003,
+          cardId: 5,
+          createdAt: new Date().toISOString(),
+        }),
+      ]);
+      await eventually(async () => {
+        const wishes = JSON.parse((await get('/api/tradewishes')).body.toString()) as { notes: string }[];
+        expect(wishes[0]!.notes).toBe('second');
+      });
+      expect(asked).toHaveLength(3);
+    } finally {
+      clients.trading.ListWishes = original;
+    }
+  });
+});
+
 describe('the starter pack (GET /api/user/starter-pack)', () => {
   it('is not asked for again once the service said it was revealed, which is for good', async () => {
     const ask = async () => {

@@ -6,10 +6,12 @@ import { shareBody } from './shared-json';
 /**
  * What a shared answer is built from, and so what makes it change: listings (listed, withdrawn,
  * sold, the market's own cards), prices (a tick), players (a mint moves an edition count),
- * usernames (a sign-up, a rename, a ban), the market's hours (it opened or closed). An answer names
+ * usernames (a sign-up, a rename, a ban), the market's hours (it opened or closed), the board, the
+ * open trade wishes (one made, withdrawn or fulfilled). An answer names
  * the topics it depends on; a change of one drops it.
  */
-export type SharedTopic = 'listings' | 'prices' | 'players' | 'usernames' | 'marketStatus' | 'board';
+export type SharedTopic =
+  'listings' | 'prices' | 'players' | 'usernames' | 'marketStatus' | 'board' | 'wishes';
 export const SHARED_TOPICS: readonly SharedTopic[] = [
   'listings',
   'prices',
@@ -17,6 +19,7 @@ export const SHARED_TOPICS: readonly SharedTopic[] = [
   'usernames',
   'marketStatus',
   'board',
+  'wishes',
 ];
 
 export interface SharedAnswersOptions {

@@ -23,6 +23,8 @@ function topicsOfChange(message: LiveMessage__Output): readonly SharedTopic[] | 
       return ['listings', 'marketStatus'];
     case 'leaderboard': // a change of collection values: the board's order or figures moved
       return ['board'];
+    case 'wishes': // a wish made, withdrawn or fulfilled (told to its owner, heard here for everyone)
+      return ['wishes'];
     case 'resync':
       return 'all';
     default:
@@ -57,6 +59,10 @@ const MUTATIONS: readonly [RouteDef, readonly SharedTopic[]][] = [
   [api.user.setUsername, ['usernames']],
   [api.auth.register, ['usernames']],
   [api.admin.ban, ['usernames']],
+  // The open wishes everyone browses; an accepted offer may fulfil one.
+  [api.trades.createWish, ['wishes']],
+  [api.trades.cancelWish, ['wishes']],
+  [api.trades.accept, ['wishes']],
 ];
 
 const matchers = MUTATIONS.map(([route, topics]) => ({

@@ -5,12 +5,16 @@ import { isTradeable, tradeableCardJson } from '../compose/cards';
 import { composeOffers, composeWishes, type Readers } from '../compose/trades';
 import type { Usernames } from '../compose/usernames';
 import { ContractRouter } from '../http/contract-router';
+import { sharedKey, type SharedAnswers, type SharedTopic } from '../http/shared-answers';
+
+/** What the open wishes show: the wishes, their cards (listing, price, editions) and owners' names. */
+const WISHES: SharedTopic[] = ['wishes', 'listings', 'prices', 'players', 'usernames'];
 
 /** Accepting waits on the whole saga (card and coin holds, then commits): longer than a plain call. */
 const ACCEPT_TIMEOUT_MS = 20_000;
 
 /** Trade offers and trade wishes (docs/spec/game-spec.md#2-screens-and-routes and #7-the-calls-it-makes; docs/design.md#4-cross-service-operations-sagas and #7-decisions-on-the-specs-open-points). */
-export function tradeRoutes(clients: Clients, usernames: Usernames) {
+export function tradeRoutes(clients: Clients, usernames: Usernames, shared: SharedAnswers) {
   const { trading, identity, cardsMarket } = clients;
   const by = (reader: number): Readers => ({ usernames, reader });
 
@@ -110,24 +114,34 @@ export function tradeRoutes(clients: Clients, usernames: Usernames) {
       return { status: 200, body: await composeOffers(clients, by(userId), offers) };
     })
     .add(api.trades.wishes, async ({ userId, query }) => {
-      let ownerUserId = query.userId;
-      if (query.user) {
-        const found = await userIdOf(query.user);
-        // An unknown user has no wishes; a user filter that contradicts userId matches nothing.
-        if (!found || (ownerUserId && ownerUserId !== found)) return { status: 200, body: [] };
-        ownerUserId = found;
-      }
-      const { search, rarity, position, teamId, sort } = query;
-      const { wishes } = await trading.ListWishes({
+      // The open wishes are the same for everyone who asks with the same filters (the trade
+      // marketplace's first screen, 2-4% of a crowd's requests): built once per change.
+      const answer = await shared.answer(
+        sharedKey(api.trades.wishes.path, query),
+        WISHES,
+        async () => {
+          let ownerUserId = query.userId;
+          if (query.user) {
+            const found = await userIdOf(query.user);
+            // An unknown user has no wishes; a user filter that contradicts userId matches nothing.
+            if (!found || (ownerUserId && ownerUserId !== found)) return [];
+            ownerUserId = found;
+          }
+          const { search, rarity, position, teamId, sort } = query;
+          const { wishes } = await trading.ListWishes({
+            userId: 0,
+            search,
+            rarity,
+            position,
+            teamId,
+            ownerUserId,
+            sort,
+          });
+          return composeWishes(clients, { usernames }, wishes);
+        },
         userId,
-        search,
-        rarity,
-        position,
-        teamId,
-        ownerUserId,
-        sort,
-      });
-      return { status: 200, body: await composeWishes(clients, by(userId), wishes) };
+      );
+      return { status: 200, ...answer };
     })
     .add(api.trades.createWish, async ({ userId, body, idempotencyKey }) => {
       const { wish } = await trading.CreateWish({

@@ -6,7 +6,7 @@ import { onAnswerBehind } from '@/lib/api';
 import { cardKeys } from '@/lib/data/cards';
 import { leaderboardKeys } from '@/lib/data/leaderboard';
 import { marketKeys } from '@/lib/data/market';
-import { tradeKeys } from '@/lib/data/trades';
+import { tradeKeys, tradeWishesKey } from '@/lib/data/trades';
 
 /** The queries the gateway answers from its shared answers (gateway/src/http/shared-answers.ts). */
 const SHARED_QUERIES: readonly QueryKey[] = [
@@ -20,6 +20,7 @@ const SHARED_QUERIES: readonly QueryKey[] = [
   cardKeys.rosters(),
   tradeKeys.usernames(),
   leaderboardKeys.all,
+  tradeWishesKey,
 ];
 
 /**
