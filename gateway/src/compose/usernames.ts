@@ -2,12 +2,15 @@ import { api } from '@touchline/contract';
 import type { Clients } from '../clients';
 import type { SharedAnswers } from '../http/shared-answers';
 
+/** The users an answer may name, once each: id 0 is the market, which has no username. */
+const namedIds = (userIds: number[]) => [...new Set(userIds.filter((id) => id > 0))];
+
 /**
  * The usernames of the users an answer names, in one batch call to identity (docs/design.md#7-decisions-on-the-specs-open-points:
  * other players appear by username, never by e-mail). Id 0 (the market) and unknown users are absent.
  */
 export async function usernamesOf(clients: Clients, userIds: number[]): Promise<Map<number, string>> {
-  const ids = [...new Set(userIds.filter((id) => id > 0))];
+  const ids = namedIds(userIds);
   if (ids.length === 0) return new Map();
   const { usernames } = await clients.identity.GetUsernames({ userIds: ids });
   return new Map(usernames.map((u) => [u.id, u.username]));
@@ -42,7 +45,7 @@ export class Usernames {
 
   /** `reader`: the user asking, who sees their own rename at once (SharedAnswers' read-your-writes). */
   async of(userIds: number[], reader?: number): Promise<Map<number, string>> {
-    const ids = [...new Set(userIds.filter((id) => id > 0))];
+    const ids = namedIds(userIds);
     if (ids.length === 0) return new Map();
     const list = await this.shared.get(
       api.user.usernames.path,

@@ -99,13 +99,12 @@ export class ContractRouter {
       const idempotency = idempotencyScope(route, req, res.locals.input as never);
       // The services hear whose key it is with every call the handler makes (kit's grpc/client.ts).
       // Only a signed-in user's copies share an answer: the auth routes also set cookies on `res`.
-      const answer: Promise<Reply<RouteDef>> = !idempotency
-        ? call()
-        : route.auth === 'session'
-          ? sameKeyCalls.join(idempotency, idempotencyKey(req), () =>
-              runWithContext(requestContext(req, idempotency), call),
-            )
-          : runWithContext(requestContext(req, idempotency), call);
+      const scoped = (): Promise<Reply<RouteDef>> =>
+        idempotency ? runWithContext(requestContext(req, idempotency), call) : call();
+      const answer =
+        idempotency && route.auth === 'session'
+          ? sameKeyCalls.join(idempotency, idempotencyKey(req), scoped)
+          : scoped();
       answer
         .then((reply) => {
           if (reply.headers) res.set(reply.headers);

@@ -23,8 +23,4 @@ export class SameKeyCalls<T> {
     this.inFlight.set(id, { fingerprint: scope.fingerprint, answer });
     return answer;
   }
-
-  get size(): number {
-    return this.inFlight.size;
-  }
 }
