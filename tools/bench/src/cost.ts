@@ -30,6 +30,8 @@ const METRICS_BASE = env('BENCH_METRICS_BASE', 28150);
 const PG_PROXY_PORT = env('BENCH_PG_PROXY_PORT', 28190);
 const REDIS_URL = process.env.BENCH_REDIS ?? 'redis://127.0.0.1:6379/3';
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+/** BENCH_SQL_TEXTS=1: also list each kind's statements by service and text, per operation. */
+const SQL_TEXTS = process.env.BENCH_SQL_TEXTS === '1';
 /** Roles are cluster-wide: this run's own, dropped at the end (as the crowd and chaos runs do). */
 const ROLE_PREFIX = `touchline_cost_${Date.now().toString(36)}_`;
 
@@ -55,14 +57,11 @@ async function run(ctx: CostContext, ops: readonly Op[], keep: boolean): Promise
 
 /** A role's statements under its service's schema name (the run's role prefix dropped). */
 function byService(usage: Usage): Usage {
+  const service = (key: string) => (key.startsWith(ROLE_PREFIX) ? key.slice(ROLE_PREFIX.length) : key);
   return {
     ...usage,
-    sql: new Map(
-      [...usage.sql].map(([role, n]) => [
-        role.startsWith(ROLE_PREFIX) ? role.slice(ROLE_PREFIX.length) : role,
-        n,
-      ]),
-    ),
+    sql: new Map([...usage.sql].map(([role, n]) => [service(role), n])),
+    sqlTexts: new Map([...usage.sqlTexts].map(([key, n]) => [service(key), n])),
   };
 }
 
@@ -77,7 +76,7 @@ function byService(usage: Usage): Usage {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'touchline-cost-'));
   const target = new URL(PG);
-  const sql = new PgStatementCounter({ host: target.hostname, port: Number(target.port || 5432) });
+  const sql = new PgStatementCounter({ host: target.hostname, port: Number(target.port || 5432) }, SQL_TEXTS);
   const redis = new RedisCommandCounter(REDIS_URL);
   let stack: BenchStack | undefined;
   let db: pg.Client | undefined;

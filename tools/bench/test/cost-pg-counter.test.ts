@@ -41,6 +41,36 @@ describe("bench:cost's Postgres statement counter", () => {
     }
   });
 
+  it("names each statement by its text, a prepared one's from the Parse that named it", () => {
+    const stream = Buffer.concat([
+      startup('touchline_wallet'),
+      message('Q', 'BEGIN;\0'),
+      message('P', 'touchline_1\0select *\n   from accounts where id = $1\0\0\0'),
+      message('B', '\0touchline_1\0\0\0\0\0\0\0'),
+      message('E', '\0\0\0\0\0'),
+      message('S', ''),
+      message('B', '\0touchline_1\0\0\0\0\0\0\0'),
+      message('E', '\0\0\0\0\0'),
+      message('S', ''),
+      message('Q', 'COMMIT;\0'),
+    ]);
+    for (const size of [1, 4, stream.length]) {
+      const texts: (string | undefined)[] = [];
+      const read = frontendReader(
+        () => undefined,
+        (text) => texts.push(text),
+        true,
+      );
+      for (let i = 0; i < stream.length; i += size) read(stream.subarray(i, i + size));
+      expect(texts).toEqual([
+        'BEGIN;',
+        'select * from accounts where id = $N',
+        'select * from accounts where id = $N',
+        'COMMIT;',
+      ]);
+    }
+  });
+
   it('skips an SSL request before the startup message', () => {
     const ssl = Buffer.alloc(8);
     ssl.writeInt32BE(8, 0);

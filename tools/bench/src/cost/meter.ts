@@ -11,6 +11,7 @@ interface Snapshot {
   cpu: Map<number, number>;
   postgres: Map<number, number>;
   sql: Map<string, number>;
+  sqlTexts: Map<string, number>;
   redis: Map<string, number>;
   grpc: Map<string, number>;
   events: EventCounts;
@@ -21,6 +22,8 @@ export interface Usage {
   seconds: number;
   cpu: Map<string, number>;
   sql: Map<string, number>;
+  /** Statements by `role<TAB>text` (empty unless the counter counts texts). */
+  sqlTexts: Map<string, number>;
   redis: Map<string, number>;
   grpc: Map<string, number>;
   events: Map<string, number>;
@@ -81,6 +84,7 @@ export class Meter {
       seconds: (after.at - before.at) / 1000,
       cpu,
       sql: minus(after.sql, before.sql),
+      sqlTexts: minus(after.sqlTexts, before.sqlTexts),
       redis: minus(after.redis, before.redis),
       grpc: minus(after.grpc, before.grpc),
       events: new Map([
@@ -99,6 +103,7 @@ export class Meter {
       cpu: cpuMsByPid(this.deps.stackPid),
       postgres,
       sql: this.deps.sql.snapshot(),
+      sqlTexts: this.deps.sql.textSnapshot(),
       redis: new Map([...redis.byCommand]),
     };
   }
@@ -129,6 +134,7 @@ export function perOperation(window: Usage, idle: Usage, operations: number): Us
     seconds: window.seconds / operations,
     cpu: scale(window.cpu, idle.cpu),
     sql: scale(window.sql, idle.sql),
+    sqlTexts: scale(window.sqlTexts, idle.sqlTexts),
     redis: scale(window.redis, idle.redis),
     grpc: scale(window.grpc, idle.grpc),
     events: scale(window.events, idle.events),

@@ -69,6 +69,17 @@ export function table(rows: readonly Row[]): string {
   return [head, ...lines].join('\n');
 }
 
+/** With BENCH_SQL_TEXTS=1: each statement of at least 0.05 per operation, most run first. */
+function statementTexts(texts: Map<string, number>): string[] {
+  return [...texts]
+    .filter(([, n]) => n >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, n]) => {
+      const [service, text] = key.split('\t');
+      return `      ${n.toFixed(2).padStart(5)} ${service!.padEnd(13)} ${text}`;
+    });
+}
+
 /** What the counts are made of, per kind: the calls, statements and commands of at least 0.05 per operation. */
 export function details(rows: readonly Row[]): string {
   const top = (m: Map<string, number>) =>
@@ -84,6 +95,7 @@ export function details(rows: readonly Row[]): string {
         `    gRPC : ${top(r.perOp.grpc)}`,
         `    SQL  : ${top(r.perOp.sql)}`,
         `    Redis: ${top(r.perOp.redis)}`,
+        ...statementTexts(r.perOp.sqlTexts),
       ].join('\n'),
     )
     .join('\n');
