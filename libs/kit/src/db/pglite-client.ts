@@ -9,9 +9,14 @@ const ClientPGLite = require('knex-pglite') as new (config: Knex.Config) => Knex
  * undocumented client methods (acquire, release, destroy, search path). Both are pinned to exactly
  * those versions; test/patched-library-versions.test.ts fails when the installed version differs.
  * Upstream: no knex or knex-pglite issue about sharing one PGlite between knex instances was found.
+ * It also corrects knex-pglite 0.14.0's processResponse, which names a statement's command after
+ * knex's method: a delete's is 'del', not 'DELETE', so knex answered `.delete()` with the driver's
+ * result object instead of the count of rows deleted (on Postgres it is the count). Upstream: not
+ * reported in knex-pglite's tracker as of 2026-12-01.
  */
 
 interface KnexClient {
+  processResponse(obj: { method?: string }, runner: unknown): unknown;
   acquireConnection(): Promise<PGlite>;
   releaseConnection(connection: PGlite): Promise<void>;
   destroyRawConnection(connection: PGlite): Promise<void>;
@@ -53,6 +58,11 @@ export function createPgliteKnexClient(
   const searchPath = `"${schema}", public`;
   const releases = new WeakMap<object, () => void>();
   class LeasedPgliteClient extends ClientPGLite {
+    // knex's delete is the method 'del'; knex-pglite's command must read 'DELETE' for the count.
+    override processResponse(obj: { method?: string }, runner: unknown): unknown {
+      return super.processResponse(obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner);
+    }
+
     override async acquireConnection(): Promise<PGlite> {
       const release = await shared.lease();
       try {
