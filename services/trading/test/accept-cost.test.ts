@@ -75,4 +75,41 @@ describe('the cost of an accept', () => {
     expect(transferred.relevant?.(move('trade:1:1') as never, meta)).toBe(false);
     expect(transferred.relevant?.(move('sale:1') as never, meta) ?? true).toBe(true);
   });
+
+  it("reads a user's offers with both sides' cards in one statement (two before)", async () => {
+    const [a, b] = [await h.user('cat'), await h.user('dan')];
+    const [card] = await h.giveCards(a);
+    const [wanted] = await h.giveCards(b);
+    await h.grant(a, 5);
+    const { offer } = await h.client.CreateOffer({
+      userId: a,
+      toUserId: b,
+      offeredCardIds: [card!.id],
+      offeredCoins: 5,
+      requestedCardIds: [wanted!.id],
+      requestedCoins: 0,
+      note: '',
+      idempotencyKey: key(),
+    });
+
+    const db = h.trading.database.db;
+    const statements: string[] = [];
+    const count = (query: { sql: string }) => {
+      if (/"?trade_/.test(query.sql)) statements.push(query.sql);
+    };
+    db.on('query', count);
+    let incoming, outgoing;
+    try {
+      incoming = await h.client.ListIncomingOffers({ userId: b, status: 'pending' });
+      outgoing = await h.client.ListOutgoingOffers({ userId: a, status: '' });
+    } finally {
+      db.removeListener('query', count);
+    }
+
+    for (const list of [incoming, outgoing])
+      expect(list.offers).toMatchObject([
+        { id: offer!.id, offeredCardIds: [card!.id], requestedCardIds: [wanted!.id] },
+      ]);
+    expect(statements, statements.join('\n')).toHaveLength(2);
+  });
 });

@@ -24,14 +24,6 @@ export interface OfferRow {
   thread_step: number;
 }
 
-interface OfferCardRow {
-  offer_id: number;
-  card_id: number;
-  side: 'offered' | 'requested';
-  owner_user_id: number;
-  position: number;
-}
-
 /** An offer row with its cards in the order they were offered. */
 export interface Offer extends OfferRow {
   offeredCardIds: number[];
@@ -51,31 +43,23 @@ export function termsOf(offer: Offer): OfferTerms {
   };
 }
 
-/** Attaches each offer's cards (one query for all of them). */
-export async function withCards(db: Db, rows: OfferRow[]): Promise<Offer[]> {
-  if (rows.length === 0) return [];
-  const cards = (await db('trade_offer_cards')
-    .whereIn(
-      'offer_id',
-      rows.map((r) => r.id),
-    )
-    .orderBy(['offer_id', 'position'])) as OfferCardRow[];
-  return rows.map((row) => {
-    const own = cards.filter((c) => c.offer_id === row.id);
-    return {
-      ...row,
-      offeredCardIds: own.filter((c) => c.side === 'offered').map((c) => c.card_id),
-      requestedCardIds: own.filter((c) => c.side === 'requested').map((c) => c.card_id),
-    };
-  });
-}
-
 /** The ids of one side of the offer `o`, in the order offered (a select-list expression). */
 const sideIds = (db: Db, side: 'offered' | 'requested', as: string) =>
   db.raw(
     `array(select c.card_id from trade_offer_cards c where c.offer_id = o.id and c.side = ? order by c.position) as ??`,
     [side, as],
   );
+
+/** An offer row read with its cards' ids (withCardIds). */
+type OfferWithIdsRow = OfferRow & { offered_ids: unknown[]; requested_ids: unknown[] };
+
+/** The offers of `o` with each side's card ids, in one statement: o.* and the two arrays. */
+const withCardIds = (db: Db, query: Knex.QueryBuilder) =>
+  query.select('o.*', sideIds(db, 'offered', 'offered_ids'), sideIds(db, 'requested', 'requested_ids'));
+
+function fromRowWithIds({ offered_ids, requested_ids, ...offer }: OfferWithIdsRow): Offer {
+  return { ...offer, offeredCardIds: offered_ids.map(Number), requestedCardIds: requested_ids.map(Number) };
+}
 
 /**
  * The offer with its cards in one statement (its row locked FOR UPDATE when `lock`; the cards are
@@ -88,9 +72,7 @@ export async function findOffer(
   lock = false,
   acceptKey?: string,
 ): Promise<(Offer & { keySagaId?: string | null }) | undefined> {
-  const query = db('trade_offers as o')
-    .where('o.id', id)
-    .select('o.*', sideIds(db, 'offered', 'offered_ids'), sideIds(db, 'requested', 'requested_ids'));
+  const query = withCardIds(db, db('trade_offers as o').where('o.id', id));
   if (acceptKey !== undefined)
     query.select(
       db.raw(`(select s.id from trade_sagas s where s.offer_id = o.id and s.accept_key = ?) as key_saga_id`, [
@@ -98,23 +80,21 @@ export async function findOffer(
       ]),
     );
   if (lock) query.forUpdate('o');
-  const row = (await query.first()) as
-    | (OfferRow & { offered_ids: unknown[]; requested_ids: unknown[]; key_saga_id?: string | null })
-    | undefined;
+  const row = (await query.first()) as (OfferWithIdsRow & { key_saga_id?: string | null }) | undefined;
   if (!row) return undefined;
-  const { offered_ids, requested_ids, key_saga_id, ...offer } = row;
+  const { key_saga_id, ...offer } = row;
   return {
-    ...offer,
-    offeredCardIds: offered_ids.map(Number),
-    requestedCardIds: requested_ids.map(Number),
+    ...fromRowWithIds(offer),
     ...(acceptKey !== undefined ? { keySagaId: key_saga_id ?? null } : {}),
   };
 }
 
 export async function findOfferByKey(db: Db, fromUserId: number, key: string): Promise<Offer | undefined> {
-  const row = (await db('trade_offers').where({ from_user_id: fromUserId, idempotency_key: key }).first()) as
-    OfferRow | undefined;
-  return row ? (await withCards(db, [row]))[0] : undefined;
+  const row = (await withCardIds(
+    db,
+    db('trade_offers as o').where({ 'o.from_user_id': fromUserId, 'o.idempotency_key': key }),
+  ).first()) as OfferWithIdsRow | undefined;
+  return row ? fromRowWithIds(row) : undefined;
 }
 
 /** Inserts the offer and its cards; undefined when another request with the same key got there first. */
@@ -226,8 +206,9 @@ export async function openOffersWithCards(
 export type OfferListStatus = 'pending' | 'expired' | 'all' | OfferStatus;
 
 /**
- * A user's offers one way (`party` is the column naming them), newest first. "pending" means open
- * and not lapsed; "expired" also counts pending offers past their expiry.
+ * A user's offers one way (`party` is the column naming them), newest first, with their cards, in
+ * one statement. "pending" means open and not lapsed; "expired" also counts pending offers past
+ * their expiry.
  */
 export async function offersOf(
   db: Db,
@@ -237,22 +218,22 @@ export async function offersOf(
   now: Date,
   limit: number,
 ): Promise<Offer[]> {
-  const query = db('trade_offers')
-    .where(party, userId)
+  const query = db('trade_offers as o')
+    .where(`o.${party}`, userId)
     .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
+      { column: 'o.created_at', order: 'desc' },
+      { column: 'o.id', order: 'desc' },
     ])
     .limit(limit);
-  if (status === 'pending') query.whereIn('status', OPEN_STATUSES).where('expires_at', '>', now);
+  if (status === 'pending') query.whereIn('o.status', OPEN_STATUSES).where('o.expires_at', '>', now);
   else if (status === 'expired')
     query.where((q) =>
       q
-        .where('status', 'expired')
-        .orWhere((p) => p.where('status', 'pending').where('expires_at', '<=', now)),
+        .where('o.status', 'expired')
+        .orWhere((p) => p.where('o.status', 'pending').where('o.expires_at', '<=', now)),
     );
-  else if (status !== 'all') query.where('status', status);
-  return withCards(db, (await query) as OfferRow[]);
+  else if (status !== 'all') query.where('o.status', status);
+  return ((await withCardIds(db, query)) as OfferWithIdsRow[]).map(fromRowWithIds);
 }
 
 /** Open, unexpired offers to the user. */
@@ -286,9 +267,9 @@ export async function lockLapsedOffers(trx: Knex.Transaction, now: Date, limit: 
 
 /** Every offer of a negotiation (its first offer's id), oldest first. */
 export async function offersOfThread(db: Db, threadId: number): Promise<Offer[]> {
-  const rows = (await db('trade_offers')
-    .where('id', threadId)
-    .orWhere('thread_id', threadId)
-    .orderBy('thread_step')) as OfferRow[];
-  return withCards(db, rows);
+  const query = db('trade_offers as o')
+    .where('o.id', threadId)
+    .orWhere('o.thread_id', threadId)
+    .orderBy('o.thread_step');
+  return ((await withCardIds(db, query)) as OfferWithIdsRow[]).map(fromRowWithIds);
 }
