@@ -30,7 +30,9 @@ const PINS: Pin[] = [
     library: 'knex-pglite',
     version: '0.14.0',
     patches: ['src/db/pglite-client.ts'],
-    why: "subclasses knex-pglite's client and overrides its connection methods (tests: every embedded-mode test)",
+    why:
+      "subclasses knex-pglite's client and overrides its connection methods and processResponse " +
+      '(tests: pglite-client, every embedded-mode test)',
   },
   {
     library: 'kafkajs',

@@ -54,7 +54,9 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
  * reports its statements per 1,000 requests by service. A count does not move with the machine's
  * load as CPU does; the proxy's own CPU is the load driver's.
  */
-const COUNT_SQL = process.env.BENCH_COUNT_SQL === '1';
+const COUNT_SQL = process.env.BENCH_COUNT_SQL === '1' || process.env.BENCH_SQL_TEXTS === '1';
+/** BENCH_SQL_TEXTS=1: as BENCH_COUNT_SQL, and each level lists its most run statements by text. */
+const SQL_TEXTS = process.env.BENCH_SQL_TEXTS === '1';
 /** Roles are cluster-wide: this run's own, dropped at the end (as the chaos run does). */
 const ROLE_PREFIX = `touchline_crowd_${Date.now().toString(36)}_`;
 
@@ -88,7 +90,7 @@ async function main(): Promise<void> {
   let driver: HttpDriver | undefined;
   const pgServer = new URL(PG);
   const sql = COUNT_SQL
-    ? new PgStatementCounter({ host: pgServer.hostname, port: Number(pgServer.port || 5432) })
+    ? new PgStatementCounter({ host: pgServer.hostname, port: Number(pgServer.port || 5432) }, SQL_TEXTS)
     : undefined;
   const world = new World();
   let stopping: Promise<void> | undefined;
@@ -186,6 +188,7 @@ async function main(): Promise<void> {
         const pgBefore = postgresCpuMs(stack.database);
         const driverBefore = process.cpuUsage();
         const sqlBefore = sql?.snapshot();
+        const textsBefore = sql?.textSnapshot();
         if (PROFILE_DIR) signalTree(stack.child.pid!, 'SIGUSR2');
         const started = performance.now();
         await Promise.all(running);
@@ -206,6 +209,9 @@ async function main(): Promise<void> {
           pgAfter: postgresCpuMs(stack.database),
           driverCpu: process.cpuUsage(driverBefore),
           ...(sql && sqlBefore ? { sql: statementsBetween(sqlBefore, sql.snapshot()) } : {}),
+          ...(SQL_TEXTS && textsBefore
+            ? { sqlTexts: statementsBetween(textsBefore, sql!.textSnapshot()) }
+            : {}),
           missed,
         });
         const failed = (t: Tally) => t.failed() || tooManyRefused(t);

@@ -17,6 +17,8 @@ export interface LevelFigures {
   driverCpu: NodeJS.CpuUsage;
   /** Statements sent in the window by service (BENCH_COUNT_SQL=1). */
   sql?: Map<string, number>;
+  /** Statements by `service<TAB>text` (BENCH_SQL_TEXTS=1). */
+  sqlTexts?: Map<string, number>;
   missed: string[];
 }
 
@@ -90,8 +92,18 @@ export function report(f: LevelFigures): void {
       .map(([service, n]) => `${service} ${per1000(n)}`);
     console.log(`         SQL statements per 1,000 requests: ${per1000(total)} (${byService.join(', ')})`);
   }
+  if (f.sqlTexts) {
+    console.log('         most run statements, per 1,000 requests:');
+    for (const [key, n] of [...f.sqlTexts].sort((a, b) => b[1] - a[1]).slice(0, TOP_STATEMENTS)) {
+      const [service, text] = key.split('\t');
+      console.log(`         ${per1000(n).padStart(6)} ${service!.padEnd(13)} ${text}`);
+    }
+  }
   console.log(`         targets: ${f.missed.length === 0 ? 'met' : `missed: ${f.missed.join('; ')}`}`);
 }
+
+/** How many statements BENCH_SQL_TEXTS lists per level. */
+const TOP_STATEMENTS = 40;
 
 export function reportAudit(audit: AuditLine[]): void {
   for (const l of audit)
