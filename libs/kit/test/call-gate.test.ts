@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallGate, type CallGateOptions } from '../src/shedding/call-gate';
+import { DomainError } from '../src/errors';
+import { busy } from '../src/shedding';
 
 class Refused extends Error {}
 
@@ -125,5 +127,16 @@ describe('CallGate', () => {
     const g = gate({ concurrency: 1 });
     await g.enter(far());
     expect(await state(g.enter(Date.now()))).toBe('refused');
+  });
+});
+
+describe('a refusal', () => {
+  it('is an unavailable DomainError with its Retry-After and no stack trace to capture', () => {
+    const refusal = busy('Touchline is very busy right now.', 2);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ code: 'unavailable', retryAfterSeconds: 2 });
+    expect(refusal.stack).not.toContain('\n    at ');
+    // Other errors keep theirs.
+    expect(new Error('fault').stack).toContain('\n    at ');
   });
 });
