@@ -241,6 +241,12 @@ async function events(): Promise<void> {
 async function main(): Promise<void> {
   const database = `touchline_bench_ops_${Date.now()}`;
   psql('postgres', `create database ${database}`);
+  // Stopped midway (Ctrl-C, a timeout): the database goes too, as at the end.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      psql('postgres', `drop database if exists ${database} with (force)`);
+      process.exit(130);
+    });
   console.log(`bench:ops (CPU per operation, no business logic; ${CONCURRENCY} at once)`);
   try {
     await requestsAndCalls();

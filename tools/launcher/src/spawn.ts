@@ -39,20 +39,36 @@ export async function freePort(): Promise<number> {
   return any;
 }
 
-/**
- * Starts Touchline exactly as `npm start` does (`node tools/launcher/start.mjs`) in its own
- * process, and resolves once it prints that it is ready.
- */
-export async function spawnApp(options: {
+export interface SpawnOptions {
   dataDir: string;
   port?: number;
   env?: Record<string, string>;
   /** How long to wait for "ready" (default 180 s); a benchmark on a busy machine may give more. */
   readyTimeoutMs?: number;
-}): Promise<RunningApp> {
+}
+
+/** Starts of one app that may meet a port taken meanwhile, before one is given up on. */
+const PORT_ATTEMPTS = 3;
+
+/**
+ * Starts Touchline exactly as `npm start` does (`node tools/launcher/start.mjs`) in its own
+ * process, and resolves once it prints that it is ready. A port found free can be taken before the
+ * app binds it (another app of a parallel test run picks its services' ports from the same range):
+ * an app that exits on EADDRINUSE before it is ready starts again, on a new port unless one was given.
+ */
+export async function spawnApp(options: SpawnOptions): Promise<RunningApp> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnce(options, options.port ?? (await freePort()));
+    } catch (error) {
+      if (attempt >= PORT_ATTEMPTS || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function spawnOnce(options: SpawnOptions, port: number): Promise<RunningApp> {
   // Generous: on a shared two-core machine under load a cold start (tsx, nine migrations) takes minutes.
   const readyTimeoutMs = options.readyTimeoutMs ?? 180_000;
-  const port = options.port ?? (await freePort());
   // One process (no tsx CLI wrapper), so SIGKILL reaches the server itself, as `kill -9` would.
   const child = spawn(process.execPath, ['tools/launcher/start.mjs'], {
     cwd: ROOT,
