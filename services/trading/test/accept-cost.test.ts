@@ -18,6 +18,21 @@ afterAll(async () => {
   await h?.stop();
 });
 
+/** The statements on trading's own tables (trade_*) that `work` sends, and what it returns. */
+async function tradeStatementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const db = h.trading.database.db;
+  const statements: string[] = [];
+  const count = (query: { sql: string }) => {
+    if (/"?trade_/.test(query.sql)) statements.push(query.sql);
+  };
+  db.on('query', count);
+  try {
+    return { result: await work(), statements };
+  } finally {
+    db.removeListener('query', count);
+  }
+}
+
 describe('the cost of an accept', () => {
   it('a card for coins is accepted in at most 9 statements on the trade tables (22 before)', async () => {
     const [a, b] = [await h.user('ann'), await h.user('ben')];
@@ -34,22 +49,12 @@ describe('the cost of an accept', () => {
       idempotencyKey: key(),
     });
 
-    const db = h.trading.database.db;
-    const statements: string[] = [];
-    const count = (query: { sql: string }) => {
-      if (/"?trade_/.test(query.sql)) statements.push(query.sql);
-    };
-    db.on('query', count);
-    let accepted;
-    try {
-      ({ offer: accepted } = await acceptOffer(h.deps(), {
-        userId: b,
-        offerId: offer!.id,
-        idempotencyKey: key(),
-      }));
-    } finally {
-      db.removeListener('query', count);
-    }
+    const {
+      result: { offer: accepted },
+      statements,
+    } = await tradeStatementsOf(() =>
+      acceptOffer(h.deps(), { userId: b, offerId: offer!.id, idempotencyKey: key() }),
+    );
 
     expect(accepted).toMatchObject({ id: offer!.id, status: 'accepted', offeredCardIds: [card!.id] });
     expect(await h.ownerOf(card!.id)).toBe(b);
@@ -92,19 +97,13 @@ describe('the cost of an accept', () => {
       idempotencyKey: key(),
     });
 
-    const db = h.trading.database.db;
-    const statements: string[] = [];
-    const count = (query: { sql: string }) => {
-      if (/"?trade_/.test(query.sql)) statements.push(query.sql);
-    };
-    db.on('query', count);
-    let incoming, outgoing;
-    try {
-      incoming = await h.client.ListIncomingOffers({ userId: b, status: 'pending' });
-      outgoing = await h.client.ListOutgoingOffers({ userId: a, status: '' });
-    } finally {
-      db.removeListener('query', count);
-    }
+    const {
+      result: [incoming, outgoing],
+      statements,
+    } = await tradeStatementsOf(async () => [
+      await h.client.ListIncomingOffers({ userId: b, status: 'pending' }),
+      await h.client.ListOutgoingOffers({ userId: a, status: '' }),
+    ]);
 
     for (const list of [incoming, outgoing])
       expect(list.offers).toMatchObject([

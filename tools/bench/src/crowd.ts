@@ -54,9 +54,9 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
  * reports its statements per 1,000 requests by service. A count does not move with the machine's
  * load as CPU does; the proxy's own CPU is the load driver's.
  */
-const COUNT_SQL = process.env.BENCH_COUNT_SQL === '1' || process.env.BENCH_SQL_TEXTS === '1';
 /** BENCH_SQL_TEXTS=1: as BENCH_COUNT_SQL, and each level lists its most run statements by text. */
 const SQL_TEXTS = process.env.BENCH_SQL_TEXTS === '1';
+const COUNT_SQL = process.env.BENCH_COUNT_SQL === '1' || SQL_TEXTS;
 /** Roles are cluster-wide: this run's own, dropped at the end (as the chaos run does). */
 const ROLE_PREFIX = `touchline_crowd_${Date.now().toString(36)}_`;
 

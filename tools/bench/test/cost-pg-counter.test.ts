@@ -18,6 +18,11 @@ function startup(user: string): Buffer {
   return Buffer.concat([head, params]);
 }
 
+/** Hands `stream` to `read` in chunks of `size` bytes, as a socket may. */
+function inPieces(stream: Buffer, size: number, read: (chunk: Buffer) => void): void {
+  for (let i = 0; i < stream.length; i += size) read(stream.subarray(i, i + size));
+}
+
 describe("bench:cost's Postgres statement counter", () => {
   it('counts simple queries and executes of one role, however the bytes arrive', () => {
     const stream = Buffer.concat([
@@ -36,7 +41,7 @@ describe("bench:cost's Postgres statement counter", () => {
         (user) => (role = user),
         () => statements++,
       );
-      for (let i = 0; i < stream.length; i += size) read(stream.subarray(i, i + size));
+      inPieces(stream, size, read);
       expect({ size, role, statements }).toEqual({ size, role: 'touchline_cards_market', statements: 3 });
     }
   });
@@ -61,7 +66,7 @@ describe("bench:cost's Postgres statement counter", () => {
         (text) => texts.push(text),
         true,
       );
-      for (let i = 0; i < stream.length; i += size) read(stream.subarray(i, i + size));
+      inPieces(stream, size, read);
       expect(texts).toEqual([
         'BEGIN;',
         'select * from accounts where id = $N',

@@ -61,6 +61,11 @@ function fromRowWithIds({ offered_ids, requested_ids, ...offer }: OfferWithIdsRo
   return { ...offer, offeredCardIds: offered_ids.map(Number), requestedCardIds: requested_ids.map(Number) };
 }
 
+/** The offers `query` (on `trade_offers as o`) finds, each with its cards. */
+async function offersWithCards(db: Db, query: Knex.QueryBuilder): Promise<Offer[]> {
+  return ((await withCardIds(db, query)) as OfferWithIdsRow[]).map(fromRowWithIds);
+}
+
 /**
  * The offer with its cards in one statement (its row locked FOR UPDATE when `lock`; the cards are
  * read, not locked: they never change). With `acceptKey`, also the id of the accept saga under that
@@ -90,11 +95,11 @@ export async function findOffer(
 }
 
 export async function findOfferByKey(db: Db, fromUserId: number, key: string): Promise<Offer | undefined> {
-  const row = (await withCardIds(
+  const [offer] = await offersWithCards(
     db,
-    db('trade_offers as o').where({ 'o.from_user_id': fromUserId, 'o.idempotency_key': key }),
-  ).first()) as OfferWithIdsRow | undefined;
-  return row ? fromRowWithIds(row) : undefined;
+    db('trade_offers as o').where({ 'o.from_user_id': fromUserId, 'o.idempotency_key': key }).limit(1),
+  );
+  return offer;
 }
 
 /** Inserts the offer and its cards; undefined when another request with the same key got there first. */
@@ -233,7 +238,7 @@ export async function offersOf(
         .orWhere((p) => p.where('o.status', 'pending').where('o.expires_at', '<=', now)),
     );
   else if (status !== 'all') query.where('o.status', status);
-  return ((await withCardIds(db, query)) as OfferWithIdsRow[]).map(fromRowWithIds);
+  return offersWithCards(db, query);
 }
 
 /** Open, unexpired offers to the user. */
@@ -271,5 +276,5 @@ export async function offersOfThread(db: Db, threadId: number): Promise<Offer[]>
     .where('o.id', threadId)
     .orWhere('o.thread_id', threadId)
     .orderBy('o.thread_step');
-  return ((await withCardIds(db, query)) as OfferWithIdsRow[]).map(fromRowWithIds);
+  return offersWithCards(db, query);
 }
