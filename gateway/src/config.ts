@@ -96,6 +96,13 @@ const gatewayFields = z.object({
    * a value above that stops the start.
    */
   CONNECTIONS_MAX: optionalEnv(z.coerce.number().int().positive()),
+  /**
+   * Connections the kernel holds for the gateway to accept (listen's backlog; Linux caps it at
+   * net.core.somaxconn). Node's 511 overflowed under a crowd that outran the process: each dropped
+   * SYN is sent again only after 1, 3, 7 s, so the client timed out before the gateway ever saw the
+   * request it would have refused at once (1,000 crowd players: 15,443 listen drops, 3,828 timeouts).
+   */
+  LISTEN_BACKLOG: z.coerce.number().int().positive().default(4_096),
   /** A request's head must arrive within this (then 408 and closed): half-open connections go. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** A request's body must have arrived within this from its start (a live stream's answer is not counted). */

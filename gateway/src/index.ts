@@ -31,7 +31,7 @@ export async function startGateway(
   const server = createGatewayServer(app, config);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => {
+    server.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
@@ -47,6 +48,13 @@ const stackConfig = z.object({
   RESTART_BACKOFF_RESET_MS: z.coerce.number().int().min(0).default(60_000),
   // wallet-payments' choice, checked here too: the stack stops with the message instead of
   // restarting a wallet that refuses to start.
+  /**
+   * The gateways' niceness (-20 to 19; the services keep 0). The front door goes first when the
+   * machine is short of CPU (docs/decisions/0019-the-front-door-goes-first.md): it then refuses
+   * what it cannot serve, at once, instead of leaving connections unaccepted until they time out.
+   * Below 0 needs root or CAP_SYS_NICE; without it the stack says so and runs at 0.
+   */
+  GATEWAY_NICENESS: z.coerce.number().int().min(-20).max(19).default(-10),
   STRIPE_SECRET_KEY: optionalEnv(z.string()),
   PAYMENTS_MODE: optionalEnv(z.enum(['live', 'test'])),
 });
@@ -55,18 +63,34 @@ const stackConfig = z.object({
 const MOCK_KAFKA_MAX_WAIT_MS = 1_000;
 
 /** A process of the stack; the supervisor calls this again for each restart. */
-function starter(name: string, entry: string, env: NodeJS.ProcessEnv): () => ChildProcess {
+function starter(name: string, entry: string, env: NodeJS.ProcessEnv, niceness = 0): () => ChildProcess {
   return () => {
     const child = spawn(process.execPath, ['--import', 'tsx', entry], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (niceness !== 0 && child.pid !== undefined) prioritise(name, child.pid, niceness);
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
     }
     return child;
   };
+}
+
+let priorityRefused = false;
+
+/** Sets a process's niceness; a refusal (no CAP_SYS_NICE) is said once and the process runs at 0. */
+function prioritise(name: string, pid: number, niceness: number): void {
+  try {
+    setPriority(pid, niceness);
+  } catch (error) {
+    if (priorityRefused) return;
+    priorityRefused = true;
+    console.warn(
+      `[stack] ${name} runs at niceness 0, not ${niceness} (${(error as Error).message}; GATEWAY_NICENESS needs root or CAP_SYS_NICE below 0): when the machine is short of CPU, requests may wait for the gateway instead of being refused`,
+    );
+  }
 }
 
 /**
@@ -246,17 +270,22 @@ async function main(): Promise<void> {
     const name = replicaName(GATEWAY, g, gatewayPorts.length);
     supervisor.add({
       name,
-      start: starter(name, 'gateway/src/main.ts', {
-        ...common,
-        ...addrEnv(topology.gateway.peers),
-        PORT: String(port),
-        METRICS_PORT: metricsPort(name),
-        // Behind the front every connection comes from 127.0.0.1: the front counts per address.
-        ...(gatewayPorts.length > 1 ? { HOST: '127.0.0.1', CONNECTIONS_PER_ADDRESS: '0' } : {}),
-        WEB_DIST,
-        COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false',
-        OTEL_SERVICE_NAME: GATEWAY,
-      }),
+      start: starter(
+        name,
+        'gateway/src/main.ts',
+        {
+          ...common,
+          ...addrEnv(topology.gateway.peers),
+          PORT: String(port),
+          METRICS_PORT: metricsPort(name),
+          // Behind the front every connection comes from 127.0.0.1: the front counts per address.
+          ...(gatewayPorts.length > 1 ? { HOST: '127.0.0.1', CONNECTIONS_PER_ADDRESS: '0' } : {}),
+          WEB_DIST,
+          COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false',
+          OTEL_SERVICE_NAME: GATEWAY,
+        },
+        config.GATEWAY_NICENESS,
+      ),
     });
   });
   let front: Front | undefined;

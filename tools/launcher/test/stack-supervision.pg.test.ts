@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +177,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '1000',
     PAYMENTS_MODE: 'test',
+    // Above 0, which needs no privilege: the test may run as any user.
+    GATEWAY_NICENESS: '4',
   });
   await stack.waitFor(/stack is ready/);
   for (const pid of stack.pids().values()) everyPid.add(pid);
@@ -239,6 +241,12 @@ describe('npm run stack', () => {
     );
     for (let i = 0; i < SERVICE_MODULES.length; i++)
       expect(listeningAddresses(grpcBase + i), SERVICE_MODULES[i]!.name).toEqual(['127.0.0.1']);
+  });
+
+  it('runs the gateway at GATEWAY_NICENESS and the services at 0: the front door goes first', () => {
+    const pids = stack.pids();
+    expect(getPriority(pids.get('gateway')!)).toBe(4);
+    for (const m of SERVICE_MODULES) expect(getPriority(pids.get(m.name)!), m.name).toBe(0);
   });
 
   it('its gateway answers loopback at its port only: a DNS-rebound name gets 421 (issue 29, item 1)', async () => {
