@@ -98,9 +98,9 @@ const gatewayFields = z.object({
   CONNECTIONS_MAX: optionalEnv(z.coerce.number().int().positive()),
   /**
    * Connections the kernel holds for the gateway to accept (listen's backlog; Linux caps it at
-   * net.core.somaxconn). Node's 511 overflowed under a crowd that outran the process: each dropped
-   * SYN is sent again only after 1, 3, 7 s, so the client timed out before the gateway ever saw the
-   * request it would have refused at once (1,000 crowd players: 15,443 listen drops, 3,828 timeouts).
+   * net.core.somaxconn). Node's 511 overflowed in a crowd's ramp (1,000 new connections in a second):
+   * a dropped SYN is sent again only 1, 3, 7 s later; a queued one waits for the next turn of the
+   * loop (docs/decisions/0019-the-gateways-priority.md).
    */
   LISTEN_BACKLOG: z.coerce.number().int().positive().default(4_096),
   /** A request's head must arrive within this (then 408 and closed): half-open connections go. */

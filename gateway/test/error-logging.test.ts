@@ -7,7 +7,7 @@ import { errorHandler } from '../src/middleware/errors';
 /** A gateway app whose one route throws `error`, logging into `lines`. */
 function appThrowing(error: unknown, lines: Record<string, unknown>[]) {
   const at = (level: string) => (fields: object, msg: string) => lines.push({ level, msg, ...fields });
-  const logger = { warn: at('warn'), error: at('error') } as unknown as Logger;
+  const logger = { debug: at('debug'), warn: at('warn'), error: at('error') } as unknown as Logger;
   const app = express();
   app.get('/boom', () => {
     throw error;
@@ -17,14 +17,14 @@ function appThrowing(error: unknown, lines: Record<string, unknown>[]) {
 }
 
 describe("the error handler's log", () => {
-  it('logs a refusal with Retry-After as one short warning, without the stack', async () => {
+  it('logs a refusal with Retry-After at debug only (the metrics count it), without the stack', async () => {
     const lines: Record<string, unknown>[] = [];
     const answer = await request(appThrowing(unavailable(), lines)).get('/boom');
 
     expect(answer.status).toBe(503);
     expect(answer.headers['retry-after']).toBeDefined();
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 'warn', msg: 'request refused', path: '/boom', status: 503 });
+    expect(lines[0]).toMatchObject({ level: 'debug', msg: 'request refused', path: '/boom', status: 503 });
     expect(lines[0]).not.toHaveProperty('err');
   });
 

@@ -51,10 +51,11 @@ export function errorHandler(logger: Logger, retryAfterSeconds = RETRY_AFTER_SEC
     // One table (libs/kit errors.ts): 202 pending, 503/504 with Retry-After, 4xx with {message}.
     const { status, body, headers } = toHttpError(error);
     // A refusal that asks the client to come back (503 with Retry-After) is the crowd's overload
-    // answer, not a fault: one short line without the stack, whose serialising cost 3.7% of the
-    // gateway's CPU in a 250-player crowd that refused 28% of its requests (bench:crowd profile).
+    // answer, not a fault, and touchline_http_refused_total counts it: a debug line only. At warn,
+    // one line each cost 3.7% of the gateway's CPU (a 500-player crowd's profile, 2026-12-01), spent
+    // exactly while the gateway sheds load.
     if (status >= 500 && headers?.['Retry-After'])
-      logger.warn(
+      logger.debug(
         { path: req.path, status, reason: (error as Error | undefined)?.message },
         'request refused',
       );

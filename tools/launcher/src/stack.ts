@@ -49,12 +49,12 @@ const stackConfig = z.object({
   // wallet-payments' choice, checked here too: the stack stops with the message instead of
   // restarting a wallet that refuses to start.
   /**
-   * The gateways' niceness (-20 to 19; the services keep 0). The front door goes first when the
-   * machine is short of CPU (docs/decisions/0019-the-front-door-goes-first.md): it then refuses
-   * what it cannot serve, at once, instead of leaving connections unaccepted until they time out.
-   * Below 0 needs root or CAP_SYS_NICE; without it the stack says so and runs at 0.
+   * The gateways' niceness (-20 to 19; the services keep 0). Below 0 the front door goes first when
+   * the machine is short of CPU: it keeps accepting and refuses what it cannot serve instead of
+   * leaving connections to time out, at the price of the services' latency under a lighter load
+   * (docs/decisions/0019-the-gateways-priority.md). Below 0 needs root or CAP_SYS_NICE.
    */
-  GATEWAY_NICENESS: z.coerce.number().int().min(-20).max(19).default(-10),
+  GATEWAY_NICENESS: z.coerce.number().int().min(-20).max(19).default(0),
   STRIPE_SECRET_KEY: optionalEnv(z.string()),
   PAYMENTS_MODE: optionalEnv(z.enum(['live', 'test'])),
 });

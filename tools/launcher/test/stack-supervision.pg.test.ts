@@ -243,7 +243,7 @@ describe('npm run stack', () => {
       expect(listeningAddresses(grpcBase + i), SERVICE_MODULES[i]!.name).toEqual(['127.0.0.1']);
   });
 
-  it('runs the gateway at GATEWAY_NICENESS and the services at 0: the front door goes first', () => {
+  it('runs the gateway at GATEWAY_NICENESS and the services at 0 (decision 0019)', () => {
     const pids = stack.pids();
     expect(getPriority(pids.get('gateway')!)).toBe(4);
     for (const m of SERVICE_MODULES) expect(getPriority(pids.get(m.name)!), m.name).toBe(0);

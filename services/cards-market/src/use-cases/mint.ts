@@ -91,8 +91,11 @@ export async function mintOfRarities(
     const open = slots.flatMap((slot, index) => (minted[index] ? [] : [{ ...slot, index }]));
     if (open.length === 0) break;
     const candidates = new Map<string, MintablePlayer[]>();
-    for (const player of await mintablePlayers(trx, [...new Set(open.map((slot) => slot.rarity))]))
-      candidates.set(player.rarity, [...(candidates.get(player.rarity) ?? []), player]);
+    for (const player of await mintablePlayers(trx, [...new Set(open.map((slot) => slot.rarity))])) {
+      const ofRarity = candidates.get(player.rarity);
+      if (ofRarity) ofRarity.push(player);
+      else candidates.set(player.rarity, [player]);
+    }
     const picks = open.map((slot) => {
       const players = candidates.get(slot.rarity) ?? [];
       if (players.length === 0) throw businessRule(`No ${slot.rarity} cards are left to mint`);
