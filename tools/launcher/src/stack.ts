@@ -46,8 +46,6 @@ const stackConfig = z.object({
   RESTART_BACKOFF_INITIAL_MS: z.coerce.number().int().min(10).default(1_000),
   RESTART_BACKOFF_MAX_MS: z.coerce.number().int().min(10).default(30_000),
   RESTART_BACKOFF_RESET_MS: z.coerce.number().int().min(0).default(60_000),
-  // wallet-payments' choice, checked here too: the stack stops with the message instead of
-  // restarting a wallet that refuses to start.
   /**
    * The gateways' niceness (-20 to 19; the services keep 0). Below 0 the front door goes first when
    * the machine is short of CPU: it keeps accepting and refuses what it cannot serve instead of
@@ -55,6 +53,8 @@ const stackConfig = z.object({
    * (docs/decisions/0019-the-gateways-priority.md). Below 0 needs root or CAP_SYS_NICE.
    */
   GATEWAY_NICENESS: z.coerce.number().int().min(-20).max(19).default(0),
+  // wallet-payments' choice, checked here too: the stack stops with the message instead of
+  // restarting a wallet that refuses to start.
   STRIPE_SECRET_KEY: optionalEnv(z.string()),
   PAYMENTS_MODE: optionalEnv(z.enum(['live', 'test'])),
 });
