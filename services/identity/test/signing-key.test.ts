@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeProtectedHeader } from 'jose';
 import { systemRandom } from '@touchline/kit';
 import { unusedSigningKeys } from '../src/db/migrations/003_unused_signing_keys';
+import { ensureSigningKey } from '../src/db/signing-keys';
 import { createTokenSigner } from '../src/tokens';
 import { startIdentity, type StartedIdentity } from './support';
 
@@ -40,6 +41,21 @@ describe('the session signing key', () => {
     );
     const stored = await db('signing_keys').orderBy(['created_at', 'kid']).select('kid');
     expect(new Set(kids)).toEqual(new Set([stored[0]!.kid]));
+  });
+
+  it('stores exactly one of the candidates that race, and every racer gets that one', async () => {
+    const db = identity.test.database.db;
+    const [template] = await db('signing_keys').select('private_jwk', 'public_jwk');
+    for (let round = 0; round < 10; round += 1) {
+      await db('signing_keys').delete();
+      const candidates = [1, 2, 3, 4, 5, 6].map((n) => ({ ...template, kid: `race-${round}-${n}` }));
+      const kept = await Promise.all(candidates.map((candidate) => ensureSigningKey(db, candidate)));
+      const stored = await db('signing_keys').pluck('kid');
+      expect(stored).toHaveLength(1);
+      expect(new Set(kept.map((row) => row.kid))).toEqual(new Set(stored));
+    }
+    await db('signing_keys').delete();
+    await createTokenSigner(db, systemRandom);
   });
 
   it('keeps only the key in use when the keys stored by earlier starts are removed', async () => {

@@ -8,19 +8,25 @@ export interface SigningKeyRow {
   created_at: Date;
 }
 
-/** Stores the key unless one exists (several replicas may race at first start) and returns the one in use. */
+/**
+ * Stores the key unless one exists and returns the one in use. Replicas may race at first start: an
+ * insert that ignored conflicts let one replica read its own key before another's, with an earlier
+ * `created_at`, committed (two keys in use). The table lock makes the check and the insert one step.
+ */
 export async function ensureSigningKey(
   db: Knex,
   candidate: Omit<SigningKeyRow, 'created_at'>,
 ): Promise<SigningKeyRow> {
-  await db('signing_keys').insert(candidate).onConflict('kid').ignore();
-  const row = await db<SigningKeyRow>('signing_keys')
-    .orderBy([{ column: 'created_at' }, { column: 'kid' }])
-    .first();
-  return row!;
+  return db.transaction(async (trx) => {
+    await trx.raw('lock table signing_keys in share row exclusive mode');
+    const stored = await currentSigningKey(trx);
+    if (stored) return stored;
+    const [inserted] = await trx<SigningKeyRow>('signing_keys').insert(candidate).returning('*');
+    return inserted!;
+  });
 }
 
-export function currentSigningKey(db: Knex): Promise<SigningKeyRow | undefined> {
+export function currentSigningKey(db: Knex | Knex.Transaction): Promise<SigningKeyRow | undefined> {
   return db<SigningKeyRow>('signing_keys')
     .orderBy([{ column: 'created_at' }, { column: 'kid' }])
     .first();
