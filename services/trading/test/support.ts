@@ -125,8 +125,10 @@ export async function startTrading() {
       return { coins: b.coins, held: b.heldCoins };
     },
     async profit(): Promise<number> {
-      const row = (await wallet.database.db('accounts').where({ name: 'platform:profit' }).first()) as
-        { balance: number } | undefined;
+      const row = (await wallet.database
+        .db('account_balances')
+        .where({ name: 'platform:profit' })
+        .first()) as { balance: number } | undefined;
       return row ? Number(row.balance) : 0;
     },
     async ownerOf(cardId: number): Promise<number> {

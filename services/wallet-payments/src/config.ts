@@ -35,5 +35,8 @@ export const walletConfigSchema = z.object({
   // redemption is left to its own request before the sweeper may take it.
   PROMO_MINT_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
   PROMO_MINT_RETRY_AFTER_MS: z.coerce.number().int().min(0).default(5_000),
+  // How often the platform accounts' appended balance changes are folded into their rows (decision
+  // 0020); reads add the changes not yet folded, so this only bounds how many wait.
+  PLATFORM_BALANCE_FOLD_INTERVAL_MS: z.coerce.number().int().positive().default(10_000),
 });
 export type WalletConfig = z.output<typeof walletConfigSchema>;

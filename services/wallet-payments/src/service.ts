@@ -53,7 +53,10 @@ export const walletService: ServiceModule<WalletConfig, WalletHandlers> = {
     return {
       useCases: walletUseCases(deps),
       consumers: walletConsumers(deps),
-      jobs: walletJobs(deps, config.PROMO_MINT_SWEEP_INTERVAL_MS),
+      jobs: walletJobs(deps, {
+        sweepIntervalMs: config.PROMO_MINT_SWEEP_INTERVAL_MS,
+        foldIntervalMs: config.PLATFORM_BALANCE_FOLD_INTERVAL_MS,
+      }),
       close: async () => {
         await payments.test?.webhooks.close();
         clients.close();

@@ -53,7 +53,9 @@ export async function give(deps: WalletDeps, userId: number, amount: number): Pr
 
 /** Everything a refused request must leave as it was. */
 export async function snapshot(db: Knex) {
-  const accounts = (await db('accounts').orderBy('name').select('name', 'balance', 'held')) as unknown[];
+  const accounts = (await db('account_balances')
+    .orderBy('name')
+    .select('name', 'balance', 'held')) as unknown[];
   const count = async (table: string) =>
     Number(((await db(table).count({ n: '*' }).first()) as { n: number | string }).n);
   return {
@@ -73,6 +75,7 @@ export async function outboxEvents<T extends Topic>(db: Knex, topic: T): Promise
 }
 
 export async function accountBalance(db: Knex, name: string): Promise<number> {
-  const row = (await db('accounts').where({ name }).first('balance')) as { balance: number } | undefined;
+  const row = (await db('account_balances').where({ name }).first('balance')) as
+    { balance: number } | undefined;
   return Number(row?.balance ?? 0);
 }

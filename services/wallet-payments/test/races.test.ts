@@ -174,7 +174,7 @@ describe('database guards', () => {
       code: '23514',
     });
     // Platform accounts are allowed below zero: the mint is minus every coin in circulation.
-    const mint = await db('accounts').where({ name: 'platform:mint' }).first();
+    const mint = await db('account_balances').where({ name: 'platform:mint' }).first();
     expect(Number(mint.balance)).toBeLessThan(0);
     expect((await getBalance(w.deps, 9)).coins).toBe(50);
   });

@@ -30,14 +30,14 @@ export async function readReasonFlows(db: Db): Promise<ReasonFlow[]> {
 
 /** The ledger's own check and the economy, read from the wallet's tables. */
 export async function readLedgerGauges(db: Db): Promise<metrics.GaugeReading[]> {
-  const sum = (await db('accounts').first(db.raw('coalesce(sum(balance), 0)::bigint as total'))) as {
+  const sum = (await db('account_balances').first(db.raw('coalesce(sum(balance), 0)::bigint as total'))) as {
     total: string | number;
   };
   const overdue = (await db('holds')
     .where({ status: 'held' })
     .where('created_at', '<', db.raw(`now() - ? * interval '1 second'`, [HOLD_TIMEOUT_SECONDS]))
     .first(db.raw('count(*)::int as n'))) as { n: number };
-  const platform = (await db('accounts').where({ kind: 'platform' }).select('name', 'balance')) as {
+  const platform = (await db('account_balances').where({ kind: 'platform' }).select('name', 'balance')) as {
     name: string;
     balance: string | number;
   }[];

@@ -48,9 +48,12 @@ export async function ledgerTotal(db: Knex): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** Every account's cached columns next to the sums of its entries and of its open holds. */
+/**
+ * Every account's cached columns (a platform account's with its changes not yet folded, decision
+ * 0020) next to the sums of its entries and of its open holds.
+ */
 export async function accountAudits(db: Knex): Promise<AccountAudit[]> {
-  const rows = (await db('accounts as a')
+  const rows = (await db('account_balances as a')
     .leftJoin(
       db('entries').groupBy('account').select('account', db.raw('sum(amount) as total')).as('e'),
       'e.account',

@@ -56,7 +56,9 @@ export async function insertEntries(
  * of the entries afterwards. The caller holds the accounts' locks (lockAccounts) and has checked
  * that every debit is covered: the accounts' CHECK would refuse an overdraft with an error.
  * `released`: coins of a hold on an account of the entries that the posting settles (CommitHold),
- * taken off `held` in the same row update as the balance, so balance − held never dips.
+ * taken off `held` in the same row update as the balance, so balance − held never dips. A platform
+ * account's side is appended to platform_balance_changes instead (decision 0020); the accounts
+ * returned are the user accounts.
  */
 export async function recordPosting(
   trx: Knex.Transaction,
@@ -83,10 +85,13 @@ export async function recordPosting(
      ), e as (
        insert into entries (transaction_id, account, amount, created_at)
        select t.id, v.account, v.amount, ? from t, v
+     ), p as (
+       insert into platform_balance_changes (account, amount)
+       select v.account, v.amount from t, v where v.account like 'platform:%'
      ), a as (
        update accounts as a set balance = a.balance + v.amount${release}, updated_at = ?
          from t, v
-        where a.name = v.account
+        where a.name = v.account and v.account like 'user:%'
         returning a.name, a.kind, a.balance, a.held
      )
      select t.id as transaction_id, a.name, a.kind, a.balance, a.held from t left join a on true`,

@@ -1,5 +1,12 @@
 import { businessRule, conflict, type OutboxEvent, type Tx } from '@touchline/kit';
-import { addHeld, applyEntries, findAccounts, lockAccounts, type AccountRow } from '../db/accounts';
+import {
+  addHeld,
+  applyEntries,
+  findAccounts,
+  lockAccounts,
+  platformFundsUnread,
+  type AccountRow,
+} from '../db/accounts';
 import { claimKey, findTransaction, insertEntries, recordPosting } from '../db/transactions';
 import { userIdOf } from '../domain/accounts';
 import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
@@ -115,7 +122,8 @@ function debitsCovered(order: PostingOrder, locked: Map<string, AccountRow>): bo
   return order.entries.every((entry) => {
     if (entry.amount >= 0) return true;
     const released = order.released?.account === entry.account ? order.released.amount : 0;
-    return canDebit(locked.get(entry.account)!, -entry.amount, released);
+    const funds = locked.get(entry.account) ?? platformFundsUnread(entry.account);
+    return canDebit(funds, -entry.amount, released);
   });
 }
 

@@ -10,7 +10,7 @@ import {
   type RedemptionRow,
 } from '../db/promo';
 import { lockAccounts } from '../db/accounts';
-import { PLATFORM, checkedUserAccount } from '../domain/accounts';
+import { checkedUserAccount } from '../domain/accounts';
 import {
   MAX_CODE_LENGTH,
   needsCards,
@@ -41,8 +41,9 @@ async function redeemIn(
   userId: number,
   idempotencyKey: string,
 ): Promise<Outcome> {
-  // The accounts a coin reward posts to, before the code row: the wallet's one lock order.
-  await lockAccounts(trx, [PLATFORM.mint, checkedUserAccount(userId)]);
+  // The account a coin reward posts to, before the code row: the wallet's one lock order (the mint
+  // is never locked, decision 0020).
+  await lockAccounts(trx, [checkedUserAccount(userId)]);
   const row = await lockPromoCode(trx, code);
   if (!row) return { refused: PROMO_NOT_FOUND };
   const earlier = await findRedemption(trx, { code, user_id: userId });

@@ -2,7 +2,7 @@ import { conflict, inTransaction, type Db } from '@touchline/kit';
 import { cashOutCents, cashOutFeeCoins } from '@touchline/rules';
 import type { RequestCashoutRequest__Output } from '@touchline/protos/gen/touchline/wallet/RequestCashoutRequest';
 import type { RequestCashoutResponse__Output as RequestCashoutResponse } from '@touchline/protos/gen/touchline/wallet/RequestCashoutResponse';
-import { findAccounts, lockAccounts } from '../db/accounts';
+import { findAccounts, lockPlatformAccount } from '../db/accounts';
 import {
   cashedOutCents,
   findCashoutByKey,
@@ -67,7 +67,7 @@ export async function requestCashout(
     const raced = await findCashoutByKey(trx, key);
     if (raced) return replay(trx, raced, coins, email);
     await refuseUnderReview(trx, request.userId);
-    await lockAccounts(trx, [PLATFORM.cashoutPending]);
+    await lockPlatformAccount(trx, PLATFORM.cashoutPending);
 
     const now = deps.clock.now();
     const month = monthOf(now);

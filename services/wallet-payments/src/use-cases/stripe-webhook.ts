@@ -3,7 +3,7 @@ import type { HandleStripeWebhookRequest__Output } from '@touchline/protos/gen/t
 import type { HandleStripeWebhookResponse__Output as HandleStripeWebhookResponse } from '@touchline/protos/gen/touchline/wallet/HandleStripeWebhookResponse';
 import { lockAccounts } from '../db/accounts';
 import { claimEvent, findEvent, markHandled } from '../db/stripe-events';
-import { PLATFORM, checkedUserAccount } from '../domain/accounts';
+import { checkedUserAccount } from '../domain/accounts';
 import { INVALID_SIGNATURE, purchaseTerms } from '../domain/payments';
 import { captureAuthorized } from './confirm-payment';
 import { createdPurchase, creditPurchaseIn } from './credit-purchase';
@@ -65,8 +65,8 @@ export async function handleStripeWebhook(
       : undefined;
 
   return inTransaction(deps.db, async (trx) => {
-    // The accounts it credits before the event row: the wallet's one lock order (db/accounts.ts).
-    if (terms) await lockAccounts(trx, [PLATFORM.mint, checkedUserAccount(terms.userId)]);
+    // The account it credits before the event row: the wallet's one lock order (db/accounts.ts).
+    if (terms) await lockAccounts(trx, [checkedUserAccount(terms.userId)]);
     const fresh = await claimEvent(trx, {
       event_id: event.id,
       type: event.type,

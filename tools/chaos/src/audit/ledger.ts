@@ -19,7 +19,7 @@ export async function auditLedger(db: Knex): Promise<AuditLine[]> {
   const mismatched = (
     await db.raw(
       `select a.name, a.balance, coalesce(e.s, 0) as entries
-         from wallet.accounts a left join (select account, sum(amount) s from wallet.entries group by account) e
+         from wallet.account_balances a left join (select account, sum(amount) s from wallet.entries group by account) e
            on e.account = a.name
         where a.balance <> coalesce(e.s, 0)
        union all
@@ -110,7 +110,10 @@ export async function auditMint(db: Knex, welcomeCoins: number): Promise<AuditLi
     if (!(reason in expected)) violations.push(`minted ${coins} for an unexpected reason '${reason}'`);
 
   const balance = async (where: string) =>
-    n((await db.raw(`select coalesce(sum(balance), 0) s from wallet.accounts where ${where}`)).rows[0].s);
+    n(
+      (await db.raw(`select coalesce(sum(balance), 0) s from wallet.account_balances where ${where}`)).rows[0]
+        .s,
+    );
   const totalMinted = [...minted.values()].reduce((a, b) => a + b, 0);
   const inUsers = await balance(`name like 'user:%'`);
   const platform = await balance(`name like 'platform:%' and name <> 'platform:mint'`);

@@ -8,6 +8,7 @@ import { rejectionReason } from './006_rejection_reason';
 import { confirmKey } from './007_confirm_key';
 import { intentLimit } from './008_intent_limit';
 import { reviewHolds } from './009_review_holds';
+import { platformBalanceChanges } from './010_platform_balance_changes';
 
 /** The wallet schema, in order. */
 export const migrations: Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   confirmKey,
   intentLimit,
   reviewHolds,
+  platformBalanceChanges,
 ];
