@@ -6,6 +6,7 @@ import { pay } from '../src/use-cases/pay';
 import { post } from '../src/use-cases/post';
 import { transfer } from '../src/use-cases/transfer';
 import { transferEntries } from '../src/domain/posting';
+import { accountBalance } from './cashout-support';
 import {
   expectLedgerOk,
   grantOrder,
@@ -32,8 +33,7 @@ afterAll(async () => {
 
 const platformRow = async (name: string) =>
   Number((await w.test.database.db('accounts').where({ name }).first('balance')).balance);
-const platformBalance = async (name: string) =>
-  Number((await w.test.database.db('account_balances').where({ name }).first('balance')).balance);
+const platformBalance = (name: string) => accountBalance(w.test.database.db, name);
 const waitingChanges = async () =>
   Number((await w.test.database.db('platform_balance_changes').count({ n: '*' }).first())!.n);
 

@@ -42,7 +42,7 @@ export async function ensureAccounts(trx: Knex.Transaction, names: readonly stri
  *
  * A platform account is neither locked nor read (decision 0020): no posting checks its funds
  * (canDebit) and its balance moves by appended changes (platform-balances.ts), so every buy, pack
- * and reward no longer queues on one row. It comes back as PLATFORM_FUNDS_UNREAD.
+ * and reward no longer queues on one row. It comes back as platformFundsUnread gives it.
  */
 export async function lockAccounts(
   trx: Knex.Transaction,
@@ -64,7 +64,7 @@ export async function lockAccounts(
  * What lockAccounts gives for a platform account: its kind, which lets every debit through, and no
  * balance (0), which nothing reads (findAccounts and account_balances have the real one).
  */
-export function platformFundsUnread(name: string): AccountRow {
+function platformFundsUnread(name: string): AccountRow {
   return { name, kind: 'platform', balance: 0, held: 0 };
 }
 

@@ -1,12 +1,5 @@
 import { businessRule, conflict, type OutboxEvent, type Tx } from '@touchline/kit';
-import {
-  addHeld,
-  applyEntries,
-  findAccounts,
-  lockAccounts,
-  platformFundsUnread,
-  type AccountRow,
-} from '../db/accounts';
+import { addHeld, applyEntries, findAccounts, lockAccounts, type AccountRow } from '../db/accounts';
 import { claimKey, findTransaction, insertEntries, recordPosting } from '../db/transactions';
 import { userIdOf } from '../domain/accounts';
 import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
@@ -122,8 +115,7 @@ function debitsCovered(order: PostingOrder, locked: Map<string, AccountRow>): bo
   return order.entries.every((entry) => {
     if (entry.amount >= 0) return true;
     const released = order.released?.account === entry.account ? order.released.amount : 0;
-    const funds = locked.get(entry.account) ?? platformFundsUnread(entry.account);
-    return canDebit(funds, -entry.amount, released);
+    return canDebit(locked.get(entry.account)!, -entry.amount, released);
   });
 }
 
