@@ -789,6 +789,8 @@ const nameOf = (route: RouteDef) => `${route.method.toUpperCase()} ${route.path}
 /** Live values an answer shows as they are now (prices tick, coins and counts arrive by events; lineups are fielded). */
 const LIVE = new Set([
   'priceChange',
+  // A card's current price less what was paid: the price moves with the market between two answers.
+  'profitLoss',
   'coins',
   'collectionValue',
   'rank',
