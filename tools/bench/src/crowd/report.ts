@@ -71,7 +71,7 @@ export function report(f: LevelFigures): void {
   console.log(
     `         refused with Retry-After: ${refused.length > 0 ? `${refused.join('; ')}, ${((tally.refused() / Math.max(1, tally.total)) * 100).toFixed(1)}% of the requests` : 'none'}`,
   );
-  const opens = new Map<number, number>();
+  const opens = new Map<string, number>();
   for (const s of f.streams)
     for (const [status, n] of s.opens) opens.set(status, (opens.get(status) ?? 0) + n);
   const ends = f.streams.reduce((a, s) => a + s.ends, 0);

@@ -43,8 +43,11 @@ const CUT_BOARD = /event: leaderboard\ndata: [^\n]*"truncated":true/;
 export class LiveStream {
   private req?: http.ClientRequest;
   private closed = false;
-  /** Statuses of the opening answers (200, or a refusal) and how many times the stream ended early. */
-  readonly opens = new Map<number, number>();
+  /**
+   * The opening answers by status (200, or a refusal with its message: which limit refused it) and
+   * how many times the stream ended early.
+   */
+  readonly opens = new Map<string, number>();
   ends = 0;
   /** Whether the stream is open now (an EventSource's OPEN): the web then trusts its events (web/src/lib/live/open.ts). */
   isOpen = false;
@@ -67,14 +70,19 @@ export class LiveStream {
       },
       (res) => {
         const status = res.statusCode ?? 0;
-        this.opens.set(status, (this.opens.get(status) ?? 0) + 1);
         if (status !== 200) {
-          res.resume();
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
           const retryAfter = Number(res.headers['retry-after']);
           const wait = (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 3) * 1000;
-          res.on('end', () => this.again(wait));
+          res.on('end', () => {
+            this.count(`${status} ${messageOf(body)}`);
+            this.again(wait);
+          });
           return;
         }
+        this.count('200');
         this.isOpen = true;
         res.setEncoding('utf8');
         const { onSignal, onBoard, onOffer, onCards, onMissions } = this.handlers;
@@ -103,6 +111,10 @@ export class LiveStream {
     this.req = req;
   }
 
+  private count(answer: string): void {
+    this.opens.set(answer, (this.opens.get(answer) ?? 0) + 1);
+  }
+
   private again(ms: number): void {
     this.isOpen = false;
     if (this.closed) return;
@@ -114,4 +126,15 @@ export class LiveStream {
     this.closed = true;
     this.req?.destroy();
   }
+}
+
+/** The `{message}` of a refusal, or the start of a body that is not one. */
+function messageOf(body: string): string {
+  try {
+    const { message } = JSON.parse(body) as { message?: unknown };
+    if (typeof message === 'string') return message;
+  } catch {
+    // not JSON: named by its start below
+  }
+  return body.slice(0, 60);
 }
