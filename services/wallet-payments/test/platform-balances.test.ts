@@ -95,6 +95,18 @@ describe('platform accounts', () => {
     await expectLedgerOk(w.deps);
   });
 
+  it('answer a replayed transfer as the first time: the user’s coins, 0 for the platform', async () => {
+    await grant(w.deps, grantOrder('pb-seed-4', 504, 500));
+    const order = transferOrder('pb-replay', 'user:504', 'platform:market', 70);
+    const first = await transfer(w.deps, order);
+    expect(first).toMatchObject({ fromBalance: 430, toBalance: 0 });
+    // Folded or not, the platform's balance is not read for the answer.
+    await foldPlatformBalanceChanges(w.test.database.db);
+    expect(await platformBalance('platform:market')).toBeGreaterThan(0);
+    expect(await transfer(w.deps, order)).toEqual(first);
+    await expectLedgerOk(w.deps);
+  });
+
   it('fold while payments race on every pool and lose or double no coin', async () => {
     const users = Array.from({ length: 8 }, (_, i) => 600 + i);
     await Promise.all(users.map((u) => grant(w.deps, grantOrder(`pb-race-seed-${u}`, u, 1_000))));

@@ -1,7 +1,7 @@
 import { businessRule, conflict, type OutboxEvent, type Tx } from '@touchline/kit';
 import { addHeld, applyEntries, findAccounts, lockAccounts, type AccountRow } from '../db/accounts';
 import { claimKey, findTransaction, insertEntries, recordPosting } from '../db/transactions';
-import { userIdOf } from '../domain/accounts';
+import { accountKind, userIdOf } from '../domain/accounts';
 import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
 import { isBalanced, type Entry } from '../domain/posting';
 import type { WalletDeps } from './deps';
@@ -42,11 +42,9 @@ async function replay(trx: Tx, order: PostingOrder): Promise<Posted> {
   if (!earlier) throw new Error(`idempotency key ${order.key} claimed but not found`);
   if (earlier.fingerprint !== order.fingerprint)
     throw conflict('Idempotency key was used for another posting');
-  return {
-    transactionId: earlier.id,
-    replayed: true,
-    accounts: await findAccounts(trx, involvedAccounts(order)),
-  };
+  // A platform account is not read, as in the first answer (decision 0020: its balance is 0 there).
+  const users = involvedAccounts(order).filter((name) => accountKind(name) === 'user');
+  return { transactionId: earlier.id, replayed: true, accounts: await findAccounts(trx, users) };
 }
 
 /**
