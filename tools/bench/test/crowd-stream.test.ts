@@ -15,9 +15,18 @@ const FRAMES = [
 
 let server: http.Server;
 let url: URL;
+/** Openings the server refuses before it serves the stream (Retry-After 1 s, the gateway's body). */
+let refusals = 0;
+const BUSY = 'Touchline is very busy right now. Please try again in a moment.';
 
 beforeAll(async () => {
   server = http.createServer((_req, res) => {
+    if (refusals > 0) {
+      refusals--;
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ message: BUSY }));
+      return;
+    }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     for (const frame of FRAMES) res.write(frame);
   });
@@ -62,5 +71,21 @@ describe("the crowd's live stream", () => {
       { change: 'gained', cardIds: [1], listingPrice: 0 },
       { change: 'listed', cardIds: [2], listingPrice: 900 },
     ]);
+  });
+
+  it('counts each refused opening by its message, then opens after its Retry-After', async () => {
+    refusals = 1;
+    const stream = new LiveStream(url, () => ({}), {
+      onSignal: () => undefined,
+      onBoard: () => undefined,
+      onOffer: () => undefined,
+      onCards: () => undefined,
+      onMissions: () => undefined,
+    });
+    stream.open();
+    await expect.poll(() => stream.isOpen, { timeout: 5_000 }).toBe(true);
+    stream.close();
+    expect(Object.fromEntries(stream.opens)).toEqual({ [`503 ${BUSY}`]: 1, '200': 1 });
+    expect(stream.ends).toBe(1);
   });
 });
