@@ -5,9 +5,10 @@ import { startHeldGateway, type HeldGateway } from './held-gateway';
 import { randomIp } from './support';
 
 // Issue 41: a stream's opening is not refused like a read. A notifications stand-in holds every
-// Replay until the test answers it; one slot per upstream, a gate that lets a call wait 1 s, a read's
-// wait 100 ms. Its Live subscription is not served, so each opening waits 2 s for it first.
-const GATE_WAIT_MS = 1_000;
+// Replay until the test answers it; one slot per upstream, a gate that lets a call wait 3 s (a late
+// timer on a busy machine stays inside it), a read's wait 100 ms. Its Live subscription is not served,
+// so each opening waits 2 s for it first.
+const GATE_WAIT_MS = 3_000;
 const LIVE_WAIT_MS = 2_000;
 const REPLAY = { notifications: [], unreadCount: 0, position: 0 };
 
