@@ -76,7 +76,8 @@ const gatewayFields = z.object({
   /**
    * The longest a read's call waits for a slot (then 503): a read is safe to ask again and worth
    * nothing late, so under a crowd it is refused within this rather than queued toward its deadline
-   * (issue 41: reads had answered 504 after seconds in the queue).
+   * (issue 41: reads had answered 504 after seconds in the queue). Not a live stream's opening,
+   * which waits like a change (routes/live-stream.ts).
    */
   UPSTREAM_READ_QUEUE_WAIT_MS: z.coerce.number().int().positive().default(100),
   /** Requests one signed-in user may have in flight in this process (all tabs); one more is refused with 429. */
