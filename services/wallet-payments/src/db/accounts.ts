@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { accountKind, type AccountKind } from '../domain/accounts';
+import { accountKind, userAccountsIn, type AccountKind } from '../domain/accounts';
 import type { Entry } from '../domain/posting';
 
 export interface AccountRow {
@@ -18,7 +18,7 @@ const COLUMNS = ['name', 'kind', 'balance', 'held'];
  * creating the same accounts wait on each other in one order.
  */
 export async function ensureAccounts(trx: Knex.Transaction, names: readonly string[]): Promise<void> {
-  const users = [...new Set(names)].filter((name) => accountKind(name) === 'user').sort();
+  const users = userAccountsIn(names);
   if (users.length === 0) return;
   await trx.raw(
     `insert into accounts (name, kind)
@@ -48,15 +48,13 @@ export async function lockAccounts(
   trx: Knex.Transaction,
   names: readonly string[],
 ): Promise<Map<string, AccountRow>> {
-  const unique = [...new Set(names)];
-  const users = unique.filter((name) => accountKind(name) === 'user').sort();
+  const users = userAccountsIn(names);
   const locked = users.length > 0 ? await lockExisting(trx, users) : new Map<string, AccountRow>();
   if (locked.size < users.length) {
     await ensureAccounts(trx, users);
     for (const [name, row] of await lockExisting(trx, users)) locked.set(name, row);
   }
-  for (const name of unique)
-    if (accountKind(name) === 'platform') locked.set(name, platformFundsUnread(name));
+  for (const name of names) if (accountKind(name) === 'platform') locked.set(name, platformFundsUnread(name));
   return locked;
 }
 

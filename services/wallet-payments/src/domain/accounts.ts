@@ -17,6 +17,11 @@ export function accountKind(account: string): AccountKind | undefined {
   return (PLATFORM_ACCOUNTS as readonly string[]).includes(account) ? 'platform' : undefined;
 }
 
+/** The user accounts among `names`, each once, in name order (the wallet's lock order). */
+export function userAccountsIn(names: readonly string[]): string[] {
+  return [...new Set(names)].filter((name) => accountKind(name) === 'user').sort();
+}
+
 /** The name itself when it is an account; an INVALID_ARGUMENT naming the field otherwise. */
 export function checkAccount(account: string, field: string): string {
   if (accountKind(account) === undefined)

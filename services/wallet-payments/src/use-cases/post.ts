@@ -1,7 +1,7 @@
 import { businessRule, conflict, type OutboxEvent, type Tx } from '@touchline/kit';
 import { addHeld, applyEntries, findAccounts, lockAccounts, type AccountRow } from '../db/accounts';
 import { claimKey, findTransaction, insertEntries, recordPosting } from '../db/transactions';
-import { accountKind, userIdOf } from '../domain/accounts';
+import { userAccountsIn, userIdOf } from '../domain/accounts';
 import { canDebit, NOT_ENOUGH_COINS, spendable } from '../domain/funds';
 import { isBalanced, type Entry } from '../domain/posting';
 import type { WalletDeps } from './deps';
@@ -43,7 +43,7 @@ async function replay(trx: Tx, order: PostingOrder): Promise<Posted> {
   if (earlier.fingerprint !== order.fingerprint)
     throw conflict('Idempotency key was used for another posting');
   // A platform account is not read, as in the first answer (decision 0020: its balance is 0 there).
-  const users = involvedAccounts(order).filter((name) => accountKind(name) === 'user');
+  const users = userAccountsIn(involvedAccounts(order));
   return { transactionId: earlier.id, replayed: true, accounts: await findAccounts(trx, users) };
 }
 
