@@ -14,6 +14,7 @@ import type { Session } from '../src/session';
  */
 function app(outcome: () => Promise<unknown>) {
   const calls: number[] = [];
+  const arrived = { count: 0 };
   const router = new ContractRouter().add(api.trades.decline, (async ({
     params,
   }: {
@@ -27,11 +28,21 @@ function app(outcome: () => Promise<unknown>) {
   served.use(express.json());
   served.use((req, _res, next) => {
     req.session = { userId: Number(req.get('x-user') ?? 7), isAdmin: false } as Session;
+    arrived.count += 1;
     next();
   });
   served.use('/api', router);
   served.use(errorHandler(pino({ level: 'silent' })));
-  return { served, calls };
+  /**
+   * Resolves once `n` requests have been read whole (bodies parsed): from there to the handler, or to
+   * the copy in flight that a request joins, nothing waits on I/O, so one more turn of the loop is
+   * enough. A fixed pause was not: on a loaded machine a copy arrived after the first had ended.
+   */
+  const allArrived = async (n: number) => {
+    while (arrived.count < n) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  return { served, calls, allArrived };
 }
 
 function released() {
@@ -48,10 +59,10 @@ const decline = (served: express.Express, id: number, key?: string, user = 7) =>
 describe('copies of one operation in flight on one gateway', () => {
   it('share the first copy’s answer: one upstream call, one outcome', async () => {
     const { gate, release } = released();
-    const { served, calls } = app(() => gate);
+    const { served, calls, allArrived } = app(() => gate);
     const copies = [decline(served, 5, 'double-click'), decline(served, 5, 'double-click')];
     const sent = copies.map((c) => c.then((r) => r));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await allArrived(2);
     release();
     const [a, b] = await Promise.all(sent);
     expect(calls).toEqual([5]);
@@ -62,13 +73,13 @@ describe('copies of one operation in flight on one gateway', () => {
   it('share a refusal too, so one key never gets two reasons', async () => {
     let refusals = 0;
     const { gate, release } = released();
-    const { served, calls } = app(async () => {
+    const { served, calls, allArrived } = app(async () => {
       await gate;
       refusals += 1;
       throw businessRule(`refused ${refusals}`);
     });
     const sent = [decline(served, 6, 'k'), decline(served, 6, 'k')].map((c) => c.then((r) => r));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await allArrived(2);
     release();
     const [a, b] = await Promise.all(sent);
     expect(calls).toHaveLength(1);
@@ -80,7 +91,7 @@ describe('copies of one operation in flight on one gateway', () => {
 
   it('run on their own without a key, with another request, for another user, or once the first ended', async () => {
     const { gate, release } = released();
-    const { served, calls } = app(() => gate);
+    const { served, calls, allArrived } = app(() => gate);
     const sent = [
       decline(served, 1),
       decline(served, 1),
@@ -88,7 +99,7 @@ describe('copies of one operation in flight on one gateway', () => {
       decline(served, 3, 'same'),
       decline(served, 2, 'same', 8),
     ].map((c) => c.then((r) => r));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await allArrived(5);
     release();
     await Promise.all(sent);
     expect(calls.sort()).toEqual([1, 1, 2, 2, 3]);
