@@ -77,13 +77,17 @@ describe('a watchlist alert arrives live when a tick crosses it', () => {
       await expectNoBlockingAxe(page, `/watchlist at ${width} px`);
 
       // Two lines one coin either side of the price now: the next tick that moves it crosses one.
-      const now = (await apiJson<ApiCard['player'][]>(page, 'get', '/api/market/all-players')).find(
-        (p) => p.id === card!.player.id,
-      )!.currentPrice;
-      for (const [direction, threshold] of [
-        ['above', now + 1],
-        ['below', now - 1],
+      // Each read just before its line is set (the player's own watchlist, not a shared answer): a
+      // line set past a price that moved meanwhile starts met and is never crossed.
+      const priceNow = async () =>
+        (await apiJson<{ player: ApiCard['player'] }[]>(page, 'get', '/api/watchlist')).find(
+          (w) => w.player.id === card!.player.id,
+        )!.player.currentPrice;
+      for (const [direction, offset] of [
+        ['above', 1],
+        ['below', -1],
       ] as const) {
+        const threshold = (await priceNow()) + offset;
         const form = row.getByRole('form', { name: `New price alert for ${name}` });
         await form.getByLabel('Alert when the price goes').selectOption(direction);
         await form.getByLabel('Price in coins').fill(String(threshold));
