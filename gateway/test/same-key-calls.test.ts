@@ -39,7 +39,7 @@ function app(outcome: () => Promise<unknown>) {
    * enough. A fixed pause was not: on a loaded machine a copy arrived after the first had ended.
    */
   const allArrived = async (n: number) => {
-    while (arrived.count < n) await new Promise((resolve) => setTimeout(resolve, 5));
+    await expect.poll(() => arrived.count).toBeGreaterThanOrEqual(n);
     await new Promise((resolve) => setTimeout(resolve, 10));
   };
   return { served, calls, allArrived };
